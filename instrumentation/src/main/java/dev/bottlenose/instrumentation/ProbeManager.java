@@ -41,6 +41,14 @@ public final class ProbeManager {
     return new ProbeCost(0, 0, 0);
   }
 
+  /**
+   * The class's bytes as the JVM would hand them to a transformer now, with every probe of every
+   * agent applied (for checking that removal restored the original bytes exactly).
+   */
+  public byte[] currentClassBytes(String className) throws ProbeException {
+    throw new ProbeException(ProbeException.Reason.NO_SUCH_CLASS, "not written yet " + className);
+  }
+
   /** Throwables caught inside probes or transformers and swallowed so the application never saw them. */
   public long suppressedErrors() {
     return 0;
