@@ -1,0 +1,54 @@
+package dev.bottlenose.agent;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The agent's option string, {@code port=41234,token=3f9c…,heartbeat=10000,requester=daemon-1234}:
+ * where to connect, the secret to present, how long silence means the daemon is gone, and who asks.
+ */
+record AgentOptions(int port, String token, long heartbeatMillis, String requester) {
+  static final long DEFAULT_HEARTBEAT_MILLIS = 10_000;
+
+  static AgentOptions parse(String text) {
+    Map<String, String> values = new LinkedHashMap<>();
+    for (String part : (text == null ? "" : text).split(",")) {
+      if (part.isBlank()) {
+        continue;
+      }
+      int eq = part.indexOf('=');
+      if (eq <= 0) {
+        throw new IllegalArgumentException("agent option '" + part + "' is not name=value in '" + text + "'");
+      }
+      String name = part.substring(0, eq).trim();
+      if (!name.matches("port|token|heartbeat|requester")) {
+        throw new IllegalArgumentException("unknown agent option '" + name + "' (known: port, token, heartbeat, requester)");
+      }
+      values.put(name, part.substring(eq + 1).trim());
+    }
+    if (!values.containsKey("port")) {
+      throw new IllegalArgumentException("agent option port= is missing in '" + text + "'");
+    }
+    int port = number(values, "port", 0);
+    if (port < 1 || port > 65535) {
+      throw new IllegalArgumentException("agent option port=" + port + " is not a TCP port");
+    }
+    long heartbeat = number(values, "heartbeat", DEFAULT_HEARTBEAT_MILLIS);
+    if (heartbeat < 1) {
+      throw new IllegalArgumentException("agent option heartbeat=" + heartbeat + " must be at least 1 ms");
+    }
+    return new AgentOptions(port, values.getOrDefault("token", ""), heartbeat, values.getOrDefault("requester", "daemon"));
+  }
+
+  private static int number(Map<String, String> values, String name, long otherwise) {
+    String v = values.get(name);
+    if (v == null) {
+      return (int) otherwise;
+    }
+    try {
+      return Integer.parseInt(v);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("agent option " + name + "=" + v + " is not a number");
+    }
+  }
+}

@@ -1,0 +1,247 @@
+package dev.bottlenose.agent;
+
+import dev.bottlenose.instrumentation.InsertResult;
+import dev.bottlenose.instrumentation.LedgerEntry;
+import dev.bottlenose.instrumentation.ProbeCost;
+import dev.bottlenose.instrumentation.ProbeException;
+import dev.bottlenose.instrumentation.ProbeKind;
+import dev.bottlenose.instrumentation.ProbeReading;
+import dev.bottlenose.instrumentation.ProbeRequest;
+import dev.bottlenose.instrumentation.RemoveResult;
+import dev.bottlenose.model.Hierarchy;
+import dev.bottlenose.model.MethodRef;
+import dev.bottlenose.model.Resource;
+import dev.bottlenose.model.ResourcePath;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Answers one session's requests; every answer is a response map, refusals included. */
+final class Requests {
+  private final AgentRuntime runtime;
+  private final String requester;
+  private final MethodCheck methods;
+
+  Requests(AgentRuntime runtime, String requester) {
+    this.runtime = runtime;
+    this.requester = requester;
+    this.methods = new MethodCheck(runtime);
+  }
+
+  Map<String, Object> answer(Map<String, Object> request) {
+    Object id = request.get("id");
+    if (!(id instanceof Long)) {
+      return error(null, "BAD_REQUEST", "request has no integer id: " + request);
+    }
+    Object op = request.get("op");
+    try {
+      Map<String, Object> result = switch (String.valueOf(op)) {
+        case "ping" -> Map.of("nanoTime", System.nanoTime());
+        case "resources" -> resources(request);
+        case "insert" -> insert(request);
+        case "remove" -> remove(request);
+        case "removeAll" -> removeAll();
+        case "read" -> read();
+        case "ledger" -> ledger();
+        case "status" -> status();
+        case "classBytes" -> classBytes(request);
+        case "bye" -> Map.of();
+        default -> throw new RequestException("UNKNOWN_OP", "unknown op '" + op
+            + "' (known: ping, resources, insert, remove, removeAll, read, ledger, status, classBytes, bye)");
+      };
+      Map<String, Object> response = new LinkedHashMap<>();
+      response.put("re", id);
+      response.put("ok", true);
+      response.putAll(result);
+      return response;
+    } catch (RequestException e) {
+      return error(id, e.code(), e.getMessage());
+    } catch (ProbeException e) {
+      return error(id, e.reason().name(), e.getMessage());
+    } catch (RuntimeException | LinkageError e) {
+      return error(id, "INTERNAL_ERROR", op + " failed: " + e);
+    }
+  }
+
+  static Map<String, Object> error(Object re, String code, String message) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("re", re);
+    m.put("ok", false);
+    m.put("code", code);
+    m.put("error", message);
+    return m;
+  }
+
+  private Map<String, Object> resources(Map<String, Object> request) throws RequestException {
+    String text = Arguments.string(request, "path", "/");
+    int depth = (int) Arguments.number(request, "depth", 1);
+    List<Object> out = new ArrayList<>();
+    if ("/".equals(text)) {
+      for (Hierarchy h : Hierarchy.values()) {
+        List<Resource> found = runtime.discovery.resources(h.root(), depth < 0 ? -1 : depth - 1);
+        if (depth != 0 && found != null) {
+          found.forEach(r -> out.add(resourceJson(r)));
+        }
+      }
+    } else {
+      ResourcePath path = Arguments.path(text, "path");
+      List<Resource> found = runtime.discovery.resources(path, depth);
+      if (found == null) {
+        throw new RequestException("NO_SUCH_RESOURCE", "no resource " + path);
+      }
+      found.forEach(r -> out.add(resourceJson(r)));
+    }
+    return Map.of("resources", out);
+  }
+
+  private Map<String, Object> insert(Map<String, Object> request) throws RequestException, ProbeException {
+    MethodRef method = Arguments.methodPath(request, "method");
+    String kindWord = Arguments.string(request, "kind", null);
+    ProbeKind kind = ProbeKind.byWord(kindWord);
+    if (kind == null) {
+      throw new RequestException("BAD_REQUEST", "unknown probe kind '" + kindWord + "' (known: "
+          + String.join(", ", java.util.Arrays.stream(ProbeKind.values()).map(ProbeKind::word).toList()) + ")");
+    }
+    MethodRef callee = request.get("callee") == null ? null : Arguments.methodPath(request, "callee");
+    if ((kind == ProbeKind.CALL_SITE) != (callee != null)) {
+      throw new RequestException("BAD_REQUEST", "callee is required for call_site probes and only for them");
+    }
+    methods.check(method);
+    InsertResult result = runtime.probes.insert(new ProbeRequest(method, kind, callee, requester));
+    if (kind == ProbeKind.MONITOR && methods.isSynchronized(result.method())) {
+      MethodRef m = result.method();
+      runtime.monitorBaselines.put(result.probeId(), new AgentRuntime.MonitorBaseline(m.className(), m.methodName(),
+          m.descriptor(), runtime.discovery.monitorWaits().nanos(m.className(), m.methodName(), m.descriptor())));
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("probeId", result.probeId());
+    m.put("method", result.method().toPath().toString());
+    m.put("retransformNanos", result.retransformNanos());
+    return m;
+  }
+
+  private Map<String, Object> remove(Map<String, Object> request) throws RequestException, ProbeException {
+    long probeId = Arguments.number(request, "probeId", Long.MIN_VALUE);
+    if (probeId == Long.MIN_VALUE) {
+      throw new RequestException("BAD_REQUEST", "remove needs a probeId");
+    }
+    RemoveResult r = runtime.probes.remove(probeId);
+    runtime.monitorBaselines.remove(probeId);
+    return removed(r);
+  }
+
+  private static Map<String, Object> removed(RemoveResult r) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("probeId", r.probeId());
+    m.put("className", r.className());
+    m.put("retransformNanos", r.retransformNanos());
+    m.put("classRestored", r.classRestored());
+    return m;
+  }
+
+  private Map<String, Object> removeAll() {
+    List<Object> out = new ArrayList<>();
+    for (RemoveResult r : runtime.probes.removeAll(requester)) {
+      runtime.monitorBaselines.remove(r.probeId());
+      out.add(removed(r));
+    }
+    return Map.of("removed", out);
+  }
+
+  private Map<String, Object> read() {
+    List<Object> readings = new ArrayList<>();
+    for (ProbeReading r : runtime.probes.read()) {
+      readings.add(readingJson(r));
+    }
+    ProbeCost c = runtime.probes.cost();
+    Map<String, Object> cost = new LinkedHashMap<>();
+    cost.put("executions", c.executions());
+    cost.put("probeNanos", c.probeNanos());
+    cost.put("retransformNanos", c.retransformNanos());
+    long processCpu = AgentRuntime.processCpuNanos();
+    long agentCpu = runtime.discovery.agentCpuNanos();
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("nanoTime", System.nanoTime());
+    m.put("readings", readings);
+    m.put("cost", cost);
+    if (agentCpu >= 0) {
+      m.put("agentCpuNanos", agentCpu);
+    }
+    if (processCpu >= 0) {
+      m.put("processCpuNanos", processCpu);
+    }
+    m.put("vm", runtime.discovery.vmTotals(processCpu));
+    return m;
+  }
+
+  private Map<String, Object> readingJson(ProbeReading r) {
+    long nanos = r.nanos();
+    AgentRuntime.MonitorBaseline b = runtime.monitorBaselines.get(r.probeId());
+    if (b != null) {
+      nanos += runtime.discovery.monitorWaits().nanos(b.className(), b.methodName(), b.descriptor()) - b.nanos();
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("probeId", r.probeId());
+    m.put("kind", r.kind().word());
+    m.put("count", r.count());
+    m.put("nanos", nanos);
+    m.put("bytes", r.bytes());
+    m.put("countByType", r.countByType() == null ? Map.of() : r.countByType());
+    m.put("bytesByType", r.bytesByType() == null ? Map.of() : r.bytesByType());
+    return m;
+  }
+
+  private Map<String, Object> ledger() {
+    List<Object> entries = new ArrayList<>();
+    for (LedgerEntry e : runtime.probes.ledger()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("probeId", e.probeId());
+      m.put("method", e.method().toPath().toString());
+      m.put("kind", e.kind().word());
+      m.put("callee", e.callee() == null ? null : e.callee().toPath().toString());
+      m.put("requester", e.requester());
+      m.put("sinceMillis", e.sinceEpochMillis());
+      entries.add(m);
+    }
+    return Map.of("entries", entries);
+  }
+
+  private Map<String, Object> status() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("suppressedErrors", runtime.probes.suppressedErrors());
+    m.put("sessions", runtime.openSessions());
+    m.put("probes", runtime.probes.ledger().size());
+    m.put("requester", requester);
+    long allocated = AgentThreads.allocatedBytes();
+    if (allocated >= 0) {
+      m.put("bytesAllocatedByAgentThreads", allocated);
+    }
+    return m;
+  }
+
+  private Map<String, Object> classBytes(Map<String, Object> request) throws RequestException, ProbeException {
+    String className = Arguments.string(request, "className", null);
+    if (className == null || className.isBlank()) {
+      throw new RequestException("BAD_REQUEST", "classBytes needs a className");
+    }
+    byte[] bytes = runtime.probes.currentClassBytes(className);
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(bytes);
+      return Map.of("length", (long) bytes.length, "sha256", HexFormat.of().formatHex(digest));
+    } catch (NoSuchAlgorithmException e) {
+      throw new RequestException("INTERNAL_ERROR", "no SHA-256 in this JVM: " + e.getMessage());
+    }
+  }
+
+  static Map<String, Object> resourceJson(Resource r) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("path", r.path().toString());
+    m.put("kind", r.kind());
+    m.put("attributes", new java.util.TreeMap<>(r.attributes()));
+    return m;
+  }
+}

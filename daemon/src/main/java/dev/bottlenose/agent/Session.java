@@ -1,0 +1,131 @@
+package dev.bottlenose.agent;
+
+import dev.bottlenose.agent.discovery.ResourceChange;
+import dev.bottlenose.agent.wire.Frames;
+import dev.bottlenose.instrumentation.RemoveResult;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * One daemon's connection: says hello, answers requests in order on its {@code bottlenose-channel-N}
+ * thread, pushes resource changes, and when the daemon says bye, falls silent for the heartbeat time
+ * or goes away, removes every probe it inserted.
+ */
+final class Session {
+  static final int CONNECT_TIMEOUT_MILLIS = 5000;
+
+  private final AgentRuntime runtime;
+  private final AgentOptions options;
+  private final String loadedBy;
+  private final int number;
+  private final String requester;
+  private final Consumer<List<ResourceChange>> changeListener = this::pushChanges;
+  private Socket socket;
+  private OutputStream out;
+
+  Session(AgentRuntime runtime, AgentOptions options, String loadedBy, int number) {
+    this.runtime = runtime;
+    this.options = options;
+    this.loadedBy = loadedBy;
+    this.number = number;
+    this.requester = options.requester() + "#" + number;
+  }
+
+  void run() {
+    String reason;
+    try {
+      socket = new Socket();
+      socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), options.port()), CONNECT_TIMEOUT_MILLIS);
+      socket.setTcpNoDelay(true);
+      socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, options.heartbeatMillis()));
+      out = new BufferedOutputStream(socket.getOutputStream());
+      runtime.sessionOpened();
+      try {
+        send(Hello.of(runtime, options.token(), loadedBy));
+        runtime.discovery.addListener(changeListener);
+        reason = serve(new BufferedInputStream(socket.getInputStream()));
+      } finally {
+        runtime.sessionClosed();
+      }
+    } catch (SocketTimeoutException e) {
+      reason = "no frame from the daemon for " + options.heartbeatMillis() + " ms";
+    } catch (EOFException e) {
+      reason = "the daemon closed the channel";
+    } catch (IOException | RuntimeException e) {
+      reason = "channel failed: " + e;
+    }
+    close(reason);
+  }
+
+  private String serve(InputStream in) throws IOException {
+    Requests requests = new Requests(runtime, requester);
+    while (true) {
+      Map<String, Object> request;
+      try {
+        request = Frames.read(in);
+      } catch (RuntimeException e) {
+        send(Requests.error(null, "BAD_REQUEST", "frame is not valid JSON: " + e.getMessage()));
+        continue;
+      }
+      Map<String, Object> response = requests.answer(request);
+      send(response);
+      if ("bye".equals(request.get("op")) && Boolean.TRUE.equals(response.get("ok"))) {
+        return "the daemon said bye";
+      }
+    }
+  }
+
+  private void send(Map<String, ?> message) throws IOException {
+    synchronized (this) {
+      Frames.write(out, message);
+    }
+  }
+
+  private void pushChanges(List<ResourceChange> changes) {
+    List<Object> list = new ArrayList<>(changes.size());
+    for (ResourceChange c : changes) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("type", c.type().name().toLowerCase(java.util.Locale.ROOT));
+      m.put("resource", Requests.resourceJson(c.resource()));
+      list.add(m);
+    }
+    Map<String, Object> event = new LinkedHashMap<>();
+    event.put("event", "changes");
+    event.put("changes", list);
+    try {
+      send(event);
+    } catch (IOException | RuntimeException e) {
+      runtime.discovery.removeListener(changeListener);
+    }
+  }
+
+  private void close(String reason) {
+    runtime.discovery.removeListener(changeListener);
+    List<RemoveResult> removed = runtime.probes.removeAll(requester);
+    for (RemoveResult r : removed) {
+      runtime.monitorBaselines.remove(r.probeId());
+    }
+    try {
+      if (socket != null) {
+        socket.close();
+      }
+    } catch (IOException e) {
+      reason += " (close failed: " + e + ")";
+    }
+    System.err.println("[bottlenose] session " + number + " (" + requester + ") closed: " + reason
+        + "; removed " + removed.size() + " probe(s)");
+  }
+}

@@ -1,0 +1,173 @@
+package dev.bottlenose.agent.discovery;
+
+import dev.bottlenose.model.CodePaths;
+import dev.bottlenose.model.Hierarchy;
+import dev.bottlenose.model.Resource;
+import dev.bottlenose.model.ResourcePath;
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
+import java.lang.invoke.MethodType;
+import java.lang.ref.WeakReference;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Executable;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.security.ProtectionDomain;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * {@code /Code}: packages and classes of every loaded class, kept current by a transformer that only
+ * notes the names of newly loaded classes; methods of a class are added when someone asks below it.
+ */
+final class CodeDiscovery implements ClassFileTransformer {
+  private final Instrumentation instrumentation;
+  private final ResourceTree tree;
+  private final Map<String, List<WeakReference<Class<?>>>> classes = new ConcurrentHashMap<>();
+  private final Map<String, Boolean> expanded = new ConcurrentHashMap<>();
+  private final ConcurrentLinkedQueue<String> loadedNames = new ConcurrentLinkedQueue<>();
+
+  CodeDiscovery(Instrumentation instrumentation, ResourceTree tree) {
+    this.instrumentation = instrumentation;
+    this.tree = tree;
+  }
+
+  void start() {
+    tree.put(Resource.of(Hierarchy.CODE.root(), "root"));
+    scanLoadedClasses();
+    instrumentation.addTransformer(this, false);
+  }
+
+  void stop() {
+    instrumentation.removeTransformer(this);
+  }
+
+  @Override
+  public byte[] transform(ClassLoader loader, String className, Class<?> classBeingRedefined,
+      ProtectionDomain domain, byte[] classfileBuffer) {
+    if (classBeingRedefined == null && className != null) {
+      loadedNames.add(className);
+    }
+    return null;
+  }
+
+  /** Adds classes loaded since the last call and marks unloaded ones; cheap when nothing changed. */
+  void refresh() {
+    if (!loadedNames.isEmpty()) {
+      loadedNames.clear();
+      scanLoadedClasses();
+    }
+    markUnloaded();
+  }
+
+  private void scanLoadedClasses() {
+    for (Class<?> c : instrumentation.getAllLoadedClasses()) {
+      if (!isDiscoverable(c)) {
+        continue;
+      }
+      List<WeakReference<Class<?>>> refs = classes.computeIfAbsent(c.getName(), n -> new ArrayList<>());
+      synchronized (refs) {
+        if (refs.stream().noneMatch(r -> r.get() == c)) {
+          refs.add(new WeakReference<>(c));
+          putClass(c.getName(), false);
+        }
+      }
+    }
+  }
+
+  private static boolean isDiscoverable(Class<?> c) {
+    return !c.isArray() && !c.isPrimitive() && !c.isHidden() && !c.getName().startsWith("dev.bottlenose.");
+  }
+
+  private void putClass(String name, boolean unloaded) {
+    ResourcePath pkg = CodePaths.packageOf(name);
+    if (tree.get(pkg) == null) {
+      tree.put(Resource.of(pkg, "package"));
+    }
+    ResourcePath path = CodePaths.ofClass(name);
+    tree.put(new Resource(path, "class", unloaded ? Map.of("unloaded", "true") : Map.of()));
+  }
+
+  private void markUnloaded() {
+    for (Map.Entry<String, List<WeakReference<Class<?>>>> e : classes.entrySet()) {
+      List<WeakReference<Class<?>>> refs = e.getValue();
+      synchronized (refs) {
+        if (!refs.isEmpty() && refs.removeIf(r -> r.get() == null) && refs.isEmpty()) {
+          putClass(e.getKey(), true);
+        }
+      }
+    }
+  }
+
+  /** Adds the methods of every class at or below {@code path} (a package, class or method path). */
+  void expandMethods(ResourcePath path) {
+    if (path.hierarchy() != Hierarchy.CODE || path.depth() < 1) {
+      return;
+    }
+    for (Resource r : tree.subtree(path.depth() > 2 ? path.parent() : path, 1)) {
+      if ("class".equals(r.kind()) && expanded.putIfAbsent(r.path().toString(), true) == null) {
+        addMethods(CodePaths.className(r.path()));
+      }
+    }
+  }
+
+  /** The live classes named {@code className} (several when several loaders define it). */
+  List<Class<?>> classesNamed(String className) {
+    List<Class<?>> out = new ArrayList<>();
+    List<WeakReference<Class<?>>> refs = classes.get(className);
+    if (refs != null) {
+      synchronized (refs) {
+        for (WeakReference<Class<?>> r : refs) {
+          Class<?> c = r.get();
+          if (c != null) {
+            out.add(c);
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  private void addMethods(String className) {
+    for (Class<?> c : classesNamed(className)) {
+      try {
+        for (Constructor<?> k : c.getDeclaredConstructors()) {
+          putMethod(className, "<init>", k, MethodType.methodType(void.class, k.getParameterTypes()));
+        }
+        for (Method m : c.getDeclaredMethods()) {
+          putMethod(className, m.getName(), m, MethodType.methodType(m.getReturnType(), m.getParameterTypes()));
+        }
+      } catch (LinkageError | SecurityException e) {
+        ResourcePath path = CodePaths.ofClass(className);
+        Resource r = tree.get(path);
+        Map<String, String> attributes = new java.util.HashMap<>(r == null ? Map.of() : r.attributes());
+        attributes.put("methodsUnavailable", e.toString());
+        tree.put(new Resource(path, "class", attributes));
+      }
+    }
+  }
+
+  private void putMethod(String className, String name, Executable e, MethodType type) {
+    Map<String, String> attributes = new java.util.LinkedHashMap<>();
+    int modifiers = e.getModifiers();
+    if (Modifier.isAbstract(modifiers)) {
+      attributes.put("abstract", "true");
+    }
+    if (Modifier.isNative(modifiers)) {
+      attributes.put("native", "true");
+    }
+    if (Modifier.isSynchronized(modifiers)) {
+      attributes.put("synchronized", "true");
+    }
+    if (Modifier.isStatic(modifiers)) {
+      attributes.put("static", "true");
+    }
+    if (e.isSynthetic()) {
+      attributes.put("synthetic", "true");
+    }
+    tree.put(new Resource(CodePaths.method(className, name, type.toMethodDescriptorString()), "method", attributes));
+  }
+}

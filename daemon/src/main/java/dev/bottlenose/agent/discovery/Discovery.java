@@ -1,0 +1,147 @@
+package dev.bottlenose.agent.discovery;
+
+import dev.bottlenose.model.Resource;
+import dev.bottlenose.model.ResourcePath;
+import java.lang.instrument.Instrumentation;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Finds the resources of this JVM and keeps them current in one {@link ResourceTree}: sources run on
+ * the {@code bottlenose-discovery} thread (and JFR's on {@code bottlenose-jfr}); every 500 ms the
+ * changes are handed, merged per resource, to whoever listens.
+ */
+public final class Discovery {
+  static final long PUBLISH_MILLIS = 500;
+
+  private final ResourceTree tree = new ResourceTree();
+  private final CodeDiscovery code;
+  private final SyncObjects sync = new SyncObjects(tree);
+  private final ThreadDiscovery threads = new ThreadDiscovery(tree, sync);
+  private final MemorySites memory = new MemorySites(tree);
+  private final IoDiscovery io = new IoDiscovery(tree);
+  private final VmDiscovery vm = new VmDiscovery(tree);
+  private final MonitorWaits monitorWaits = new MonitorWaits();
+  private final JfrEvents jfr = new JfrEvents(sync, memory, io, vm, monitorWaits);
+  private final List<Consumer<List<ResourceChange>>> listeners = new CopyOnWriteArrayList<>();
+  private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
+    Thread t = new Thread(r, "bottlenose-discovery");
+    t.setDaemon(true);
+    return t;
+  });
+
+  public Discovery(Instrumentation instrumentation) {
+    this.code = new CodeDiscovery(instrumentation, tree);
+  }
+
+  /** Populates the tree in the background and keeps it current. */
+  public void start() {
+    scheduler.execute(guarded(() -> {
+      ProcessDiscovery.start(tree);
+      vm.start();
+      sync.start();
+      memory.start();
+      io.start();
+      threads.start();
+      code.start();
+    }));
+    jfr.start();
+    every(1000, threads::refresh);
+    every(1000, code::refresh);
+    every(1000, vm::refresh);
+    every(2000, io::refresh);
+    every(PUBLISH_MILLIS, this::publish);
+  }
+
+  public void stop() {
+    scheduler.shutdownNow();
+    jfr.stop();
+    code.stop();
+  }
+
+  private void every(long millis, Runnable task) {
+    scheduler.scheduleWithFixedDelay(guarded(task), millis, millis, TimeUnit.MILLISECONDS);
+  }
+
+  private static Runnable guarded(Runnable task) {
+    return () -> {
+      try {
+        task.run();
+      } catch (Throwable t) {
+        System.err.println("[bottlenose] discovery step failed: " + t);
+      }
+    };
+  }
+
+  /** The resource at {@code path} then its descendants to {@code depth} (-1: all); null if unknown. */
+  public List<Resource> resources(ResourcePath path, int depth) {
+    if (depth != 0) {
+      code.expandMethods(path);
+    }
+    if (tree.get(path) == null) {
+      return null;
+    }
+    return tree.subtree(path, depth);
+  }
+
+  /** The live classes named {@code className}, for checking a method exists before probing it. */
+  public List<Class<?>> classesNamed(String className) {
+    return code.classesNamed(className);
+  }
+
+  public MonitorWaits monitorWaits() {
+    return monitorWaits;
+  }
+
+  public Map<String, Object> vmTotals(long processCpuNanos) {
+    return vm.totals(processCpuNanos);
+  }
+
+  /** CPU time of the agent's own threads ({@code bottlenose-*}) and of JFR's threads; -1 if unknown. */
+  public long agentCpuNanos() {
+    String[] jfrThreads = vm.jfrRunning() ? new String[] {"bottlenose-", "JFR "} : new String[] {"bottlenose-"};
+    return threads.cpuNanosOfThreadsNamed(jfrThreads);
+  }
+
+  public void addListener(Consumer<List<ResourceChange>> listener) {
+    listeners.add(listener);
+  }
+
+  public void removeListener(Consumer<List<ResourceChange>> listener) {
+    listeners.remove(listener);
+  }
+
+  private void publish() {
+    List<ResourceChange> drained = tree.drainChanges();
+    if (drained.isEmpty() || listeners.isEmpty()) {
+      return;
+    }
+    List<ResourceChange> merged = merge(drained);
+    for (Consumer<List<ResourceChange>> l : listeners) {
+      l.accept(merged);
+    }
+  }
+
+  /** One change per resource: the last state wins, an add followed by updates stays an add. */
+  static List<ResourceChange> merge(List<ResourceChange> changes) {
+    Map<ResourcePath, ResourceChange> last = new LinkedHashMap<>();
+    for (ResourceChange c : changes) {
+      ResourceChange before = last.remove(c.resource().path());
+      ResourceChange.Type type = c.type();
+      if (before != null && before.type() == ResourceChange.Type.ADDED && type == ResourceChange.Type.UPDATED) {
+        type = ResourceChange.Type.ADDED;
+      } else if (before != null && before.type() == ResourceChange.Type.ADDED && type == ResourceChange.Type.REMOVED) {
+        continue;
+      }
+      last.put(c.resource().path(), new ResourceChange(type, c.resource()));
+    }
+    return new ArrayList<>(last.values());
+  }
+}

@@ -1,0 +1,137 @@
+package dev.bottlenose.agent.discovery;
+
+import java.time.Duration;
+import jdk.jfr.consumer.RecordedClass;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedMethod;
+import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordingStream;
+
+/**
+ * The JFR events discovery listens to, streamed in-process on the {@code bottlenose-jfr} thread. Stack
+ * traces only where an event must be attributed to code (monitor entry, allocation samples); slow-only
+ * thresholds on I/O and contention to keep the event rate low.
+ */
+final class JfrEvents {
+  static final Duration CONTENTION_THRESHOLD = Duration.ofNanos(200_000);
+  static final Duration IO_THRESHOLD = Duration.ofMillis(10);
+
+  private final SyncObjects sync;
+  private final MemorySites memory;
+  private final IoDiscovery io;
+  private final VmDiscovery vm;
+  private final MonitorWaits monitorWaits;
+  private volatile RecordingStream stream;
+
+  JfrEvents(SyncObjects sync, MemorySites memory, IoDiscovery io, VmDiscovery vm, MonitorWaits monitorWaits) {
+    this.sync = sync;
+    this.memory = memory;
+    this.io = io;
+    this.vm = vm;
+    this.monitorWaits = monitorWaits;
+  }
+
+  void start() {
+    Thread t = new Thread(this::run, "bottlenose-jfr");
+    t.setDaemon(true);
+    t.start();
+  }
+
+  void stop() {
+    RecordingStream s = stream;
+    if (s != null) {
+      s.close();
+    }
+  }
+
+  private void run() {
+    try (RecordingStream s = new RecordingStream()) {
+      s.setReuse(true);
+      s.setOrdered(false);
+      s.enable("jdk.JavaMonitorEnter").withThreshold(CONTENTION_THRESHOLD).withStackTrace();
+      s.enable("jdk.ThreadPark").withThreshold(CONTENTION_THRESHOLD).withoutStackTrace();
+      s.enable("jdk.ObjectAllocationSample").withStackTrace();
+      s.enable("jdk.FileRead").withThreshold(IO_THRESHOLD).withoutStackTrace();
+      s.enable("jdk.FileWrite").withThreshold(IO_THRESHOLD).withoutStackTrace();
+      s.enable("jdk.SocketRead").withThreshold(IO_THRESHOLD).withoutStackTrace();
+      s.enable("jdk.SocketWrite").withThreshold(IO_THRESHOLD).withoutStackTrace();
+      s.enable("jdk.GarbageCollection").withoutThreshold();
+      s.enable("jdk.Compilation").withoutThreshold().withoutStackTrace();
+      s.enable("jdk.ExecuteVMOperation").withoutThreshold().withoutStackTrace();
+      s.enable("jdk.Deoptimization").withoutStackTrace();
+      s.onEvent("jdk.JavaMonitorEnter", this::monitorEnter);
+      s.onEvent("jdk.ThreadPark", this::park);
+      s.onEvent("jdk.ObjectAllocationSample", this::allocation);
+      s.onEvent("jdk.FileRead", e -> io.fileOperation(e.getString("path"), false, e.getLong("bytesRead"), nanos(e)));
+      s.onEvent("jdk.FileWrite", e -> io.fileOperation(e.getString("path"), true, e.getLong("bytesWritten"), nanos(e)));
+      s.onEvent("jdk.SocketRead", e -> io.socketOperation(hostPort(e), false, e.getLong("bytesRead"), nanos(e)));
+      s.onEvent("jdk.SocketWrite", e -> io.socketOperation(hostPort(e), true, e.getLong("bytesWritten"), nanos(e)));
+      s.onEvent("jdk.GarbageCollection", e -> vm.gcPause(e.getString("name"), e.getDuration("sumOfPauses").toNanos()));
+      s.onEvent("jdk.Compilation", this::compilation);
+      s.onEvent("jdk.ExecuteVMOperation", e -> vm.vmOperation(e.getString("operation"), e.getBoolean("safepoint"), nanos(e)));
+      s.onEvent("jdk.Deoptimization", e -> vm.deoptimization(String.valueOf(e.getString("reason"))));
+      stream = s;
+      vm.jfrStatus("running");
+      s.start();
+    } catch (Throwable t) {
+      vm.jfrStatus("unavailable: " + t);
+    }
+  }
+
+  private static long nanos(RecordedEvent e) {
+    return e.getDuration().toNanos();
+  }
+
+  private static String hostPort(RecordedEvent e) {
+    String host = e.getString("address");
+    return (host == null || host.isEmpty() ? e.getString("host") : host) + ":" + e.getInt("port");
+  }
+
+  private void monitorEnter(RecordedEvent e) {
+    long nanos = nanos(e);
+    RecordedClass monitorClass = e.getClass("monitorClass");
+    if (monitorClass != null) {
+      sync.contendedMonitor(TypeNames.javaName(monitorClass.getName()), nanos);
+    }
+    vm.monitorBlocked(nanos);
+    RecordedMethod top = topMethod(e.getStackTrace());
+    if (top != null) {
+      monitorWaits.add(top.getType().getName(), top.getName(), top.getDescriptor(), nanos);
+    }
+  }
+
+  private void park(RecordedEvent e) {
+    RecordedClass parked = e.getClass("parkedClass");
+    if (parked != null) {
+      sync.contendedLock(TypeNames.javaName(parked.getName()), nanos(e));
+    }
+  }
+
+  private void allocation(RecordedEvent e) {
+    RecordedClass type = e.getClass("objectClass");
+    RecordedMethod top = topMethod(e.getStackTrace());
+    if (type != null && top != null) {
+      memory.sampled(TypeNames.javaName(type.getName()), top.getType().getName() + "." + top.getName(), e.getLong("weight"));
+    }
+  }
+
+  private void compilation(RecordedEvent e) {
+    RecordedMethod m = e.getValue("method");
+    if (m != null) {
+      vm.compilation(e.getInt("compileLevel"), m.getType().getName() + "." + m.getName() + m.getDescriptor(), nanos(e));
+    }
+  }
+
+  private static RecordedMethod topMethod(RecordedStackTrace stack) {
+    if (stack == null) {
+      return null;
+    }
+    for (RecordedFrame f : stack.getFrames()) {
+      if (f.isJavaFrame() && f.getMethod() != null) {
+        return f.getMethod();
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,167 @@
+package dev.bottlenose.agent.discovery;
+
+import dev.bottlenose.model.Hierarchy;
+import dev.bottlenose.model.Resource;
+import dev.bottlenose.model.ResourcePath;
+import java.lang.management.LockInfo;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code /Threads/<pool>/<thread>} from the thread MXBean (no stacks) and the thread groups, plus the
+ * {@code /SyncObjects} seen in the lock information of blocked and parked threads.
+ */
+final class ThreadDiscovery {
+  private final ResourceTree tree;
+  private final SyncObjects sync;
+  private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+  private final boolean contention;
+  private final boolean cpu;
+  private Map<Long, ResourcePath> known = new HashMap<>();
+
+  ThreadDiscovery(ResourceTree tree, SyncObjects sync) {
+    this.tree = tree;
+    this.sync = sync;
+    this.contention = enable(threads.isThreadContentionMonitoringSupported(), () -> threads.setThreadContentionMonitoringEnabled(true));
+    this.cpu = enable(threads.isThreadCpuTimeSupported(), () -> threads.setThreadCpuTimeEnabled(true));
+  }
+
+  private static boolean enable(boolean supported, Runnable enable) {
+    if (!supported) {
+      return false;
+    }
+    try {
+      enable.run();
+      return true;
+    } catch (RuntimeException e) {
+      return false;
+    }
+  }
+
+  void start() {
+    tree.put(new Resource(Hierarchy.THREADS.root(), "root", Map.of(
+        "contentionMonitoring", String.valueOf(contention), "cpuTime", String.valueOf(cpu))));
+  }
+
+  void refresh() {
+    Map<Long, Thread> live = liveThreads();
+    long[] ids = live.keySet().stream().mapToLong(Long::longValue).toArray();
+    ThreadInfo[] infos = threads.getThreadInfo(ids, 0);
+    Map<Long, ResourcePath> seen = new HashMap<>();
+    Set<String> names = new HashSet<>();
+    for (ThreadInfo info : infos) {
+      if (info == null) {
+        continue;
+      }
+      Thread t = live.get(info.getThreadId());
+      ThreadGroup group = t.getThreadGroup();
+      String pool = ThreadPools.poolOf(info.getThreadName(), group == null ? null : group.getName());
+      String segment = names.add(pool + "/" + info.getThreadName()) ? info.getThreadName() : info.getThreadName() + "#" + info.getThreadId();
+      ResourcePath poolPath = Hierarchy.THREADS.root().child(pool);
+      if (tree.get(poolPath) == null) {
+        tree.put(Resource.of(poolPath, "pool"));
+      }
+      ResourcePath path = poolPath.child(segment);
+      ResourcePath before = known.get(info.getThreadId());
+      if (before != null && !before.equals(path)) {
+        tree.remove(before);
+      }
+      tree.put(new Resource(path, "thread", attributes(info, t)));
+      seen.put(info.getThreadId(), path);
+      noteLock(info);
+    }
+    for (Map.Entry<Long, ResourcePath> e : known.entrySet()) {
+      if (!seen.containsKey(e.getKey())) {
+        tree.remove(e.getValue());
+      }
+    }
+    known = seen;
+    removeEmptyPools();
+  }
+
+  private Map<String, String> attributes(ThreadInfo info, Thread t) {
+    Map<String, String> a = new LinkedHashMap<>();
+    a.put("id", String.valueOf(info.getThreadId()));
+    a.put("state", info.getThreadState().name());
+    a.put("daemon", String.valueOf(t.isDaemon()));
+    if (contention) {
+      a.put("blockedCount", String.valueOf(info.getBlockedCount()));
+      a.put("blockedMillis", String.valueOf(info.getBlockedTime()));
+      a.put("waitedCount", String.valueOf(info.getWaitedCount()));
+    }
+    if (cpu) {
+      long nanos = threads.getThreadCpuTime(info.getThreadId());
+      if (nanos >= 0) {
+        a.put("cpuNanos", String.valueOf(nanos));
+      }
+    }
+    return a;
+  }
+
+  private void noteLock(ThreadInfo info) {
+    LockInfo lock = info.getLockInfo();
+    if (lock == null) {
+      return;
+    }
+    if (info.getThreadState() == Thread.State.BLOCKED) {
+      sync.sampledMonitor(lock.getClassName(), lock.getIdentityHashCode());
+    } else if (lock.getClassName().startsWith("java.util.concurrent.")) {
+      sync.sampledLock(lock.getClassName());
+    }
+  }
+
+  private void removeEmptyPools() {
+    for (Resource pool : tree.children(Hierarchy.THREADS.root())) {
+      if (tree.children(pool.path()).isEmpty()) {
+        tree.remove(pool.path());
+      }
+    }
+  }
+
+  /** Sum of the CPU time of the threads whose names start with one of {@code prefixes}; -1 if unknown. */
+  long cpuNanosOfThreadsNamed(String... prefixes) {
+    if (!cpu) {
+      return -1;
+    }
+    long sum = 0;
+    for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds(), 0)) {
+      if (info != null && startsWithAny(info.getThreadName(), prefixes)) {
+        sum += Math.max(0, threads.getThreadCpuTime(info.getThreadId()));
+      }
+    }
+    return sum;
+  }
+
+  private static boolean startsWithAny(String name, String... prefixes) {
+    for (String p : prefixes) {
+      if (name.startsWith(p)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static Map<Long, Thread> liveThreads() {
+    ThreadGroup root = Thread.currentThread().getThreadGroup();
+    while (root.getParent() != null) {
+      root = root.getParent();
+    }
+    Thread[] all = new Thread[root.activeCount() + 16];
+    int n = root.enumerate(all, true);
+    while (n == all.length) {
+      all = new Thread[all.length * 2];
+      n = root.enumerate(all, true);
+    }
+    Map<Long, Thread> out = new LinkedHashMap<>();
+    for (int i = 0; i < n; i++) {
+      out.put(all[i].getId(), all[i]);
+    }
+    return out;
+  }
+}
