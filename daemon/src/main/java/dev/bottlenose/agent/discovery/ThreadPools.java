@@ -1,8 +1,5 @@
 package dev.bottlenose.agent.discovery;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
 /**
  * Derives a thread's pool from its name: a trailing number (after {@code -}, {@code _}, {@code #},
  * space or nothing) is the thread's index in its pool, and the rest, without a trailing
@@ -12,14 +9,31 @@ import java.util.regex.Pattern;
  * ({@code main} or {@code system}), or to {@code other} when the group is unknown.
  */
 final class ThreadPools {
-  private static final Pattern INDEXED = Pattern.compile("^(.*?)(?:[-_# ]?(?:thread|worker))?[-_# ]?\\d+$");
+  private static final String SEPARATORS = "-_# ";
 
   static String poolOf(String threadName, String groupName) {
-    Matcher m = INDEXED.matcher(threadName);
-    if (m.matches() && !m.group(1).isEmpty()) {
-      return m.group(1);
+    String group = groupName == null || groupName.isEmpty() ? "other" : groupName;
+    int end = threadName.length();
+    while (end > 0 && Character.isDigit(threadName.charAt(end - 1))) {
+      end--;
     }
-    return groupName == null || groupName.isEmpty() ? "other" : groupName;
+    if (end == threadName.length() || end == 0) {
+      return group;
+    }
+    String pool = trimSeparator(threadName.substring(0, end));
+    for (String word : new String[] {"thread", "worker"}) {
+      if (pool.endsWith(word) && pool.length() > word.length()) {
+        String before = pool.substring(0, pool.length() - word.length());
+        if (SEPARATORS.indexOf(before.charAt(before.length() - 1)) >= 0) {
+          pool = trimSeparator(before);
+        }
+      }
+    }
+    return pool.isEmpty() ? group : pool;
+  }
+
+  private static String trimSeparator(String s) {
+    return !s.isEmpty() && SEPARATORS.indexOf(s.charAt(s.length() - 1)) >= 0 ? s.substring(0, s.length() - 1) : s;
   }
 
   private ThreadPools() {}

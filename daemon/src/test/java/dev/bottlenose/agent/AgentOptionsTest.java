@@ -1,0 +1,29 @@
+package dev.bottlenose.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class AgentOptionsTest {
+  @Test
+  void readsEveryOption() {
+    assertThat(AgentOptions.parse("port=41234,token=3f9c,heartbeat=2500,requester=daemon-7"))
+        .isEqualTo(new AgentOptions(41234, "3f9c", 2500, "daemon-7"));
+  }
+
+  @Test
+  void defaultsHeartbeatAndRequester() {
+    assertThat(AgentOptions.parse("port=1,token=t")).isEqualTo(new AgentOptions(1, "t", 10_000, "daemon"));
+  }
+
+  @Test
+  void refusesBadOptionsNamingThem() {
+    assertThatThrownBy(() -> AgentOptions.parse("token=t")).hasMessageContaining("port= is missing");
+    assertThatThrownBy(() -> AgentOptions.parse("port=http")).hasMessageContaining("port=http is not a number");
+    assertThatThrownBy(() -> AgentOptions.parse("port=70000")).hasMessageContaining("not a TCP port");
+    assertThatThrownBy(() -> AgentOptions.parse("port=1,colour=red")).hasMessageContaining("unknown agent option 'colour'");
+    assertThatThrownBy(() -> AgentOptions.parse("port=1,heartbeat=0")).hasMessageContaining("heartbeat=0");
+    assertThatThrownBy(() -> AgentOptions.parse("port")).hasMessageContaining("'port' is not name=value");
+  }
+}
