@@ -12,6 +12,8 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Executable;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.net.URL;
+import java.security.CodeSource;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +24,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 /**
  * {@code /Code}: packages and classes of every loaded class, kept current by a transformer that only
  * notes the names of newly loaded classes; methods of a class are added when someone asks below it.
+ * The agent's own classes (those from the jar this class came from) are left out.
  */
 final class CodeDiscovery implements ClassFileTransformer {
   private final Instrumentation instrumentation;
@@ -29,6 +32,7 @@ final class CodeDiscovery implements ClassFileTransformer {
   private final Map<String, List<WeakReference<Class<?>>>> classes = new ConcurrentHashMap<>();
   private final Map<String, Boolean> expanded = new ConcurrentHashMap<>();
   private final ConcurrentLinkedQueue<String> loadedNames = new ConcurrentLinkedQueue<>();
+  private final URL agentCode = codeSourceOf(CodeDiscovery.class);
 
   CodeDiscovery(Instrumentation instrumentation, ResourceTree tree) {
     this.instrumentation = instrumentation;
@@ -78,8 +82,19 @@ final class CodeDiscovery implements ClassFileTransformer {
     }
   }
 
-  private static boolean isDiscoverable(Class<?> c) {
-    return !c.isArray() && !c.isPrimitive() && !c.isHidden() && !c.getName().startsWith("dev.bottlenose.");
+  /** Not arrays, primitives or hidden classes, nor the agent's own (from its jar, or the probe runtime). */
+  private boolean isDiscoverable(Class<?> c) {
+    if (c.isArray() || c.isPrimitive() || c.isHidden() || c.getName().startsWith("dev.bottlenose.probe.")) {
+      return false;
+    }
+    ProtectionDomain domain = c.getProtectionDomain();
+    CodeSource source = domain == null ? null : domain.getCodeSource();
+    return agentCode == null || source == null || !agentCode.equals(source.getLocation());
+  }
+
+  private static URL codeSourceOf(Class<?> c) {
+    CodeSource source = c.getProtectionDomain().getCodeSource();
+    return source == null ? null : source.getLocation();
   }
 
   private void putClass(String name, boolean unloaded) {

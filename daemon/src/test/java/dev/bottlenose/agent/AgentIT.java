@@ -1,0 +1,240 @@
+package dev.bottlenose.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.sun.tools.attach.VirtualMachine;
+import dev.bottlenose.model.Hierarchy;
+import dev.bottlenose.model.ResourcePath;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The agent in a real JDK 17 target: loaded with {@code -javaagent} (a long-heartbeat session) and
+ * attached a second time at run time (short-heartbeat sessions), with this test as the daemon.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class AgentIT {
+  static final String WORKLOAD = "/Code/dev.bottlenose.agent/AgentWorkload";
+  static final String TICK = WORKLOAD + "/tick(I)J";
+
+  private FakeDaemon daemon;
+  private Target target;
+  private FakeDaemon.Channel channel;
+
+  @BeforeAll
+  void start() throws Exception {
+    daemon = new FakeDaemon();
+    target = Target.start(Target.jdk17(), "-javaagent:" + Target.AGENT_JAR + "=" + daemon.options(60_000, "it-main"));
+    channel = daemon.accept(Duration.ofSeconds(20));
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    channel.close();
+    target.close();
+    daemon.close();
+  }
+
+  @Test
+  void helloDescribesTheTarget() {
+    assertThat(channel.hello).containsEntry("event", "hello").containsEntry("token", daemon.token)
+        .containsEntry("pid", target.pid()).containsEntry("mainClass", AgentWorkload.class.getName())
+        .containsEntry("retransformSupported", true).containsEntry("loadedBy", "premain")
+        .containsEntry("agentVersion", "0.1.0").containsKeys("javaVendor", "vmName", "commandLine", "startedAtMillis");
+    assertThat((String) channel.hello.get("javaVersion")).startsWith("17");
+  }
+
+  @Test
+  void pingAnswersWithTheTargetsClock() throws Exception {
+    assertThat(channel.request("ping")).containsEntry("ok", true).containsKey("nanoTime");
+  }
+
+  @Test
+  void codeHasTheWorkloadsClassesAndMethods() throws Exception {
+    await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+        assertThat(paths("/Code/dev.bottlenose.agent", 1)).contains(WORKLOAD, WORKLOAD + "$SharedLock"));
+    List<Map<String, Object>> methods = resources(WORKLOAD, 1);
+    assertThat(methods.get(0)).containsEntry("kind", "class");
+    assertThat(pathsOf(methods)).contains(TICK, WORKLOAD + "/main([Ljava/lang/String;)V", WORKLOAD + "/<init>()V");
+    assertThat(pathsOf(resources("/Code/java.lang", 1))).contains("/Code/java.lang/String");
+    assertThat(pathsOf(resources("/Code", -1))).noneMatch(p -> p.contains("dev.bottlenose.agent/AgentMain"));
+  }
+
+  @Test
+  void threadsAreGroupedIntoPools() throws Exception {
+    await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+        assertThat(paths("/Threads", -1)).contains("/Threads/bn-lock", "/Threads/bn-lock/bn-lock-1",
+            "/Threads/bn-lock/bn-lock-2", "/Threads/main/main"));
+    Map<String, Object> lockThread = resources("/Threads/bn-lock/bn-lock-1", 0).get(0);
+    assertThat(lockThread).containsEntry("kind", "thread");
+    assertThat(attributes(lockThread)).containsKeys("state", "id", "daemon", "cpuNanos", "blockedCount");
+  }
+
+  @Test
+  void theContendedMonitorIsASyncObject() {
+    String lock = SyncObjectsPath.monitor(AgentWorkload.SharedLock.class.getName());
+    await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+      assertThat(paths("/SyncObjects/monitors", 1)).contains(lock);
+      assertThat(Long.parseLong((String) attributes(resources(lock, 0).get(0)).get("blockedSamples"))).isPositive();
+    });
+  }
+
+  @Test
+  void theFileKeptOpenIsAnIoResource() throws Exception {
+    String file = ResourcePath.of(Hierarchy.IO, "file", target.keptOpen.toString()).toString();
+    await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(paths("/IO/file", 1)).contains(file));
+    assertThat(paths("/IO/socket", 1)).isNotEmpty();
+  }
+
+  @Test
+  void vmProcessAndMachineAreDescribed() throws Exception {
+    List<Map<String, Object>> gc = resources("/VM/GC", 1);
+    assertThat(gc).hasSizeGreaterThan(1);
+    assertThat(attributes(gc.get(1))).containsKeys("count", "timeMillis");
+    assertThat(paths("/VM", 1)).contains("/VM/GC", "/VM/JIT", "/VM/ClassLoading", "/VM/Safepoints", "/VM/Interpreter",
+        "/VM/Deoptimization");
+    assertThat(attributes(resources("/VM", 0).get(0))).containsEntry("jfr", "running");
+    Map<String, Object> process = resources("/Process/" + target.pid(), 0).get(0);
+    assertThat(attributes(process)).containsEntry("mainClass", AgentWorkload.class.getName());
+    assertThat(resources("/Machine", 1)).hasSize(2);
+    assertThat(pathsOf(resources("/", 1))).contains("/Code", "/Threads", "/SyncObjects", "/Memory", "/IO", "/VM",
+        "/Process", "/Machine");
+  }
+
+  @Test
+  void changesArePushed() {
+    await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(channel.changes).isNotEmpty());
+    @SuppressWarnings("unchecked")
+    Map<String, Object> first = ((List<Map<String, Object>>) channel.changes.get(0).get("changes")).get(0);
+    assertThat(first).containsKeys("type", "resource");
+  }
+
+  @Test
+  void badRequestsAreAnsweredWithClearErrorsAndChangeNothing() throws Exception {
+    assertError(channel.request("fly"), "UNKNOWN_OP", "unknown op 'fly'");
+    assertError(channel.request("resources", "path", "/Code/no.such.pkg"), "NO_SUCH_RESOURCE", "/Code/no.such.pkg");
+    assertError(channel.request("resources", "path", "Code"), "BAD_REQUEST", "path");
+    assertError(channel.request("insert", "method", WORKLOAD.replace("AgentWorkload", "Missing") + "/x()V", "kind", "call_count"),
+        "NO_SUCH_CLASS", "/Code/dev.bottlenose.agent/Missing/x()V");
+    assertError(channel.request("insert", "method", WORKLOAD + "/nope()V", "kind", "call_count"),
+        "NO_SUCH_METHOD", WORKLOAD + "/nope()V");
+    assertError(channel.request("insert", "method", "/Threads/main", "kind", "call_count"), "BAD_REQUEST", "not a method path");
+    assertError(channel.request("insert", "method", TICK, "kind", "bogus"), "BAD_REQUEST", "unknown probe kind 'bogus'");
+    assertError(channel.request("insert", "method", TICK, "kind", "call_count", "callee", TICK), "BAD_REQUEST", "callee");
+    assertError(channel.request("remove", "probeId", 987654L), "NO_SUCH_PROBE", "");
+    assertError(channel.request("classBytes"), "BAD_REQUEST", "className");
+    assertError(channel.send(null, Map.of("op", "ping")), "BAD_REQUEST", "no integer id");
+    assertThat(channel.request("ledger").get("entries")).asList().isEmpty();
+  }
+
+  @Test
+  void aCallCountProbeCountsExactlyAndRemovalRestoresTheClass() throws Exception {
+    target.tick(10);
+    Map<String, Object> before = channel.request("classBytes", "className", AgentWorkload.class.getName());
+    assertThat(before).containsEntry("ok", true);
+    Map<String, Object> inserted = channel.request("insert", "method", TICK, "kind", "call_count");
+    assertThat(inserted).containsEntry("ok", true).containsEntry("method", TICK);
+    Object probeId = inserted.get("probeId");
+
+    assertThat(target.tick(1000)).contains("calls=1000");
+    Map<String, Object> reading = readingOf(channel.request("read"), probeId);
+    assertThat(reading).containsEntry("count", 1000L).containsEntry("kind", "call_count");
+    assertThat(channel.request("ledger").get("entries")).asList().hasSize(1);
+
+    Map<String, Object> removed = channel.request("remove", "probeId", probeId);
+    assertThat(removed).containsEntry("ok", true).containsEntry("classRestored", true);
+    assertThat(channel.request("classBytes", "className", AgentWorkload.class.getName()))
+        .containsEntry("sha256", before.get("sha256")).containsEntry("length", before.get("length"));
+    String after = target.tick(500);
+    assertThat(after).contains("calls=500").contains("sum=" + expectedSum(500));
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void readReportsCostsCpuAndVmTotals() throws Exception {
+    Map<String, Object> read = channel.request("read");
+    assertThat(read).containsKeys("nanoTime", "readings", "cost", "agentCpuNanos", "processCpuNanos", "vm");
+    assertThat((Long) read.get("agentCpuNanos")).isPositive().isLessThan((Long) read.get("processCpuNanos"));
+    assertThat((Map<String, Object>) read.get("vm")).containsKeys("gcCount", "classesLoaded", "classesUnloaded", "jitCompilations",
+        "safepoints", "processCpuNanos");
+    assertThat(channel.request("status")).containsEntry("ok", true).containsKeys("suppressedErrors", "sessions", "probes");
+  }
+
+  @Test
+  void aSilentSessionLosesItsProbesAfterTheHeartbeat() throws Exception {
+    VirtualMachine vm = VirtualMachine.attach(String.valueOf(target.pid()));
+    try {
+      vm.loadAgent(Target.AGENT_JAR.toString(), daemon.options(1500, "it-short"));
+    } finally {
+      vm.detach();
+    }
+    try (FakeDaemon.Channel shortLived = daemon.accept(Duration.ofSeconds(20))) {
+      assertThat(shortLived.hello).containsEntry("loadedBy", "agentmain").containsEntry("pid", target.pid());
+      Map<String, Object> inserted = shortLived.request("insert", "method", TICK, "kind", "call_count");
+      assertThat(inserted).containsEntry("ok", true);
+      assertThat(channel.request("status")).containsEntry("sessions", 2L);
+      assertThat(channel.request("ledger").get("entries")).asList().hasSize(1);
+
+      assertThat(shortLived.awaitClosedByAgent(Duration.ofSeconds(10))).isNotNull();
+      assertThat(channel.request("ledger").get("entries")).asList().isEmpty();
+      assertThat(target.stderr()).contains("no frame from the daemon for 1500 ms");
+      assertThat(target.tick(100)).contains("calls=100").contains("sum=" + expectedSum(100));
+    }
+  }
+
+  private static long expectedSum(int n) {
+    long sum = 0;
+    for (int i = 0; i < n; i++) {
+      sum += i % 7;
+    }
+    return sum;
+  }
+
+  private static void assertError(Map<String, Object> response, String code, String inMessage) {
+    assertThat(response).containsEntry("ok", false).containsEntry("code", code);
+    assertThat((String) response.get("error")).contains(inMessage);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> readingOf(Map<String, Object> read, Object probeId) {
+    for (Map<String, Object> r : (List<Map<String, Object>>) read.get("readings")) {
+      if (probeId.equals(r.get("probeId"))) {
+        return r;
+      }
+    }
+    throw new AssertionError("no reading for probe " + probeId + " in " + read);
+  }
+
+  @SuppressWarnings("unchecked")
+  private List<Map<String, Object>> resources(String path, int depth) throws Exception {
+    Map<String, Object> response = channel.request("resources", "path", path, "depth", (long) depth);
+    assertThat(response).as("resources %s", path).containsEntry("ok", true);
+    return (List<Map<String, Object>>) response.get("resources");
+  }
+
+  private List<String> paths(String path, int depth) throws Exception {
+    return pathsOf(resources(path, depth));
+  }
+
+  private static List<String> pathsOf(List<Map<String, Object>> resources) {
+    return resources.stream().map(r -> (String) r.get("path")).toList();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> attributes(Map<String, Object> resource) {
+    return (Map<String, Object>) resource.get("attributes");
+  }
+
+  /** Canonical text of a monitor resource path. */
+  static final class SyncObjectsPath {
+    static String monitor(String className) {
+      return ResourcePath.of(Hierarchy.SYNC_OBJECTS, "monitors", className).toString();
+    }
+  }
+}
