@@ -36,10 +36,11 @@ class AgentIT {
 
   @AfterAll
   void stop() throws Exception {
-    assertThat(target.stderr()).doesNotContain("discovery step failed").doesNotContain("agent not started");
+    String stderr = target.stderr();
     channel.close();
     target.close();
     daemon.close();
+    assertThat(stderr).doesNotContain("discovery step failed").doesNotContain("agent not started");
   }
 
   @Test
