@@ -30,7 +30,7 @@ class AttachJdk25IT {
           assertThat(found).containsEntry("ok", true);
           assertThat((List<Map<String, Object>>) found.get("resources")).extracting(r -> r.get("path")).contains(AgentIT.TICK);
         });
-        Map<String, Object> before = channel.request("classBytes", "className", AgentWorkload.class.getName());
+        Map<String, Object> before = channel.request("classBytes", "className", WorkloadClasses.MAIN_CLASS);
         Map<String, Object> inserted = channel.request("insert", "method", AgentIT.TICK, "kind", "call_count");
         assertThat(inserted).containsEntry("ok", true);
         assertThat(target.tick(300)).contains("calls=300");

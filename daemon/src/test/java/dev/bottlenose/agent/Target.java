@@ -15,19 +15,21 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-/** A real target JVM running {@link AgentWorkload} from the test classes only, driven on its stdin. */
+/** A real target JVM running {@link AgentWorkload} (relocated, on a class path of its own), driven on its stdin. */
 final class Target implements AutoCloseable {
   static final Path AGENT_JAR = Path.of(System.getProperty("bottlenose.agent.jar", "target/bottlenose-agent.jar"));
 
   final Path keptOpen;
+  private final Path classes;
   private final Process process;
   private final Writer stdin;
   private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
   private final StringBuffer stderr = new StringBuffer();
 
-  private Target(Process process, Path keptOpen) {
+  private Target(Process process, Path keptOpen, Path classes) {
     this.process = process;
     this.keptOpen = keptOpen;
+    this.classes = classes;
     this.stdin = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
     pump(process.getInputStream(), true);
     pump(process.getErrorStream(), false);
@@ -35,16 +37,17 @@ final class Target implements AutoCloseable {
 
   /** Starts the workload on the JDK at {@code javaHome} with {@code jvmOptions}; waits until it is ready. */
   static Target start(Path javaHome, String... jvmOptions) throws IOException {
+    Path classes = WorkloadClasses.writeTo(Files.createTempDirectory("bottlenose-agent-it"));
     Path file = Files.createTempFile("bottlenose-agent-it", ".txt");
     List<String> cmd = new ArrayList<>();
     cmd.add(javaHome.resolve("bin/java").toString());
     cmd.add("-Xmx64m");
     cmd.addAll(List.of(jvmOptions));
     cmd.add("-cp");
-    cmd.add(Path.of(AgentWorkload.class.getProtectionDomain().getCodeSource().getLocation().getPath()).toString());
-    cmd.add(AgentWorkload.class.getName());
+    cmd.add(classes.toString());
+    cmd.add(WorkloadClasses.MAIN_CLASS);
     cmd.add(file.toString());
-    Target target = new Target(new ProcessBuilder(cmd).start(), file);
+    Target target = new Target(new ProcessBuilder(cmd).start(), file, classes);
     target.awaitLine("ready", Duration.ofSeconds(20));
     return target;
   }
@@ -104,6 +107,11 @@ final class Target implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     Files.deleteIfExists(keptOpen);
+    try (java.util.stream.Stream<Path> files = Files.walk(classes)) {
+      for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
   }
 
   private void pump(java.io.InputStream stream, boolean out) {
