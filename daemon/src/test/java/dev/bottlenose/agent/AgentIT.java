@@ -158,6 +158,22 @@ class AgentIT {
   }
 
   @Test
+  void aMonitorProbeOnASynchronizedMethodGetsTheBlockedTimeFromJfr() throws Exception {
+    String hold = "/Code/" + WorkloadClasses.PACKAGE + "/AgentWorkload$SharedLock/hold()V";
+    Map<String, Object> inserted = channel.request("insert", "method", hold, "kind", "monitor");
+    assertThat(inserted).containsEntry("ok", true).containsEntry("method", hold);
+    try {
+      await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+        Map<String, Object> reading = readingOf(channel.request("read"), inserted.get("probeId"));
+        assertThat((Long) reading.get("count")).isPositive();
+        assertThat((Long) reading.get("nanos")).isGreaterThan(Duration.ofMillis(20).toNanos());
+      });
+    } finally {
+      assertThat(channel.request("remove", "probeId", inserted.get("probeId"))).containsEntry("ok", true);
+    }
+  }
+
+  @Test
   @SuppressWarnings("unchecked")
   void readReportsCostsCpuAndVmTotals() throws Exception {
     await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
