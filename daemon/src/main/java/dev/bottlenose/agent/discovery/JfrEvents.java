@@ -1,17 +1,20 @@
 package dev.bottlenose.agent.discovery;
 
 import java.time.Duration;
+import java.util.function.Consumer;
 import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingStream;
 
 /**
  * The JFR events discovery listens to, streamed in-process on the {@code bottlenose-jfr} thread. Stack
  * traces only where an event must be attributed to code (monitor entry, allocation samples); slow-only
- * thresholds on I/O and contention to keep the event rate low.
+ * thresholds on I/O and contention to keep the event rate low. Thread-level events of the agent's own
+ * {@code bottlenose-*} threads are dropped.
  */
 final class JfrEvents {
   static final Duration CONTENTION_THRESHOLD = Duration.ofNanos(200_000);
@@ -60,13 +63,13 @@ final class JfrEvents {
       s.enable("jdk.Compilation").withoutThreshold().withoutStackTrace();
       s.enable("jdk.ExecuteVMOperation").withoutThreshold().withoutStackTrace();
       s.enable("jdk.Deoptimization").withoutStackTrace();
-      s.onEvent("jdk.JavaMonitorEnter", this::monitorEnter);
-      s.onEvent("jdk.ThreadPark", this::park);
-      s.onEvent("jdk.ObjectAllocationSample", this::allocation);
-      s.onEvent("jdk.FileRead", e -> io.fileOperation(e.getString("path"), false, e.getLong("bytesRead"), nanos(e)));
-      s.onEvent("jdk.FileWrite", e -> io.fileOperation(e.getString("path"), true, e.getLong("bytesWritten"), nanos(e)));
-      s.onEvent("jdk.SocketRead", e -> io.socketOperation(hostPort(e), false, e.getLong("bytesRead"), nanos(e)));
-      s.onEvent("jdk.SocketWrite", e -> io.socketOperation(hostPort(e), true, e.getLong("bytesWritten"), nanos(e)));
+      s.onEvent("jdk.JavaMonitorEnter", ofApplication(this::monitorEnter));
+      s.onEvent("jdk.ThreadPark", ofApplication(this::park));
+      s.onEvent("jdk.ObjectAllocationSample", ofApplication(this::allocation));
+      s.onEvent("jdk.FileRead", ofApplication(e -> io.fileOperation(e.getString("path"), false, e.getLong("bytesRead"), nanos(e))));
+      s.onEvent("jdk.FileWrite", ofApplication(e -> io.fileOperation(e.getString("path"), true, e.getLong("bytesWritten"), nanos(e))));
+      s.onEvent("jdk.SocketRead", ofApplication(e -> io.socketOperation(hostPort(e), false, e.getLong("bytesRead"), nanos(e))));
+      s.onEvent("jdk.SocketWrite", ofApplication(e -> io.socketOperation(hostPort(e), true, e.getLong("bytesWritten"), nanos(e))));
       s.onEvent("jdk.GarbageCollection", e -> vm.gcPause(e.getString("name"), e.getDuration("sumOfPauses").toNanos()));
       s.onEvent("jdk.Compilation", this::compilation);
       s.onEvent("jdk.ExecuteVMOperation", e -> vm.vmOperation(e.getString("operation"), e.getBoolean("safepoint"), nanos(e)));
@@ -77,6 +80,17 @@ final class JfrEvents {
     } catch (Throwable t) {
       vm.jfrStatus("unavailable: " + t);
     }
+  }
+
+  /** The handler, for events of application threads only: the agent's own threads are not the program. */
+  private static Consumer<RecordedEvent> ofApplication(Consumer<RecordedEvent> handler) {
+    return e -> {
+      RecordedThread t = e.getThread();
+      String name = t == null ? null : t.getJavaName();
+      if (name == null || !name.startsWith("bottlenose-")) {
+        handler.accept(e);
+      }
+    };
   }
 
   private static long nanos(RecordedEvent e) {

@@ -18,6 +18,8 @@ import java.util.Set;
  * {@code /SyncObjects} seen in the lock information of blocked and parked threads.
  */
 final class ThreadDiscovery {
+  static final String AGENT_PREFIX = "bottlenose-";
+
   private final ResourceTree tree;
   private final SyncObjects sync;
   private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -62,6 +64,7 @@ final class ThreadDiscovery {
       Thread t = live.get(info.getThreadId());
       ThreadGroup group = t.getThreadGroup();
       String pool = ThreadPools.poolOf(info.getThreadName(), group == null ? null : group.getName());
+      boolean agent = info.getThreadName().startsWith(AGENT_PREFIX);
       String segment = names.add(pool + "/" + info.getThreadName()) ? info.getThreadName() : info.getThreadName() + "#" + info.getThreadId();
       ResourcePath poolPath = Hierarchy.THREADS.root().child(pool);
       if (tree.get(poolPath) == null) {
@@ -74,7 +77,9 @@ final class ThreadDiscovery {
       }
       tree.put(new Resource(path, "thread", attributes(info, t)));
       seen.put(info.getThreadId(), path);
-      noteLock(info);
+      if (!agent) {
+        noteLock(info);
+      }
     }
     for (Map.Entry<Long, ResourcePath> e : known.entrySet()) {
       if (!seen.containsKey(e.getKey())) {

@@ -6,12 +6,17 @@ package dev.bottlenose.agent.discovery;
  * {@code -thread} or {@code -worker} word, is the pool ({@code pool-1-thread-3} to {@code pool-1},
  * {@code ForkJoinPool.commonPool-worker-1} to {@code ForkJoinPool.commonPool}, {@code http-exec-7} to
  * {@code http-exec}). A name without a trailing number belongs to its thread group's pool
- * ({@code main} or {@code system}), or to {@code other} when the group is unknown.
+ * ({@code main} or {@code system}), or to {@code other} when the group is unknown. The agent's own
+ * {@code bottlenose-*} threads are the pool {@code bottlenose}.
  */
 final class ThreadPools {
   private static final String SEPARATORS = "-_# ";
+  private static final String AGENT_PREFIX = "bottlenose-";
 
   static String poolOf(String threadName, String groupName) {
+    if (threadName.startsWith(AGENT_PREFIX)) {
+      return "bottlenose";
+    }
     String group = groupName == null || groupName.isEmpty() ? "other" : groupName;
     int end = threadName.length();
     while (end > 0 && Character.isDigit(threadName.charAt(end - 1))) {

@@ -17,7 +17,8 @@ class ThreadPoolsTest {
     assertThat(ThreadPools.poolOf("http-nio-8080-exec-7", "main")).isEqualTo("http-nio-8080-exec");
     assertThat(ThreadPools.poolOf("Thread-0", "main")).isEqualTo("Thread");
     assertThat(ThreadPools.poolOf("worker_12", "main")).isEqualTo("worker");
-    assertThat(ThreadPools.poolOf("bottlenose-channel-2", "main")).isEqualTo("bottlenose-channel");
+    assertThat(ThreadPools.poolOf("bottlenose-channel-2", "main")).isEqualTo("bottlenose");
+    assertThat(ThreadPools.poolOf("bottlenose-jfr", "main")).isEqualTo("bottlenose");
   }
 
   @Test
