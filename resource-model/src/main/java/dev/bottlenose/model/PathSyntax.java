@@ -46,41 +46,55 @@ final class PathSyntax {
       return;
     }
     int paren = kind == Kind.METHOD ? raw.indexOf('(') : -1;
-    if (paren >= 0 && DescriptorReader.isDescriptor(raw, paren)) {
-      escape(sb, raw, 0, paren, raw.length(), Kind.PLAIN);
-      for (int i = paren; i < raw.length(); i++) {
-        char c = raw.charAt(i);
-        sb.append(c == '\\' || c == ',' ? "\\" : "").append(c);
-      }
-    } else {
-      escape(sb, raw, 0, raw.length(), raw.length(), kind);
-    }
-  }
-
-  private static void escape(StringBuilder sb, String raw, int from, int to, int length, Kind kind) {
-    for (int i = from; i < to; i++) {
+    int descriptor = paren >= 0 && DescriptorReader.isDescriptor(raw, paren) ? paren : raw.length();
+    boolean[] unbalanced = unbalancedAngles(raw);
+    for (int i = 0; i < raw.length(); i++) {
       char c = raw.charAt(i);
-      if (needsEscape(c, i, length, kind)) {
+      if (needsEscape(c, i, raw.length(), kind, i >= descriptor, unbalanced)) {
         sb.append('\\');
       }
       sb.append(c);
     }
   }
 
-  private static boolean needsEscape(char c, int i, int length, Kind kind) {
+  private static boolean needsEscape(char c, int i, int length, Kind kind, boolean inDescriptor, boolean[] unbalanced) {
     switch (c) {
       case '\\':
       case ',':
         return true;
       case '/':
-        return kind != Kind.FILE;
+        return kind != Kind.FILE && !inDescriptor;
       case '(':
-        return kind == Kind.METHOD;
+        return kind == Kind.METHOD && !inDescriptor;
+      case '<':
       case '>':
-        return i == length - 1;
+        return unbalanced != null && unbalanced[i];
       default:
         return (i == 0 || i == length - 1) && Character.isWhitespace(c);
     }
+  }
+
+  /** Marks the angle brackets of {@code raw} that do not pair up, so the written ones always do. */
+  private static boolean[] unbalancedAngles(String raw) {
+    if (raw.indexOf('<') < 0 && raw.indexOf('>') < 0) {
+      return null;
+    }
+    boolean[] unbalanced = new boolean[raw.length()];
+    int[] open = new int[raw.length()];
+    int top = 0;
+    for (int i = 0; i < raw.length(); i++) {
+      char c = raw.charAt(i);
+      if (c == '<') {
+        open[top++] = i;
+      } else if (c == '>') {
+        unbalanced[i] = top == 0;
+        top = Math.max(0, top - 1);
+      }
+    }
+    for (int k = 0; k < top; k++) {
+      unbalanced[open[k]] = true;
+    }
+    return unbalanced;
   }
 
   /** Parses {@code input[from, to)} as one path; errors name positions in the whole {@code input}. */

@@ -47,9 +47,17 @@ class ResourcePathTest {
   void methodNameWithoutDescriptorNamesAllOverloads() {
     ResourcePath p = CodePaths.method("a.B", "<clinit>", null);
 
-    assertThat(p).hasToString("/Code/a/B/<clinit\\>");
+    assertThat(p).hasToString("/Code/a/B/<clinit>");
     assertThat(ResourcePath.parse("/Code/a/B/<clinit>")).isEqualTo(p);
     assertThat(MethodRef.fromPath(p).descriptor()).isNull();
+  }
+
+  @Test
+  void angleBracketsThatDoNotPairUpAreEscaped() {
+    ResourcePath p = ResourcePath.of(Hierarchy.MEMORY, "List<Map<K,V>>", "a>b", "x<", "><");
+
+    assertThat(p).hasToString("/Memory/List<Map<K\\,V>>/a\\>b/x\\</\\>\\<");
+    assertThat(ResourcePath.parse(p.toString())).isEqualTo(p);
   }
 
   @Test
