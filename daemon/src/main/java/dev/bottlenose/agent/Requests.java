@@ -12,6 +12,7 @@ import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.MethodRef;
 import dev.bottlenose.model.Resource;
 import dev.bottlenose.model.ResourcePath;
+import dev.bottlenose.model.json.ModelJson;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -238,10 +239,6 @@ final class Requests {
   }
 
   static Map<String, Object> resourceJson(Resource r) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("path", r.path().toString());
-    m.put("kind", r.kind());
-    m.put("attributes", new java.util.TreeMap<>(r.attributes()));
-    return m;
+    return ModelJson.toJson(r);
   }
 }

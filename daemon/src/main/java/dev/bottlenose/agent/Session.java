@@ -1,8 +1,8 @@
 package dev.bottlenose.agent;
 
-import dev.bottlenose.agent.discovery.ResourceChange;
 import dev.bottlenose.agent.wire.Frames;
 import dev.bottlenose.instrumentation.RemoveResult;
+import dev.bottlenose.model.ResourceChange;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.EOFException;

@@ -4,6 +4,7 @@ import dev.bottlenose.model.CodePaths;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.Resource;
 import dev.bottlenose.model.ResourcePath;
+import dev.bottlenose.model.ResourceTree;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.lang.invoke.MethodType;

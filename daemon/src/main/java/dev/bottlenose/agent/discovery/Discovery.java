@@ -1,10 +1,10 @@
 package dev.bottlenose.agent.discovery;
 
 import dev.bottlenose.model.Resource;
+import dev.bottlenose.model.ResourceChange;
 import dev.bottlenose.model.ResourcePath;
+import dev.bottlenose.model.ResourceTree;
 import java.lang.instrument.Instrumentation;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 /**
  * Finds the resources of this JVM and keeps them current in one {@link ResourceTree}: sources run on
  * the {@code bottlenose-discovery} thread (and JFR's on {@code bottlenose-jfr}); every 500 ms the
- * changes are handed, merged per resource, to whoever listens.
+ * changes, coalesced per resource by the tree, are handed to whoever listens.
  */
 public final class Discovery {
   static final long PUBLISH_MILLIS = 500;
@@ -123,25 +123,8 @@ public final class Discovery {
     if (drained.isEmpty() || listeners.isEmpty()) {
       return;
     }
-    List<ResourceChange> merged = merge(drained);
     for (Consumer<List<ResourceChange>> l : listeners) {
-      l.accept(merged);
+      l.accept(drained);
     }
-  }
-
-  /** One change per resource: the last state wins, an add followed by updates stays an add. */
-  static List<ResourceChange> merge(List<ResourceChange> changes) {
-    Map<ResourcePath, ResourceChange> last = new LinkedHashMap<>();
-    for (ResourceChange c : changes) {
-      ResourceChange before = last.remove(c.resource().path());
-      ResourceChange.Type type = c.type();
-      if (before != null && before.type() == ResourceChange.Type.ADDED && type == ResourceChange.Type.UPDATED) {
-        type = ResourceChange.Type.ADDED;
-      } else if (before != null && before.type() == ResourceChange.Type.ADDED && type == ResourceChange.Type.REMOVED) {
-        continue;
-      }
-      last.put(c.resource().path(), new ResourceChange(type, c.resource()));
-    }
-    return new ArrayList<>(last.values());
   }
 }

@@ -3,6 +3,7 @@ package dev.bottlenose.agent.discovery;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.Resource;
 import dev.bottlenose.model.ResourcePath;
+import dev.bottlenose.model.ResourceTree;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;

@@ -3,6 +3,7 @@ package dev.bottlenose.agent.discovery;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.Resource;
 import dev.bottlenose.model.ResourcePath;
+import dev.bottlenose.model.ResourceTree;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -3,6 +3,7 @@ package dev.bottlenose.agent.discovery;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.Resource;
 import dev.bottlenose.model.ResourcePath;
+import dev.bottlenose.model.ResourceTree;
 import java.lang.management.ClassLoadingMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
