@@ -41,9 +41,8 @@ final class CodeDiscovery implements ClassFileTransformer {
   }
 
   void start() {
-    tree.put(Resource.of(Hierarchy.CODE.root(), "root"));
-    scanLoadedClasses();
     instrumentation.addTransformer(this, false);
+    scanLoadedClasses();
   }
 
   void stop() {
