@@ -58,27 +58,38 @@ final class CodeDiscovery implements ClassFileTransformer {
     return null;
   }
 
-  /** Adds classes loaded since the last call and marks unloaded ones; cheap when nothing changed. */
+  /** Adds the classes loaded since the last call; nothing to do when the transformer saw none. */
   void refresh() {
     if (!loadedNames.isEmpty()) {
       loadedNames.clear();
       scanLoadedClasses();
     }
-    markUnloaded();
   }
 
   private void scanLoadedClasses() {
     for (Class<?> c : instrumentation.getAllLoadedClasses()) {
-      if (!isDiscoverable(c)) {
+      List<WeakReference<Class<?>>> known = classes.get(c.getName());
+      if ((known != null && holds(known, c)) || !isDiscoverable(c)) {
         continue;
       }
       List<WeakReference<Class<?>>> refs = classes.computeIfAbsent(c.getName(), n -> new ArrayList<>());
       synchronized (refs) {
-        if (refs.stream().noneMatch(r -> r.get() == c)) {
+        if (!holds(refs, c)) {
           refs.add(new WeakReference<>(c));
           putClass(c.getName(), false);
         }
       }
+    }
+  }
+
+  private static boolean holds(List<WeakReference<Class<?>>> refs, Class<?> c) {
+    synchronized (refs) {
+      for (WeakReference<Class<?>> r : refs) {
+        if (r.get() == c) {
+          return true;
+        }
+      }
+      return false;
     }
   }
 
@@ -106,7 +117,8 @@ final class CodeDiscovery implements ClassFileTransformer {
     tree.put(new Resource(path, "class", unloaded ? Map.of("unloaded", "true") : Map.of()));
   }
 
-  private void markUnloaded() {
+  /** Marks {@code unloaded=true} the classes whose every loaded copy has been collected. */
+  void markUnloaded() {
     for (Map.Entry<String, List<WeakReference<Class<?>>>> e : classes.entrySet()) {
       List<WeakReference<Class<?>>> refs = e.getValue();
       synchronized (refs) {

@@ -55,6 +55,7 @@ public final class Discovery {
     jfr.start();
     every(1000, threads::refresh);
     every(1000, code::refresh);
+    every(5000, code::markUnloaded);
     every(1000, vm::refresh);
     every(2000, io::refresh);
     every(PUBLISH_MILLIS, this::publish);

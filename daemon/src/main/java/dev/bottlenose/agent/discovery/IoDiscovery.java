@@ -19,7 +19,8 @@ import java.util.Set;
 /**
  * {@code /IO/file/<path>} and {@code /IO/socket/<remote host:port>} (listening sockets as
  * {@code listen:<local host:port>}) from {@code /proc/self/fd} and {@code /proc/net/tcp[6]}, with the
- * totals of JFR's slow file and socket operations as attributes. Closed files and sockets are removed
+ * totals of JFR's slow file and socket operations as attributes. The TCP tables, costly to read on a
+ * busy host, are read only when a socket inode not seen before turns up. Closed files and sockets are removed
  * unless JFR saw operations on them, which are kept with {@code open=false}.
  */
 final class IoDiscovery {
@@ -30,6 +31,7 @@ final class IoDiscovery {
   private final boolean procAvailable = Files.isDirectory(Path.of("/proc/self/fd"));
   private final Map<ResourcePath, long[]> totals = new HashMap<>();
   private Set<ResourcePath> open = new HashSet<>();
+  private Map<String, String> socketNames = new HashMap<>();
 
   IoDiscovery(ResourceTree tree) {
     this.tree = tree;
@@ -96,7 +98,7 @@ final class IoDiscovery {
 
   private Set<ResourcePath> scan() {
     Set<ResourcePath> found = new HashSet<>();
-    Map<String, String> sockets = null;
+    Map<String, String> sockets = new HashMap<>();
     try (DirectoryStream<Path> fds = Files.newDirectoryStream(Path.of("/proc/self/fd"))) {
       for (Path fd : fds) {
         String target = readLink(fd);
@@ -106,10 +108,14 @@ final class IoDiscovery {
         if (target.startsWith("/") && !target.startsWith("/proc/") && !target.startsWith("/dev/")) {
           found.add(FILES.child(target));
         } else if (target.startsWith("socket:[")) {
-          if (sockets == null) {
-            sockets = TcpTable.byInode();
+          String inode = target.substring(8, target.length() - 1);
+          String name = socketNames.get(inode);
+          if (name == null && !socketNames.containsKey(inode)) {
+            socketNames.putAll(TcpTable.byInode());
+            socketNames.putIfAbsent(inode, null);
+            name = socketNames.get(inode);
           }
-          String name = sockets.get(target.substring(8, target.length() - 1));
+          sockets.put(inode, name);
           if (name != null) {
             found.add(SOCKETS.child(name));
           }
@@ -118,6 +124,7 @@ final class IoDiscovery {
     } catch (IOException | RuntimeException e) {
       return open;
     }
+    socketNames = sockets;
     return found;
   }
 
