@@ -143,6 +143,48 @@ public final class Workloads {
     }
   }
 
+  /** Control flow that stresses stack-map frames: branches before super(), handlers, switches. */
+  public static class Base {
+    public final int size;
+
+    public Base(int size) {
+      this.size = size;
+    }
+  }
+
+  public static final class Tricky extends Base {
+    public Tricky(boolean big, String label) {
+      super(big ? label.length() * 10 : label.length());
+    }
+
+    public int parse(String[] words) {
+      int total = 0;
+      for (String w : words) {
+        try {
+          switch (w.length()) {
+            case 0:
+              continue;
+            case 1:
+              total += Integer.parseInt(w);
+              break;
+            default:
+              total += new StringBuilder(w).reverse().length();
+          }
+        } catch (NumberFormatException e) {
+          total -= 1;
+        } finally {
+          total += 100;
+        }
+      }
+      synchronized (this) {
+        if (total < 0) {
+          throw new IllegalStateException("negative");
+        }
+      }
+      return total;
+    }
+  }
+
   /** Loads every workload class, so that it can be probed. */
   public static void load() {
     new Counter().tick();
@@ -161,6 +203,7 @@ public final class Workloads {
       }
     }.over(1);
     Sleeper.nap(0);
+    new Tricky(true, "x").parse(new String[] {"1", "", "x", "abc"});
   }
 
   private Workloads() {}

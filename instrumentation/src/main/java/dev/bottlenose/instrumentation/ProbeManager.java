@@ -197,7 +197,7 @@ public final class ProbeManager {
     if (classes.isEmpty()) {
       return 0;
     }
-    transformer.takeFailure(internalName);
+    transformer.clearFailure(internalName);
     long start = System.nanoTime();
     try {
       instrumentation.retransformClasses(classes.toArray(new Class<?>[0]));

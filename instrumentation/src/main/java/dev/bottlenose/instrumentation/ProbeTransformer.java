@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
 final class ProbeTransformer implements ClassFileTransformer {
   private final Map<String, List<ActiveProbe>> byClass = new ConcurrentHashMap<>();
   private final Map<String, Throwable> failures = new ConcurrentHashMap<>();
-  private final AtomicLong suppressed = new AtomicLong();
+  private final AtomicLong failed = new AtomicLong();
+  private final AtomicLong reported = new AtomicLong();
 
   @Override
   public byte[] transform(ClassLoader loader, String className, Class<?> classBeingRedefined,
@@ -29,7 +30,7 @@ final class ProbeTransformer implements ClassFileTransformer {
       }
       return Weaver.weave(classfileBuffer, probes);
     } catch (Throwable t) {
-      suppressed.incrementAndGet();
+      failed.incrementAndGet();
       failures.put(className, t);
       return null;
     }
@@ -63,12 +64,25 @@ final class ProbeTransformer implements ClassFileTransformer {
     return all;
   }
 
-  /** The failure of the last weaving of {@code internalName}, cleared; null when it succeeded. */
-  Throwable takeFailure(String internalName) {
-    return failures.remove(internalName);
+  /** Forgets an earlier failure of {@code internalName} (e.g. while some loader loaded it); it stays suppressed. */
+  void clearFailure(String internalName) {
+    failures.remove(internalName);
   }
 
+  /**
+   * The failure of the last weaving of {@code internalName}, cleared, or null when it succeeded.
+   * The caller reports it, so it no longer counts as suppressed.
+   */
+  Throwable takeFailure(String internalName) {
+    Throwable failure = failures.remove(internalName);
+    if (failure != null) {
+      reported.incrementAndGet();
+    }
+    return failure;
+  }
+
+  /** Weaving failures that nobody reported to a caller. */
   long suppressed() {
-    return suppressed.get();
+    return failed.get() - reported.get();
   }
 }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import acme.workload.Workloads;
 import dev.bottlenose.model.MethodRef;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -165,6 +167,25 @@ class ProbeKindsTest {
       locks.syncMethod();
     }
     assertThat(reading(id).count()).isEqualTo(7);
+  }
+
+  @Test
+  void everyKindTogetherKeepsTrickyControlFlowWorking() throws Exception {
+    List<Long> ids = new ArrayList<>();
+    for (ProbeKind kind : ProbeKind.values()) {
+      MethodRef callee = kind == ProbeKind.CALL_SITE ? new MethodRef("java.lang.Integer", "parseInt", null) : null;
+      ids.add(insert(Workloads.Tricky.class, "parse", kind, callee));
+      ids.add(insert(Workloads.Tricky.class, "<init>", kind, callee));
+    }
+    Workloads.Tricky tricky = new Workloads.Tricky(false, "abc");
+    assertThat(tricky.size).isEqualTo(3);
+    assertThat(tricky.parse(new String[] {"7", "", "y", "abc"})).isEqualTo(7 + 100 + 100 - 1 + 100 + 3 + 100);
+    assertThat(new Workloads.Tricky(true, "ab").size).isEqualTo(20);
+    for (ProbeReading r : manager.read()) {
+      if (ids.contains(r.probeId()) && r.kind() != ProbeKind.MONITOR) {
+        assertThat(r.count()).as("%s", r).isPositive();
+      }
+    }
   }
 
   @Test
