@@ -1,5 +1,6 @@
 package dev.bottlenose.instrumentation;
 
+import dev.bottlenose.probe.Probes;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
 
@@ -31,6 +32,19 @@ final class ClassGuard {
     if (REFUSED_CLASSES.contains(name) || REFUSED_PREFIXES.stream().anyMatch(name::startsWith)) {
       return name + " is part of what probes themselves run on";
     }
+    if (!seesProbeRuntime(c.getClassLoader())) {
+      return "the probe runtime is not visible from the class loader of " + name
+          + " (BootstrapRuntime.install must run before the probe manager is created)";
+    }
     return null;
+  }
+
+  /** Whether code loaded by {@code loader} resolves the probe runtime to the one the manager reads. */
+  private static boolean seesProbeRuntime(ClassLoader loader) {
+    try {
+      return Class.forName(Probes.class.getName(), false, loader) == Probes.class;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
   }
 }
