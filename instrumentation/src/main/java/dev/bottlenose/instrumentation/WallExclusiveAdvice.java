@@ -2,6 +2,7 @@ package dev.bottlenose.instrumentation;
 
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Type;
 
 /**
  * {@link ProbeKind#WALL_EXCLUSIVE}: inclusive time minus the time spent inside every invoke
@@ -76,8 +77,8 @@ final class WallExclusiveAdvice extends ProbeAdvice {
       loadLocal(excluded);
       now();
       loadLocal(callStart);
-      math(SUB, org.objectweb.asm.Type.LONG_TYPE); // stack: excluded, elapsed
-      math(ADD, org.objectweb.asm.Type.LONG_TYPE); // stack: excluded + elapsed
+      math(SUB, Type.LONG_TYPE); // stack: excluded, elapsed
+      math(ADD, Type.LONG_TYPE); // stack: excluded + elapsed
       storeLocal(excluded);
       iinc(calls, 1);
     }

@@ -6,6 +6,8 @@ import acme.workload.Workloads;
 import dev.bottlenose.model.MethodRef;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -75,6 +77,41 @@ class CompositionTest {
     Workloads.Sleeper.fib(4);
     assertThat(count(first)).isEqualTo(1);
     assertThat(count(second)).isEqualTo(1);
+  }
+
+  @Test
+  void insertAndRemoveWhileOtherThreadsRunTheMethod() throws Exception {
+    AtomicBoolean running = new AtomicBoolean(true);
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    Thread[] workers = new Thread[2];
+    for (int t = 0; t < workers.length; t++) {
+      workers[t] = new Thread(() -> {
+        try {
+          while (running.get()) {
+            tick(100);
+            Workloads.Sleeper.fib(2);
+          }
+        } catch (Throwable e) {
+          failure.set(e);
+        }
+      });
+      workers[t].start();
+    }
+    try {
+      for (int i = 0; i < 15; i++) {
+        long count = insert(TICK, ProbeKind.CALL_COUNT, "alice");
+        long timer = insert(FIB, ProbeKind.WALL_INCLUSIVE, "bob");
+        manager.remove(count);
+        manager.remove(timer);
+      }
+    } finally {
+      running.set(false);
+      for (Thread w : workers) {
+        w.join();
+      }
+    }
+    assertThat(failure.get()).isNull();
+    assertThat(manager.ledger()).noneMatch(e -> e.requester().equals("alice") || e.requester().equals("bob"));
   }
 
   private static void tick(int times) {
