@@ -2,6 +2,7 @@ package dev.bottlenose.instrumentation;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
+import org.objectweb.asm.Handle;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Type;
@@ -101,6 +102,30 @@ final class AllocationAdvice extends ProbeAdvice {
   public void visitLabel(Label label) {
     justCreated = null;
     super.visitLabel(label);
+  }
+
+  @Override
+  public void visitIincInsn(int var, int increment) {
+    justCreated = null;
+    super.visitIincInsn(var, increment);
+  }
+
+  @Override
+  public void visitInvokeDynamicInsn(String name, String descriptor, Handle bootstrap, Object... arguments) {
+    justCreated = null;
+    super.visitInvokeDynamicInsn(name, descriptor, bootstrap, arguments);
+  }
+
+  @Override
+  public void visitTableSwitchInsn(int min, int max, Label dflt, Label... labels) {
+    justCreated = null;
+    super.visitTableSwitchInsn(min, max, dflt, labels);
+  }
+
+  @Override
+  public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] labels) {
+    justCreated = null;
+    super.visitLookupSwitchInsn(dflt, keys, labels);
   }
 
   /**
