@@ -12,6 +12,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 
 class ProbeKindsTest {
   private static final String ME = "probe-kinds-test";
@@ -137,6 +140,17 @@ class ProbeKindsTest {
   }
 
   @Test
+  void allocationWithoutTheDupPatternIsCountedWithoutSize() throws Exception {
+    Class<?> c = UnusualAllocation.define();
+    long id = insert(c, "make", ProbeKind.ALLOCATION, null);
+    c.getMethod("make").invoke(null);
+    c.getMethod("make").invoke(null);
+    ProbeReading r = reading(id);
+    assertThat(r.countByType()).containsExactly(java.util.Map.entry("java.lang.Object", 2L));
+    assertThat(r.bytes()).isZero();
+  }
+
+  @Test
   void monitorProbeTimesAContendedSynchronizedBlock() throws Exception {
     long id = insert(Workloads.Locks.class, "guarded", ProbeKind.MONITOR, null);
     CountDownLatch held = new CountDownLatch(1);
@@ -211,6 +225,35 @@ class ProbeKindsTest {
     assertThat(after.executions() - before.executions()).isEqualTo(1000);
     assertThat(after.probeNanos()).isGreaterThan(before.probeNanos());
     assertThat(after.retransformNanos()).isGreaterThan(before.retransformNanos());
+  }
+
+  /** {@code new Object()} kept in a local instead of javac's new/dup pattern. */
+  static final class UnusualAllocation extends ClassLoader {
+    private static final String NAME = "acme/generated/UnusualAllocation";
+
+    UnusualAllocation() {
+      super(ProbeKindsTest.class.getClassLoader());
+    }
+
+    static Class<?> define() throws ReflectiveOperationException {
+      ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+      cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, NAME, null, "java/lang/Object", null);
+      MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "make", "()Ljava/lang/Object;", null, null);
+      mv.visitCode();
+      mv.visitTypeInsn(Opcodes.NEW, "java/lang/Object");
+      mv.visitVarInsn(Opcodes.ASTORE, 0);
+      mv.visitVarInsn(Opcodes.ALOAD, 0);
+      mv.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+      mv.visitVarInsn(Opcodes.ALOAD, 0);
+      mv.visitInsn(Opcodes.ARETURN);
+      mv.visitMaxs(0, 0);
+      mv.visitEnd();
+      cw.visitEnd();
+      byte[] bytes = cw.toByteArray();
+      Class<?> c = new UnusualAllocation().defineClass(NAME.replace('/', '.'), bytes, 0, bytes.length);
+      c.getMethod("make").invoke(null);
+      return c;
+    }
   }
 
   private static long insert(Class<?> c, String method, ProbeKind kind, MethodRef callee) {
