@@ -6,11 +6,12 @@ import java.util.List;
 
 /**
  * Which loaded classes probes may go into. Conservative: besides what the VM refuses, nothing of
- * Bottlenose itself and nothing the probe runtime or the VM's method-handle machinery runs on.
+ * the Bottlenose code inside the target (agent, instrumentation, probe runtime, resource model) and nothing the probe runtime or the VM's method-handle machinery runs on.
  */
 final class ClassGuard {
   private static final List<String> REFUSED_PREFIXES = List.of(
-      "dev.bottlenose.", "java.lang.invoke.", "java.lang.ref.", "jdk.internal.", "sun.", "com.sun.");
+      "dev.bottlenose.agent.", "dev.bottlenose.instrumentation.", "dev.bottlenose.probe.", "dev.bottlenose.model.",
+      "java.lang.invoke.", "java.lang.ref.", "jdk.internal.", "sun.", "com.sun.");
   private static final List<String> REFUSED_CLASSES = List.of(
       "java.lang.Object", "java.lang.Class", "java.lang.System", "java.lang.Thread", "java.lang.ThreadLocal",
       "java.lang.ThreadLocal$ThreadLocalMap", "java.lang.Math", "java.lang.StrictMath", "java.lang.Throwable");
