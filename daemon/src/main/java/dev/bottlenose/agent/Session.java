@@ -20,12 +20,13 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * One daemon's connection: says hello, answers requests in order on its {@code bottlenose-channel-N}
+ * One daemon's connection: once discovery has its first picture of the JVM, says hello, answers requests in order on its {@code bottlenose-channel-N}
  * thread, pushes resource changes, and when the daemon says bye, falls silent for the heartbeat time
  * or goes away, removes every probe it inserted.
  */
 final class Session {
   static final int CONNECT_TIMEOUT_MILLIS = 5000;
+  static final long DISCOVERY_WAIT_MILLIS = 5000;
 
   private final AgentRuntime runtime;
   private final AgentOptions options;
@@ -47,6 +48,7 @@ final class Session {
   void run() {
     String reason;
     try {
+      runtime.discovery.awaitStarted(DISCOVERY_WAIT_MILLIS);
       socket = new Socket();
       socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), options.port()), CONNECT_TIMEOUT_MILLIS);
       socket.setTcpNoDelay(true);
@@ -66,6 +68,9 @@ final class Session {
       reason = "the daemon closed the channel";
     } catch (IOException | RuntimeException e) {
       reason = "channel failed: " + e;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      reason = "interrupted";
     }
     close(reason);
   }

@@ -45,10 +45,6 @@ final class CodeDiscovery implements ClassFileTransformer {
     scanLoadedClasses();
   }
 
-  void stop() {
-    instrumentation.removeTransformer(this);
-  }
-
   @Override
   public byte[] transform(ClassLoader loader, String className, Class<?> classBeingRedefined,
       ProtectionDomain domain, byte[] classfileBuffer) {

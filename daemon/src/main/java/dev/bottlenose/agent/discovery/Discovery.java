@@ -8,6 +8,7 @@ import java.lang.instrument.Instrumentation;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -31,6 +32,7 @@ public final class Discovery {
   private final MonitorWaits monitorWaits = new MonitorWaits();
   private final JfrEvents jfr = new JfrEvents(sync, memory, io, vm, monitorWaits);
   private final List<Consumer<List<ResourceChange>>> listeners = new CopyOnWriteArrayList<>();
+  private final CountDownLatch started = new CountDownLatch(1);
   private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "bottlenose-discovery");
     t.setDaemon(true);
@@ -44,13 +46,18 @@ public final class Discovery {
   /** Populates the tree in the background and keeps it current. */
   public void start() {
     scheduler.execute(guarded(() -> {
-      ProcessDiscovery.start(tree);
-      vm.start();
-      sync.start();
-      memory.start();
-      io.start();
-      threads.start();
-      code.start();
+      try {
+        ProcessDiscovery.start(tree);
+        vm.start();
+        sync.start();
+        memory.start();
+        io.start();
+        threads.start();
+        threads.refresh();
+        code.start();
+      } finally {
+        started.countDown();
+      }
     }));
     jfr.start();
     every(1000, threads::refresh);
@@ -61,10 +68,9 @@ public final class Discovery {
     every(PUBLISH_MILLIS, this::publish);
   }
 
-  public void stop() {
-    scheduler.shutdownNow();
-    jfr.stop();
-    code.stop();
+  /** Waits until the first population of every hierarchy is done (or {@code millis} passed). */
+  public void awaitStarted(long millis) throws InterruptedException {
+    started.await(millis, TimeUnit.MILLISECONDS);
   }
 
   private void every(long millis, Runnable task) {

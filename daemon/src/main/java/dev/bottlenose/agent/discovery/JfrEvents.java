@@ -25,7 +25,6 @@ final class JfrEvents {
   private final IoDiscovery io;
   private final VmDiscovery vm;
   private final MonitorWaits monitorWaits;
-  private volatile RecordingStream stream;
 
   JfrEvents(SyncObjects sync, MemorySites memory, IoDiscovery io, VmDiscovery vm, MonitorWaits monitorWaits) {
     this.sync = sync;
@@ -39,13 +38,6 @@ final class JfrEvents {
     Thread t = new Thread(this::run, "bottlenose-jfr");
     t.setDaemon(true);
     t.start();
-  }
-
-  void stop() {
-    RecordingStream s = stream;
-    if (s != null) {
-      s.close();
-    }
   }
 
   private void run() {
@@ -74,7 +66,6 @@ final class JfrEvents {
       s.onEvent("jdk.Compilation", this::compilation);
       s.onEvent("jdk.ExecuteVMOperation", e -> vm.vmOperation(e.getString("operation"), e.getBoolean("safepoint"), nanos(e)));
       s.onEvent("jdk.Deoptimization", e -> vm.deoptimization(String.valueOf(e.getString("reason"))));
-      stream = s;
       vm.jfrStatus("running");
       s.start();
     } catch (Throwable t) {
