@@ -50,6 +50,7 @@ class AgentIT {
         .containsEntry("retransformSupported", true).containsEntry("loadedBy", "premain")
         .containsEntry("agentVersion", "0.1.0").containsKeys("javaVendor", "vmName", "commandLine", "startedAtMillis");
     assertThat((String) channel.hello.get("javaVersion")).startsWith("17");
+    assertThat((String) channel.hello.get("commandLine")).contains("token=***").doesNotContain(daemon.token);
   }
 
   @Test
@@ -66,6 +67,19 @@ class AgentIT {
     assertThat(pathsOf(methods)).contains(TICK, WORKLOAD + "/main([Ljava/lang/String;)V", WORKLOAD + "/<init>()V");
     assertThat(pathsOf(resources("/Code/java.lang", 1))).contains("/Code/java.lang/String");
     assertThat(pathsOf(resources("/Code", 1))).noneMatch(p -> p.startsWith("/Code/dev.bottlenose"));
+  }
+
+  @Test
+  void aClassLoadedLaterAppearsAndIsMarkedUnloadedOnceCollected() throws Exception {
+    String plugin = "/Code/" + WorkloadClasses.PACKAGE + "/AgentWorkload$Plugin";
+    assertThat(channel.request("resources", "path", plugin)).containsEntry("code", "NO_SUCH_RESOURCE");
+    target.command("plugin load", "plugin loaded");
+    await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+        assertThat(channel.request("resources", "path", plugin, "depth", 0L)).containsEntry("ok", true));
+    assertThat(attributes(resources(plugin, 0).get(0))).doesNotContainKey("unloaded");
+    assertThat(target.command("plugin drop", "plugin dropped")).isEqualTo("plugin dropped collected=true");
+    await().atMost(Duration.ofSeconds(15)).untilAsserted(() ->
+        assertThat(attributes(resources(plugin, 0).get(0))).containsEntry("unloaded", "true"));
   }
 
   @Test

@@ -70,9 +70,14 @@ final class Target implements AutoCloseable {
 
   /** Runs {@code tick n} and returns the workload's answer line. */
   String tick(int n) throws IOException {
-    stdin.write("tick " + n + "\n");
+    return command("tick " + n, "ticked");
+  }
+
+  /** Sends one command line and returns the first answer line starting with {@code answer}. */
+  String command(String line, String answer) throws IOException {
+    stdin.write(line + "\n");
     stdin.flush();
-    return awaitLine("ticked", Duration.ofSeconds(10));
+    return awaitLine(answer, Duration.ofSeconds(10));
   }
 
   String awaitLine(String prefix, Duration timeout) {

@@ -22,7 +22,7 @@ final class WorkloadClasses {
 
   /** Writes the relocated workload classes below {@code dir}; returns {@code dir} for the class path. */
   static Path writeTo(Path dir) throws IOException {
-    for (Class<?> c : new Class<?>[] {AgentWorkload.class, AgentWorkload.SharedLock.class}) {
+    for (Class<?> c : new Class<?>[] {AgentWorkload.class, AgentWorkload.SharedLock.class, AgentWorkload.Plugin.class}) {
       String name = c.getName().replace('.', '/');
       byte[] relocated;
       try (InputStream in = c.getClassLoader().getResourceAsStream(name + ".class")) {

@@ -11,9 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /** {@code /Process/<pid>} (this JVM) and {@code /Machine/<hostname>} (its host). */
 public final class ProcessDiscovery {
+  private static final Pattern TOKEN = Pattern.compile("token=[^,\\s]*");
+
   private ProcessDiscovery() {}
 
   static void start(ResourceTree tree) {
@@ -41,11 +44,14 @@ public final class ProcessDiscovery {
     return space < 0 ? command : command.substring(0, space);
   }
 
-  /** The JVM's command line: the launcher's arguments and the main class with its arguments. */
+  /**
+   * The JVM's command line: the launcher's arguments and the main class with its arguments, with the
+   * value of every {@code token=} (the channel's secret, in a {@code -javaagent} option) hidden.
+   */
   public static String commandLine() {
     String jvm = String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments());
     String command = System.getProperty("sun.java.command", "");
-    return (jvm + " " + command).trim();
+    return TOKEN.matcher((jvm + " " + command).trim()).replaceAll("token=***");
   }
 
   static String hostname() {
