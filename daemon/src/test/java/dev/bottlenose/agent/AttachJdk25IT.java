@@ -28,6 +28,12 @@ class AttachJdk25IT {
         Map<String, Object> found = channel.request("resources", "path", AgentIT.WORKLOAD, "depth", 1L);
         assertThat(found).as("known as soon as the agent says hello").containsEntry("ok", true);
         assertThat((List<Map<String, Object>>) found.get("resources")).extracting(r -> r.get("path")).contains(AgentIT.TICK);
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+          List<Map<String, Object>> vmRoot = (List<Map<String, Object>>) channel.request("resources", "path", "/VM", "depth", 0L).get("resources");
+          assertThat((Map<String, Object>) vmRoot.get(0).get("attributes")).containsEntry("jfr", "running");
+          List<Map<String, Object>> pool = (List<Map<String, Object>>) channel.request("resources", "path", "/Threads/bn-lock", "depth", 1L).get("resources");
+          assertThat(pool).extracting(r -> r.get("path")).contains("/Threads/bn-lock/bn-lock-1", "/Threads/bn-lock/bn-lock-2");
+        });
         Map<String, Object> before = channel.request("classBytes", "className", WorkloadClasses.MAIN_CLASS);
         Map<String, Object> inserted = channel.request("insert", "method", AgentIT.TICK, "kind", "call_count");
         assertThat(inserted).containsEntry("ok", true);
