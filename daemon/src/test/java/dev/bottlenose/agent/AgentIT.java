@@ -146,6 +146,8 @@ class AgentIT {
     assertError(channel.request("remove", "probeId", 987654L), "NO_SUCH_PROBE", "");
     assertError(channel.request("classBytes"), "BAD_REQUEST", "className");
     assertError(channel.send(null, Map.of("op", "ping")), "BAD_REQUEST", "no integer id");
+    assertError(channel.sendRaw("{\"id\":1,".getBytes(java.nio.charset.StandardCharsets.UTF_8)), "BAD_REQUEST", "not valid JSON");
+    assertThat(channel.request("ping")).containsEntry("ok", true);
     assertThat(channel.request("ledger").get("entries")).asList().isEmpty();
   }
 

@@ -113,6 +113,17 @@ final class FakeDaemon implements AutoCloseable {
       return re != null ? answer.get(20, TimeUnit.SECONDS) : unmatched.poll(20, TimeUnit.SECONDS);
     }
 
+    /** Sends a frame of raw bytes (which need not be JSON); returns the next response not matched by id. */
+    Map<String, Object> sendRaw(byte[] body) throws Exception {
+      synchronized (out) {
+        java.io.DataOutputStream data = new java.io.DataOutputStream(out);
+        data.writeInt(body.length);
+        data.write(body);
+        data.flush();
+      }
+      return unmatched.poll(20, TimeUnit.SECONDS);
+    }
+
     /** How the agent ended the connection, waiting up to {@code timeout}; null if it is still open. */
     String awaitClosedByAgent(Duration timeout) throws InterruptedException {
       try {
