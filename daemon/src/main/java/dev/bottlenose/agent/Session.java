@@ -17,23 +17,30 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.function.Consumer;
 
 /**
- * One daemon's connection: once discovery has its first picture of the JVM, says hello, answers requests in order on its {@code bottlenose-channel-N}
- * thread, pushes resource changes, and when the daemon says bye, falls silent for the heartbeat time
- * or goes away, removes every probe it inserted.
+ * One daemon's connection: once discovery has its first picture of the JVM, says hello, answers
+ * requests in order on its {@code bottlenose-channel-N} thread, pushes resource changes from its
+ * {@code bottlenose-sender-N} thread, and when the daemon says bye, falls silent for the heartbeat
+ * time, stops reading (60 change batches, 30 s, pending) or goes away, removes every probe it inserted.
  */
 final class Session {
   static final int CONNECT_TIMEOUT_MILLIS = 5000;
   static final long DISCOVERY_WAIT_MILLIS = 5000;
+  static final int MAX_PENDING_CHANGES = 60;
 
   private final AgentRuntime runtime;
   private final AgentOptions options;
   private final String loadedBy;
   private final int number;
   private final String requester;
-  private final Consumer<List<ResourceChange>> changeListener = this::pushChanges;
+  private final BlockingQueue<List<ResourceChange>> pendingChanges = new ArrayBlockingQueue<>(MAX_PENDING_CHANGES);
+  private final Consumer<List<ResourceChange>> changeListener = this::offerChanges;
+  private volatile boolean stopReading;
+  private Thread sender;
   private Socket socket;
   private OutputStream out;
 
@@ -57,6 +64,9 @@ final class Session {
       runtime.sessionOpened();
       try {
         send(Hello.of(runtime, options.token(), loadedBy));
+        sender = new Thread(this::sendChanges, "bottlenose-sender-" + number);
+        sender.setDaemon(true);
+        sender.start();
         runtime.discovery.addListener(changeListener);
         reason = serve(new BufferedInputStream(socket.getInputStream()));
       } finally {
@@ -67,7 +77,7 @@ final class Session {
     } catch (EOFException e) {
       reason = "the daemon closed the channel";
     } catch (IOException | RuntimeException e) {
-      reason = "channel failed: " + e;
+      reason = stopReading ? "the daemon read no change event for " + MAX_PENDING_CHANGES + " batches" : "channel failed: " + e;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       reason = "interrupted";
@@ -99,7 +109,28 @@ final class Session {
     }
   }
 
-  private void pushChanges(List<ResourceChange> changes) {
+  /** Queues a batch for the sender; a daemon that has let the queue fill up is not reading, and is dropped. */
+  private void offerChanges(List<ResourceChange> changes) {
+    if (!pendingChanges.offer(changes)) {
+      stopReading = true;
+      runtime.discovery.removeListener(changeListener);
+      closeSocket();
+    }
+  }
+
+  private void sendChanges() {
+    try {
+      while (true) {
+        send(changesEvent(pendingChanges.take()));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (IOException | RuntimeException e) {
+      runtime.discovery.removeListener(changeListener);
+    }
+  }
+
+  private static Map<String, Object> changesEvent(List<ResourceChange> changes) {
     List<Object> list = new ArrayList<>(changes.size());
     for (ResourceChange c : changes) {
       Map<String, Object> m = new LinkedHashMap<>();
@@ -110,27 +141,30 @@ final class Session {
     Map<String, Object> event = new LinkedHashMap<>();
     event.put("event", "changes");
     event.put("changes", list);
-    try {
-      send(event);
-    } catch (IOException | RuntimeException e) {
-      runtime.discovery.removeListener(changeListener);
-    }
+    return event;
   }
 
   private void close(String reason) {
     runtime.discovery.removeListener(changeListener);
+    if (sender != null) {
+      sender.interrupt();
+    }
     List<RemoveResult> removed = runtime.probes.removeAll(requester);
     for (RemoveResult r : removed) {
       runtime.monitorBaselines.remove(r.probeId());
     }
+    closeSocket();
+    System.err.println("[bottlenose] session " + number + " (" + requester + ") closed: " + reason
+        + "; removed " + removed.size() + " probe(s)");
+  }
+
+  private void closeSocket() {
     try {
       if (socket != null) {
         socket.close();
       }
     } catch (IOException e) {
-      reason += " (close failed: " + e + ")";
+      System.err.println("[bottlenose] session " + number + " socket close failed: " + e);
     }
-    System.err.println("[bottlenose] session " + number + " (" + requester + ") closed: " + reason
-        + "; removed " + removed.size() + " probe(s)");
   }
 }
