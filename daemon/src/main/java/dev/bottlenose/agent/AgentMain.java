@@ -3,9 +3,10 @@ package dev.bottlenose.agent;
 import java.lang.instrument.Instrumentation;
 
 /**
- * The agent's entry point, for {@code -javaagent} and for attaching at run time. It only hands off:
- * the first load starts the agent runtime, every load opens a session to the daemon named in the
- * options, and nothing ever escapes into the host.
+ * The agent's entry point, for {@code -javaagent} and for attaching at run time. It only hands off,
+ * to a {@code bottlenose-start} thread so the host's start-up does not wait: the first load starts
+ * the agent runtime, every load opens a session to the daemon named in the options, and nothing ever
+ * escapes into the host.
  */
 public final class AgentMain {
   public static void premain(String options, Instrumentation instrumentation) {
@@ -19,13 +20,27 @@ public final class AgentMain {
   private static void start(String options, Instrumentation instrumentation, String loadedBy) {
     try {
       AgentOptions parsed = AgentOptions.parse(options);
-      AgentRuntime.get(instrumentation).openSession(parsed, loadedBy);
+      Thread starter = new Thread(() -> open(instrumentation, parsed, loadedBy), "bottlenose-start");
+      starter.setDaemon(true);
+      starter.start();
     } catch (Throwable t) {
-      try {
-        System.err.println("[bottlenose] agent not started: " + t);
-      } catch (Throwable ignored) {
-        // stderr itself failed: nothing left to tell
-      }
+      report(t);
+    }
+  }
+
+  private static void open(Instrumentation instrumentation, AgentOptions options, String loadedBy) {
+    try {
+      AgentRuntime.get(instrumentation).openSession(options, loadedBy);
+    } catch (Throwable t) {
+      report(t);
+    }
+  }
+
+  private static void report(Throwable t) {
+    try {
+      System.err.println("[bottlenose] agent not started: " + t);
+    } catch (Throwable ignored) {
+      // stderr itself failed: nothing left to tell
     }
   }
 
