@@ -1,0 +1,301 @@
+package dev.bottlenose.daemon.session;
+
+import dev.bottlenose.daemon.channel.AgentChannel;
+import dev.bottlenose.daemon.channel.AgentException;
+import dev.bottlenose.daemon.channel.ChannelException;
+import dev.bottlenose.daemon.channel.Hello;
+import dev.bottlenose.daemon.channel.Wire;
+import dev.bottlenose.instrumentation.ProbeKind;
+import dev.bottlenose.model.Hierarchy;
+import dev.bottlenose.model.ResourcePath;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * The daemon's view of one target JVM: its resource hierarchies, the probes this session inserted,
+ * and a stream of sampled values. When the target exits the session says so and keeps what it has.
+ */
+public final class TargetSession implements AutoCloseable {
+  /** Where the session stands. */
+  public enum State {
+    RUNNING,
+    TARGET_EXITED,
+    DISCONNECTED,
+    CLOSED
+  }
+
+  private final AgentChannel channel;
+  private final long pid;
+  private final Process launched;
+  private final ResourceCache resources = new ResourceCache();
+  private final Map<Long, ProbeInfo> probes = new ConcurrentHashMap<>();
+  private final List<Consumer<List<Map<String, Object>>>> changeListeners = new CopyOnWriteArrayList<>();
+  private final List<Consumer<String>> exitListeners = new CopyOnWriteArrayList<>();
+  private final Sampler sampler;
+  private volatile State state = State.RUNNING;
+  private volatile String endReason = "";
+
+  TargetSession(AgentChannel channel, long pid, Process launched, SessionOptions options) {
+    this.channel = channel;
+    this.pid = pid;
+    this.launched = launched;
+    this.sampler = new Sampler(this::readForSample, probes, options.interval(), options.historySize());
+    channel.onEvent(this::onEvent);
+    channel.closed().thenAccept(this::onChannelClosed);
+    sampler.start();
+  }
+
+  /** Attaches the agent to a running JVM; preflight warnings go to {@code warnings}. */
+  public static TargetSession attach(long pid, SessionOptions options, PrintStream warnings) {
+    return Connector.attach(pid, options, warnings);
+  }
+
+  /** Starts {@code java …} with the agent; the target's output is copied to {@code out}/{@code err} (null: dropped). */
+  public static TargetSession launch(List<String> command, SessionOptions options, PrintStream out, PrintStream err) {
+    return Connector.launch(command, options, out, err);
+  }
+
+  public long pid() {
+    return pid;
+  }
+
+  public Hello hello() {
+    return channel.hello();
+  }
+
+  public State state() {
+    return state;
+  }
+
+  /** Why the session is no longer running, or empty while it is. */
+  public String endReason() {
+    return endReason;
+  }
+
+  /** The process this session started, if it launched the target. */
+  public Optional<Process> launchedProcess() {
+    return Optional.ofNullable(launched);
+  }
+
+  /** The resource at {@code path} ({@code /} for all roots) and its descendants to {@code depth} (-1: all). */
+  public List<ResourceEntry> resources(String path, int depth) {
+    String p = path == null || path.isBlank() ? "/" : path.trim();
+    ResourcePath parsed = p.equals("/") ? null : parsePath(p);
+    if (state != State.RUNNING) {
+      return parsed == null ? allRoots(depth) : cached(parsed, depth);
+    }
+    Map<String, Object> answer = call("resources", Map.of("path", p, "depth", depth), "reading " + p);
+    List<ResourceEntry> found = new ArrayList<>();
+    for (Map<String, Object> r : Wire.maps(answer, "resources")) {
+      ResourceEntry entry = ResourceEntry.fromJson(r);
+      resources.put(entry);
+      found.add(entry);
+    }
+    return found;
+  }
+
+  private List<ResourceEntry> allRoots(int depth) {
+    List<ResourceEntry> found = new ArrayList<>();
+    for (Hierarchy h : Hierarchy.values()) {
+      found.addAll(resources.subtree(h.root(), depth < 0 ? -1 : depth - 1));
+    }
+    return found;
+  }
+
+  private List<ResourceEntry> cached(ResourcePath path, int depth) {
+    List<ResourceEntry> found = resources.subtree(path, depth);
+    if (found.isEmpty()) {
+      throw new SessionException(SessionException.Failure.NOT_FOUND, "no resource " + path + " was seen before "
+          + endReason);
+    }
+    return found;
+  }
+
+  private static ResourcePath parsePath(String text) {
+    try {
+      return ResourcePath.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw SessionException.badInput("malformed resource path: " + e.getMessage());
+    }
+  }
+
+  /** Inserts a probe of {@code kindWord} into the method {@code focus} names; {@code callee} only for call_site. */
+  public ProbeInfo enable(String focus, String kindWord, String callee, String askedBy) {
+    ProbeKind kind = ProbeKind.byWord(kindWord == null ? "" : kindWord);
+    if (kind == null) {
+      throw SessionException.badInput("unknown probe kind '" + kindWord + "'; one of "
+          + Arrays.stream(ProbeKind.values()).map(ProbeKind::word).collect(Collectors.joining(", ")));
+    }
+    ResourcePath method = MethodFocus.parse(focus);
+    Map<String, Object> args = new LinkedHashMap<>();
+    args.put("method", method.toString());
+    args.put("kind", kind.word());
+    if (kind == ProbeKind.CALL_SITE) {
+      if (callee == null || callee.isBlank()) {
+        throw SessionException.badInput("a call_site probe needs a callee method (/Code/...)");
+      }
+      args.put("callee", MethodFocus.parse(callee).toString());
+    } else if (callee != null && !callee.isBlank()) {
+      throw SessionException.badInput("only call_site probes take a callee; " + kind.word() + " does not");
+    }
+    Map<String, Object> answer = call("insert", args, "inserting a " + kind.word() + " probe into " + method);
+    ProbeInfo info = new ProbeInfo(Wire.longOf(answer, "probeId", -1), Wire.text(answer, "method"), kind.word(),
+        (String) args.get("callee"), askedBy == null ? "unknown" : askedBy, System.currentTimeMillis(),
+        Wire.longOf(answer, "retransformNanos", 0));
+    probes.put(info.probeId(), info);
+    return info;
+  }
+
+  /** Removes a probe this session inserted. */
+  public RemovedProbe disable(long probeId) {
+    ProbeInfo info = probes.get(probeId);
+    if (info == null) {
+      throw new SessionException(SessionException.Failure.NOT_FOUND, "no probe " + probeId
+          + " in this session (its probes: " + (probes.isEmpty() ? "none" : probes.keySet()) + ")");
+    }
+    Map<String, Object> answer = call("remove", Map.of("probeId", probeId), "removing probe " + probeId);
+    probes.remove(probeId);
+    return new RemovedProbe(probeId, info.method(), Wire.text(answer, "className"),
+        Wire.longOf(answer, "retransformNanos", 0), Boolean.TRUE.equals(answer.get("classRestored")));
+  }
+
+  /** The probes this session inserted and still has. */
+  public List<ProbeInfo> probes() {
+    return List.copyOf(probes.values());
+  }
+
+  /** Every probe woven in the target, by any session, with this session's own "askedBy" where known. */
+  public List<Map<String, Object>> ledger() {
+    List<Map<String, Object>> entries = new ArrayList<>();
+    for (Map<String, Object> e : Wire.maps(call("ledger", Map.of(), "reading the ledger"), "entries")) {
+      Map<String, Object> entry = new LinkedHashMap<>(e);
+      ProbeInfo mine = probes.get(Wire.longOf(e, "probeId", -1));
+      if (mine != null) {
+        entry.put("askedBy", mine.askedBy());
+      }
+      entries.add(entry);
+    }
+    return entries;
+  }
+
+  /** The session's state, the target, its probes and the agent's own status while it runs. */
+  public Map<String, Object> status() {
+    Map<String, Object> s = new LinkedHashMap<>();
+    s.put("state", state.name());
+    s.put("pid", pid);
+    s.put("mainClass", hello().mainClass());
+    s.put("javaVersion", hello().javaVersion());
+    s.put("intervalMillis", sampler.interval().toMillis());
+    s.put("probes", probes.size());
+    s.put("samples", sampler.history(Integer.MAX_VALUE).size());
+    s.put("resourcesSeen", resources.size());
+    if (state == State.RUNNING) {
+      Map<String, Object> agent = new LinkedHashMap<>(call("status", Map.of(), "reading the agent's status"));
+      agent.remove("re");
+      agent.remove("ok");
+      s.put("agent", agent);
+    } else {
+      s.put("endReason", endReason);
+    }
+    return s;
+  }
+
+  public Sampler values() {
+    return sampler;
+  }
+
+  public void onChanges(Consumer<List<Map<String, Object>>> listener) {
+    changeListeners.add(listener);
+  }
+
+  /** Called once with the reason when the target exits or the agent goes away. */
+  public void onEnd(Consumer<String> listener) {
+    exitListeners.add(listener);
+  }
+
+  private Map<String, Object> readForSample() {
+    return state == State.RUNNING && channel.isOpen() ? channel.call("read", Map.of()) : null;
+  }
+
+  private Map<String, Object> call(String op, Map<String, ?> args, String what) {
+    if (state != State.RUNNING) {
+      throw new SessionException(SessionException.Failure.TARGET_EXITED, "cannot do " + what + ": " + endReason
+          + " (what was measured so far is kept)");
+    }
+    try {
+      return channel.call(op, args);
+    } catch (AgentException e) {
+      throw new SessionException(SessionException.fromAgentCode(e.code()), what + " failed: " + e.getMessage(), e);
+    } catch (ChannelException e) {
+      throw new SessionException(SessionException.Failure.FAILED, what + " failed: " + e.getMessage(), e);
+    }
+  }
+
+  private void onEvent(Map<String, Object> event) {
+    if (!"changes".equals(event.get("event"))) {
+      return;
+    }
+    List<Map<String, Object>> changes = Wire.maps(event, "changes");
+    for (Map<String, Object> change : changes) {
+      ResourceEntry entry = ResourceEntry.fromJson(Wire.map(change, "resource"));
+      if ("removed".equals(change.get("type"))) {
+        resources.remove(entry.path());
+      } else {
+        resources.put(entry);
+      }
+    }
+    changeListeners.forEach(l -> l.accept(changes));
+  }
+
+  private void onChannelClosed(String reason) {
+    if (state == State.CLOSED) {
+      return;
+    }
+    sampler.stop();
+    ProcessHandle handle = ProcessHandle.of(pid).orElse(null);
+    boolean exited = handle == null || exitsSoon(handle);
+    state = exited ? State.TARGET_EXITED : State.DISCONNECTED;
+    endReason = exited ? "target process " + pid + " exited" + exitCode() : "the agent in process " + pid
+        + " closed the session (" + reason + ")";
+    exitListeners.forEach(l -> l.accept(endReason));
+  }
+
+  private static boolean exitsSoon(ProcessHandle handle) {
+    try {
+      handle.onExit().get(1, TimeUnit.SECONDS);
+      return true;
+    } catch (TimeoutException | ExecutionException e) {
+      return !handle.isAlive();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return !handle.isAlive();
+    }
+  }
+
+  private String exitCode() {
+    return launched != null && !launched.isAlive() ? " with code " + launched.exitValue() : "";
+  }
+
+  /** Stops sampling and says bye: the agent removes this session's probes. The target keeps running. */
+  @Override
+  public void close() {
+    if (state == State.RUNNING) {
+      state = State.CLOSED;
+      endReason = "the session was closed";
+    }
+    sampler.stop();
+    channel.close();
+  }
+}
