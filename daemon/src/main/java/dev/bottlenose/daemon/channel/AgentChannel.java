@@ -28,6 +28,7 @@ import java.util.function.Consumer;
 public final class AgentChannel implements AutoCloseable {
   public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
   private static final long BYE_WAIT_MILLIS = 2000;
+  private static final String CLOSED_BY_DAEMON = "closed by the daemon";
 
   private final Socket socket;
   private final InputStream in;
@@ -38,6 +39,7 @@ public final class AgentChannel implements AutoCloseable {
   private final List<Consumer<Map<String, Object>>> eventListeners = new CopyOnWriteArrayList<>();
   private final CompletableFuture<String> closed = new CompletableFuture<>();
   private final ScheduledExecutorService heartbeat;
+  private volatile boolean closing;
 
   private AgentChannel(Socket socket, InputStream in, OutputStream out, Hello hello) {
     this.socket = socket;
@@ -168,7 +170,7 @@ public final class AgentChannel implements AutoCloseable {
   }
 
   private void shutdown(String reason) {
-    if (!closed.complete(reason)) {
+    if (!closed.complete(closing ? CLOSED_BY_DAEMON : reason)) {
       return;
     }
     heartbeat.shutdownNow();
@@ -189,6 +191,7 @@ public final class AgentChannel implements AutoCloseable {
   /** Says bye (the agent removes this session's probes), waits briefly for the answer, and closes. */
   @Override
   public void close() {
+    closing = true;
     if (isOpen()) {
       try {
         request("bye", Map.of()).get(BYE_WAIT_MILLIS, TimeUnit.MILLISECONDS);
@@ -198,7 +201,7 @@ public final class AgentChannel implements AutoCloseable {
         // the agent removes this session's probes when the socket closes, too
       }
     }
-    shutdown("closed by the daemon");
+    shutdown(CLOSED_BY_DAEMON);
   }
 
   private static Thread daemonThread(Runnable r, String name) {
