@@ -9,6 +9,8 @@ import java.util.Map;
  */
 public record Resource(ResourcePath path, String kind, Map<String, String> attributes) {
   public Resource {
+    java.util.Objects.requireNonNull(path, "path");
+    java.util.Objects.requireNonNull(kind, "kind");
     attributes = Map.copyOf(attributes);
   }
 

@@ -6,15 +6,22 @@ import java.util.List;
  * The name of one resource: a hierarchy and the segments below its root, e.g.
  * {@code /Code/com.acme/Sim$Inner/step(I)V}. Immutable, value-equal, ordered.
  *
- * <p>SKELETON: the syntax and its escaping are specified in resource-model/README.md.
+ * <p>Text form (grammar and escaping in resource-model/README.md): {@code /Root(/segment)*}; a
+ * backslash escapes the next character; the third segment of a {@code /Code} path may end in a JVM
+ * method descriptor whose {@code /} and {@code ;} are literal; after {@code /IO/file/} the rest of
+ * the text is one segment with literal {@code /}; the empty segment is written {@code ""}.
  */
 public final class ResourcePath implements Comparable<ResourcePath> {
   private final Hierarchy hierarchy;
   private final List<String> segments;
+  private String text;
 
   private ResourcePath(Hierarchy hierarchy, List<String> segments) {
     this.hierarchy = hierarchy;
     this.segments = List.copyOf(segments);
+    if (hierarchy == Hierarchy.IO && this.segments.size() > 2 && "file".equals(this.segments.get(0))) {
+      throw new IllegalArgumentException("an /IO/file path has one segment (the file path) after 'file': " + this.segments);
+    }
   }
 
   /** A path from its parts; segments are raw (unescaped) names. */
@@ -29,7 +36,7 @@ public final class ResourcePath implements Comparable<ResourcePath> {
 
   /** Parses the canonical text form; throws {@link PathSyntaxException} naming the position. */
   public static ResourcePath parse(String text) {
-    throw new PathSyntaxException(text, 0, "parser not written yet");
+    return PathSyntax.parse(text, 0, text.length());
   }
 
   public Hierarchy hierarchy() {
@@ -94,10 +101,11 @@ public final class ResourcePath implements Comparable<ResourcePath> {
   /** The canonical text form, which {@link #parse} reads back to an equal path. */
   @Override
   public String toString() {
-    StringBuilder sb = new StringBuilder("/").append(hierarchy.rootName());
-    for (String s : segments) {
-      sb.append('/').append(s);
+    String t = text;
+    if (t == null) {
+      t = PathSyntax.write(hierarchy, segments);
+      text = t;
     }
-    return sb.toString();
+    return t;
   }
 }
