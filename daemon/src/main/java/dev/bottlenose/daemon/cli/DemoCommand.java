@@ -11,7 +11,7 @@ import java.util.Set;
  */
 final class DemoCommand {
   static final Set<String> OPTIONS = Set.of("for", "interval");
-  static final String HOT_METHOD = "/Code/dev.bottlenose.demo/DemoWorkload/isPrime(I)Z";
+  static final String HOT_METHOD = "/Code/" + DemoProcess.PACKAGE + "/DemoWorkload/isPrime(I)Z";
   private static final int SHOWN_CHILDREN = 6;
 
   private DemoCommand() {}
@@ -28,8 +28,8 @@ final class DemoCommand {
             + session.hello().javaVersion() + " (" + session.hello().vmName() + ")");
         console.out().println("== resource hierarchies (first " + SHOWN_CHILDREN + " children of each node)");
         ResourcesCommand.print(session.resources("/", 2), console, SHOWN_CHILDREN);
-        console.out().println("== /Code/dev.bottlenose.demo");
-        ResourcesCommand.print(session.resources("/Code/dev.bottlenose.demo", 2), console, 0);
+        console.out().println("== /Code/" + DemoProcess.PACKAGE);
+        ResourcesCommand.print(session.resources("/Code/" + DemoProcess.PACKAGE, 2), console, 0);
         console.out().println("== measuring call_count in " + HOT_METHOD + " for " + Durations.format(length));
         int measured = MeasureCommand.measure(session, HOT_METHOD, "call_count", null, length, console);
         console.out().println("== ledger after removal");

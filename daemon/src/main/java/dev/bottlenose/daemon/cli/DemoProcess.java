@@ -1,26 +1,25 @@
 package dev.bottlenose.daemon.cli;
 
+import dev.bottlenose.daemon.attach.RelocatedClasses;
 import dev.bottlenose.demo.DemoWorkload;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
-import java.util.Enumeration;
-import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
 /**
- * The bundled demo workload running in its own JVM, with only its own classes on the class path
- * (copied out of this jar, so the target does not also see the agent's classes).
+ * The bundled demo workload running in its own JVM, with only its own classes on the class path,
+ * moved out of {@code dev.bottlenose.demo} (see {@link RelocatedClasses}).
  */
 final class DemoProcess implements AutoCloseable {
-  private static final String PACKAGE_DIR = "dev/bottlenose/demo/";
+  /** The package the demo runs in: the instrumentation never probes dev.bottlenose.*. */
+  static final String PACKAGE = "bottlenose.demo";
+  static final String MAIN_CLASS = PACKAGE + "." + DemoWorkload.class.getSimpleName();
   private final Path classes;
   private final Process process;
 
@@ -31,9 +30,9 @@ final class DemoProcess implements AutoCloseable {
 
   static DemoProcess start() throws IOException {
     Path classes = Files.createTempDirectory("bottlenose-demo-classes");
-    copyDemoClasses(classes);
+    RelocatedClasses.write(DemoWorkload.class, PACKAGE, classes);
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process process = new ProcessBuilder(java, "-Xmx64m", "-cp", classes.toString(), DemoWorkload.class.getName())
+    Process process = new ProcessBuilder(java, "-Xmx64m", "-cp", classes.toString(), MAIN_CLASS)
         .redirectError(ProcessBuilder.Redirect.DISCARD).start();
     DemoProcess demo = new DemoProcess(classes, process);
     demo.awaitReady(process.getInputStream());
@@ -50,41 +49,6 @@ final class DemoProcess implements AutoCloseable {
     if (line == null || !line.startsWith("ready")) {
       close();
       throw new IOException("the demo workload did not start (it said: " + line + ")");
-    }
-  }
-
-  private static void copyDemoClasses(Path target) throws IOException {
-    Path source = codeSource();
-    if (Files.isDirectory(source)) {
-      try (Stream<Path> files = Files.walk(source.resolve(PACKAGE_DIR))) {
-        for (Path f : files.filter(Files::isRegularFile).toList()) {
-          copy(Files.newInputStream(f), target.resolve(source.relativize(f).toString()));
-        }
-      }
-      return;
-    }
-    try (JarFile jar = new JarFile(source.toFile())) {
-      for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements();) {
-        JarEntry entry = e.nextElement();
-        if (entry.getName().startsWith(PACKAGE_DIR) && !entry.isDirectory()) {
-          copy(jar.getInputStream(entry), target.resolve(entry.getName()));
-        }
-      }
-    }
-  }
-
-  private static void copy(InputStream in, Path to) throws IOException {
-    Files.createDirectories(to.getParent());
-    try (in) {
-      Files.copy(in, to);
-    }
-  }
-
-  private static Path codeSource() throws IOException {
-    try {
-      return Path.of(DemoWorkload.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-    } catch (URISyntaxException e) {
-      throw new IOException("cannot find where the demo classes are: " + e.getMessage(), e);
     }
   }
 
