@@ -108,6 +108,9 @@ public final class TargetSession implements AutoCloseable {
 
   private List<ResourceEntry> allRoots(int depth) {
     List<ResourceEntry> found = new ArrayList<>();
+    if (depth == 0) {
+      return found;
+    }
     for (Hierarchy h : Hierarchy.values()) {
       found.addAll(resources.subtree(h.root(), depth < 0 ? -1 : depth - 1));
     }

@@ -56,7 +56,7 @@ class SessionIT {
 
   @Test
   void readsHierarchiesAndTheWorkloadsMethods() {
-    assertThat(session.resources("/", 0)).extracting(r -> r.path().toString()).contains("/Code", "/Threads", "/VM");
+    assertThat(session.resources("/", 1)).extracting(r -> r.path().toString()).contains("/Code", "/Threads", "/VM");
     List<ResourceEntry> code = session.resources("/Code/itworkload", -1);
     assertThat(code).extracting(r -> r.path().toString()).contains("/Code/itworkload/ItWorkload", TargetJvm.STEP);
   }
