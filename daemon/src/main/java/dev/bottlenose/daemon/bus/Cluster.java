@@ -14,11 +14,13 @@ import java.util.logging.Logger;
 /** Starts a clustered Vert.x on an embedded Hazelcast member configured from {@link ClusterSettings}. */
 public final class Cluster {
   private static final Logger HAZELCAST_LOG = Logger.getLogger("com.hazelcast");
+  private static final Logger CP_SUBSYSTEM_LOG = Logger.getLogger("com.hazelcast.cp.CPSubsystem");
 
   private Cluster() {}
 
   public static CompletableFuture<Vertx> start(ClusterSettings settings) {
     HAZELCAST_LOG.setLevel(Level.WARNING);
+    CP_SUBSYSTEM_LOG.setLevel(Level.SEVERE);
     VertxOptions options = new VertxOptions();
     options.getEventBusOptions().setHost(settings.host()).setPort(0);
     return Vertx.builder().with(options).withClusterManager(new HazelcastClusterManager(hazelcastConfig(settings)))

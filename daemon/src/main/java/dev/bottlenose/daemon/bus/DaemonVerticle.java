@@ -80,6 +80,10 @@ public final class DaemonVerticle extends VerticleBase {
   }
 
   private void list(Message<Object> message) {
+    if (registry == null) {
+      message.fail(503, "daemon " + id + " is still starting");
+      return;
+    }
     registry.entries().onComplete(ar -> {
       if (ar.failed()) {
         message.fail(500, "reading the daemon registry failed: " + ar.cause().getMessage());
