@@ -3,12 +3,13 @@ package dev.bottlenose.daemon.cli;
 import dev.bottlenose.daemon.session.ResourceEntry;
 import dev.bottlenose.model.ResourcePath;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /** Prints resources (in path order) as an indented tree, optionally only the first few children of each node. */
@@ -24,24 +25,36 @@ final class TreePrinter {
 
   /** Prints {@code resources}; indentation is each path's depth below {@code baseDepth}. */
   void print(List<ResourceEntry> resources, int baseDepth) {
+    List<String> lines = new ArrayList<>();
     Map<ResourcePath, Integer> children = new HashMap<>();
-    Map<ResourcePath, Integer> hidden = new LinkedHashMap<>();
+    Map<ResourcePath, Integer> hidden = new HashMap<>();
+    Map<ResourcePath, Integer> lastLineUnder = new HashMap<>();
     Set<ResourcePath> skipped = new HashSet<>();
     for (ResourceEntry r : resources) {
       ResourcePath parent = r.path().parent();
-      if (parent != null && skipped.contains(parent)) {
-        skipped.add(r.path());
-        continue;
-      }
       int n = parent == null ? 0 : children.merge(parent, 1, Integer::sum);
-      if (maxChildren > 0 && n > maxChildren && r.path().depth() > baseDepth) {
-        hidden.merge(parent, 1, Integer::sum);
+      if (parent != null && (skipped.contains(parent) || maxChildren > 0 && n > maxChildren)) {
+        if (!skipped.contains(parent)) {
+          hidden.merge(parent, 1, Integer::sum);
+        }
         skipped.add(r.path());
         continue;
       }
-      out.println("  ".repeat(Math.max(0, r.path().depth() - baseDepth)) + line(r));
+      lines.add(indent(r.path(), baseDepth) + line(r));
+      for (ResourcePath p = r.path(); p != null; p = p.parent()) {
+        lastLineUnder.put(p, lines.size() - 1);
+      }
     }
-    hidden.forEach((parent, count) -> out.println("  (" + count + " more under " + parent + ")"));
+    TreeMap<Integer, TreeMap<Integer, String>> more = new TreeMap<>();
+    hidden.forEach((parent, count) -> more
+        .computeIfAbsent(lastLineUnder.getOrDefault(parent, lines.size() - 1), k -> new TreeMap<>())
+        .put(-parent.depth(), indent(parent, baseDepth - 1) + "(" + count + " more)"));
+    more.descendingMap().forEach((at, deepestFirst) -> lines.addAll(at + 1, deepestFirst.values()));
+    lines.forEach(out::println);
+  }
+
+  private static String indent(ResourcePath path, int baseDepth) {
+    return "  ".repeat(Math.max(0, path.depth() - baseDepth));
   }
 
   private static String line(ResourceEntry r) {

@@ -2,6 +2,7 @@ package dev.bottlenose.daemon.session;
 
 import dev.bottlenose.daemon.channel.Wire;
 import dev.bottlenose.model.ResourcePath;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -10,7 +11,7 @@ import java.util.TreeMap;
 public record ResourceEntry(ResourcePath path, String kind, Map<String, String> attributes) {
 
   public ResourceEntry {
-    attributes = Map.copyOf(attributes);
+    attributes = Collections.unmodifiableMap(new TreeMap<>(attributes));
   }
 
   static ResourceEntry fromJson(Map<String, Object> m) {
