@@ -44,6 +44,8 @@ public final class TargetSession implements AutoCloseable {
   private final List<Consumer<List<Map<String, Object>>>> changeListeners = new CopyOnWriteArrayList<>();
   private final List<Consumer<String>> exitListeners = new CopyOnWriteArrayList<>();
   private final Sampler sampler;
+  private static final long FIRST_SCAN_NANOS = TimeUnit.SECONDS.toNanos(3);
+  private final long connectedNanos = System.nanoTime();
   private volatile State state = State.RUNNING;
   private volatile String endReason = "";
 
@@ -96,7 +98,7 @@ public final class TargetSession implements AutoCloseable {
     if (state != State.RUNNING) {
       return parsed == null ? allRoots(depth) : cached(parsed, depth);
     }
-    Map<String, Object> answer = call("resources", Map.of("path", p, "depth", depth), "reading " + p);
+    Map<String, Object> answer = readResources(p, depth);
     List<ResourceEntry> found = new ArrayList<>();
     for (Map<String, Object> r : Wire.maps(answer, "resources")) {
       ResourceEntry entry = ResourceEntry.fromJson(r);
@@ -104,6 +106,30 @@ public final class TargetSession implements AutoCloseable {
       found.add(entry);
     }
     return found;
+  }
+
+  /** Asks the agent; a /Code path not found just after connecting is asked again while the agent's first class scan runs. */
+  private Map<String, Object> readResources(String path, int depth) {
+    while (true) {
+      try {
+        return call("resources", Map.of("path", path, "depth", depth), "reading " + path);
+      } catch (SessionException e) {
+        boolean scanning = path.startsWith("/Code") && System.nanoTime() - connectedNanos < FIRST_SCAN_NANOS;
+        if (e.failure() != SessionException.Failure.NOT_FOUND || !scanning) {
+          throw e;
+        }
+        pause();
+      }
+    }
+  }
+
+  private static void pause() {
+    try {
+      Thread.sleep(100);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SessionException(SessionException.Failure.FAILED, "interrupted while waiting for the agent", e);
+    }
   }
 
   private List<ResourceEntry> allRoots(int depth) {

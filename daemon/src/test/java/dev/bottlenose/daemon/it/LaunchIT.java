@@ -39,8 +39,8 @@ class LaunchIT {
 
   @Test
   void aTargetThatDiesAtStartIsReportedWithItsStderr() {
-    List<String> command = new ArrayList<>(List.of(JAVA_HOME.resolve("bin/java").toString(), "-cp", "/nowhere",
-        "no.such.Main"));
+    List<String> command = new ArrayList<>(List.of(JAVA_HOME.resolve("bin/java").toString(), "-XX:+NoSuchFlag",
+        "-cp", "/nowhere", "no.such.Main"));
     SessionException e = null;
     try {
       TargetSession.launch(command, OPTIONS, null, null).close();
@@ -48,6 +48,7 @@ class LaunchIT {
       e = thrown;
     }
     assertThat(e).isNotNull();
-    assertThat(e.getMessage()).contains("before its agent connected", "no.such.Main");
+    assertThat(e.getMessage()).contains("before its agent connected", "the target's stderr ended with:",
+        "Unrecognized VM option 'NoSuchFlag'");
   }
 }

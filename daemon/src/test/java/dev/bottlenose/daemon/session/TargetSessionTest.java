@@ -58,7 +58,7 @@ class TargetSessionTest {
 
   @Test
   void anUnknownResourceIsNotFoundAndAMalformedPathIsBadInput() {
-    assertThat(failure(() -> session.resources("/Code/nope", 1)).failure()).isEqualTo(Failure.NOT_FOUND);
+    assertThat(failure(() -> session.resources("/Threads/nope", 1)).failure()).isEqualTo(Failure.NOT_FOUND);
     SessionException bad = failure(() -> session.resources("/Nowhere/x", 1));
     assertThat(bad.failure()).isEqualTo(Failure.BAD_INPUT);
     assertThat(bad.getMessage()).startsWith("malformed resource path:").contains("/Nowhere/x");
