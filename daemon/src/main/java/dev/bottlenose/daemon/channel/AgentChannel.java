@@ -75,7 +75,10 @@ public final class AgentChannel implements AutoCloseable {
     eventListeners.add(listener);
   }
 
-  /** Sends a request; the future fails with {@link AgentException} on {@code ok:false}, {@link ChannelException} when closed. */
+  /**
+   * Sends a request; the future fails with {@link AgentException} on {@code ok:false} and with
+   * {@link ChannelException} when the channel is closed or the answer takes longer than the timeout.
+   */
   public CompletableFuture<Map<String, Object>> request(String op, Map<String, ?> arguments) {
     long id = ids.incrementAndGet();
     CompletableFuture<Map<String, Object>> answer = new CompletableFuture<>();

@@ -6,7 +6,6 @@ import dev.bottlenose.daemon.channel.ChannelException;
 import dev.bottlenose.daemon.channel.Hello;
 import dev.bottlenose.daemon.channel.Wire;
 import dev.bottlenose.instrumentation.ProbeKind;
-import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -21,6 +20,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -39,13 +39,10 @@ public final class TargetSession implements AutoCloseable {
   private final AgentChannel channel;
   private final long pid;
   private final Process launched;
-  private final ResourceCache resources = new ResourceCache();
+  private final Hierarchies hierarchies = new Hierarchies();
   private final Map<Long, ProbeInfo> probes = new ConcurrentHashMap<>();
-  private final List<Consumer<List<Map<String, Object>>>> changeListeners = new CopyOnWriteArrayList<>();
   private final List<Consumer<String>> exitListeners = new CopyOnWriteArrayList<>();
   private final Sampler sampler;
-  private static final long FIRST_SCAN_NANOS = TimeUnit.SECONDS.toNanos(3);
-  private final long connectedNanos = System.nanoTime();
   private volatile State state = State.RUNNING;
   private volatile String endReason = "";
 
@@ -93,71 +90,9 @@ public final class TargetSession implements AutoCloseable {
 
   /** The resource at {@code path} ({@code /} for all roots) and its descendants to {@code depth} (-1: all). */
   public List<ResourceEntry> resources(String path, int depth) {
-    String p = path == null || path.isBlank() ? "/" : path.trim();
-    ResourcePath parsed = p.equals("/") ? null : parsePath(p);
-    if (state != State.RUNNING) {
-      return parsed == null ? allRoots(depth) : cached(parsed, depth);
-    }
-    Map<String, Object> answer = readResources(p, depth);
-    List<ResourceEntry> found = new ArrayList<>();
-    for (Map<String, Object> r : Wire.maps(answer, "resources")) {
-      ResourceEntry entry = ResourceEntry.fromJson(r);
-      resources.put(entry);
-      found.add(entry);
-    }
-    return found;
-  }
-
-  /** Asks the agent; a /Code path not found just after connecting is asked again while the agent's first class scan runs. */
-  private Map<String, Object> readResources(String path, int depth) {
-    while (true) {
-      try {
-        return call("resources", Map.of("path", path, "depth", depth), "reading " + path);
-      } catch (SessionException e) {
-        boolean scanning = path.startsWith("/Code") && System.nanoTime() - connectedNanos < FIRST_SCAN_NANOS;
-        if (e.failure() != SessionException.Failure.NOT_FOUND || !scanning) {
-          throw e;
-        }
-        pause();
-      }
-    }
-  }
-
-  private static void pause() {
-    try {
-      Thread.sleep(100);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SessionException(SessionException.Failure.FAILED, "interrupted while waiting for the agent", e);
-    }
-  }
-
-  private List<ResourceEntry> allRoots(int depth) {
-    List<ResourceEntry> found = new ArrayList<>();
-    if (depth == 0) {
-      return found;
-    }
-    for (Hierarchy h : Hierarchy.values()) {
-      found.addAll(resources.subtree(h.root(), depth < 0 ? -1 : depth - 1));
-    }
-    return found;
-  }
-
-  private List<ResourceEntry> cached(ResourcePath path, int depth) {
-    List<ResourceEntry> found = resources.subtree(path, depth);
-    if (found.isEmpty()) {
-      throw new SessionException(SessionException.Failure.NOT_FOUND, "no resource " + path + " was seen before "
-          + endReason);
-    }
-    return found;
-  }
-
-  private static ResourcePath parsePath(String text) {
-    try {
-      return ResourcePath.parse(text);
-    } catch (IllegalArgumentException e) {
-      throw SessionException.badInput("malformed resource path: " + e.getMessage());
-    }
+    Function<String, Map<String, Object>> agent = state != State.RUNNING ? null
+        : p -> call("resources", Map.of("path", p, "depth", depth), "reading " + p);
+    return hierarchies.read(path, depth, agent, endReason);
   }
 
   /** Inserts a probe of {@code kindWord} into the method {@code focus} names; {@code callee} only for call_site. */
@@ -229,7 +164,7 @@ public final class TargetSession implements AutoCloseable {
     s.put("intervalMillis", sampler.interval().toMillis());
     s.put("probes", probes.size());
     s.put("samples", sampler.history(Integer.MAX_VALUE).size());
-    s.put("resourcesSeen", resources.size());
+    s.put("resourcesSeen", hierarchies.seen());
     if (state == State.RUNNING) {
       Map<String, Object> agent = new LinkedHashMap<>(call("status", Map.of(), "reading the agent's status"));
       agent.remove("re");
@@ -245,8 +180,9 @@ public final class TargetSession implements AutoCloseable {
     return sampler;
   }
 
+  /** Adds a listener for hierarchy changes (the agent's {@code changes} lists). */
   public void onChanges(Consumer<List<Map<String, Object>>> listener) {
-    changeListeners.add(listener);
+    hierarchies.onChanges(listener);
   }
 
   /** Called once with the reason when the target exits or the agent goes away. */
@@ -273,19 +209,9 @@ public final class TargetSession implements AutoCloseable {
   }
 
   private void onEvent(Map<String, Object> event) {
-    if (!"changes".equals(event.get("event"))) {
-      return;
+    if ("changes".equals(event.get("event"))) {
+      hierarchies.apply(event);
     }
-    List<Map<String, Object>> changes = Wire.maps(event, "changes");
-    for (Map<String, Object> change : changes) {
-      ResourceEntry entry = ResourceEntry.fromJson(Wire.map(change, "resource"));
-      if ("removed".equals(change.get("type"))) {
-        resources.remove(entry.path());
-      } else {
-        resources.put(entry);
-      }
-    }
-    changeListeners.forEach(l -> l.accept(changes));
   }
 
   private void onChannelClosed(String reason) {
