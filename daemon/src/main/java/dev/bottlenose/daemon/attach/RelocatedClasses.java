@@ -11,6 +11,7 @@ import java.util.jar.JarFile;
 import java.util.stream.Stream;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.commons.ClassRemapper;
 import org.objectweb.asm.commons.Remapper;
 
@@ -54,7 +55,7 @@ public final class RelocatedClasses {
   private static void relocate(InputStream in, String from, String to, Path dir) throws IOException {
     ClassReader reader = new ClassReader(in);
     ClassWriter writer = new ClassWriter(0);
-    reader.accept(new ClassRemapper(writer, new Remapper() {
+    reader.accept(new ClassRemapper(writer, new Remapper(Opcodes.ASM9) {
       @Override
       public String map(String internalName) {
         boolean inPackage = internalName.startsWith(from) && internalName.indexOf('/', from.length()) < 0;
