@@ -1,19 +1,99 @@
 package dev.bottlenose.instrumentation;
 
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
 
 /**
  * Puts the probe runtime ({@code dev.bottlenose.probe.*}) on the bootstrap class path so that probes
  * woven into any class, JDK classes included, can call it. Must run before anything loads
- * {@code dev.bottlenose.probe.Probes}; idempotent.
- *
- * <p>SKELETON: to be written.
+ * {@code dev.bottlenose.probe.Probes}; idempotent. Copies the runtime's class files from this
+ * module's own class path (a directory or a jar) into a temporary jar and appends that jar.
  */
 public final class BootstrapRuntime {
-  public static void install(Instrumentation instrumentation) {
+  private static final String PACKAGE_PATH = "dev/bottlenose/probe/";
+  private static final String PROBES = "dev.bottlenose.probe.Probes";
+  private static boolean installed;
+
+  /**
+   * @throws IllegalStateException when the runtime cannot be put on the bootstrap class path, or
+   *     was already loaded by another class loader
+   */
+  public static synchronized void install(Instrumentation instrumentation) {
     if (instrumentation == null) {
       throw new IllegalArgumentException("no instrumentation");
     }
+    if (installed) {
+      return;
+    }
+    try {
+      instrumentation.appendToBootstrapClassLoaderSearch(new JarFile(runtimeJar().toFile()));
+      Class<?> probes = Class.forName(PROBES, true, BootstrapRuntime.class.getClassLoader());
+      if (probes.getClassLoader() != null) {
+        throw new IllegalStateException("the probe runtime was loaded by " + probes.getClassLoader() + " before it was installed");
+      }
+      installed = true;
+    } catch (IOException | ClassNotFoundException | URISyntaxException e) {
+      throw new IllegalStateException("cannot put the probe runtime on the bootstrap class path: " + e, e);
+    }
+  }
+
+  private static Path runtimeJar() throws IOException, URISyntaxException {
+    Path jar = Files.createTempFile("bottlenose-probe-", ".jar");
+    jar.toFile().deleteOnExit();
+    ClassLoader loader = BootstrapRuntime.class.getClassLoader();
+    try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
+      for (String entry : runtimeEntries()) {
+        out.putNextEntry(new JarEntry(entry));
+        try (InputStream in = loader.getResourceAsStream(entry)) {
+          if (in == null) {
+            throw new IOException("resource " + entry + " not found");
+          }
+          in.transferTo(out);
+        }
+        out.closeEntry();
+      }
+    }
+    return jar;
+  }
+
+  /** The class files of the runtime package, found where this class was loaded from. */
+  private static List<String> runtimeEntries() throws IOException, URISyntaxException {
+    Path source = Path.of(BootstrapRuntime.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    List<String> entries = new ArrayList<>();
+    if (Files.isDirectory(source)) {
+      try (Stream<Path> files = Files.list(source.resolve(PACKAGE_PATH))) {
+        files.map(p -> PACKAGE_PATH + p.getFileName()).filter(BootstrapRuntime::isRuntimeClass).forEach(entries::add);
+      }
+    } else {
+      try (JarFile jar = new JarFile(new File(source.toString()))) {
+        for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
+          String name = e.nextElement().getName();
+          if (isRuntimeClass(name)) {
+            entries.add(name);
+          }
+        }
+      }
+    }
+    if (entries.isEmpty()) {
+      throw new IOException("no " + PACKAGE_PATH + "*.class in " + source);
+    }
+    return entries;
+  }
+
+  private static boolean isRuntimeClass(String entry) {
+    return entry.startsWith(PACKAGE_PATH) && entry.endsWith(".class") && entry.indexOf('/', PACKAGE_PATH.length()) < 0;
   }
 
   private BootstrapRuntime() {}
