@@ -17,8 +17,8 @@ import org.objectweb.asm.commons.Remapper;
 
 /**
  * Writes the classes of one package (e.g. a workload shipped in {@code dev.bottlenose.demo}) into a
- * class directory of their own, moved to another package. The instrumentation never probes
- * {@code dev.bottlenose.*}, and a target should not see Bottlenose's own classes on its class path.
+ * class directory of their own, optionally moved to another package, so a target JVM can run them
+ * without Bottlenose's own classes on its class path.
  */
 public final class RelocatedClasses {
   private RelocatedClasses() {}

@@ -13,12 +13,11 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /**
- * The bundled demo workload running in its own JVM, with only its own classes on the class path,
- * moved out of {@code dev.bottlenose.demo} (see {@link RelocatedClasses}).
+ * The bundled demo workload running in its own JVM, with only its own classes on the class path
+ * (copied out of this jar, so the target does not see the daemon's or the agent's classes).
  */
 final class DemoProcess implements AutoCloseable {
-  /** The package the demo runs in: the instrumentation never probes dev.bottlenose.*. */
-  static final String PACKAGE = "bottlenose.demo";
+  static final String PACKAGE = DemoWorkload.class.getPackageName();
   static final String MAIN_CLASS = PACKAGE + "." + DemoWorkload.class.getSimpleName();
   private final Path classes;
   private final Process process;
