@@ -47,7 +47,11 @@ final class DaemonCommand {
     String daemonId = id != null ? checkedId(id) : sanitize(host + "-" + session.pid());
     Vertx vertx = startCluster(settings, session);
     AtomicBoolean stopped = new AtomicBoolean();
-    Runnable stop = () -> stop(vertx, session, stopped);
+    Runnable stop = () -> {
+      if (stop(vertx, session, stopped)) {
+        console.out().println("daemon " + daemonId + " stopped; the agent removed its probes");
+      }
+    };
     Runtime.getRuntime().addShutdownHook(new Thread(stop, "bottlenose-daemon-stop"));
     vertx.deployVerticle(new DaemonVerticle(session, daemonId, host)).toCompletionStage().toCompletableFuture()
         .get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
@@ -86,9 +90,9 @@ final class DaemonCommand {
     }
   }
 
-  private static void stop(Vertx vertx, TargetSession session, AtomicBoolean stopped) {
+  private static boolean stop(Vertx vertx, TargetSession session, AtomicBoolean stopped) {
     if (!stopped.compareAndSet(false, true)) {
-      return;
+      return false;
     }
     try {
       vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
@@ -96,6 +100,7 @@ final class DaemonCommand {
       System.err.println("bottlenose: leaving the cluster failed: " + e.getMessage());
     }
     session.close();
+    return true;
   }
 
   private static String statusLine(TargetSession session, Sample s) {
