@@ -48,8 +48,9 @@ final class DaemonCommand {
     Vertx vertx = startCluster(settings, session);
     AtomicBoolean stopped = new AtomicBoolean();
     Runnable stop = () -> {
+      boolean running = session.state() == TargetSession.State.RUNNING;
       if (stop(vertx, session, stopped)) {
-        console.out().println("daemon " + daemonId + " stopped; the agent removed its probes");
+        console.out().println("daemon " + daemonId + " stopped" + (running ? "; the agent removed its probes" : ""));
       }
     };
     Runtime.getRuntime().addShutdownHook(new Thread(stop, "bottlenose-daemon-stop"));
