@@ -13,6 +13,22 @@ import java.nio.charset.StandardCharsets;
 public final class CountingWorkload {
   static long calls;
   static long selfNanos;
+  /** Loaded at start so that probe requests on an abstract and on a native method can be refused. */
+  static final Shape UNIT = new Square();
+
+  abstract static class Shape {
+    abstract double area();
+  }
+
+  static final class Square extends Shape {
+    @Override
+    double area() {
+      return 1;
+    }
+  }
+
+  /** Never called; here to be refused. */
+  static native long nativeClock();
 
   public static void main(String[] args) throws Exception {
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));

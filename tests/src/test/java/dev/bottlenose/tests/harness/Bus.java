@@ -1,0 +1,61 @@
+package dev.bottlenose.tests.harness;
+
+import dev.bottlenose.daemon.bus.Cluster;
+import dev.bottlenose.daemon.bus.ClusterSettings;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/** This test JVM as a member of a real clustered event bus (an embedded Hazelcast member on loopback). */
+public final class Bus implements AutoCloseable {
+  private final Vertx vertx;
+  private final String secret;
+
+  private Bus(Vertx vertx, String secret) {
+    this.vertx = vertx;
+    this.secret = secret;
+  }
+
+  /** Joins (or forms) a loopback cluster of its own, named by a fresh secret. */
+  public static Bus join() throws Exception {
+    String secret = "e2e-" + Long.toHexString(System.nanoTime());
+    ClusterSettings settings = new ClusterSettings(ClusterSettings.LOOPBACK, ClusterSettings.DEFAULT_PORT,
+        List.of(ClusterSettings.LOOPBACK), secret);
+    return new Bus(Cluster.start(settings).get(60, TimeUnit.SECONDS), secret);
+  }
+
+  /** The secret daemons must be given to join this cluster. */
+  public String secret() {
+    return secret;
+  }
+
+  public Vertx vertx() {
+    return vertx;
+  }
+
+  /** Sends a request and waits for its reply body; a failure reply becomes a {@link ReplyException}. */
+  public JsonObject request(String address, JsonObject body) throws Exception {
+    try {
+      return vertx.eventBus().<JsonObject>request(address, body)
+          .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS).body();
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof Exception cause) {
+        throw cause;
+      }
+      throw e;
+    }
+  }
+
+  @Override
+  public void close() throws Exception {
+    try {
+      vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    } catch (TimeoutException e) {
+      // leaving the cluster is best effort; the JVM ends soon after
+    }
+  }
+}
