@@ -35,6 +35,11 @@ public final class Addresses {
     return daemon(daemonId, "interval");
   }
 
+  /** Request-reply: length and SHA-256 of a class's current bytes, to check a restore byte for byte. */
+  public static String classBytes(String daemonId) {
+    return daemon(daemonId, "classBytes");
+  }
+
   public static String valuesHistory(String daemonId) {
     return daemon(daemonId, "values.history");
   }

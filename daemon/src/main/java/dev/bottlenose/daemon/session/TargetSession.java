@@ -154,6 +154,20 @@ public final class TargetSession implements AutoCloseable {
     return entries;
   }
 
+  /** Length and SHA-256 of a loaded class's bytes as a transformer sees them now, every probe applied. */
+  public Map<String, Object> classBytes(String className) {
+    if (className == null || className.isBlank()) {
+      throw SessionException.badInput("classBytes needs 'className', a binary class name such as com.acme.Sim$Inner");
+    }
+    Map<String, Object> answer = call("classBytes", Map.of("className", className), "reading the bytes of "
+        + className);
+    Map<String, Object> result = new LinkedHashMap<>();
+    result.put("className", className);
+    result.put("length", Wire.longOf(answer, "length", -1));
+    result.put("sha256", Wire.text(answer, "sha256"));
+    return result;
+  }
+
   /** The session's state, the target, its probes and the agent's own status while it runs. */
   public Map<String, Object> status() {
     Map<String, Object> s = new LinkedHashMap<>();
