@@ -5,14 +5,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The rules that say, before attaching, what would make an attach fail or disturb the target. */
-public final class Preflight {
+final class Preflight {
   static final int MIN_FEATURE = 17;
   private static final int DYNAMIC_LOADING_FEATURE = 21;
 
   private Preflight() {}
 
   /** Findings for {@code facts} when the daemon runs as {@code user} with the agent at {@code agentJar}. */
-  public static List<Finding> check(TargetFacts facts, String user, Path agentJar) {
+  static List<Finding> check(TargetFacts facts, String user, Path agentJar) {
     long pid = facts.pid();
     List<Finding> findings = new ArrayList<>();
     if (!facts.alive()) {

@@ -11,12 +11,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /** Reads {@link TargetFacts} from {@code /proc} without attaching: cheap, and harmless to the target. */
-public final class ProcInspector {
+final class ProcInspector {
   private static final Path PROC = Path.of("/proc");
 
   private ProcInspector() {}
 
-  public static TargetFacts inspect(long pid) {
+  static TargetFacts inspect(long pid) {
     boolean alive = ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     Path dir = PROC.resolve(Long.toString(pid));
     if (!alive || !Files.isDirectory(dir)) {

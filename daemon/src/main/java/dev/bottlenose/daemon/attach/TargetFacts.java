@@ -11,7 +11,7 @@ import java.util.List;
  * @param jvmFlags {@code -XX:} and other options in the order the JVM applies them (last wins)
  * @param commandLine the process's argv, empty when unreadable
  */
-public record TargetFacts(long pid, boolean alive, boolean jvm, String owner, String javaHome,
+record TargetFacts(long pid, boolean alive, boolean jvm, String owner, String javaHome,
     JavaVersion javaVersion, List<String> jvmFlags, List<String> commandLine) {
 
   public TargetFacts {
@@ -33,7 +33,7 @@ public record TargetFacts(long pid, boolean alive, boolean jvm, String owner, St
   }
 
   /** The command line as one shell-like string. */
-  public String commandLineText() {
+  String commandLineText() {
     return String.join(" ", commandLine);
   }
 }

@@ -92,6 +92,8 @@ class EventBusIT {
     assertThat(failure(Addresses.enable(ID), new JsonObject().put("focus", TargetJvm.STEP).put("kind", "warp"))
         .failureCode()).isEqualTo(400);
 
+    JsonObject bytesBefore = request(Addresses.classBytes(ID), new JsonObject().put("className", TargetJvm.MAIN));
+    assertThat(bytesBefore.getLong("length")).isPositive();
     List<JsonObject> values = new CopyOnWriteArrayList<>();
     MessageConsumer<JsonObject> consumer = vertx.eventBus().consumer(Addresses.values(ID), m -> values.add(m.body()));
     long probeId = request(Addresses.enable(ID), new JsonObject().put("focus", TargetJvm.STEP).put("kind", "call_count")
@@ -106,6 +108,8 @@ class EventBusIT {
     assertThat(request(Addresses.ledger(ID), null).getJsonArray("entries")).hasSize(1);
     assertThat(request(Addresses.disable(ID), new JsonObject().put("probeId", probeId)).getBoolean("classRestored"))
         .isTrue();
+    assertThat(request(Addresses.classBytes(ID), new JsonObject().put("className", TargetJvm.MAIN)))
+        .isEqualTo(bytesBefore);
 
     request(Addresses.enable(ID), new JsonObject().put("focus", TargetJvm.STEP).put("kind", "wall_inclusive"));
     assertThat(request(Addresses.ledger(ID), null).getJsonArray("entries")).hasSize(1);
