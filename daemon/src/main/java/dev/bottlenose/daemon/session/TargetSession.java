@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
@@ -43,6 +44,8 @@ public final class TargetSession implements AutoCloseable {
   private final Map<Long, ProbeInfo> probes = new ConcurrentHashMap<>();
   private final List<Consumer<String>> exitListeners = new CopyOnWriteArrayList<>();
   private final Sampler sampler;
+  private static final long END_WAIT_SECONDS = 3;
+  private final CompletableFuture<String> ended = new CompletableFuture<>();
   private volatile State state = State.RUNNING;
   private volatile String endReason = "";
 
@@ -179,15 +182,29 @@ public final class TargetSession implements AutoCloseable {
     s.put("probes", probes.size());
     s.put("samples", sampler.history(Integer.MAX_VALUE).size());
     s.put("resourcesSeen", hierarchies.seen());
-    if (state == State.RUNNING) {
-      Map<String, Object> agent = new LinkedHashMap<>(call("status", Map.of(), "reading the agent's status"));
-      agent.remove("re");
-      agent.remove("ok");
+    Map<String, Object> agent = state == State.RUNNING ? agentStatus() : null;
+    if (agent != null) {
       s.put("agent", agent);
     } else {
+      s.put("state", state.name());
       s.put("endReason", endReason);
     }
     return s;
+  }
+
+  /** The agent's status, or null when the session ended while asking. */
+  private Map<String, Object> agentStatus() {
+    try {
+      Map<String, Object> agent = new LinkedHashMap<>(call("status", Map.of(), "reading the agent's status"));
+      agent.remove("re");
+      agent.remove("ok");
+      return agent;
+    } catch (SessionException e) {
+      if (state == State.RUNNING) {
+        throw e;
+      }
+      return null;
+    }
   }
 
   public Sampler values() {
@@ -210,15 +227,37 @@ public final class TargetSession implements AutoCloseable {
 
   private Map<String, Object> call(String op, Map<String, ?> args, String what) {
     if (state != State.RUNNING) {
-      throw new SessionException(SessionException.Failure.TARGET_EXITED, "cannot do " + what + ": " + endReason
-          + " (what was measured so far is kept)");
+      throw ended(what);
     }
     try {
       return channel.call(op, args);
     } catch (AgentException e) {
       throw new SessionException(SessionException.fromAgentCode(e.code()), what + " failed: " + e.getMessage(), e);
     } catch (ChannelException e) {
+      if (!channel.isOpen() && awaitEnd()) {
+        throw ended(what);
+      }
       throw new SessionException(SessionException.Failure.FAILED, what + " failed: " + e.getMessage(), e);
+    }
+  }
+
+  private SessionException ended(String what) {
+    SessionException.Failure failure = state == State.TARGET_EXITED ? SessionException.Failure.TARGET_EXITED
+        : SessionException.Failure.FAILED;
+    return new SessionException(failure, "cannot do " + what + ": " + endReason
+        + " (what was measured so far is kept)");
+  }
+
+  /** Waits while a closed channel is being told apart as exit or disconnect; true once the session has ended. */
+  private boolean awaitEnd() {
+    try {
+      ended.get(END_WAIT_SECONDS, TimeUnit.SECONDS);
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    } catch (ExecutionException | TimeoutException e) {
+      return false;
     }
   }
 
@@ -235,9 +274,10 @@ public final class TargetSession implements AutoCloseable {
     sampler.stop();
     ProcessHandle handle = ProcessHandle.of(pid).orElse(null);
     boolean exited = handle == null || exitsSoon(handle);
-    state = exited ? State.TARGET_EXITED : State.DISCONNECTED;
     endReason = exited ? "target process " + pid + " exited" + exitCode() : "the agent in process " + pid
         + " closed the session (" + reason + ")";
+    state = exited ? State.TARGET_EXITED : State.DISCONNECTED;
+    ended.complete(endReason);
     exitListeners.forEach(l -> l.accept(endReason));
   }
 

@@ -151,6 +151,8 @@ class TargetSessionTest {
     session.onEnd(ends::add);
     target.destroyForcibly().waitFor();
     peer.close();
+    assertThat(session.status()).containsEntry("state", "TARGET_EXITED");
+    assertThat(failure(() -> session.ledger()).failure()).isEqualTo(Failure.TARGET_EXITED);
     await().atMost(Duration.ofSeconds(5)).until(() -> ends.size() == 1);
     assertThat(ends.get(0)).isEqualTo("target process " + target.pid() + " exited");
     assertThat(session.state()).isEqualTo(TargetSession.State.TARGET_EXITED);
