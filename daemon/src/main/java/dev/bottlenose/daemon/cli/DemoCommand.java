@@ -19,8 +19,7 @@ final class DemoCommand {
   static int run(Args a, Console console) throws Exception {
     a.atMostPositional(0);
     Duration length = a.duration("for", Duration.ofSeconds(8));
-    SessionOptions options = SessionOptions.defaults().withRequester("demo-" + ProcessHandle.current().pid())
-        .withInterval(a.duration("interval", Duration.ofSeconds(1)));
+    SessionOptions options = Targets.options(a, "demo");
     try (DemoProcess demo = DemoProcess.start()) {
       console.out().println("== started the demo workload, pid " + demo.pid());
       try (TargetSession session = TargetSession.attach(demo.pid(), options, console.err())) {

@@ -1,5 +1,6 @@
 package dev.bottlenose.daemon.cli;
 
+import dev.bottlenose.daemon.session.SessionException;
 import dev.bottlenose.daemon.session.SessionOptions;
 import dev.bottlenose.daemon.session.TargetSession;
 import java.time.Duration;
@@ -13,9 +14,13 @@ final class Targets {
   private Targets() {}
 
   static SessionOptions options(Args a, String requester) {
-    return SessionOptions.defaults().withRequester(requester + "-" + ProcessHandle.current().pid())
-        .withHeartbeatMillis(a.duration("heartbeat", Duration.ofSeconds(10)).toMillis())
-        .withInterval(a.duration("interval", Duration.ofSeconds(1)));
+    try {
+      return SessionOptions.defaults().withRequester(requester + "-" + ProcessHandle.current().pid())
+          .withHeartbeatMillis(a.duration("heartbeat", Duration.ofSeconds(10)).toMillis())
+          .withInterval(a.duration("interval", Duration.ofSeconds(1)));
+    } catch (SessionException e) {
+      throw new UsageException(e.getMessage());
+    }
   }
 
   static TargetSession attach(Args a, Console console, String requester) {

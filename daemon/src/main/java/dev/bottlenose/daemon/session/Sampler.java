@@ -112,7 +112,7 @@ public final class Sampler {
     }
   }
 
-  private static Duration checked(Duration every) {
+  static Duration checked(Duration every) {
     if (every.compareTo(MIN_INTERVAL) < 0 || every.compareTo(MAX_INTERVAL) > 0) {
       throw SessionException.badInput("interval " + every.toMillis() + " ms is outside 50 ms .. 1 h");
     }

@@ -15,6 +15,21 @@ import java.time.Duration;
  */
 public record SessionOptions(Path agentJar, long heartbeatMillis, String requester, Duration connectTimeout,
     Duration interval, int historySize) {
+  static final long MIN_HEARTBEAT_MILLIS = 300;
+
+  /** Checks everything before anything is attached, so bad options change nothing. */
+  public SessionOptions {
+    Sampler.checked(interval);
+    if (heartbeatMillis < MIN_HEARTBEAT_MILLIS || heartbeatMillis > Duration.ofHours(1).toMillis()) {
+      throw SessionException.badInput("heartbeat " + heartbeatMillis + " ms is outside 300 ms .. 1 h");
+    }
+    if (historySize < 1) {
+      throw SessionException.badInput("history size " + historySize + " must be at least 1");
+    }
+    if (requester == null || requester.isBlank() || requester.contains(",") || requester.contains("=")) {
+      throw SessionException.badInput("requester '" + requester + "' must be a word without ',' or '='");
+    }
+  }
 
   public static SessionOptions defaults() {
     return new SessionOptions(null, 10_000, "daemon-" + ProcessHandle.current().pid(), Duration.ofSeconds(15),

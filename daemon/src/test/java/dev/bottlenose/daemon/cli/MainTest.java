@@ -41,6 +41,11 @@ class MainTest {
     assertThat(run("resources", "--pid", "x")).isEqualTo(2);
     assertThat(run("measure", "--pid", "1", "--probe", "call_count", "--focus", "/Code/a/B/c", "--for", "ten"))
         .isEqualTo(2);
+    assertThat(run("measure", "--pid", "1", "--probe", "call_count", "--focus", "/Code/a/B/c", "--interval", "10ms"))
+        .isEqualTo(2);
+    assertThat(err()).contains("interval 10 ms is outside 50 ms .. 1 h");
+    assertThat(run("ledger", "--pid", "1", "--heartbeat", "100ms")).isEqualTo(2);
+    assertThat(err()).contains("heartbeat 100 ms is outside 300 ms .. 1 h");
     assertThat(run("daemon")).isEqualTo(2);
     assertThat(err()).contains("'daemon' needs --pid N, or -- followed by a java command line");
     assertThat(run("daemon", "--pid", "1", "--", "java", "Main")).isEqualTo(2);
