@@ -40,11 +40,11 @@ final class DaemonCommand {
     ClusterSettings settings = clusterSettings(a);
     Duration linger = a.duration("linger", Duration.ofSeconds(10));
     String host = hostName();
-    String id = a.option("id", null);
+    String id = a.has("id") ? checkedId(a.option("id", null)) : null;
     SessionOptions options = Targets.options(a, "daemon");
     TargetSession session = launch ? TargetSession.launch(a.rest(), options, console.out(), console.err())
         : TargetSession.attach(a.pid(), options, console.err());
-    String daemonId = id != null ? checkedId(id) : sanitize(host + "-" + session.pid());
+    String daemonId = id != null ? id : sanitize(host + "-" + session.pid());
     Vertx vertx = startCluster(settings, session);
     AtomicBoolean stopped = new AtomicBoolean();
     Runnable stop = () -> {

@@ -46,6 +46,8 @@ class MainTest {
     assertThat(err()).contains("interval 10 ms is outside 50 ms .. 1 h");
     assertThat(run("ledger", "--pid", "1", "--heartbeat", "100ms")).isEqualTo(2);
     assertThat(err()).contains("heartbeat 100 ms is outside 300 ms .. 1 h");
+    assertThat(run("daemon", "--pid", "1", "--id", "a.b")).isEqualTo(2);
+    assertThat(err()).contains("--id 'a.b' may only use letters, digits, '-' and '_'");
     assertThat(run("daemon")).isEqualTo(2);
     assertThat(err()).contains("'daemon' needs --pid N, or -- followed by a java command line");
     assertThat(run("daemon", "--pid", "1", "--", "java", "Main")).isEqualTo(2);
