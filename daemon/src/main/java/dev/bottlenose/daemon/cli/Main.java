@@ -1,11 +1,71 @@
 package dev.bottlenose.daemon.cli;
 
-/** SKELETON command-line entry (to be written). */
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+
+/** The {@code bottlenose} command line. Exit codes: 0 ok, 1 runtime failure, 2 usage error. */
 public final class Main {
-  public static void main(String[] args) {
-    System.err.println("bottlenose: not built yet");
-    System.exit(2);
-  }
+  static final int OK = 0;
+  static final int FAILED = 1;
+  static final int USAGE = 2;
+
+  static final String USAGE_TEXT = String.join(System.lineSeparator(),
+      "usage: bottlenose <command> [options]",
+      "  jvms                                         list local JVMs (pid, Java version, user, main class)",
+      "  daemon --pid N [--interval 1s]               attach, join the cluster, serve until Ctrl-C or exit",
+      "  daemon [--interval 1s] -- java ...           launch with the agent, join the cluster, serve",
+      "         [--id ID] [--heartbeat 10s] [--linger 10s] [--cluster-host H] [--cluster-port P]",
+      "         [--members h1,h2:5702]   (set BOTTLENOSE_CLUSTER_SECRET when not on loopback)",
+      "  resources --pid N [PATH] [--depth D]         print a hierarchy or a subtree (PATH default /)",
+      "  measure --pid N --probe KIND --focus FOCUS [--for 10s] [--interval 1s] [--callee METHOD]",
+      "                                               insert a probe, print values, remove it",
+      "  ledger --pid N                               probes woven into the target",
+      "  demo [--for 8s]                              run the bundled demo workload end to end",
+      "probe kinds: call_count, wall_inclusive, wall_exclusive, call_site, allocation, monitor",
+      "durations: 500ms, 10s, 2m; focus: /Code/<package>/<Class>/<method>[descriptor] or </Code/...>");
 
   private Main() {}
+
+  public static void main(String[] args) {
+    System.exit(run(Arrays.asList(args), new Console(System.out, System.err)));
+  }
+
+  static int run(List<String> args, Console console) {
+    if (args.isEmpty() || Set.of("help", "--help", "-h").contains(args.get(0))) {
+      console.out().println(USAGE_TEXT);
+      return args.isEmpty() ? USAGE : OK;
+    }
+    String command = args.get(0);
+    List<String> rest = args.subList(1, args.size());
+    try {
+      return dispatch(command, rest, console);
+    } catch (UsageException e) {
+      console.err().println("bottlenose " + command + ": " + e.getMessage());
+      console.err().println(USAGE_TEXT);
+      return USAGE;
+    } catch (Exception e) {
+      console.err().println("bottlenose " + command + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+      return FAILED;
+    }
+  }
+
+  private static int dispatch(String command, List<String> words, Console console) throws Exception {
+    switch (command) {
+      case "jvms":
+        return JvmsCommand.run(Args.parse(command, words, Set.of()), console);
+      case "daemon":
+        return DaemonCommand.run(Args.withCommandLine(command, words, DaemonCommand.OPTIONS), console);
+      case "resources":
+        return ResourcesCommand.run(Args.parse(command, words, Targets.with("depth")), console);
+      case "measure":
+        return MeasureCommand.run(Args.parse(command, words, Targets.MEASURE_OPTIONS), console);
+      case "ledger":
+        return LedgerCommand.run(Args.parse(command, words, Targets.SESSION_OPTIONS), console);
+      case "demo":
+        return DemoCommand.run(Args.parse(command, words, DemoCommand.OPTIONS), console);
+      default:
+        throw new UsageException("unknown command '" + command + "'");
+    }
+  }
 }

@@ -1,0 +1,68 @@
+package dev.bottlenose.daemon.attach;
+
+import com.sun.tools.attach.AgentInitializationException;
+import com.sun.tools.attach.AgentLoadException;
+import com.sun.tools.attach.AttachNotSupportedException;
+import com.sun.tools.attach.VirtualMachine;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** Loads the agent into a running JVM through the Attach API, after a preflight. */
+public final class Attacher {
+  private Attacher() {}
+
+  /** Runs the preflight; throws with every error found, returns the warnings. */
+  public static List<Finding> preflight(long pid, Path agentJar) throws AttachException {
+    List<Finding> findings = Preflight.check(ProcInspector.inspect(pid), System.getProperty("user.name"), agentJar);
+    List<Finding> errors = findings.stream().filter(Finding::isError).collect(Collectors.toList());
+    if (!errors.isEmpty()) {
+      throw new AttachException("cannot attach to process " + pid + ": "
+          + errors.stream().map(Finding::message).collect(Collectors.joining("; ")));
+    }
+    return findings;
+  }
+
+  /** Attaches to {@code pid} and loads the agent with {@code options}. */
+  public static void loadAgent(long pid, Path agentJar, AgentOptions options) throws AttachException {
+    VirtualMachine vm = open(pid);
+    try {
+      checkVersion(pid, vm);
+      vm.loadAgent(agentJar.toString(), options.toString());
+    } catch (AgentLoadException | AgentInitializationException e) {
+      throw new AttachException("the JVM " + pid + " refused the agent " + agentJar + ": " + e.getMessage()
+          + " (see the target's stderr for a line starting with [bottlenose])", e);
+    } catch (IOException e) {
+      throw new AttachException("loading the agent into process " + pid + " failed: " + e.getMessage(), e);
+    } finally {
+      detach(vm);
+    }
+  }
+
+  private static VirtualMachine open(long pid) throws AttachException {
+    try {
+      return VirtualMachine.attach(Long.toString(pid));
+    } catch (AttachNotSupportedException | IOException e) {
+      throw new AttachException("could not attach to process " + pid + ": " + e.getMessage()
+          + " (is it a JVM run by this user, started without -XX:+DisableAttachMechanism, and not hung?)", e);
+    }
+  }
+
+  private static void checkVersion(long pid, VirtualMachine vm) throws IOException, AttachException {
+    String version = vm.getSystemProperties().getProperty("java.version", "");
+    JavaVersion parsed = JavaVersion.parse(version);
+    if (parsed.feature() > 0 && parsed.feature() < Preflight.MIN_FEATURE) {
+      throw new AttachException("process " + pid + " runs Java " + version + "; the Bottlenose agent needs Java "
+          + Preflight.MIN_FEATURE + " or later");
+    }
+  }
+
+  private static void detach(VirtualMachine vm) {
+    try {
+      vm.detach();
+    } catch (IOException e) {
+      // the target may already be gone; nothing is left to release
+    }
+  }
+}

@@ -1,0 +1,25 @@
+package dev.bottlenose.daemon.attach;
+
+/** A target JVM this daemon started with the agent on its command line. */
+public final class LaunchedProcess {
+  private final Process process;
+  private final OutputPump stderr;
+
+  LaunchedProcess(Process process, OutputPump stderr) {
+    this.process = process;
+    this.stderr = stderr;
+  }
+
+  public Process process() {
+    return process;
+  }
+
+  public long pid() {
+    return process.pid();
+  }
+
+  /** The last lines the target wrote to stderr, for error messages. */
+  public String stderrTail() {
+    return stderr.tail();
+  }
+}

@@ -1,0 +1,65 @@
+package dev.bottlenose.daemon.bus;
+
+/** Every event-bus address Bottlenose daemons use; the protocol is described in daemon/README.md. */
+public final class Addresses {
+  /** Daemons announce themselves here ({@code started}, {@code exited}, {@code stopped}). */
+  public static final String DAEMONS = "bottlenose.daemons";
+  /** Request-reply: the daemons in the cluster, {@code {"daemons":[…]}}. */
+  public static final String DAEMONS_LIST = "bottlenose.daemons.list";
+  /** The cluster-wide map of announced daemons (Vert.x shared data), keyed by daemon id. */
+  public static final String DAEMONS_MAP = "bottlenose.daemons";
+
+  private Addresses() {}
+
+  public static String resources(String daemonId) {
+    return daemon(daemonId, "resources");
+  }
+
+  public static String enable(String daemonId) {
+    return daemon(daemonId, "enable");
+  }
+
+  public static String disable(String daemonId) {
+    return daemon(daemonId, "disable");
+  }
+
+  public static String ledger(String daemonId) {
+    return daemon(daemonId, "ledger");
+  }
+
+  public static String status(String daemonId) {
+    return daemon(daemonId, "status");
+  }
+
+  public static String interval(String daemonId) {
+    return daemon(daemonId, "interval");
+  }
+
+  /** Request-reply: length and SHA-256 of a class's current bytes, to check a restore byte for byte. */
+  public static String classBytes(String daemonId) {
+    return daemon(daemonId, "classBytes");
+  }
+
+  public static String valuesHistory(String daemonId) {
+    return daemon(daemonId, "values.history");
+  }
+
+  /** Published every interval: one sample. */
+  public static String values(String daemonId) {
+    return daemon(daemonId, "values");
+  }
+
+  /** Published when the target's resource hierarchies change. */
+  public static String changes(String daemonId) {
+    return daemon(daemonId, "changes");
+  }
+
+  /** Published once when the target exits or its agent goes away. */
+  public static String exited(String daemonId) {
+    return daemon(daemonId, "exited");
+  }
+
+  private static String daemon(String daemonId, String what) {
+    return "bottlenose.daemon." + daemonId + "." + what;
+  }
+}

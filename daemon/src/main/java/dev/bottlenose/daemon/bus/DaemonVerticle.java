@@ -1,0 +1,165 @@
+package dev.bottlenose.daemon.bus;
+
+import dev.bottlenose.daemon.session.Sample;
+import dev.bottlenose.daemon.session.SessionException;
+import dev.bottlenose.daemon.session.TargetSession;
+import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.eventbus.Message;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.core.shareddata.AsyncMap;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+
+/** Serves one {@link TargetSession} on the event bus: request-reply per daemon, and published streams. */
+public final class DaemonVerticle extends VerticleBase {
+  static final long REGISTRY_TTL_MILLIS = 15_000;
+  private static final int DEFAULT_HISTORY = 60;
+
+  private final TargetSession session;
+  private final JsonObject info;
+  private final String id;
+  private AsyncMap<String, JsonObject> registry;
+  private long refreshTimer;
+
+  public DaemonVerticle(TargetSession session, String daemonId, String host) {
+    this.session = session;
+    this.id = daemonId;
+    this.info = new JsonObject().put("daemonId", daemonId).put("pid", session.pid())
+        .put("mainClass", session.hello().mainClass()).put("javaVersion", session.hello().javaVersion())
+        .put("host", host).put("state", session.state().name());
+  }
+
+  @Override
+  public Future<?> start() {
+    EventBus bus = vertx.eventBus();
+    serve(Addresses.resources(id), b -> resources(b));
+    serve(Addresses.enable(id), b -> new JsonObject(session.enable(focusOf(b), b.getString("kind"),
+        b.getString("callee"), b.getString("requester", "event bus")).toJson()));
+    serve(Addresses.disable(id), b -> new JsonObject(session.disable(requiredLong(b, "probeId")).toJson()));
+    serve(Addresses.ledger(id), b -> new JsonObject().put("entries", new JsonArray(List.copyOf(session.ledger()))));
+    serve(Addresses.status(id), b -> new JsonObject(session.status()));
+    serve(Addresses.interval(id), b -> interval(b));
+    serve(Addresses.valuesHistory(id), b -> history(b));
+    serve(Addresses.classBytes(id), b -> new JsonObject(session.classBytes(b.getString("className"))));
+    bus.consumer(Addresses.DAEMONS_LIST, this::list);
+    session.values().onSample(s -> bus.publish(Addresses.values(id), json(s)));
+    session.onChanges(c -> bus.publish(Addresses.changes(id), new JsonObject().put("changes", new JsonArray(c))));
+    session.onEnd(reason -> vertx.runOnContext(v -> ended(reason)));
+    return vertx.sharedData().<String, JsonObject>getAsyncMap(Addresses.DAEMONS_MAP).compose(map -> {
+      registry = map;
+      refreshTimer = vertx.setPeriodic(REGISTRY_TTL_MILLIS / 3, t -> register());
+      return register();
+    }).onSuccess(v -> bus.publish(Addresses.DAEMONS, info.copy().put("event", "started")));
+  }
+
+  @Override
+  public Future<?> stop() {
+    vertx.cancelTimer(refreshTimer);
+    vertx.eventBus().publish(Addresses.DAEMONS, info.copy().put("event", "stopped"));
+    return registry == null ? Future.succeededFuture() : registry.remove(id);
+  }
+
+  private Future<Void> register() {
+    return registry.put(id, info.copy(), REGISTRY_TTL_MILLIS);
+  }
+
+  private void ended(String reason) {
+    info.put("state", session.state().name()).put("endReason", reason);
+    JsonObject body = info.copy().put("event", "exited");
+    vertx.eventBus().publish(Addresses.exited(id), body);
+    vertx.eventBus().publish(Addresses.DAEMONS, body);
+    if (registry != null) {
+      register();
+    }
+  }
+
+  private void list(Message<Object> message) {
+    if (registry == null) {
+      message.fail(503, "daemon " + id + " is still starting");
+      return;
+    }
+    registry.entries().onComplete(ar -> {
+      if (ar.failed()) {
+        message.fail(500, "reading the daemon registry failed: " + ar.cause().getMessage());
+      } else {
+        message.reply(new JsonObject().put("daemons", new JsonArray(List.copyOf(ar.result().values()))));
+      }
+    });
+  }
+
+  private JsonObject resources(JsonObject b) {
+    List<Map<String, Object>> found = session.resources(b.getString("path", "/"), b.getInteger("depth", 1))
+        .stream().map(r -> r.toJson()).toList();
+    return new JsonObject().put("resources", new JsonArray(List.copyOf(found)));
+  }
+
+  private JsonObject interval(JsonObject b) {
+    Long millis = b.getLong("millis");
+    if (millis != null) {
+      session.values().setInterval(Duration.ofMillis(millis));
+    }
+    return new JsonObject().put("intervalMillis", session.values().interval().toMillis());
+  }
+
+  private JsonObject history(JsonObject b) {
+    List<Object> samples = session.values().history(b.getInteger("last", DEFAULT_HISTORY)).stream()
+        .map(s -> (Object) s.toJson()).toList();
+    return new JsonObject().put("samples", new JsonArray(samples));
+  }
+
+  private static String focusOf(JsonObject b) {
+    String focus = b.getString("focus", b.getString("method"));
+    if (focus == null) {
+      throw new SessionException(SessionException.Failure.BAD_INPUT, "enable needs 'focus' (or 'method') and 'kind'");
+    }
+    return focus;
+  }
+
+  private static long requiredLong(JsonObject b, String field) {
+    Long value = b.getLong(field);
+    if (value == null) {
+      throw new SessionException(SessionException.Failure.BAD_INPUT, "missing number field '" + field + "'");
+    }
+    return value;
+  }
+
+  private static JsonObject json(Sample s) {
+    return new JsonObject(s.toJson());
+  }
+
+  private void serve(String address, Function<JsonObject, JsonObject> handler) {
+    Handler<Message<Object>> h = message -> {
+      JsonObject body = message.body() instanceof JsonObject j ? j : new JsonObject();
+      Callable<JsonObject> work = () -> handler.apply(body);
+      vertx.executeBlocking(work, false).onComplete(ar -> {
+        if (ar.succeeded()) {
+          message.reply(ar.result());
+        } else {
+          message.fail(code(ar.cause()), text(ar.cause()));
+        }
+      });
+    };
+    vertx.eventBus().consumer(address, h);
+  }
+
+  private static int code(Throwable t) {
+    if (t instanceof SessionException e) {
+      return e.failure().code();
+    }
+    return t instanceof ClassCastException || t instanceof IllegalArgumentException ? 400 : 500;
+  }
+
+  private static String text(Throwable t) {
+    if (t instanceof ClassCastException) {
+      return "a field has the wrong type: " + t.getMessage();
+    }
+    return t.getMessage() == null ? t.toString() : t.getMessage();
+  }
+}

@@ -1,0 +1,26 @@
+package dev.bottlenose.daemon.cli;
+
+import dev.bottlenose.daemon.attach.JvmInfo;
+import dev.bottlenose.daemon.attach.LocalJvms;
+import java.util.List;
+import java.util.Locale;
+
+/** {@code jvms}: the JVMs on this host, with pid, Java version, owner and main class. */
+final class JvmsCommand {
+  private JvmsCommand() {}
+
+  static int run(Args a, Console console) {
+    a.atMostPositional(0);
+    List<JvmInfo> jvms = LocalJvms.list();
+    if (jvms.isEmpty()) {
+      console.out().println("no JVMs found (only JVMs of this user, with the attach mechanism on, are listed)");
+      return 0;
+    }
+    console.out().println(String.format(Locale.ROOT, "%-8s %-10s %-10s %s", "PID", "JAVA", "USER", "MAIN"));
+    for (JvmInfo j : jvms) {
+      console.out().println(String.format(Locale.ROOT, "%-8d %-10s %-10s %s", j.pid(), j.javaVersion(), j.owner(),
+          j.displayName()));
+    }
+    return 0;
+  }
+}

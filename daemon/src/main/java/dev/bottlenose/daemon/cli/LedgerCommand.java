@@ -1,0 +1,34 @@
+package dev.bottlenose.daemon.cli;
+
+import dev.bottlenose.daemon.channel.Wire;
+import dev.bottlenose.daemon.session.TargetSession;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/** {@code ledger --pid N}: every probe woven into the target, since when and who asked. */
+final class LedgerCommand {
+  private LedgerCommand() {}
+
+  static int run(Args a, Console console) {
+    a.atMostPositional(0);
+    try (TargetSession session = Targets.attach(a, console, "cli")) {
+      print(session.ledger(), session.pid(), console);
+    }
+    return 0;
+  }
+
+  static void print(List<Map<String, Object>> entries, long pid, Console console) {
+    if (entries.isEmpty()) {
+      console.out().println("ledger of process " + pid + ": no probes are woven in");
+      return;
+    }
+    console.out().println("ledger of process " + pid + ": " + entries.size() + " probe(s)");
+    for (Map<String, Object> e : entries) {
+      String callee = e.get("callee") == null ? "" : " -> " + e.get("callee");
+      console.out().println("  probe " + Wire.text(e, "probeId") + "  " + Wire.text(e, "kind") + "  "
+          + Wire.text(e, "method") + callee + "  since " + Instant.ofEpochMilli(Wire.longOf(e, "sinceMillis", 0))
+          + "  by " + Wire.text(e, "requester"));
+    }
+  }
+}

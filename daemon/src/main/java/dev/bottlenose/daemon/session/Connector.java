@@ -1,0 +1,78 @@
+package dev.bottlenose.daemon.session;
+
+import dev.bottlenose.daemon.attach.AgentJar;
+import dev.bottlenose.daemon.attach.AgentOptions;
+import dev.bottlenose.daemon.attach.AttachException;
+import dev.bottlenose.daemon.attach.Attacher;
+import dev.bottlenose.daemon.attach.Finding;
+import dev.bottlenose.daemon.attach.LaunchedProcess;
+import dev.bottlenose.daemon.attach.Launcher;
+import dev.bottlenose.daemon.channel.AgentChannel;
+import dev.bottlenose.daemon.channel.ChannelException;
+import dev.bottlenose.daemon.channel.ChannelServer;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Brings the agent into a target (attach or launch) and waits for it to connect back. */
+final class Connector {
+  private Connector() {}
+
+  static TargetSession attach(long pid, SessionOptions options, PrintStream warnings) {
+    Path jar = agentJar(options);
+    try (ChannelServer server = ChannelServer.open()) {
+      for (Finding f : Attacher.preflight(pid, jar)) {
+        warnings.println("bottlenose: " + f);
+      }
+      Attacher.loadAgent(pid, jar, agentOptions(server, options));
+      AgentChannel channel = server.accept(options.connectTimeout(), options.heartbeatMillis(),
+          () -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false),
+          () -> "look for lines starting with [bottlenose] on the stderr of process " + pid);
+      return new TargetSession(channel, pid, null, options);
+    } catch (AttachException e) {
+      throw new SessionException(SessionException.Failure.REFUSED, e.getMessage(), e);
+    } catch (ChannelException e) {
+      throw new SessionException(SessionException.Failure.FAILED, "attached to process " + pid + " but "
+          + e.getMessage(), e);
+    }
+  }
+
+  static TargetSession launch(List<String> command, SessionOptions options, PrintStream out, PrintStream err) {
+    Path jar = agentJar(options);
+    try (ChannelServer server = ChannelServer.open()) {
+      LaunchedProcess launched = Launcher.launch(command, jar, agentOptions(server, options), out, err);
+      try {
+        AgentChannel channel = server.accept(options.connectTimeout(), options.heartbeatMillis(),
+            launched.process()::isAlive, () -> stderrHint(launched));
+        return new TargetSession(channel, launched.pid(), launched.process(), options);
+      } catch (ChannelException e) {
+        launched.process().destroy();
+        throw new SessionException(SessionException.Failure.FAILED, "started " + command.get(0) + " (pid "
+            + launched.pid() + ") but " + e.getMessage(), e);
+      }
+    } catch (AttachException e) {
+      throw SessionException.badInput(e.getMessage());
+    }
+  }
+
+  private static String stderrHint(LaunchedProcess launched) {
+    String tail = launched.stderrTail();
+    return tail.isBlank() ? "the target wrote nothing to stderr" : "the target's stderr ended with:"
+        + System.lineSeparator() + tail;
+  }
+
+  private static AgentOptions agentOptions(ChannelServer server, SessionOptions options) {
+    return new AgentOptions(server.port(), server.token(), options.heartbeatMillis(), options.requester());
+  }
+
+  private static Path agentJar(SessionOptions options) {
+    if (options.agentJar() != null) {
+      return options.agentJar().toAbsolutePath();
+    }
+    try {
+      return AgentJar.locate();
+    } catch (AttachException e) {
+      throw new SessionException(SessionException.Failure.FAILED, e.getMessage(), e);
+    }
+  }
+}

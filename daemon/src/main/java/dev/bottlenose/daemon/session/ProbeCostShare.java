@@ -1,0 +1,34 @@
+package dev.bottlenose.daemon.session;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What measuring cost the target in one interval: the probes' own time, the agent's CPU time and the
+ * retransformation time, against the target process's CPU time ({@code processCpuNanos} -1 when unknown).
+ */
+public record ProbeCostShare(long probeNanos, long agentCpuNanos, long retransformNanos, long processCpuNanos) {
+
+  public long totalNanos() {
+    return probeNanos + agentCpuNanos + retransformNanos;
+  }
+
+  /** The cost as a fraction of the process's CPU time; NaN when that is unknown. */
+  public double fraction() {
+    if (processCpuNanos < 0) {
+      return Double.NaN;
+    }
+    return processCpuNanos == 0 ? 0 : (double) totalNanos() / processCpuNanos;
+  }
+
+  public Map<String, Object> toJson() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("probeNanos", probeNanos);
+    m.put("agentCpuNanos", agentCpuNanos);
+    m.put("retransformNanos", retransformNanos);
+    m.put("processCpuNanos", processCpuNanos);
+    double f = fraction();
+    m.put("fraction", Double.isNaN(f) ? null : f);
+    return m;
+  }
+}

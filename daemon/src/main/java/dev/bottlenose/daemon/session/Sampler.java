@@ -1,0 +1,121 @@
+package dev.bottlenose.daemon.session;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/** Reads the agent every interval, turns the totals into samples, keeps a bounded history and tells listeners. */
+public final class Sampler {
+  static final Duration MIN_INTERVAL = Duration.ofMillis(50);
+  static final Duration MAX_INTERVAL = Duration.ofHours(1);
+
+  private final Supplier<Map<String, Object>> reader;
+  private final Map<Long, ProbeInfo> probes;
+  private final int historySize;
+  private final ValueTracker tracker = new ValueTracker();
+  private final Deque<Sample> history = new ArrayDeque<>();
+  private final List<Consumer<Sample>> listeners = new CopyOnWriteArrayList<>();
+  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+    Thread t = new Thread(r, "bottlenose-sampler");
+    t.setDaemon(true);
+    return t;
+  });
+  private volatile Duration interval;
+  private ScheduledFuture<?> tick;
+  private String lastError = "";
+
+  Sampler(Supplier<Map<String, Object>> reader, Map<Long, ProbeInfo> probes, Duration interval, int historySize) {
+    this.reader = reader;
+    this.probes = probes;
+    this.interval = checked(interval);
+    this.historySize = historySize;
+  }
+
+  synchronized void start() {
+    timer.execute(this::sampleOnce);
+    schedule();
+  }
+
+  synchronized void stop() {
+    timer.shutdownNow();
+  }
+
+  public Duration interval() {
+    return interval;
+  }
+
+  /** Changes the interval from the next sample on; outside 50 ms .. 1 h is refused. */
+  public synchronized void setInterval(Duration every) {
+    interval = checked(every);
+    if (tick != null && !timer.isShutdown()) {
+      tick.cancel(false);
+      schedule();
+    }
+  }
+
+  /** The last {@code n} samples, oldest first. */
+  public synchronized List<Sample> history(int n) {
+    List<Sample> all = new ArrayList<>(history);
+    return List.copyOf(all.subList(Math.max(0, all.size() - n), all.size()));
+  }
+
+  /** The newest sample, or null before the first interval ends. */
+  public synchronized Sample latest() {
+    return history.peekLast();
+  }
+
+  /** Adds a listener called with each new sample on the sampler thread. */
+  public void onSample(Consumer<Sample> listener) {
+    listeners.add(listener);
+  }
+
+  private void schedule() {
+    long millis = interval.toMillis();
+    tick = timer.scheduleWithFixedDelay(this::sampleOnce, millis, millis, TimeUnit.MILLISECONDS);
+  }
+
+  private void sampleOnce() {
+    try {
+      Map<String, Object> read = reader.get();
+      Sample sample = read == null ? null : tracker.next(read, System.currentTimeMillis(), probes);
+      if (sample != null) {
+        remember(sample);
+        listeners.forEach(l -> l.accept(sample));
+      }
+    } catch (RuntimeException e) {
+      reportOnce(e);
+    }
+  }
+
+  private synchronized void remember(Sample sample) {
+    if (history.size() == historySize) {
+      history.removeFirst();
+    }
+    history.addLast(sample);
+  }
+
+  private void reportOnce(RuntimeException e) {
+    String text = String.valueOf(e.getMessage());
+    if (!text.equals(lastError)) {
+      lastError = text;
+      System.err.println("[bottlenose] sampling failed: " + text);
+    }
+  }
+
+  static Duration checked(Duration every) {
+    if (every.compareTo(MIN_INTERVAL) < 0 || every.compareTo(MAX_INTERVAL) > 0) {
+      throw SessionException.badInput("interval " + every.toMillis() + " ms is outside 50 ms .. 1 h");
+    }
+    return every;
+  }
+}

@@ -1,0 +1,310 @@
+package dev.bottlenose.daemon.session;
+
+import dev.bottlenose.daemon.channel.AgentChannel;
+import dev.bottlenose.daemon.channel.AgentException;
+import dev.bottlenose.daemon.channel.ChannelException;
+import dev.bottlenose.daemon.channel.Hello;
+import dev.bottlenose.daemon.channel.Wire;
+import dev.bottlenose.instrumentation.ProbeKind;
+import dev.bottlenose.model.ResourcePath;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The daemon's view of one target JVM: its resource hierarchies, the probes this session inserted,
+ * and a stream of sampled values. When the target exits the session says so and keeps what it has.
+ */
+public final class TargetSession implements AutoCloseable {
+  /** Where the session stands. */
+  public enum State {
+    RUNNING,
+    TARGET_EXITED,
+    DISCONNECTED,
+    CLOSED
+  }
+
+  private final AgentChannel channel;
+  private final long pid;
+  private final Process launched;
+  private final Hierarchies hierarchies = new Hierarchies();
+  private final Map<Long, ProbeInfo> probes = new ConcurrentHashMap<>();
+  private final List<Consumer<String>> exitListeners = new CopyOnWriteArrayList<>();
+  private final Sampler sampler;
+  private static final long END_WAIT_SECONDS = 3;
+  private final CompletableFuture<String> ended = new CompletableFuture<>();
+  private volatile State state = State.RUNNING;
+  private volatile String endReason = "";
+
+  TargetSession(AgentChannel channel, long pid, Process launched, SessionOptions options) {
+    this.channel = channel;
+    this.pid = pid;
+    this.launched = launched;
+    this.sampler = new Sampler(this::readForSample, probes, options.interval(), options.historySize());
+    channel.onEvent(this::onEvent);
+    channel.closed().thenAccept(this::onChannelClosed);
+    sampler.start();
+  }
+
+  /** Attaches the agent to a running JVM; preflight warnings go to {@code warnings}. */
+  public static TargetSession attach(long pid, SessionOptions options, PrintStream warnings) {
+    return Connector.attach(pid, options, warnings);
+  }
+
+  /** Starts {@code java …} with the agent; the target's output is copied to {@code out}/{@code err} (null: dropped). */
+  public static TargetSession launch(List<String> command, SessionOptions options, PrintStream out, PrintStream err) {
+    return Connector.launch(command, options, out, err);
+  }
+
+  public long pid() {
+    return pid;
+  }
+
+  public Hello hello() {
+    return channel.hello();
+  }
+
+  public State state() {
+    return state;
+  }
+
+  /** Why the session is no longer running, or empty while it is. */
+  public String endReason() {
+    return endReason;
+  }
+
+  /** The process this session started, if it launched the target. */
+  public Optional<Process> launchedProcess() {
+    return Optional.ofNullable(launched);
+  }
+
+  /** The resource at {@code path} ({@code /} for all roots) and its descendants to {@code depth} (-1: all). */
+  public List<ResourceEntry> resources(String path, int depth) {
+    Function<String, Map<String, Object>> agent = state != State.RUNNING ? null
+        : p -> call("resources", Map.of("path", p, "depth", depth), "reading " + p);
+    return hierarchies.read(path, depth, agent, endReason);
+  }
+
+  /** Inserts a probe of {@code kindWord} into the method {@code focus} names; {@code callee} only for call_site. */
+  public ProbeInfo enable(String focus, String kindWord, String callee, String askedBy) {
+    ProbeKind kind = ProbeKind.byWord(kindWord == null ? "" : kindWord);
+    if (kind == null) {
+      throw SessionException.badInput("unknown probe kind '" + kindWord + "'; one of "
+          + Arrays.stream(ProbeKind.values()).map(ProbeKind::word).collect(Collectors.joining(", ")));
+    }
+    ResourcePath method = MethodFocus.parse(focus);
+    Map<String, Object> args = new LinkedHashMap<>();
+    args.put("method", method.toString());
+    args.put("kind", kind.word());
+    if (kind == ProbeKind.CALL_SITE) {
+      if (callee == null || callee.isBlank()) {
+        throw SessionException.badInput("a call_site probe needs a callee method (/Code/...)");
+      }
+      args.put("callee", MethodFocus.parse(callee).toString());
+    } else if (callee != null && !callee.isBlank()) {
+      throw SessionException.badInput("only call_site probes take a callee; " + kind.word() + " does not");
+    }
+    Map<String, Object> answer = call("insert", args, "inserting a " + kind.word() + " probe into " + method);
+    ProbeInfo info = new ProbeInfo(Wire.longOf(answer, "probeId", -1), Wire.text(answer, "method"), kind.word(),
+        (String) args.get("callee"), askedBy == null ? "unknown" : askedBy, System.currentTimeMillis(),
+        Wire.longOf(answer, "retransformNanos", 0));
+    probes.put(info.probeId(), info);
+    return info;
+  }
+
+  /** Removes a probe this session inserted. */
+  public RemovedProbe disable(long probeId) {
+    ProbeInfo info = probes.get(probeId);
+    if (info == null) {
+      throw new SessionException(SessionException.Failure.NOT_FOUND, "no probe " + probeId
+          + " in this session (its probes: " + (probes.isEmpty() ? "none" : probes.keySet()) + ")");
+    }
+    Map<String, Object> answer = call("remove", Map.of("probeId", probeId), "removing probe " + probeId);
+    probes.remove(probeId);
+    return new RemovedProbe(probeId, info.method(), Wire.text(answer, "className"),
+        Wire.longOf(answer, "retransformNanos", 0), Boolean.TRUE.equals(answer.get("classRestored")));
+  }
+
+  /** The probes this session inserted and still has. */
+  public List<ProbeInfo> probes() {
+    return List.copyOf(probes.values());
+  }
+
+  /** Every probe woven in the target, by any session, with this session's own "askedBy" where known. */
+  public List<Map<String, Object>> ledger() {
+    List<Map<String, Object>> entries = new ArrayList<>();
+    for (Map<String, Object> e : Wire.maps(call("ledger", Map.of(), "reading the ledger"), "entries")) {
+      Map<String, Object> entry = new LinkedHashMap<>(e);
+      ProbeInfo mine = probes.get(Wire.longOf(e, "probeId", -1));
+      if (mine != null) {
+        entry.put("askedBy", mine.askedBy());
+      }
+      entries.add(entry);
+    }
+    return entries;
+  }
+
+  /** Length and SHA-256 of a loaded class's bytes as a transformer sees them now, every probe applied. */
+  public Map<String, Object> classBytes(String className) {
+    if (className == null || className.isBlank()) {
+      throw SessionException.badInput("classBytes needs 'className', a binary class name such as com.acme.Sim$Inner");
+    }
+    Map<String, Object> answer = call("classBytes", Map.of("className", className), "reading the bytes of "
+        + className);
+    Map<String, Object> result = new LinkedHashMap<>();
+    result.put("className", className);
+    result.put("length", Wire.longOf(answer, "length", -1));
+    result.put("sha256", Wire.text(answer, "sha256"));
+    return result;
+  }
+
+  /** The session's state, the target, its probes and the agent's own status while it runs. */
+  public Map<String, Object> status() {
+    Map<String, Object> s = new LinkedHashMap<>();
+    s.put("state", state.name());
+    s.put("pid", pid);
+    s.put("mainClass", hello().mainClass());
+    s.put("javaVersion", hello().javaVersion());
+    s.put("intervalMillis", sampler.interval().toMillis());
+    s.put("probes", probes.size());
+    s.put("samples", sampler.history(Integer.MAX_VALUE).size());
+    s.put("resourcesSeen", hierarchies.seen());
+    Map<String, Object> agent = state == State.RUNNING ? agentStatus() : null;
+    if (agent != null) {
+      s.put("agent", agent);
+    } else {
+      s.put("state", state.name());
+      s.put("endReason", endReason);
+    }
+    return s;
+  }
+
+  /** The agent's status, or null when the session ended while asking. */
+  private Map<String, Object> agentStatus() {
+    try {
+      Map<String, Object> agent = new LinkedHashMap<>(call("status", Map.of(), "reading the agent's status"));
+      agent.remove("re");
+      agent.remove("ok");
+      return agent;
+    } catch (SessionException e) {
+      if (state == State.RUNNING) {
+        throw e;
+      }
+      return null;
+    }
+  }
+
+  public Sampler values() {
+    return sampler;
+  }
+
+  /** Adds a listener for hierarchy changes (the agent's {@code changes} lists). */
+  public void onChanges(Consumer<List<Map<String, Object>>> listener) {
+    hierarchies.onChanges(listener);
+  }
+
+  /** Called once with the reason when the target exits or the agent goes away. */
+  public void onEnd(Consumer<String> listener) {
+    exitListeners.add(listener);
+  }
+
+  private Map<String, Object> readForSample() {
+    return state == State.RUNNING && channel.isOpen() ? channel.call("read", Map.of()) : null;
+  }
+
+  private Map<String, Object> call(String op, Map<String, ?> args, String what) {
+    if (state != State.RUNNING) {
+      throw ended(what);
+    }
+    try {
+      return channel.call(op, args);
+    } catch (AgentException e) {
+      throw new SessionException(SessionException.fromAgentCode(e.code()), what + " failed: " + e.getMessage(), e);
+    } catch (ChannelException e) {
+      if (!channel.isOpen() && awaitEnd()) {
+        throw ended(what);
+      }
+      throw new SessionException(SessionException.Failure.FAILED, what + " failed: " + e.getMessage(), e);
+    }
+  }
+
+  private SessionException ended(String what) {
+    SessionException.Failure failure = state == State.TARGET_EXITED ? SessionException.Failure.TARGET_EXITED
+        : SessionException.Failure.FAILED;
+    return new SessionException(failure, "cannot do " + what + ": " + endReason
+        + " (what was measured so far is kept)");
+  }
+
+  /** Waits while a closed channel is being told apart as exit or disconnect; true once the session has ended. */
+  private boolean awaitEnd() {
+    try {
+      ended.get(END_WAIT_SECONDS, TimeUnit.SECONDS);
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    } catch (ExecutionException | TimeoutException e) {
+      return false;
+    }
+  }
+
+  private void onEvent(Map<String, Object> event) {
+    if ("changes".equals(event.get("event"))) {
+      hierarchies.apply(event);
+    }
+  }
+
+  private void onChannelClosed(String reason) {
+    if (state == State.CLOSED) {
+      return;
+    }
+    sampler.stop();
+    ProcessHandle handle = ProcessHandle.of(pid).orElse(null);
+    boolean exited = handle == null || exitsSoon(handle);
+    endReason = exited ? "target process " + pid + " exited" + exitCode() : "the agent in process " + pid
+        + " closed the session (" + reason + ")";
+    state = exited ? State.TARGET_EXITED : State.DISCONNECTED;
+    ended.complete(endReason);
+    exitListeners.forEach(l -> l.accept(endReason));
+  }
+
+  private static boolean exitsSoon(ProcessHandle handle) {
+    try {
+      handle.onExit().get(1, TimeUnit.SECONDS);
+      return true;
+    } catch (TimeoutException | ExecutionException e) {
+      return !handle.isAlive();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return !handle.isAlive();
+    }
+  }
+
+  private String exitCode() {
+    return launched != null && !launched.isAlive() ? " with code " + launched.exitValue() : "";
+  }
+
+  /** Stops sampling and says bye: the agent removes this session's probes. The target keeps running. */
+  @Override
+  public void close() {
+    if (state == State.RUNNING) {
+      state = State.CLOSED;
+      endReason = "the session was closed";
+    }
+    sampler.stop();
+    channel.close();
+  }
+}

@@ -1,0 +1,86 @@
+package dev.bottlenose.daemon.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bottlenose.daemon.it.TargetJvm;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The commands against a real target, in process, and the demo through the built jar. */
+class CliIT {
+  private static TargetJvm target;
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  @BeforeAll
+  static void start() throws Exception {
+    target = TargetJvm.start();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    target.close();
+  }
+
+  private int run(String... args) {
+    return Main.run(List.of(args), new Console(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8)));
+  }
+
+  private String out() {
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  private String pid() {
+    return Long.toString(target.pid());
+  }
+
+  @Test
+  void jvmsListsTheTarget() {
+    assertThat(run("jvms")).isZero();
+    assertThat(out()).containsPattern("(?m)^" + pid() + "\\s+17\\.\\S*\\s+\\S+\\s+" + TargetJvm.MAIN.replace(".", "\\."));
+  }
+
+  @Test
+  void resourcesPrintsAnIndentedSubtree() {
+    assertThat(run("resources", "--pid", pid(), "/Code/itworkload", "--depth", "2")).isZero();
+    assertThat(out()).contains("itworkload  [package]", "\n  ItWorkload  [class]", "\n    step(I)J  [method]");
+  }
+
+  @Test
+  void measurePrintsValuesThenRemovesTheProbe() {
+    assertThat(run("measure", "--pid", pid(), "--probe", "call_count", "--focus", TargetJvm.STEP, "--for", "1500ms",
+        "--interval", "300ms")).isZero();
+    assertThat(out()).contains("inserted call_count probe", "/s)", "of process CPU",
+        "class " + TargetJvm.MAIN + " restored to its original bytes");
+    assertThat(run("ledger", "--pid", pid())).isZero();
+    assertThat(out()).contains("no probes are woven in");
+  }
+
+  @Test
+  void anUnknownMethodIsARuntimeFailureNamingIt() {
+    assertThat(run("measure", "--pid", pid(), "--probe", "call_count", "--focus", "/Code/itworkload/ItWorkload/fly()V"))
+        .isEqualTo(1);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("/Code/itworkload/ItWorkload/fly()V");
+  }
+
+  @Test
+  void theDemoRunsEndToEnd() throws Exception {
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    Process demo = new ProcessBuilder(java.toString(), "-jar", System.getProperty("bottlenose.daemon.jar"), "demo",
+        "--for", "2s").redirectErrorStream(true).start();
+    String output = new String(demo.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(demo.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(demo.exitValue()).as(output).isZero();
+    assertThat(output).contains("== started the demo workload", "/Code", "isPrime(I)Z",
+        "inserted call_count probe", "restored to its original bytes", "no probes are woven in",
+        "== stopping the demo workload");
+  }
+}

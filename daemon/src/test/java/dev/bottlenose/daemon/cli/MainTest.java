@@ -1,0 +1,74 @@
+package dev.bottlenose.daemon.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class MainTest {
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  private int run(String... args) {
+    return Main.run(List.of(args), new Console(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8)));
+  }
+
+  private String err() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void noArgumentsPrintsUsageAndExits2() {
+    assertThat(run()).isEqualTo(2);
+    assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("usage: bottlenose");
+  }
+
+  @Test
+  void helpExits0() {
+    assertThat(run("--help")).isZero();
+  }
+
+  @Test
+  void usageErrorsExit2AndSayWhatIsWrong() {
+    assertThat(run("frobnicate")).isEqualTo(2);
+    assertThat(err()).startsWith("bottlenose frobnicate: unknown command 'frobnicate'");
+    assertThat(run("measure", "--pid", "1", "--focus", "/Code/a/B/c")).isEqualTo(2);
+    assertThat(err()).contains("'measure' needs --probe");
+    assertThat(run("resources", "--pid", "x")).isEqualTo(2);
+    assertThat(run("measure", "--pid", "1", "--probe", "call_count", "--focus", "/Code/a/B/c", "--for", "ten"))
+        .isEqualTo(2);
+    assertThat(run("measure", "--pid", "1", "--probe", "call_count", "--focus", "/Code/a/B/c", "--interval", "10ms"))
+        .isEqualTo(2);
+    assertThat(err()).contains("interval 10 ms is outside 50 ms .. 1 h");
+    assertThat(run("ledger", "--pid", "1", "--heartbeat", "100ms")).isEqualTo(2);
+    assertThat(err()).contains("heartbeat 100 ms is outside 300 ms .. 1 h");
+    assertThat(run("daemon", "--pid", "1", "--id", "a.b")).isEqualTo(2);
+    assertThat(err()).contains("--id 'a.b' may only use letters, digits, '-' and '_'");
+    assertThat(run("daemon")).isEqualTo(2);
+    assertThat(err()).contains("'daemon' needs --pid N, or -- followed by a java command line");
+    assertThat(run("daemon", "--pid", "1", "--", "java", "Main")).isEqualTo(2);
+    assertThat(run("daemon", "--pid", "1", "--cluster-host", "8.8.8.8")).isEqualTo(2);
+    assertThat(err()).contains("needs a shared secret");
+  }
+
+  @Test
+  void anUnknownPidIsARuntimeFailureNamingThePid() {
+    assertThat(run("ledger", "--pid", "2147483000")).isEqualTo(1);
+    assertThat(err()).contains("cannot attach to process 2147483000: no process with pid 2147483000");
+  }
+
+  @Test
+  void aProcessThatIsNoJvmIsARuntimeFailure() throws Exception {
+    Process sleep = new ProcessBuilder("sleep", "30").start();
+    try {
+      assertThat(run("resources", "--pid", Long.toString(sleep.pid()))).isEqualTo(1);
+      assertThat(err()).contains("process " + sleep.pid() + " (sleep) is not a Java virtual machine");
+    } finally {
+      sleep.destroyForcibly().waitFor();
+    }
+  }
+}

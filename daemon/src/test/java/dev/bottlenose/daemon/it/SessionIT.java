@@ -1,0 +1,141 @@
+package dev.bottlenose.daemon.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.bottlenose.daemon.session.ProbeInfo;
+import dev.bottlenose.daemon.session.RemovedProbe;
+import dev.bottlenose.daemon.session.ResourceEntry;
+import dev.bottlenose.daemon.session.Sample;
+import dev.bottlenose.daemon.session.SessionException;
+import dev.bottlenose.daemon.session.SessionException.Failure;
+import dev.bottlenose.daemon.session.SessionOptions;
+import dev.bottlenose.daemon.session.TargetSession;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Attach to a real JDK 17 target by pid; hierarchies, a live probe, bad input, and the target exiting. */
+class SessionIT {
+  private static final SessionOptions OPTIONS = SessionOptions.defaults().withInterval(Duration.ofMillis(200));
+  private static TargetJvm target;
+  private static TargetSession session;
+
+  @BeforeAll
+  static void attach() throws Exception {
+    target = TargetJvm.start();
+    session = TargetSession.attach(target.pid(), OPTIONS, System.err);
+  }
+
+  @AfterAll
+  static void close() throws Exception {
+    session.close();
+    target.close();
+  }
+
+  static SessionException failure(Runnable r) {
+    try {
+      r.run();
+    } catch (SessionException e) {
+      return e;
+    }
+    throw new AssertionError("expected a SessionException");
+  }
+
+  @Test
+  void theHelloNamesTheTarget() {
+    assertThat(session.pid()).isEqualTo(target.pid());
+    assertThat(session.hello().mainClass()).isEqualTo(TargetJvm.MAIN);
+    assertThat(session.hello().loadedBy()).isEqualTo("agentmain");
+  }
+
+  @Test
+  void readsHierarchiesAndTheWorkloadsMethods() {
+    assertThat(session.resources("/", 1)).extracting(r -> r.path().toString()).contains("/Code", "/Threads", "/VM");
+    List<ResourceEntry> code = session.resources("/Code/itworkload", -1);
+    assertThat(code).extracting(r -> r.path().toString()).contains("/Code/itworkload/ItWorkload", TargetJvm.STEP);
+  }
+
+  @Test
+  void measuresAMethodLiveAndRestoresTheClass() {
+    ProbeInfo probe = session.enable(TargetJvm.STEP, "call_count", null, "it");
+    await().atMost(Duration.ofSeconds(10)).until(() -> {
+      Sample s = session.values().latest();
+      return s != null && s.probe(probe.probeId()) != null && s.probe(probe.probeId()).countDelta() > 0;
+    });
+    Sample s = session.values().latest();
+    assertThat(s.probe(probe.probeId()).countPerSecond()).isPositive();
+    assertThat(s.cost().processCpuNanos()).isPositive();
+    assertThat(s.cost().fraction()).isBetween(0.0, 1.0);
+    assertThat(session.ledger()).anySatisfy(e -> assertThat(e).containsEntry("askedBy", "it"));
+    RemovedProbe removed = session.disable(probe.probeId());
+    assertThat(removed.classRestored()).isTrue();
+    assertThat(removed.className()).isEqualTo(TargetJvm.MAIN);
+    assertThat(session.ledger()).isEmpty();
+  }
+
+  @Test
+  void badProbeRequestsAreClearErrorsAndLeaveTheTargetUnharmed() {
+    SessionException malformed = failure(() -> session.enable("/Code/itworkload/ItWorkload/step(I", "call_count", null, "it"));
+    assertThat(malformed.failure()).isEqualTo(Failure.BAD_INPUT);
+    assertThat(malformed.getMessage()).startsWith("malformed focus:");
+
+    SessionException missing = failure(() -> session.enable("/Code/itworkload/ItWorkload/fly()V", "call_count", null, "it"));
+    assertThat(missing.failure()).isEqualTo(Failure.NOT_FOUND);
+    assertThat(missing.getMessage()).contains("/Code/itworkload/ItWorkload/fly()V");
+
+    SessionException noClass = failure(() -> session.enable("/Code/itworkload/Nope/run()V", "call_count", null, "it"));
+    assertThat(noClass.failure()).isEqualTo(Failure.NOT_FOUND);
+    assertThat(noClass.getMessage()).contains("itworkload.Nope");
+
+    SessionException abstractMethod = failure(() -> session.enable(
+        "/Code/itworkload/ItWorkload$Shape/area()D", "wall_inclusive", null, "it"));
+    assertThat(abstractMethod.failure()).isEqualTo(Failure.BAD_INPUT);
+    assertThat(abstractMethod.getMessage()).containsIgnoringCase("abstract");
+
+    SessionException nativeMethod = failure(() -> session.enable(
+        "/Code/itworkload/ItWorkload/nativeClock()J", "call_count", null, "it"));
+    assertThat(nativeMethod.failure()).isEqualTo(Failure.BAD_INPUT);
+    assertThat(nativeMethod.getMessage()).containsIgnoringCase("native");
+
+    assertThat(target.isAlive()).isTrue();
+    assertThat(session.ledger()).isEmpty();
+    ProbeInfo fine = session.enable(TargetJvm.STEP, "wall_inclusive", null, "it");
+    assertThat(session.disable(fine.probeId()).classRestored()).isTrue();
+  }
+
+  @Test
+  void anUnknownPidIsRefusedByThePreflight() {
+    SessionException e = failure(() -> TargetSession.attach(Integer.MAX_VALUE - 3, OPTIONS, System.err));
+    assertThat(e.getMessage()).isEqualTo("cannot attach to process " + (Integer.MAX_VALUE - 3) + ": no process with pid "
+        + (Integer.MAX_VALUE - 3));
+  }
+
+  @Test
+  void aTargetThatExitsMidSessionIsReportedAndItsDataKept() throws Exception {
+    ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+    try (TargetJvm dying = TargetJvm.start();
+        TargetSession s = TargetSession.attach(dying.pid(), OPTIONS,
+            new PrintStream(warnings, true, StandardCharsets.UTF_8))) {
+      s.resources("/Code/itworkload", -1);
+      ProbeInfo probe = s.enable(TargetJvm.STEP, "call_count", null, "it");
+      await().atMost(Duration.ofSeconds(10)).until(() -> s.values().history(100).stream()
+          .anyMatch(x -> x.probe(probe.probeId()) != null && x.probe(probe.probeId()).countDelta() > 0));
+      int samples = s.values().history(1000).size();
+      dying.exit();
+      await().atMost(Duration.ofSeconds(10)).until(() -> s.state() == TargetSession.State.TARGET_EXITED);
+      assertThat(s.endReason()).isEqualTo("target process " + dying.pid() + " exited");
+      assertThat(s.values().history(1000).size()).isGreaterThanOrEqualTo(samples);
+      assertThat(s.resources("/Code/itworkload", -1)).extracting(r -> r.path().toString()).contains(TargetJvm.STEP);
+      assertThat(failure(() -> s.enable(TargetJvm.STEP, "call_count", null, "it")).failure())
+          .isEqualTo(Failure.TARGET_EXITED);
+      assertThat(s.status()).containsEntry("state", "TARGET_EXITED");
+    }
+    assertThat(warnings.toString(StandardCharsets.UTF_8)).isEmpty();
+  }
+}

@@ -1,0 +1,71 @@
+package dev.bottlenose.daemon.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ValueTrackerTest {
+  private static final Map<Long, ProbeInfo> PROBES = Map.of(7L,
+      new ProbeInfo(7, "/Code/a/B/c()V", "call_count", null, "test", 0, 1000));
+
+  private static Map<String, Object> read(long nanoTime, long count, long probeNanos, long agentCpu,
+      long retransform, Long processCpu, long gcCount) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("nanoTime", nanoTime);
+    m.put("readings", List.of(Map.of("probeId", 7L, "kind", "call_count", "count", count, "nanos", 0L)));
+    m.put("cost", Map.of("executions", count, "probeNanos", probeNanos, "retransformNanos", retransform));
+    m.put("agentCpuNanos", agentCpu);
+    if (processCpu != null) {
+      m.put("processCpuNanos", processCpu);
+    }
+    m.put("vm", Map.of("gcCount", gcCount));
+    return m;
+  }
+
+  @Test
+  void theFirstReadIsTheBaseline() {
+    assertThat(new ValueTracker().next(read(0, 10, 0, 0, 0, 0L, 0), 1, PROBES)).isNull();
+  }
+
+  @Test
+  void computesDeltasRatesAndCostShare() {
+    ValueTracker tracker = new ValueTracker();
+    tracker.next(read(1_000_000_000L, 100, 1_000, 50_000, 200_000, 1_000_000_000L, 3), 1, PROBES);
+    Sample s = tracker.next(read(1_500_000_000L, 600, 6_000, 150_000, 200_000, 1_400_000_000L, 5), 2, PROBES);
+
+    assertThat(s.intervalNanos()).isEqualTo(500_000_000L);
+    ProbeValue v = s.probe(7);
+    assertThat(v.method()).isEqualTo("/Code/a/B/c()V");
+    assertThat(v.count()).isEqualTo(600);
+    assertThat(v.countDelta()).isEqualTo(500);
+    assertThat(v.countPerSecond()).isCloseTo(1000.0, within(1e-9));
+    assertThat(s.cost().probeNanos()).isEqualTo(5_000);
+    assertThat(s.cost().agentCpuNanos()).isEqualTo(100_000);
+    assertThat(s.cost().retransformNanos()).isZero();
+    assertThat(s.cost().fraction()).isCloseTo(105_000 / 400_000_000.0, within(1e-12));
+    assertThat(s.vmDeltas()).containsEntry("gcCount", 2L);
+  }
+
+  @Test
+  void aProbeNewSinceTheLastReadCountsFromZero() {
+    ValueTracker tracker = new ValueTracker();
+    Map<String, Object> empty = read(0, 0, 0, 0, 0, 0L, 0);
+    empty.put("readings", List.of());
+    tracker.next(empty, 1, PROBES);
+    assertThat(tracker.next(read(1_000_000_000L, 42, 0, 0, 0, 1L, 0), 2, PROBES).probe(7).countDelta()).isEqualTo(42);
+  }
+
+  @Test
+  void anUnknownProcessCpuLeavesTheShareUnknown() {
+    ValueTracker tracker = new ValueTracker();
+    tracker.next(read(0, 0, 0, 0, 0, null, 0), 1, PROBES);
+    Sample s = tracker.next(read(1_000, 1, 1, 1, 0, null, 0), 2, PROBES);
+    assertThat(s.cost().fraction()).isNaN();
+    assertThat(s.toJson()).extractingByKey("cost").asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+        .containsEntry("fraction", null);
+  }
+}
