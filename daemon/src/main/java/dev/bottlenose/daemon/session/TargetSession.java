@@ -59,6 +59,11 @@ public final class TargetSession implements AutoCloseable {
     sampler.start();
   }
 
+  /** A session over a channel whose agent has already connected and said hello, for process {@code pid}. */
+  public static TargetSession over(AgentChannel channel, long pid, SessionOptions options) {
+    return new TargetSession(channel, pid, null, options);
+  }
+
   /** Attaches the agent to a running JVM; preflight warnings go to {@code warnings}. */
   public static TargetSession attach(long pid, SessionOptions options, PrintStream warnings) {
     return Connector.attach(pid, options, warnings);

@@ -1,0 +1,117 @@
+package dev.bottlenose.daemon.bus;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.bottlenose.daemon.channel.ChannelServer;
+import dev.bottlenose.daemon.channel.PeerAgent;
+import dev.bottlenose.daemon.session.SessionOptions;
+import dev.bottlenose.daemon.session.TargetSession;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The verticle on a local (not clustered) Vert.x, over the test peer agent; the "target" is a `sleep` process. */
+class DaemonVerticleTest {
+  private static final String ID = "unit";
+  private final Vertx vertx = Vertx.vertx();
+  private Process target;
+  private PeerAgent peer;
+  private TargetSession session;
+
+  @BeforeEach
+  void deploy() throws Exception {
+    target = new ProcessBuilder("sleep", "60").start();
+    try (ChannelServer server = ChannelServer.open()) {
+      peer = PeerAgent.connect(server.port(), server.token(), target.pid());
+      session = TargetSession.over(server.accept(Duration.ofSeconds(5), 10_000, () -> true, () -> ""), target.pid(),
+          SessionOptions.defaults().withInterval(Duration.ofMillis(100)));
+    }
+    vertx.deployVerticle(new DaemonVerticle(session, ID, "localhost")).toCompletionStage().toCompletableFuture()
+        .get(10, TimeUnit.SECONDS);
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    session.close();
+    peer.close();
+    target.destroyForcibly().waitFor();
+  }
+
+  private JsonObject request(String address, JsonObject body) throws Exception {
+    return vertx.eventBus().<JsonObject>request(address, body).toCompletionStage().toCompletableFuture()
+        .get(10, TimeUnit.SECONDS).body();
+  }
+
+  private ReplyException failure(String address, JsonObject body) throws Exception {
+    try {
+      request(address, body);
+    } catch (ExecutionException e) {
+      return (ReplyException) e.getCause();
+    }
+    throw new AssertionError("expected " + address + " to fail");
+  }
+
+  @Test
+  void listsItselfAndServesRequests() throws Exception {
+    JsonArray daemons = request(Addresses.DAEMONS_LIST, null).getJsonArray("daemons");
+    assertThat(daemons).singleElement().satisfies(d -> assertThat(((JsonObject) d).getString("daemonId")).isEqualTo(ID));
+    assertThat(request(Addresses.resources(ID), new JsonObject().put("path", "/Code/com.acme/Sim").put("depth", 1))
+        .getJsonArray("resources")).hasSize(3);
+    long probeId = request(Addresses.enable(ID), new JsonObject().put("focus", PeerAgent.STEP).put("kind", "call_count")
+        .put("requester", "consultant")).getLong("probeId");
+    assertThat(request(Addresses.ledger(ID), null).getJsonArray("entries").getJsonObject(0).getString("askedBy"))
+        .isEqualTo("consultant");
+    assertThat(request(Addresses.disable(ID), new JsonObject().put("probeId", probeId)).getBoolean("classRestored"))
+        .isTrue();
+    assertThat(request(Addresses.interval(ID), new JsonObject()).getLong("intervalMillis")).isEqualTo(100);
+  }
+
+  @Test
+  void failuresCarryACodeAndAClearText() throws Exception {
+    ReplyException missing = failure(Addresses.enable(ID), new JsonObject().put("focus", "/Code/com.acme/Sim/fly()V")
+        .put("kind", "call_count"));
+    assertThat(missing.failureCode()).isEqualTo(404);
+    assertThat(missing.getMessage()).contains("/Code/com.acme/Sim/fly()V");
+    assertThat(failure(Addresses.enable(ID), new JsonObject().put("kind", "call_count")).getMessage())
+        .isEqualTo("enable needs 'focus' (or 'method') and 'kind'");
+    assertThat(failure(Addresses.disable(ID), new JsonObject().put("probeId", "seven")).failureCode()).isEqualTo(400);
+    assertThat(failure(Addresses.interval(ID), new JsonObject().put("millis", 1)).getMessage())
+        .isEqualTo("interval 1 ms is outside 50 ms .. 1 h");
+    assertThat(failure(Addresses.resources(ID), new JsonObject().put("path", "/Nowhere")).failureCode()).isEqualTo(400);
+  }
+
+  @Test
+  void publishesValuesChangesAndTheExit() throws Exception {
+    List<JsonObject> values = new CopyOnWriteArrayList<>();
+    List<JsonObject> changes = new CopyOnWriteArrayList<>();
+    List<JsonObject> exits = new CopyOnWriteArrayList<>();
+    vertx.eventBus().<JsonObject>consumer(Addresses.values(ID), m -> values.add(m.body()));
+    vertx.eventBus().<JsonObject>consumer(Addresses.changes(ID), m -> changes.add(m.body()));
+    vertx.eventBus().<JsonObject>consumer(Addresses.exited(ID), m -> exits.add(m.body()));
+    await().atMost(Duration.ofSeconds(5)).until(() -> values.size() >= 2);
+    peer.sendEvent(Map.of("event", "changes", "changes", List.of(Map.of("type", "added", "resource",
+        Map.of("path", "/Threads/worker-1", "kind", "thread", "attributes", Map.of())))));
+    await().atMost(Duration.ofSeconds(5)).until(() -> changes.size() == 1);
+    target.destroyForcibly().waitFor();
+    peer.close();
+    await().atMost(Duration.ofSeconds(5)).until(() -> exits.size() == 1);
+    assertThat(exits.get(0).getString("state")).isEqualTo("TARGET_EXITED");
+    assertThat(exits.get(0).getString("endReason")).isEqualTo("target process " + target.pid() + " exited");
+    assertThat(request(Addresses.status(ID), null).getString("state")).isEqualTo("TARGET_EXITED");
+    assertThat(request(Addresses.valuesHistory(ID), new JsonObject().put("last", 1)).getJsonArray("samples")).hasSize(1);
+    assertThat(failure(Addresses.enable(ID), new JsonObject().put("focus", PeerAgent.STEP).put("kind", "call_count"))
+        .failureCode()).isEqualTo(410);
+  }
+}
