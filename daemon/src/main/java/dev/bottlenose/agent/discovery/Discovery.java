@@ -30,7 +30,6 @@ public final class Discovery {
   private final IoDiscovery io = new IoDiscovery(tree);
   private final VmDiscovery vm = new VmDiscovery(tree);
   private final MonitorWaits monitorWaits = new MonitorWaits();
-  private final JfrEvents jfr = new JfrEvents(sync, memory, io, vm, monitorWaits);
   private final List<Consumer<List<ResourceChange>>> listeners = new CopyOnWriteArrayList<>();
   private final CountDownLatch started = new CountDownLatch(1);
   private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -59,13 +58,22 @@ public final class Discovery {
         started.countDown();
       }
     }));
-    jfr.start();
+    startJfr();
     every(1000, threads::refresh);
     every(1000, code::refresh);
     every(5000, code::markUnloaded);
     every(1000, vm::refresh);
     every(2000, io::refresh);
     every(PUBLISH_MILLIS, this::publish);
+  }
+
+  /** JFR streaming, or a note on {@code /VM} saying why not (e.g. a runtime image without {@code jdk.jfr}). */
+  private void startJfr() {
+    try {
+      new JfrEvents(sync, memory, io, vm, monitorWaits).start();
+    } catch (LinkageError | RuntimeException e) {
+      vm.jfrStatus("unavailable: " + e);
+    }
   }
 
   /** Waits until the first population of every hierarchy is done (or {@code millis} passed). */
