@@ -37,6 +37,8 @@ public final class TargetSession implements AutoCloseable {
     CLOSED
   }
 
+  private static final long END_WAIT_SECONDS = 3;
+
   private final AgentChannel channel;
   private final long pid;
   private final Process launched;
@@ -44,7 +46,6 @@ public final class TargetSession implements AutoCloseable {
   private final Map<Long, ProbeInfo> probes = new ConcurrentHashMap<>();
   private final List<Consumer<String>> exitListeners = new CopyOnWriteArrayList<>();
   private final Sampler sampler;
-  private static final long END_WAIT_SECONDS = 3;
   private final CompletableFuture<String> ended = new CompletableFuture<>();
   private volatile State state = State.RUNNING;
   private volatile String endReason = "";
@@ -98,36 +99,50 @@ public final class TargetSession implements AutoCloseable {
 
   /** The resource at {@code path} ({@code /} for all roots) and its descendants to {@code depth} (-1: all). */
   public List<ResourceEntry> resources(String path, int depth) {
-    Function<String, Map<String, Object>> agent = state != State.RUNNING ? null
-        : p -> call("resources", Map.of("path", p, "depth", depth), "reading " + p);
-    return hierarchies.read(path, depth, agent, endReason);
+    Function<String, Map<String, Object>> agent = p -> call("resources", Map.of("path", p, "depth", depth),
+        "reading " + p);
+    try {
+      return hierarchies.read(path, depth, state == State.RUNNING ? agent : null, endReason);
+    } catch (SessionException e) {
+      if (state == State.RUNNING || e.failure() == SessionException.Failure.BAD_INPUT) {
+        throw e;
+      }
+      return hierarchies.read(path, depth, null, endReason);
+    }
   }
 
   /** Inserts a probe of {@code kindWord} into the method {@code focus} names; {@code callee} only for call_site. */
   public ProbeInfo enable(String focus, String kindWord, String callee, String askedBy) {
+    Map<String, Object> args = insertArguments(focus, kindWord, callee);
+    String kind = (String) args.get("kind");
+    Map<String, Object> answer = call("insert", args, "inserting a " + kind + " probe into " + args.get("method"));
+    ProbeInfo info = new ProbeInfo(Wire.longOf(answer, "probeId", -1), Wire.text(answer, "method"), kind,
+        (String) args.get("callee"), askedBy == null ? "unknown" : askedBy, System.currentTimeMillis(),
+        Wire.longOf(answer, "retransformNanos", 0));
+    probes.put(info.probeId(), info);
+    return info;
+  }
+
+  private static Map<String, Object> insertArguments(String focus, String kindWord, String callee) {
     ProbeKind kind = ProbeKind.byWord(kindWord == null ? "" : kindWord);
     if (kind == null) {
       throw SessionException.badInput("unknown probe kind '" + kindWord + "'; one of "
           + Arrays.stream(ProbeKind.values()).map(ProbeKind::word).collect(Collectors.joining(", ")));
     }
-    ResourcePath method = MethodFocus.parse(focus);
     Map<String, Object> args = new LinkedHashMap<>();
-    args.put("method", method.toString());
+    args.put("method", MethodFocus.parse(focus).toString());
     args.put("kind", kind.word());
-    if (kind == ProbeKind.CALL_SITE) {
-      if (callee == null || callee.isBlank()) {
-        throw SessionException.badInput("a call_site probe needs a callee method (/Code/...)");
-      }
-      args.put("callee", MethodFocus.parse(callee).toString());
-    } else if (callee != null && !callee.isBlank()) {
+    boolean hasCallee = callee != null && !callee.isBlank();
+    if (kind == ProbeKind.CALL_SITE && !hasCallee) {
+      throw SessionException.badInput("a call_site probe needs a callee method (/Code/...)");
+    }
+    if (kind != ProbeKind.CALL_SITE && hasCallee) {
       throw SessionException.badInput("only call_site probes take a callee; " + kind.word() + " does not");
     }
-    Map<String, Object> answer = call("insert", args, "inserting a " + kind.word() + " probe into " + method);
-    ProbeInfo info = new ProbeInfo(Wire.longOf(answer, "probeId", -1), Wire.text(answer, "method"), kind.word(),
-        (String) args.get("callee"), askedBy == null ? "unknown" : askedBy, System.currentTimeMillis(),
-        Wire.longOf(answer, "retransformNanos", 0));
-    probes.put(info.probeId(), info);
-    return info;
+    if (hasCallee) {
+      args.put("callee", MethodFocus.parse(callee).toString());
+    }
+    return args;
   }
 
   /** Removes a probe this session inserted. */
