@@ -80,6 +80,17 @@ class SessionIT {
   }
 
   @Test
+  void countsCallsFromOneMethodToAnother() {
+    ProbeInfo probe = session.enable(TargetJvm.BATCH, "call_site", TargetJvm.STEP, "it");
+    assertThat(probe.callee()).isEqualTo(TargetJvm.STEP);
+    await().atMost(Duration.ofSeconds(10)).until(() -> {
+      Sample s = session.values().latest();
+      return s != null && s.probe(probe.probeId()) != null && s.probe(probe.probeId()).countDelta() > 0;
+    });
+    assertThat(session.disable(probe.probeId()).classRestored()).isTrue();
+  }
+
+  @Test
   void badProbeRequestsAreClearErrorsAndLeaveTheTargetUnharmed() {
     SessionException malformed = failure(() -> session.enable("/Code/itworkload/ItWorkload/step(I", "call_count", null, "it"));
     assertThat(malformed.failure()).isEqualTo(Failure.BAD_INPUT);

@@ -19,6 +19,7 @@ public final class TargetJvm implements AutoCloseable {
   public static final String PACKAGE = "itworkload";
   public static final String MAIN = PACKAGE + ".ItWorkload";
   public static final String STEP = "/Code/itworkload/ItWorkload/step(I)J";
+  public static final String BATCH = "/Code/itworkload/ItWorkload/batch(I)J";
   private static Path classes;
 
   private final Process process;

@@ -4,7 +4,8 @@ import java.io.OutputStream;
 
 /**
  * The target of the daemon's ITs, run relocated to the package {@code itworkload}: a thread calling
- * {@link #step} in a loop, an abstract and a native method to probe by mistake. Exits when stdin closes.
+ * {@link #batch} (which calls {@link #step}) in a loop, and an abstract and a native method to probe by
+ * mistake. Exits when stdin closes.
  */
 public final class ItWorkload {
   static volatile long sink;
@@ -44,15 +45,21 @@ public final class ItWorkload {
 
   private static void loop() {
     Shape shape = new Square();
-    for (int n = 0; ; n++) {
-      sink += step(n) + (long) shape.area();
-      if (n % 1000 == 0) {
-        try {
-          Thread.sleep(1);
-        } catch (InterruptedException e) {
-          return;
-        }
+    for (int n = 0; ; n += 1000) {
+      sink += batch(n) + (long) shape.area();
+      try {
+        Thread.sleep(1);
+      } catch (InterruptedException e) {
+        return;
       }
     }
+  }
+
+  static long batch(int from) {
+    long x = 0;
+    for (int i = 0; i < 1000; i++) {
+      x += step(from + i);
+    }
+    return x;
   }
 }
