@@ -33,8 +33,8 @@ final class Preflight {
           + MIN_FEATURE + " or later"));
     }
     if (Boolean.TRUE.equals(facts.booleanFlag("DisableAttachMechanism"))) {
-      findings.add(Finding.error("process " + pid + " was started with -XX:+DisableAttachMechanism, so nothing can attach"
-          + " to it; " + restartHint(facts, agentJar)));
+      findings.add(Finding.error("process " + pid + " was started with -XX:+DisableAttachMechanism, so nothing can"
+          + " attach to it; " + restartHint(facts, agentJar)));
     }
     if (version != null && version.feature() >= DYNAMIC_LOADING_FEATURE) {
       checkDynamicLoading(facts, agentJar, findings);

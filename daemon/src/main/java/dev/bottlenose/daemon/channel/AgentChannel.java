@@ -188,7 +188,8 @@ public final class AgentChannel implements AutoCloseable {
   }
 
   private void failClosed(CompletableFuture<?> answer) {
-    answer.completeExceptionally(new ChannelException("the channel to the agent is closed: " + closed.getNow("closed")));
+    String reason = closed.getNow("closed");
+    answer.completeExceptionally(new ChannelException("the channel to the agent is closed: " + reason));
   }
 
   /** Says bye (the agent removes this session's probes), waits briefly for the answer, and closes. */

@@ -22,7 +22,8 @@ final class ValueFormat {
 
   static String cost(ProbeCostShare c) {
     double f = c.fraction();
-    String share = Double.isNaN(f) ? "process CPU unknown" : String.format(Locale.ROOT, "%.3f%% of process CPU", f * 100);
+    String share = Double.isNaN(f) ? "process CPU unknown"
+        : String.format(Locale.ROOT, "%.3f%% of process CPU", f * 100);
     return String.format(Locale.ROOT, "probe cost %.2f ms (%s)", c.totalNanos() / 1e6, share);
   }
 
