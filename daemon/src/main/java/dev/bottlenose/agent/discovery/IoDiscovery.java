@@ -64,7 +64,11 @@ final class IoDiscovery {
     open = now;
   }
 
+  /** A slow file read or write; {@code path} is null for streams opened on a descriptor (stdin, …). */
   synchronized void fileOperation(String path, boolean write, long bytes, long nanos) {
+    if (path == null || path.isEmpty()) {
+      return;
+    }
     operation(FILES.child(path), write, bytes, nanos);
   }
 

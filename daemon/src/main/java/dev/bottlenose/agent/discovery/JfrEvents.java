@@ -62,10 +62,10 @@ final class JfrEvents {
       s.onEvent("jdk.FileWrite", ofApplication(e -> io.fileOperation(e.getString("path"), true, e.getLong("bytesWritten"), nanos(e))));
       s.onEvent("jdk.SocketRead", ofApplication(e -> io.socketOperation(hostPort(e), false, e.getLong("bytesRead"), nanos(e))));
       s.onEvent("jdk.SocketWrite", ofApplication(e -> io.socketOperation(hostPort(e), true, e.getLong("bytesWritten"), nanos(e))));
-      s.onEvent("jdk.GarbageCollection", e -> vm.gcPause(e.getString("name"), e.getDuration("sumOfPauses").toNanos()));
-      s.onEvent("jdk.Compilation", this::compilation);
-      s.onEvent("jdk.ExecuteVMOperation", e -> vm.vmOperation(e.getString("operation"), e.getBoolean("safepoint"), nanos(e)));
-      s.onEvent("jdk.Deoptimization", e -> vm.deoptimization(String.valueOf(e.getString("reason"))));
+      s.onEvent("jdk.GarbageCollection", guarded(e -> vm.gcPause(e.getString("name"), e.getDuration("sumOfPauses").toNanos())));
+      s.onEvent("jdk.Compilation", guarded(this::compilation));
+      s.onEvent("jdk.ExecuteVMOperation", guarded(e -> vm.vmOperation(e.getString("operation"), e.getBoolean("safepoint"), nanos(e))));
+      s.onEvent("jdk.Deoptimization", guarded(e -> vm.deoptimization(String.valueOf(e.getString("reason")))));
       vm.jfrStatus("running");
       s.start();
     } catch (Throwable t) {
@@ -74,12 +74,26 @@ final class JfrEvents {
   }
 
   /** The handler, for events of application threads only: the agent's own threads are not the program. */
-  private static Consumer<RecordedEvent> ofApplication(Consumer<RecordedEvent> handler) {
-    return e -> {
+  private Consumer<RecordedEvent> ofApplication(Consumer<RecordedEvent> handler) {
+    return guarded(e -> {
       RecordedThread t = e.getThread();
       String name = t == null ? null : t.getJavaName();
       if (name == null || !name.startsWith("bottlenose-")) {
         handler.accept(e);
+      }
+    });
+  }
+
+  /**
+   * The handler, with anything it throws swallowed and counted: an event of an unexpected shape must
+   * neither end the stream nor print into the target's output.
+   */
+  private Consumer<RecordedEvent> guarded(Consumer<RecordedEvent> handler) {
+    return e -> {
+      try {
+        handler.accept(e);
+      } catch (Throwable t) {
+        vm.handlerFailed(e.getEventType().getName(), t);
       }
     };
   }

@@ -36,6 +36,8 @@ final class VmDiscovery {
   private final Map<String, long[]> operations = new HashMap<>();
   private final Map<String, Long> deoptsByReason = new TreeMap<>();
   private volatile String jfrStatus = "starting";
+  private final java.util.concurrent.atomic.AtomicLong handlerFailures = new java.util.concurrent.atomic.AtomicLong();
+  private volatile String lastHandlerFailure = "";
   private long gcPauses;
   private long gcPauseNanos;
   private long jitCompilations;
@@ -65,13 +67,26 @@ final class VmDiscovery {
     putRoot();
   }
 
+  /** A JFR event handler threw: counted and shown on /VM, never thrown on. */
+  void handlerFailed(String eventType, Throwable t) {
+    handlerFailures.incrementAndGet();
+    lastHandlerFailure = eventType + ": " + t;
+    putRoot();
+  }
+
   boolean jfrRunning() {
     return "running".equals(jfrStatus);
   }
 
   private void putRoot() {
-    tree.put(new Resource(Hierarchy.VM.root(), "root", Map.of(
-        "vmName", String.valueOf(System.getProperty("java.vm.name")), "jfr", jfrStatus)));
+    Map<String, String> a = new LinkedHashMap<>();
+    a.put("vmName", String.valueOf(System.getProperty("java.vm.name")));
+    a.put("jfr", jfrStatus);
+    if (handlerFailures.get() > 0) {
+      a.put("jfrHandlerFailures", String.valueOf(handlerFailures.get()));
+      a.put("lastJfrHandlerFailure", lastHandlerFailure);
+    }
+    tree.put(new Resource(Hierarchy.VM.root(), "root", a));
   }
 
   void refresh() {

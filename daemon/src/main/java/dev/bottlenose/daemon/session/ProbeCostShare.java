@@ -4,13 +4,15 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What measuring cost the target in one interval: the probes' own time, the agent's CPU time and the
- * retransformation time, against the target process's CPU time ({@code processCpuNanos} -1 when unknown).
+ * What measuring cost the target in one interval: the probes' own time (executions times their
+ * calibrated cost) and the agent's CPU time, against the target process's CPU time
+ * ({@code processCpuNanos} -1 when unknown). Retransformation runs on an agent thread, so its CPU is
+ * already in {@code agentCpuNanos}; {@code retransformNanos} (wall time) is shown beside, not added.
  */
 public record ProbeCostShare(long probeNanos, long agentCpuNanos, long retransformNanos, long processCpuNanos) {
 
   public long totalNanos() {
-    return probeNanos + agentCpuNanos + retransformNanos;
+    return probeNanos + agentCpuNanos;
   }
 
   /** The cost as a fraction of the process's CPU time; NaN when that is unknown. */
