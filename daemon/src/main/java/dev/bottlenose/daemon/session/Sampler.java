@@ -93,7 +93,9 @@ public final class Sampler {
         listeners.forEach(l -> l.accept(sample));
       }
     } catch (RuntimeException e) {
-      reportOnce(e);
+      if (!timer.isShutdown()) {
+        reportOnce(e);
+      }
     }
   }
 

@@ -314,7 +314,15 @@ public final class TargetSession implements AutoCloseable {
   }
 
   private String exitCode() {
-    return launched != null && !launched.isAlive() ? " with code " + launched.exitValue() : "";
+    if (launched == null) {
+      return "";
+    }
+    try {
+      return launched.waitFor(2, TimeUnit.SECONDS) ? " with code " + launched.exitValue() : "";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "";
+    }
   }
 
   /** Stops sampling and says bye: the agent removes this session's probes. The target keeps running. */
