@@ -34,7 +34,12 @@ public final class MetricCompiler {
     }
     Ast.Metric ast = d.ast();
     if (d.isDerived()) {
-      return expr(ast.value, d, focus, b);
+      try {
+        return expr(ast.value, d, focus, b);
+      } catch (MetricException e) {
+        throw e.getMessage().startsWith("metric '" + d.name() + "'") ? e
+            : new MetricException("metric '" + d.name() + "' cannot be measured at " + focus + " because " + e.getMessage());
+      }
     }
     Accumulator acc = Accumulator.of(ast.accumulates);
     Formula raw = acc.isProbe() ? probe(d, acc, focus, b) : sources(d, acc, focus, b);
