@@ -26,6 +26,8 @@ final class Ast {
     Expr value;
     int start;
     int end;
+    /** True when a clause did not parse: missing clauses are then not reported (they may be in the broken text). */
+    boolean broken;
 
     Metric(String name, int nameAt) {
       this.name = name;

@@ -259,6 +259,9 @@ final class Checker {
   }
 
   private void require(Ast.Metric m, String... clauses) {
+    if (m.broken) {
+      return;
+    }
     for (String c : clauses) {
       if (!m.clauseAt.containsKey(c)) {
         error(m.nameAt, "metric '" + m.name + "' has no '" + c + "' clause");

@@ -65,6 +65,7 @@ final class Parser {
     while (!tok.is("}")) {
       if (tok.kind() == Token.Kind.EOF || tok.is("metric")) {
         error(tok, "expected '}' closing metric '" + m.name + "', found " + tok.describe());
+        m.broken = true;
         m.end = tok.start();
         return m;
       }
@@ -79,6 +80,7 @@ final class Parser {
     Token keyword = tok;
     if (!CLAUSES.contains(keyword.text()) || keyword.kind() != Token.Kind.IDENT) {
       error(keyword, "expected a clause (" + CLAUSE_LIST + ") or '}', found " + keyword.describe());
+      m.broken = true;
       skipTo(false);
       return;
     }
@@ -92,6 +94,7 @@ final class Parser {
       clauseBody(m, keyword.text());
     } catch (Syntax e) {
       errors.add(source.error(e.at, e.getMessage()));
+      m.broken = true;
       skipTo(false);
     }
   }
@@ -134,7 +137,7 @@ final class Parser {
       return new Ast.Unit(top, null);
     }
     advance();
-    return new Ast.Unit(top, choice("'/' in a unit", Units.WORDS.toArray(new String[0])));
+    return new Ast.Unit(top, choice(top.word() + "/", Units.WORDS.toArray(new String[0])));
   }
 
   private Ast.Accumulates accumulates() {
