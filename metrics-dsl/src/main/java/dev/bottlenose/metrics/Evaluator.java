@@ -18,7 +18,7 @@ public final class Evaluator {
     }
     for (ProbePlan.Item item : plan.items()) {
       if (!deltas.containsKey(item.id())) {
-        throw new MetricException("no delta for item " + item.id() + " " + item.toJson() + " of metric '" + plan.metric() + "'");
+        throw new MetricException("no delta for item " + item.id() + " " + dev.bottlenose.model.json.Json.write(item.request()) + " of metric '" + plan.metric() + "'");
       }
     }
     return plan.formula().eval(new Interval(deltas, intervalNanos * 1e-9, calibration));
