@@ -255,8 +255,12 @@ final class Parser {
       return e;
     }
     if (t.kind() == Token.Kind.NUMBER) {
+      double value = Double.parseDouble(t.text());
+      if (Double.isInfinite(value)) {
+        throw new Syntax(t.start(), "number " + t.text() + " is out of range");
+      }
       advance();
-      return new Ast.Num(Double.parseDouble(t.text()), t.text(), t.start());
+      return new Ast.Num(value, t.text(), t.start());
     }
     Token name = expect(Token.Kind.IDENT, "a number, a metric name, a calibration constant, 'program(' or '('");
     if (!name.text().equals("program") || !tok.is("(")) {

@@ -110,7 +110,16 @@ public final class ProbePlan {
 
   /** Reads {@link #toJson} text back (the daemon receives plans this way). */
   public static ProbePlan fromJson(String json) {
-    Map<?, ?> m = (Map<?, ?>) Json.parse(json);
+    try {
+      return read((Map<?, ?>) Json.parse(json));
+    } catch (MetricException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new MetricException("not a probe plan (" + e.getMessage() + "): " + json);
+    }
+  }
+
+  private static ProbePlan read(Map<?, ?> m) {
     List<Item> items = new ArrayList<>();
     for (Object o : (List<?>) m.get("items")) {
       Map<String, Object> request = new LinkedHashMap<>();

@@ -31,7 +31,7 @@ public final class ReferenceGenerator {
         .append("| metric | unit | report | description |\n| --- | --- | --- | --- |\n");
     for (MetricDefinition d : library.metrics()) {
       sb.append("| [`").append(d.name()).append("`](#").append(d.name()).append(") | ").append(d.unit()).append(" | ")
-          .append(d.report()).append(" | ").append(d.description()).append(" |\n");
+          .append(d.report()).append(" | ").append(d.description().replace("|", "\\|")).append(" |\n");
     }
     for (MetricDefinition d : library.metrics()) {
       section(sb, d);

@@ -70,6 +70,8 @@ class ParserErrorsTest {
     assertThat(errors(text)).containsExactly(
         "4:13: unexpected character '@'",
         "10:12: expected digits in the exponent of a number");
+    assertThat(errors("metric m { description \"x\" unit fraction value cpu * 1e999 combine sum }"))
+        .containsExactly("1:54: number 1e999 is out of range");
   }
 
   @Test
