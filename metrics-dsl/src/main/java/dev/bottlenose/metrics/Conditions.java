@@ -21,7 +21,7 @@ import java.util.Set;
 final class Conditions {
   static final int MAX_TERMS = 32;
 
-  /** One constraint a source can filter on: a /Code path with its method, or a /Threads path (mode null). */
+  /** One constraint a source can filter on: a /Code path with its method, or a /Threads path (mode null); a root always holds. */
   record Lit(Hierarchy hierarchy, ConstraintMode mode, ResourcePath path) {
     static Lit of(Ast.Literal l) {
       ResourcePath p = l.pattern();
@@ -50,8 +50,9 @@ final class Conditions {
 
   static Map<Set<Lit>, Integer> expand(Ast.Cond c) {
     if (c instanceof Ast.Literal l) {
+      Lit lit = Lit.of(l);
       Map<Set<Lit>, Integer> p = new LinkedHashMap<>();
-      p.put(Set.of(Lit.of(l)), 1);
+      p.put(lit.path().isRoot() ? Set.of() : Set.of(lit), 1);
       return p;
     }
     if (c instanceof Ast.Not n) {

@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One checked metric: a counter or timer accumulated while its constraint holds (a base metric), or a
@@ -69,6 +70,11 @@ public final class MetricDefinition {
     List<String> list = new ArrayList<>();
     refinements.forEach((h, mode) -> list.add(h.root() + (mode == null ? "" : " " + mode.word())));
     return list;
+  }
+
+  /** The hierarchies a focus may constrain for this metric. */
+  public Set<Hierarchy> refinable() {
+    return Collections.unmodifiableSet(refinements.keySet());
   }
 
   /** How values combine across threads and processes: sum, avg, min or max. */
