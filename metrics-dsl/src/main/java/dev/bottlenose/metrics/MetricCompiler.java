@@ -80,10 +80,7 @@ public final class MetricCompiler {
     if (!focus.get(Hierarchy.THREADS).isRoot()) {
       focusLits.add(new Conditions.Lit(Hierarchy.THREADS, null, focus.get(Hierarchy.THREADS)));
     }
-    Map<Set<Conditions.Lit>, Integer> focusTerm = Conditions.one();
-    focusTerm.clear();
-    focusTerm.put(Set.copyOf(focusLits), 1);
-    Map<Map<Hierarchy, Conditions.Lit>, Integer> terms = Conditions.terms(Conditions.times(poly, focusTerm));
+    Map<Map<Hierarchy, Conditions.Lit>, Integer> terms = Conditions.terms(Conditions.times(poly, Map.of(Set.copyOf(focusLits), 1)));
     if (terms.isEmpty()) {
       b.note("the constraint and the focus never hold together; the value is always 0");
     }

@@ -338,8 +338,7 @@ final class Parser {
   }
 
   private boolean isWord(String word) {
-    return tok.kind() == Token.Kind.IDENT && tok.text().toLowerCase(Locale.ROOT).equals(word)
-        && (tok.text().equals(word) || tok.text().equals(word.toUpperCase(Locale.ROOT)));
+    return tok.kind() == Token.Kind.IDENT && (tok.text().equals(word) || tok.text().equals(word.toUpperCase(Locale.ROOT)));
   }
 
   private static ConstraintMode modeOf(String word) {
