@@ -53,11 +53,11 @@ record Accumulator(String word, List<Event> events, String measure) {
     if (isProbe()) {
       m.put(Hierarchy.CODE, word.equals("wall_time") ? EnumSet.of(ConstraintMode.EXCLUSIVE, ConstraintMode.INCLUSIVE) : EnumSet.of(ConstraintMode.EXCLUSIVE));
     } else {
-      if (events.stream().allMatch(e -> e.codeFilter && e.filterable(measure))) {
-        boolean onMethod = events.stream().anyMatch(e -> e == Event.JIT_COMPILE || e == Event.DEOPT);
+      if (events.stream().allMatch(e -> e.codeFilter)) {
+        boolean onMethod = events.stream().anyMatch(Event::matchesMethodItself);
         m.put(Hierarchy.CODE, onMethod ? EnumSet.of(ConstraintMode.EXCLUSIVE) : EnumSet.allOf(ConstraintMode.class));
       }
-      if (events.stream().allMatch(e -> e.threadFilter && e.filterable(measure))) {
+      if (events.stream().allMatch(e -> e.threadFilter)) {
         m.put(Hierarchy.THREADS, EnumSet.noneOf(ConstraintMode.class));
       }
     }

@@ -40,6 +40,10 @@ final class ConditionChecker {
       checker.error(l.at(), what + " can be constrained only by " + filterable() + ", not by " + h.root());
     } else if (h != Hierarchy.CODE && l.mode() != null) {
       checker.error(l.at(), "a constraint method (" + l.mode().word() + ":) applies only to /Code, not " + h.root());
+    } else if (h == Hierarchy.CODE && l.mode() == ConstraintMode.CALLER && acc.events().stream().anyMatch(Event::matchesMethodItself)) {
+      checker.error(l.at(), "jit_compile and deopt match the compiled method itself; use exclusive: or inclusive:, not caller:");
+    } else if (h == Hierarchy.CODE && l.pattern().depth() > 3 && !l.pattern().segments().get(3).equals("**")) {
+      checker.error(l.at(), "a /Code constraint names at most a method; give an execution form with the 'form' clause, not in " + l.pattern());
     }
     checkWildcards(l);
   }

@@ -12,8 +12,8 @@ enum Event {
   CPU_SAMPLE("jdk.ExecutionSample", true, false, true, true, true),
   GC_PAUSE("jdk.GarbageCollection", true, false, false, false, false),
   JIT_COMPILE("jdk.Compilation", true, true, true, false, false),
-  CLASS_LOAD("jdk.ClassDefine", true, false, true, true, false),
-  SAFEPOINT("jdk.SafepointBegin/End", true, false, false, false, false),
+  CLASS_LOAD("jdk.ClassLoad", true, false, true, true, false),
+  SAFEPOINT("jdk.ExecuteVMOperation (safepoint)", true, false, false, false, false),
   MONITOR_ENTER("jdk.JavaMonitorEnter", true, false, true, true, false),
   MONITOR_WAIT("jdk.JavaMonitorWait", true, false, true, true, false),
   PARK("jdk.ThreadPark", true, false, true, true, false),
@@ -23,7 +23,7 @@ enum Event {
   SOCKET_READ("jdk.SocketRead", true, true, true, true, false),
   SOCKET_WRITE("jdk.SocketWrite", true, true, true, true, false),
   ALLOC_SAMPLE("jdk.ObjectAllocationSample", false, true, true, true, false),
-  DEOPT("jdk.Deoptimization", false, false, true, false, false);
+  DEOPT("jdk.Deoptimization", false, false, true, true, false);
 
   final String jfrEvent;
   final boolean hasDuration;
@@ -58,12 +58,9 @@ enum Event {
     return m;
   }
 
-  /**
-   * True if this measure can be restricted by code or thread: class-load time comes from the JVM's
-   * global class-loading timer, so only the count of class loads can be.
-   */
-  boolean filterable(String measure) {
-    return !(this == CLASS_LOAD && measure.equals("duration"));
+  /** True for the events that match code on the compiled or deoptimised method itself (no caller: filter). */
+  boolean matchesMethodItself() {
+    return this == JIT_COMPILE || this == DEOPT;
   }
 
   static Event byWord(String word) {

@@ -45,8 +45,14 @@ class CheckerTest {
 
   @Test
   void refinementsAnEventCannotSupport() {
-    assertThat(errors(base("m", "fraction", "duration of class_load", "/Code inclusive", "fraction")))
-        .containsExactly("5:10: 'duration of class_load' cannot be restricted to /Code; it may refine /Process, /Machine");
+    assertThat(errors(base("m", "fraction", "duration of safepoint", "/Code inclusive", "fraction")))
+        .containsExactly("5:10: 'duration of safepoint' cannot be restricted to /Code; it may refine /Process, /Machine");
+    assertThat(errors(base("m", "count/s", "count of deopt", "/Code caller, /Threads", "rate")))
+        .containsExactly("5:10: 'count of deopt' refines /Code only with 'exclusive', not caller");
+    String jit = base("m", "fraction", "duration of jit_compile", "/Code exclusive", "fraction").replace("  combine", "  when caller:/Code/a/B/m or /Code/a/B/m()V/c2\n  combine");
+    assertThat(errors(jit)).containsExactly(
+        "6:15: jit_compile and deopt match the compiled method itself; use exclusive: or inclusive:, not caller:",
+        "6:30: a /Code constraint names at most a method; give an execution form with the 'form' clause, not in /Code/a/B/m()V/c2");
     assertThat(errors(base("m", "count/s", "calls", "/Code caller", "rate")))
         .containsExactly("5:10: 'calls' refines /Code only with 'exclusive', not caller");
   }
