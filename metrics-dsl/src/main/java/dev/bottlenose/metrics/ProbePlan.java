@@ -53,6 +53,14 @@ public final class ProbePlan {
     public double fractionAt(double eventsPerSecond) {
       return (fixedNanosPerSecond + nanosPerEvent * eventsPerSecond) / 1e9;
     }
+
+    /** {@code {"fixedNanosPerSecond":…,"nanosPerEvent":…}}. */
+    public Map<String, Object> toJson() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("fixedNanosPerSecond", fixedNanosPerSecond);
+      m.put("nanosPerEvent", nanosPerEvent);
+      return m;
+    }
   }
 
   public String metric() {

@@ -19,6 +19,7 @@ class CostModelTest {
     assertThat(cost("calls", "</Code/a/B/m>")).isEqualTo(new ProbePlan.Cost(0, 2 + 6));
     assertThat(cost("wall", "</Code/a/B/m>")).isEqualTo(new ProbePlan.Cost(0, 2 * 2 + 2 * 25 + 2 * 6));
     assertThat(cost("calls", "</Code/a/B/m>").fractionAt(100)).isCloseTo(800e-9, offset(1e-15));
+    assertThat(dev.bottlenose.model.json.Json.write(cost("calls", "</Code/a/B/m>").toJson())).isEqualTo("{\"fixedNanosPerSecond\":0.0,\"nanosPerEvent\":8.0}");
   }
 
   @Test
