@@ -273,14 +273,19 @@ final class Checker {
     return source.text().substring(m.start, Math.max(m.start, Math.min(m.end, source.text().length())));
   }
 
-  /** The '#' lines directly above the metric, without the marks. */
+  /** The '#' lines directly above the metric, without the marks (read backwards from it, line by line). */
   private String notes(Ast.Metric m) {
-    String before = source.text().substring(0, m.start);
-    String[] lines = before.split("\n", -1);
+    String text = source.text();
     List<String> notes = new ArrayList<>();
-    for (int i = lines.length - 2; i >= 0 && lines[i].strip().startsWith("#"); i--) {
-      String line = lines[i].strip().substring(1);
-      notes.add(0, line.startsWith(" ") ? line.substring(1) : line);
+    int lineStart = text.lastIndexOf('\n', m.start - 1) + 1;
+    while (lineStart > 0) {
+      int previous = text.lastIndexOf('\n', lineStart - 2) + 1;
+      String line = text.substring(previous, lineStart - 1).strip();
+      if (!line.startsWith("#")) {
+        break;
+      }
+      notes.add(0, line.startsWith("# ") ? line.substring(2) : line.substring(1));
+      lineStart = previous;
     }
     return String.join("\n", notes).strip();
   }
