@@ -10,6 +10,9 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import jdk.jfr.EventSettings;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.Recording;
+import jdk.jfr.RecordingState;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
@@ -24,6 +27,7 @@ import jdk.jfr.consumer.RecordingStream;
  */
 public final class WatchedSources {
   private static final String AGENT_THREADS = "bottlenose-";
+  private static final long START_WAIT_MILLIS = 2000;
 
   private final long samplePeriodNanos;
   private final AtomicLong ids = new AtomicLong();
@@ -134,8 +138,11 @@ public final class WatchedSources {
       return;
     }
     boolean fresh = stream == null;
+    Recording recording = null;
     if (fresh) {
+      List<Recording> before = FlightRecorder.getFlightRecorder().getRecordings();
       stream = new RecordingStream();
+      recording = added(before);
       stream.setReuse(true);
       stream.setOrdered(false);
       stream.onFlush(effectivePeriod::update);
@@ -148,6 +155,32 @@ public final class WatchedSources {
       Thread t = new Thread(() -> run(started), "bottlenose-sources");
       t.setDaemon(true);
       t.start();
+      awaitRunning(recording);
+    }
+  }
+
+  /** The recording a new stream made: the one not among {@code before}. */
+  private static Recording added(List<Recording> before) {
+    for (Recording r : FlightRecorder.getFlightRecorder().getRecordings()) {
+      if (!before.contains(r)) {
+        return r;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Waits (at most {@value #START_WAIT_MILLIS} ms) until the stream's recording runs: the stream only sees
+   * events from its recording's start, and a source must count what happens once {@code watch} is answered.
+   */
+  private static void awaitRunning(Recording recording) {
+    long deadline = System.nanoTime() + START_WAIT_MILLIS * 1_000_000;
+    try {
+      while (recording != null && recording.getState() == RecordingState.NEW && System.nanoTime() < deadline) {
+        Thread.sleep(1);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 

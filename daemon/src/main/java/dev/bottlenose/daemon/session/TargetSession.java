@@ -252,6 +252,7 @@ public final class TargetSession implements AutoCloseable {
     s.put("mainClass", hello().mainClass());
     s.put("javaVersion", hello().javaVersion());
     s.put("intervalMillis", sampler.interval().toMillis());
+    s.put("calibration", new java.util.TreeMap<>(hello().calibration()));
     s.put("probes", probes.size());
     s.put("sources", sources.values().stream().map(SourceInfo::toJson).toList());
     s.put("samples", sampler.history(Integer.MAX_VALUE).size());
