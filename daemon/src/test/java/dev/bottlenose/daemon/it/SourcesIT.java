@@ -75,7 +75,7 @@ class SourcesIT {
     SourceInfo spin = watch("cpu_sample", "exclusive:" + W + "/spin(J)J", null);
     SourceInfo thread = watch("cpu_sample", null, "/Threads/main/sources-spin");
     SourceInfo nap = watch("cpu_sample", "exclusive:" + W + "/napper", null);
-    long cpu = target.run("spin 1500").get("cpu");
+    long cpu = target.run("spin 1000").get("cpu");
     SourceValue inSpin = settled(spin);
     SourceValue ofThread = session.values().latest().source(thread.sourceId());
     assertThat(inSpin.count()).as("spin samples of all the spinner thread's").isGreaterThanOrEqualTo(
@@ -89,7 +89,7 @@ class SourcesIT {
   @Test
   void monitorBlockingIsTheTimeTheHolderHeldTheMonitor() throws Exception {
     SourceInfo blocked = watch("monitor_enter", "inclusive:" + W + "/contend", null);
-    long held = target.run("monitor 2000").get("held");
+    long held = target.run("monitor 1200").get("held");
     SourceValue v = settled(blocked);
     assertThat(v.count()).isPositive();
     assertThat((double) v.nanos()).as("blocked vs held %d ns", held).isCloseTo(held, within(0.2 * held));
@@ -98,7 +98,7 @@ class SourcesIT {
   @Test
   void lockParkingIsTheTimeTheHolderHeldTheLock() throws Exception {
     SourceInfo parked = watch("park", "inclusive:" + W + "/contendLock", null);
-    long held = target.run("park 2000").get("held");
+    long held = target.run("park 1200").get("held");
     SourceValue v = settled(parked);
     assertThat(v.count()).isPositive();
     assertThat((double) v.nanos()).as("parked vs held %d ns", held).isCloseTo(held, within(0.2 * held));
