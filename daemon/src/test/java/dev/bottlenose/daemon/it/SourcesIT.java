@@ -165,6 +165,25 @@ class SourcesIT {
   }
 
   @Test
+  void fileWritesMonitorWaitsClassLoadsAndSafepoints() throws Exception {
+    SourceInfo writes = watch("file_write", "caller:" + W + "/writeFile", null);
+    SourceInfo inWrite = watch("file_write", "exclusive:/Code/java.io/RandomAccessFile/write([B)V", null);
+    SourceInfo waits = watch("monitor_wait", "inclusive:" + W + "/waiter", "/Threads/main/main");
+    SourceInfo loads = watch("class_load", "inclusive:" + W + "/loadClasses", null);
+    SourceInfo safepoints = watch("safepoint", null, null);
+    target.run("misc 20");
+    SourceValue w = settled(writes);
+    assertThat(w.count()).isEqualTo(20);
+    assertThat(w.bytes()).isEqualTo(2000);
+    assertThat(session.values().latest().source(inWrite.sourceId()).count()).as("top frame").isGreaterThanOrEqualTo(20);
+    SourceValue waited = session.values().latest().source(waits.sourceId());
+    assertThat(waited.count()).isEqualTo(20);
+    assertThat(waited.nanos()).isGreaterThanOrEqualTo(20 * 4_000_000L);
+    assertThat(session.values().latest().source(loads.sourceId()).count()).isGreaterThanOrEqualTo(3);
+    assertThat(session.values().latest().source(safepoints.sourceId()).count()).isGreaterThanOrEqualTo(1);
+  }
+
+  @Test
   void badSourcesAreRefusedNamingWhatIsWrong() {
     assertThat(refused("gc_storm", null, null)).contains("unknown event 'gc_storm'").contains("cpu_sample");
     assertThat(refused("cpu_sample", "exclusive:/Code/a/B/m(", null)).contains("code 'exclusive:/Code/a/B/m(' is not a constraint");

@@ -43,6 +43,7 @@ public final class SourcesWorkload {
         case "gc" -> gcScenario(Integer.parseInt(w[1]));
         case "jit" -> "sum=" + jitScenario();
         case "alloc" -> allocScenario(Long.parseLong(w[1]));
+        case "misc" -> miscScenario(Integer.parseInt(w[1]));
         default -> "unknown=" + w[0];
       };
       System.out.println("done " + w[0] + " " + result);
@@ -270,6 +271,49 @@ public final class SourcesWorkload {
     }
     return x;
   }
+
+  /** {@code n} file writes and {@code n} monitor waits, three classes loaded and one forced GC. */
+  static String miscScenario(int n) throws Exception {
+    Path file = Files.createTempFile("sources", ".bin");
+    try {
+      writeFile(file, n);
+    } finally {
+      Files.delete(file);
+    }
+    waiter(n);
+    return "loaded=" + loadClasses() + " gc=" + gcScenario(1).length();
+  }
+
+  static void writeFile(Path file, int n) throws IOException {
+    try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+      for (int i = 0; i < n; i++) {
+        raf.write(new byte[100]);
+      }
+    }
+  }
+
+  static void waiter(int n) throws InterruptedException {
+    Object monitor = new Object();
+    synchronized (monitor) {
+      for (int i = 0; i < n; i++) {
+        monitor.wait(5);
+      }
+    }
+  }
+
+  static int loadClasses() throws ClassNotFoundException {
+    String prefix = SourcesWorkload.class.getName() + "$";
+    for (String name : new String[] {"Loaded1", "Loaded2", "Loaded3"}) {
+      Class.forName(prefix + name, false, SourcesWorkload.class.getClassLoader());
+    }
+    return 3;
+  }
+
+  static final class Loaded1 {}
+
+  static final class Loaded2 {}
+
+  static final class Loaded3 {}
 
   /** {@link #allocator} allocates 1 KiB arrays for {@code millis}; the bytes the thread allocated, as the JVM counts them. */
   static String allocScenario(long millis) throws InterruptedException {
