@@ -29,7 +29,8 @@ record AgentOptions(int port, String token, long heartbeatMillis, String request
       }
       String name = part.substring(0, eq).trim();
       if (!name.matches("port|token|heartbeat|requester|samplePeriod")) {
-        throw new IllegalArgumentException("unknown agent option '" + name + "' (known: port, token, heartbeat, requester, samplePeriod)");
+        throw new IllegalArgumentException("unknown agent option '" + name
+            + "' (known: port, token, heartbeat, requester, samplePeriod)");
       }
       values.put(name, part.substring(eq + 1).trim());
     }

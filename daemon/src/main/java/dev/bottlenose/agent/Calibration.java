@@ -8,9 +8,10 @@ import java.util.Arrays;
  * What two basic operations cost on this JVM, measured once at agent start on {@code bottlenose-start}:
  * a megamorphic interface call (a call site that has seen four receiver classes, so the JIT can neither
  * inline it nor devirtualise it) and the allocation of a small object that escapes into an array. Short
- * loops of each run in turn for about {@value #BUDGET_NANOS} ns of this thread's CPU time (at most {@value #MAX_REPETITIONS} rounds, at
- * least {@value #MEDIAN_OF}), so the JIT has compiled them by the end; each figure is the median per operation
- * of the last {@value #MEDIAN_OF} rounds, so neither the first, interpreted rounds nor a stray pause decide it.
+ * loops of each run in turn for about {@value #BUDGET_NANOS} ns of this thread's CPU time (at most
+ * {@value #MAX_REPETITIONS} rounds, at least {@value #MEDIAN_OF}), so the JIT has compiled them by the end;
+ * each figure is the median per operation of the last {@value #MEDIAN_OF} rounds, so neither the first,
+ * interpreted rounds nor a stray pause decide it.
  */
 record Calibration(long virtualCallNanos, long allocationNanos) {
   static final int MAX_REPETITIONS = 60;

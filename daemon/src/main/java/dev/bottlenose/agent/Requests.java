@@ -54,7 +54,8 @@ final class Requests {
         case "unwatch" -> unwatch(request);
         case "bye" -> Map.of();
         default -> throw new RequestException("UNKNOWN_OP", "unknown op '" + op
-            + "' (known: ping, resources, insert, remove, removeAll, read, ledger, status, classBytes, watch, unwatch, bye)");
+            + "' (known: ping, resources, insert, remove, removeAll, read, ledger, status, classBytes, watch,"
+            + " unwatch, bye)");
       };
       Map<String, Object> response = new LinkedHashMap<>();
       response.put("re", id);
@@ -184,7 +185,8 @@ final class Requests {
 
   private Map<String, Object> watch(Map<String, Object> request) throws RequestException {
     if (request.get("source") == null) {
-      throw new RequestException("BAD_REQUEST", "watch needs a source {\"event\":…, \"code\":…, \"thread\":…, \"form\":…}");
+      throw new RequestException("BAD_REQUEST",
+          "watch needs a source {\"event\":…, \"code\":…, \"thread\":…, \"form\":…}");
     }
     try {
       return Map.of("sourceId", runtime.sources.watch(request.get("source"), requester));

@@ -17,13 +17,14 @@ final class SourceSpec {
 
   static WatchedSource parse(Object value, long id, String owner) {
     if (!(value instanceof Map<?, ?> raw)) {
-      throw new IllegalArgumentException("source must be an object {\"event\":…, \"code\":…, \"thread\":…, \"form\":…}, not "
-          + value);
+      throw new IllegalArgumentException("source must be an object {\"event\":…, \"code\":…, \"thread\":…,"
+          + " \"form\":…}, not " + value);
     }
     Map<String, Object> spec = new LinkedHashMap<>();
     for (Map.Entry<?, ?> e : raw.entrySet()) {
       if (!FIELDS.contains(String.valueOf(e.getKey()))) {
-        throw new IllegalArgumentException("unknown field '" + e.getKey() + "' in source (known: event, code, thread, form)");
+        throw new IllegalArgumentException("unknown field '" + e.getKey()
+            + "' in source (known: event, code, thread, form)");
       }
       if (e.getValue() != null) {
         spec.put(String.valueOf(e.getKey()), text(String.valueOf(e.getKey()), e.getValue()));
