@@ -20,7 +20,9 @@ final class AgentRuntime {
   final Instrumentation instrumentation;
   final ProbeManager probes;
   final Discovery discovery;
+  /** Null when this runtime image has no {@code jdk.jfr}: {@code watch} is then refused. */
   final WatchedSources sources;
+  final long samplePeriodNanos;
   final Calibration calibration;
   final long startedAtMillis = System.currentTimeMillis();
   final Map<Long, MonitorBaseline> monitorBaselines = new ConcurrentHashMap<>();
@@ -34,7 +36,17 @@ final class AgentRuntime {
     this.discovery = new Discovery(instrumentation);
     discovery.start();
     this.calibration = Calibration.measure();
-    this.sources = new WatchedSources(options.samplePeriodMillis() * 1_000_000);
+    this.samplePeriodNanos = options.samplePeriodMillis() * 1_000_000;
+    this.sources = watchedSources(samplePeriodNanos);
+  }
+
+  private static WatchedSources watchedSources(long samplePeriodNanos) {
+    try {
+      return new WatchedSources(samplePeriodNanos);
+    } catch (LinkageError e) {
+      System.err.println("[bottlenose] watched sources unavailable: " + e);
+      return null;
+    }
   }
 
   /** The runtime, started by the first load with its options (the sample period comes from that load). */

@@ -27,7 +27,7 @@ final class Hello {
     Map<String, Object> calibration = new LinkedHashMap<>();
     calibration.put("virtualCallNanos", runtime.calibration.virtualCallNanos());
     calibration.put("allocationNanos", runtime.calibration.allocationNanos());
-    calibration.put("samplePeriodNanos", runtime.sources.samplePeriodNanos());
+    calibration.put("samplePeriodNanos", runtime.samplePeriodNanos);
     m.put("calibration", calibration);
     return m;
   }

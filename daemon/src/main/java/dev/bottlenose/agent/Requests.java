@@ -1,5 +1,6 @@
 package dev.bottlenose.agent;
 
+import dev.bottlenose.agent.sources.WatchedSources;
 import dev.bottlenose.instrumentation.InsertResult;
 import dev.bottlenose.instrumentation.LedgerEntry;
 import dev.bottlenose.instrumentation.ProbeCost;
@@ -179,7 +180,7 @@ final class Requests {
       m.put("processCpuNanos", processCpu);
     }
     m.put("vm", runtime.discovery.vmTotals(processCpu));
-    m.put("sources", runtime.sources.totals(requester));
+    m.put("sources", runtime.sources == null ? List.of() : runtime.sources.totals(requester));
     return m;
   }
 
@@ -189,7 +190,7 @@ final class Requests {
           "watch needs a source {\"event\":…, \"code\":…, \"thread\":…, \"form\":…}");
     }
     try {
-      return Map.of("sourceId", runtime.sources.watch(request.get("source"), requester));
+      return Map.of("sourceId", sources().watch(request.get("source"), requester));
     } catch (IllegalArgumentException e) {
       throw new RequestException("BAD_REQUEST", e.getMessage());
     } catch (IllegalStateException e) {
@@ -197,12 +198,19 @@ final class Requests {
     }
   }
 
+  private WatchedSources sources() throws RequestException {
+    if (runtime.sources == null) {
+      throw new RequestException("SOURCES_UNAVAILABLE", "this JVM has no JFR (module jdk.jfr): no watched sources");
+    }
+    return runtime.sources;
+  }
+
   private Map<String, Object> unwatch(Map<String, Object> request) throws RequestException {
     long id = Arguments.number(request, "sourceId", Long.MIN_VALUE);
     if (id == Long.MIN_VALUE) {
       throw new RequestException("BAD_REQUEST", "unwatch needs a sourceId");
     }
-    if (!runtime.sources.unwatch(id, requester)) {
+    if (!sources().unwatch(id, requester)) {
       throw new RequestException("NO_SUCH_SOURCE", "no source " + id + " in this session");
     }
     return Map.of();
@@ -237,7 +245,7 @@ final class Requests {
       m.put("sinceMillis", e.sinceEpochMillis());
       entries.add(m);
     }
-    return Map.of("entries", entries, "sources", runtime.sources.ledger());
+    return Map.of("entries", entries, "sources", runtime.sources == null ? List.of() : runtime.sources.ledger());
   }
 
   private Map<String, Object> status() {
@@ -246,10 +254,12 @@ final class Requests {
     m.put("sessions", runtime.openSessions());
     m.put("probes", runtime.probes.ledger().size());
     m.put("requester", requester);
-    m.put("sources", runtime.sources.ledger());
-    m.put("sourceHandlerFailures", runtime.sources.handlerFailures());
-    if (!runtime.sources.lastFailure().isEmpty()) {
-      m.put("sourceLastFailure", runtime.sources.lastFailure());
+    if (runtime.sources != null) {
+      m.put("sources", runtime.sources.ledger());
+      m.put("sourceHandlerFailures", runtime.sources.handlerFailures());
+      if (!runtime.sources.lastFailure().isEmpty()) {
+        m.put("sourceLastFailure", runtime.sources.lastFailure());
+      }
     }
     long allocated = AgentThreads.allocatedBytes();
     if (allocated >= 0) {
