@@ -52,16 +52,17 @@ public final class SourcesWorkload {
     System.exit(0);
   }
 
-  /** One thread spinning in {@link #spin} and one sleeping in {@link #napper}; the spinner's CPU time. */
+  /** One thread spinning in {@link #spin} and one sleeping in {@link #napper}; the spinner's CPU and wall time. */
   static String spinScenario(long millis) throws InterruptedException {
     long[] cpu = new long[1];
+    long t0 = System.nanoTime();
     Thread spinner = new Thread(() -> cpu[0] = spin(millis), "sources-spin");
     Thread napper = new Thread(() -> napper(millis), "sources-nap");
     spinner.start();
     napper.start();
     spinner.join();
     napper.join();
-    return "cpu=" + cpu[0];
+    return "cpu=" + cpu[0] + " wall=" + (System.nanoTime() - t0);
   }
 
   static long spin(long millis) {
