@@ -43,7 +43,7 @@ class BadInputTest {
     try (TargetJvm target = TargetJvm.start(Jdk.JDK17, CountingWorkload.class);
         DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "200ms")) {
       String id = daemon.id();
-      awaitRunning(daemon);
+      bus.awaitRunning(daemon);
       long before = run(target);
 
       assertRefused(id, "/Code/dev.bottlenose.tests.workloads/CountingWorkload/step(I", "call_count", 400, "descriptor");
@@ -66,7 +66,7 @@ class BadInputTest {
     try (TargetJvm target = TargetJvm.start(Jdk.JDK17, CountingWorkload.class);
         DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "200ms", "--linger", "60s")) {
       String id = daemon.id();
-      awaitRunning(daemon);
+      bus.awaitRunning(daemon);
       long probeId = bus.request(Addresses.enable(id), new JsonObject()
           .put("focus", CLASS_PATH + "/step(I)J").put("kind", "call_count")).getLong("probeId");
       run(target);
@@ -83,13 +83,8 @@ class BadInputTest {
   }
 
   private long countOf(String id, long probeId) throws Exception {
-    var samples = bus.request(Addresses.valuesHistory(id), new JsonObject().put("last", 1)).getJsonArray("samples");
-    for (Object p : samples.getJsonObject(samples.size() - 1).getJsonArray("probes")) {
-      if (((JsonObject) p).getLong("probeId") == probeId) {
-        return ((JsonObject) p).getLong("count");
-      }
-    }
-    return -1;
+    JsonObject value = bus.latestProbeValue(id, probeId);
+    return value == null ? -1 : value.getLong("count");
   }
 
   private void assertRefused(String id, String focus, String kind, int code, String named) {
@@ -98,18 +93,6 @@ class BadInputTest {
         .isInstanceOfSatisfying(ReplyException.class, e -> {
           assertThat(e.failureCode()).as(e.getMessage()).isEqualTo(code);
           assertThat(e.getMessage()).containsIgnoringCase(named);
-        });
-  }
-
-  private void awaitRunning(DaemonProcess daemon) {
-    await("daemon " + daemon.id()).atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500))
-        .failFast(() -> !daemon.isAlive())
-        .until(() -> {
-          try {
-            return "RUNNING".equals(bus.request(Addresses.status(daemon.id()), new JsonObject()).getString("state"));
-          } catch (Exception e) {
-            return false;
-          }
         });
   }
 

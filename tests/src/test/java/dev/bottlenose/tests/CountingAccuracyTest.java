@@ -52,7 +52,7 @@ class CountingAccuracyTest {
     try (TargetJvm target = TargetJvm.start(jdk, CountingWorkload.class);
         DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "200ms")) {
       String id = daemon.id();
-      awaitStatus(daemon);
+      bus.awaitRunning(daemon);
       long resultBefore = run(target).result;
 
       JsonArray classes = bus.request(Addresses.resources(id), new JsonObject().put("path", PACKAGE).put("depth", 2))
@@ -84,19 +84,6 @@ class CountingAccuracyTest {
     }
   }
 
-  private void awaitStatus(DaemonProcess daemon) {
-    await("daemon " + daemon.id() + " on the event bus").atMost(Duration.ofSeconds(90))
-        .pollInterval(Duration.ofMillis(500))
-        .failFast(() -> !daemon.isAlive())
-        .until(() -> {
-          try {
-            return "RUNNING".equals(bus.request(Addresses.status(daemon.id()), new JsonObject()).getString("state"));
-          } catch (Exception e) {
-            return false;
-          }
-        });
-  }
-
   private long enable(String id, String kind) throws Exception {
     JsonObject reply = bus.request(Addresses.enable(id),
         new JsonObject().put("focus", STEP).put("kind", kind).put("requester", "e2e"));
@@ -120,19 +107,8 @@ class CountingAccuracyTest {
     await("probe " + probeId + " reaching " + expected).atMost(Duration.ofSeconds(20))
         .pollInterval(Duration.ofMillis(200))
         .until(() -> {
-          JsonArray samples = bus.request(Addresses.valuesHistory(id), new JsonObject().put("last", 1))
-              .getJsonArray("samples");
-          if (samples.isEmpty()) {
-            return false;
-          }
-          for (Object p : samples.getJsonObject(samples.size() - 1).getJsonArray("probes")) {
-            JsonObject probe = (JsonObject) p;
-            if (probe.getLong("probeId") == probeId) {
-              last.set(probe);
-              return probe.getLong("count") >= expected - expected / 50;
-            }
-          }
-          return false;
+          last.set(bus.latestProbeValue(id, probeId));
+          return last.get() != null && last.get().getLong("count") >= expected - expected / 50;
         });
     return last.get();
   }

@@ -178,7 +178,7 @@ final class JsonReader {
       case 'u':
         return readHex4(at);
       default:
-        throw new JsonException("invalid escape '\\" + e + "'; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX", at);
+        throw new JsonException("invalid escape '\\" + e + "'; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\u and four hex digits", at);
     }
   }
 

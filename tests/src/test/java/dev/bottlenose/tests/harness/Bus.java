@@ -1,9 +1,11 @@
 package dev.bottlenose.tests.harness;
 
+import dev.bottlenose.daemon.bus.Addresses;
 import dev.bottlenose.daemon.bus.Cluster;
 import dev.bottlenose.daemon.bus.ClusterSettings;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -48,6 +50,35 @@ public final class Bus implements AutoCloseable {
       }
       throw e;
     }
+  }
+
+  /** Waits until the daemon answers on the bus with its target attached and running. */
+  public void awaitRunning(DaemonProcess daemon) {
+    org.awaitility.Awaitility.await("daemon " + daemon.id() + " on the event bus")
+        .atMost(java.time.Duration.ofSeconds(90))
+        .pollInterval(java.time.Duration.ofMillis(500))
+        .failFast("the daemon process exited", () -> !daemon.isAlive())
+        .until(() -> {
+          try {
+            return "RUNNING".equals(request(Addresses.status(daemon.id()), new JsonObject()).getString("state"));
+          } catch (ReplyException | TimeoutException e) {
+            return false;
+          }
+        });
+  }
+
+  /** The probe's entry in the daemon's newest sample, or null when there is none yet. */
+  public JsonObject latestProbeValue(String daemonId, long probeId) throws Exception {
+    JsonArray samples = request(Addresses.valuesHistory(daemonId), new JsonObject().put("last", 1)).getJsonArray("samples");
+    if (samples.isEmpty()) {
+      return null;
+    }
+    for (Object p : samples.getJsonObject(samples.size() - 1).getJsonArray("probes")) {
+      if (((JsonObject) p).getLong("probeId") == probeId) {
+        return (JsonObject) p;
+      }
+    }
+    return null;
   }
 
   @Override
