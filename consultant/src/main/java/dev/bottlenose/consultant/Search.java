@@ -1,5 +1,6 @@
 package dev.bottlenose.consultant;
 
+import dev.bottlenose.consultant.rules.ChildEdge;
 import dev.bottlenose.consultant.rules.Evidence;
 import dev.bottlenose.consultant.rules.NodeFact;
 import dev.bottlenose.consultant.rules.Refinement;
@@ -256,7 +257,9 @@ public final class Search {
     Hypothesis h = catalog.get(r.hypothesisId());
     ShgNode existing = graph.find(h.id(), r.focus());
     ShgNode node = graph.add(h, r.focus(), r.along(), priority(r));
-    graph.addEdge(new ShgEdge(r.parentId(), node.id(), r.axis(), r.along(), r.reason()));
+    if (graph.addEdge(new ShgEdge(r.parentId(), node.id(), r.axis(), r.along(), r.reason())) && r.along() != null) {
+      rules.add(new ChildEdge(r.parentId(), node.id(), r.along()));
+    }
     if (existing == null) {
       NodeFact fact = new NodeFact(node.id(), r.parentId(), h.id(), r.focus(), NodeState.UNTESTED, r.along(), h.isVirtual());
       runs.put(node.id(), new NodeRun(h, fact));

@@ -61,6 +61,10 @@ public final class RuleSession implements AutoCloseable {
     }
   }
 
+  public void add(ChildEdge e) {
+    session.insert(e);
+  }
+
   public void add(ResourceChild c) {
     if (!children.containsKey(c)) {
       children.put(c, session.insert(c));

@@ -80,13 +80,14 @@ class WhereRefinementTest {
   }
 
   @Test
-  void whenEveryChildAlongItsOwnHierarchyIsFalseTheNodeMovesOn() {
+  void whenEveryChildAlongItsOwnHierarchyIsFalseTheNodeMovesOnEvenIfTheChildWasReachedFirstFromElsewhere() {
     session.put(new NodeFact(4, 1, "cpu_bound", Focus.of(HOT), NodeState.TRUE, Hierarchy.CODE, false));
-    session.put(new NodeFact(6, 4, "cpu_bound", Focus.of(SPIN), NodeState.TESTING, Hierarchy.CODE, false));
+    session.put(new NodeFact(6, 9, "cpu_bound", Focus.of(SPIN), NodeState.TESTING, Hierarchy.CODE, false));
+    session.add(new ChildEdge(4, 6, Hierarchy.CODE));
     session.fire();
     assertThat(session.refinements()).extracting(Refinement::along).containsExactly(Hierarchy.CODE);
 
-    session.put(new NodeFact(6, 4, "cpu_bound", Focus.of(SPIN), NodeState.FALSE, Hierarchy.CODE, false));
+    session.put(new NodeFact(6, 9, "cpu_bound", Focus.of(SPIN), NodeState.FALSE, Hierarchy.CODE, false));
     session.fire();
     assertThat(session.refinements()).extracting(Refinement::along).containsExactlyInAnyOrder(Hierarchy.CODE, Hierarchy.THREADS);
   }

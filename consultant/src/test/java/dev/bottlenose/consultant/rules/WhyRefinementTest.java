@@ -44,9 +44,10 @@ class WhyRefinementTest {
   }
 
   @Test
-  void aFalseOrUntestedNodeProposesNothing() {
+  void aFalseOrUntestedNodeOrAWhereNodeProposesNothing() {
     session.put(new NodeFact(1, 0, "io_wait", Focus.WHOLE_PROGRAM, NodeState.FALSE, null, false));
     session.put(new NodeFact(2, 0, "sync_wait", Focus.WHOLE_PROGRAM, NodeState.UNTESTED, null, false));
+    session.put(new NodeFact(4, 3, "cpu_bound", Focus.parse("</Code/com.acme>"), NodeState.TRUE, dev.bottlenose.model.Hierarchy.CODE, false));
 
     assertThat(session.fire()).isZero();
     assertThat(session.refinements()).isEmpty();
