@@ -13,9 +13,11 @@ import java.util.Map;
  * <p>The load is the side cost plus, per running node, its observed cost, or its predicted cost until a
  * first observed cost for it arrived (Paradyn's pending cost). Waiting nodes are admitted in priority
  * order (lower key first, then first come) when load + predicted ≤ budget; a cheaper node may pass one
- * that does not fit. A node predicted to cost more than the whole budget is rejected. When the load
- * stays over the budget for one sampling interval, the lowest-priority running nodes are shed until it
- * fits again; they wait in the queue with what they were seen to cost as their new prediction.
+ * that does not fit. Predictions are scaled by how much the port has underestimated so far. A node predicted to cost more than the whole budget is rejected. A cost sample
+ * covers one sampling interval: when one shows the load over the budget, it has been over for that
+ * interval, and the lowest-priority running nodes are shed at once until it fits again, so the cost
+ * never stays over the budget for more than one interval. Shed nodes wait in the queue with what they
+ * were seen to cost as their new prediction.
  */
 final class BudgetScheduler {
   private final double budget;
@@ -25,6 +27,9 @@ final class BudgetScheduler {
   private final Map<Integer, Entry> running = new HashMap<>();
   private final List<Integer> rejected = new ArrayList<>();
   private double sideCost;
+  private double observedTotal;
+  private double predictedTotal;
+  private boolean shedThisStep;
   private long overSince = -1;
   private long seq;
 
@@ -33,6 +38,7 @@ final class BudgetScheduler {
     final double priority;
     final long order;
     double predicted;
+    boolean learned;
     double observed = Double.NaN;
 
     Entry(int nodeId, double priority, double predicted, long order) {
@@ -98,20 +104,42 @@ final class BudgetScheduler {
     return load;
   }
 
-  /** Starts as many queued nodes as fit, best first; returns them in that order. */
+  /**
+   * How much more measurements have cost than predicted so far (at least 1): new predictions are
+   * scaled by it, so a port that underestimates is corrected after its first cost samples.
+   */
+  double calibration() {
+    return predictedTotal > 0 ? Math.max(1, observedTotal / predictedTotal) : 1;
+  }
+
+  private double expected(Entry e) {
+    return e.learned ? e.predicted : e.predicted * calibration();
+  }
+
+  /**
+   * Starts as many queued nodes as fit, best first; returns them in that order. Right after a shed
+   * nothing starts until the next cost sample shows the room is real.
+   */
   List<Integer> admit() {
+    List<Integer> started = new ArrayList<>();
+    if (shedThisStep) {
+      shedThisStep = false;
+      return started;
+    }
     List<Entry> order = new ArrayList<>(queued.values());
     order.sort(FIRST);
-    List<Integer> started = new ArrayList<>();
     double load = load();
     for (Entry e : order) {
       if (running.size() >= maxActive) {
         break;
       }
-      if (load + e.predicted <= budget + 1e-12) {
+      double cost = expected(e);
+      if (load + cost <= budget + 1e-12) {
+        e.predicted = cost;
+        e.learned = true;
         queued.remove(e.nodeId);
         running.put(e.nodeId, e);
-        load += e.predicted;
+        load += cost;
         started.add(e.nodeId);
       }
     }
@@ -127,7 +155,7 @@ final class BudgetScheduler {
     if (running.size() >= maxActive) {
       return "waiting: " + maxActive + " nodes are being tested already";
     }
-    return String.format(Locale.ROOT, "waiting for budget: needs %.4f of %.4f, %.4f in use", e.predicted, budget, load());
+    return String.format(Locale.ROOT, "waiting for budget: needs %.4f of %.4f, %.4f in use", expected(e), budget, load());
   }
 
   /** The latest observed costs: unattributed side cost, and per running node its share (absent: none yet). */
@@ -136,11 +164,15 @@ final class BudgetScheduler {
     perNode.forEach((id, cost) -> {
       Entry e = running.get(id);
       if (e != null && !Double.isNaN(cost)) {
+        if (Double.isNaN(e.observed) && e.predicted > 0) {
+          observedTotal += cost;
+          predictedTotal += e.predicted;
+        }
         e.observed = cost;
       }
     });
     if (load() > budget + 1e-12) {
-      overSince = overSince < 0 ? atMillis : overSince;
+      overSince = overSince < 0 ? atMillis - intervalMillis : overSince;
     } else {
       overSince = -1;
     }
@@ -163,6 +195,7 @@ final class BudgetScheduler {
       }
       running.remove(e.nodeId);
       e.predicted = Math.max(e.predicted, e.load());
+      e.learned = true;
       e.observed = Double.NaN;
       shed.add(e.nodeId);
       if (e.predicted > budget) {
@@ -172,6 +205,7 @@ final class BudgetScheduler {
       }
     }
     overSince = load() > budget + 1e-12 ? nowMillis : -1;
+    shedThisStep = !shed.isEmpty();
     return shed;
   }
 }

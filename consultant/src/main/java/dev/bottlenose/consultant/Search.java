@@ -25,10 +25,13 @@ import java.util.Set;
  * One automated bottleneck search. The rules (why- and where-refinement, verdicts) run in a Drools
  * session; this class feeds them nodes, evidence and resource children, applies what they conclude,
  * asks the {@link MeasurementPort} for measurements within the budget and releases them as soon as a
- * node is decided. It is driven from outside: call {@link #advance()} once per sampling interval (the
+ * node is decided (true, false or unknown: a true node's children carry the search on). It is driven from outside: call {@link #advance()} once per sampling interval (the
  * clock tells the time, so tests run on a manual clock). Thread-safe.
  */
 public final class Search {
+  private static final java.util.Comparator<Refinement> BY_PARENT_HYPOTHESIS_FOCUS = java.util.Comparator
+      .comparingInt(Refinement::parentId).thenComparing(Refinement::hypothesisId).thenComparing(r -> r.focus().toString());
+
   private final String id;
   private final Settings settings;
   private final HypothesisCatalog catalog;
@@ -207,9 +210,7 @@ public final class Search {
       if (s == v.state() || s == NodeState.STOPPED || (s == NodeState.UNKNOWN && !run.hypothesis.isVirtual())) {
         continue;
       }
-      if (v.state() != NodeState.TRUE) {
-        stopExperiment(run);
-      }
+      stopExperiment(run);
       setState(v.nodeId(), v.state(), v.reason());
       if (v.state() == NodeState.TRUE) {
         explore(run.fact.focus(), run.hypothesis);
@@ -239,7 +240,9 @@ public final class Search {
     }
     Set<Refinement> now = new HashSet<>(rules.refinements());
     boolean changed = false;
-    for (Refinement r : rules.refinements()) {
+    List<Refinement> ordered = new ArrayList<>(now);
+    ordered.sort(BY_PARENT_HYPOTHESIS_FOCUS);
+    for (Refinement r : ordered) {
       if (refinements.add(r)) {
         changed |= refine(r);
       }
@@ -345,7 +348,7 @@ public final class Search {
     }
     scheduler.observe(now, measurements.sideCost(), observed);
     for (int shed : scheduler.shed(now)) {
-      stopExperiment(runs.get(shed));
+      releaseMeasurements(runs.get(shed));
       setState(shed, NodeState.UNTESTED, "shed: the measuring cost stayed over the budget; waiting for room");
     }
     for (int rejected : scheduler.takeRejected()) {
@@ -376,6 +379,10 @@ public final class Search {
 
   private void stopExperiment(NodeRun run) {
     scheduler.remove(run.fact.id());
+    releaseMeasurements(run);
+  }
+
+  private void releaseMeasurements(NodeRun run) {
     if (run.experiment == null) {
       return;
     }

@@ -60,32 +60,58 @@ class BudgetSchedulerTest {
   }
 
   @Test
-  void overBudgetForOneSamplingIntervalShedsTheLowestPriorityNodesUntilItFits() {
+  void aCostSampleOverTheBudgetShedsTheLowestPriorityNodesUntilItFits() {
     scheduler.enqueue(1, 5, 0.01);
     scheduler.enqueue(2, 10, 0.01);
     scheduler.enqueue(3, 12, 0.01);
     scheduler.admit();
+    assertThat(scheduler.shed(1000)).isEmpty();
 
     scheduler.observe(1000, 0.005, Map.of(1, 0.025, 2, 0.025, 3, 0.025));
-    assertThat(scheduler.shed(1000)).isEmpty();
-    assertThat(scheduler.shed(1999)).isEmpty();
-
-    scheduler.observe(2000, 0.005, Map.of(1, 0.025, 2, 0.025, 3, 0.025));
-    assertThat(scheduler.shed(2000)).containsExactly(3, 2);
+    assertThat(scheduler.shed(1000)).containsExactly(3, 2);
     assertThat(scheduler.load()).isLessThanOrEqualTo(0.05);
     assertThat(scheduler.isQueued(3)).isTrue();
     assertThat(scheduler.waitReason(3)).startsWith("waiting for budget: needs 0.0250");
+    assertThat(scheduler.admit()).isEmpty();
   }
 
   @Test
-  void aShortSpikeThatEndsWithinTheIntervalShedsNothing() {
+  void aCostThatIsBackUnderTheBudgetWhenSheddingIsDecidedShedsNothing() {
     scheduler.enqueue(1, 5, 0.01);
     scheduler.admit();
 
     scheduler.observe(1000, 0, Map.of(1, 0.09));
-    scheduler.observe(1500, 0, Map.of(1, 0.01));
+    scheduler.observe(1000, 0, Map.of(1, 0.01));
 
-    assertThat(scheduler.shed(2500)).isEmpty();
+    assertThat(scheduler.shed(1000)).isEmpty();
+  }
+
+  @Test
+  void afterAShedNothingStartsUntilTheNextCostSample() {
+    scheduler.enqueue(1, 5, 0.04);
+    scheduler.enqueue(2, 10, 0.01);
+    scheduler.admit();
+    scheduler.observe(1000, 0, Map.of(1, 0.08, 2, 0.001));
+    scheduler.enqueue(3, 5, 0.001);
+
+    assertThat(scheduler.shed(1000)).containsExactly(2, 1);
+    assertThat(scheduler.admit()).isEmpty();
+    scheduler.observe(2000, 0, Map.of());
+    assertThat(scheduler.admit()).containsExactly(3, 2);
+    assertThat(scheduler.takeRejected()).containsExactly(1);
+  }
+
+  @Test
+  void predictionsAreScaledByHowMuchThePortUnderestimated() {
+    scheduler.enqueue(1, 5, 0.01);
+    scheduler.admit();
+    scheduler.observe(1000, 0, Map.of(1, 0.02));
+    scheduler.enqueue(2, 5, 0.02);
+    scheduler.enqueue(3, 5, 0.01);
+
+    assertThat(scheduler.calibration()).isEqualTo(2.0);
+    assertThat(scheduler.admit()).containsExactly(3);
+    assertThat(scheduler.waitReason(2)).isEqualTo("waiting for budget: needs 0.0400 of 0.0500, 0.0400 in use");
   }
 
   @Test

@@ -16,10 +16,11 @@ final class PlantedPrograms {
   static final ResourcePath SORT = ResourcePath.parse("/Code/java.util/Arrays/sort([I)V");
   static final ResourcePath MAIN_THREAD = ResourcePath.parse("/Threads/main/main");
   static final ResourcePath WORKER = ResourcePath.parse("/Threads/pool-1/pool-1-thread-1");
+  static final ResourcePath CACHE_LOCK = ResourcePath.parse("/SyncObjects/com.acme.Cache");
 
   static ResourceTree tree() {
     ResourceTree t = new ResourceTree();
-    for (ResourcePath p : List.of(MAIN, SPIN, NAP, SORT, MAIN_THREAD, WORKER)) {
+    for (ResourcePath p : List.of(MAIN, SPIN, NAP, SORT, MAIN_THREAD, WORKER, CACHE_LOCK)) {
       t.put(Resource.of(p, p.hierarchy() == Hierarchy.CODE ? "method" : "thread"));
     }
     t.put(Resource.of(ResourcePath.parse("/Process/4242"), "process"));
@@ -54,6 +55,18 @@ final class PlantedPrograms {
       return 1;
     }
     return MAIN_THREAD.contains(thread) || thread.contains(MAIN_THREAD) ? 0.95 : 0.05;
+  }
+
+  /** Threads queue on the {@code com.acme.Cache} monitor: half the time waiting, nearly all of it there. */
+  static double contendedLock(MetricRequest r) {
+    if (r.metric().equals("lock_handoff_share")) {
+      return 0.6;
+    }
+    if (!r.metric().equals("sync_wait")) {
+      return 0.01;
+    }
+    ResourcePath lock = r.focus().get(Hierarchy.SYNC_OBJECTS);
+    return lock.isRoot() || lock.equals(CACHE_LOCK) ? 0.5 : 0.01;
   }
 
   /** A program that mostly sleeps: every metric low everywhere. */

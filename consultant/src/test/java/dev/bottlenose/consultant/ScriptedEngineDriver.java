@@ -24,6 +24,7 @@ final class ScriptedEngineDriver implements MeasurementPort, InstantSource {
   private long now = 1_700_000_000_000L;
   private long nextHandle = 1;
   private double sideCost;
+  private double observedFactor = 1;
 
   private record Live(MeasurementHandle handle, MeasurementSink sink) {}
 
@@ -35,6 +36,12 @@ final class ScriptedEngineDriver implements MeasurementPort, InstantSource {
   /** Requests for {@code metric} fail with this failure. */
   ScriptedEngineDriver failing(String metric, MeasurementFailure failure) {
     failing.put(metric, failure);
+    return this;
+  }
+
+  /** Measurements cost {@code factor} times what they were predicted to. */
+  ScriptedEngineDriver observedFactor(double factor) {
+    observedFactor = factor;
     return this;
   }
 
@@ -74,7 +81,7 @@ final class ScriptedEngineDriver implements MeasurementPort, InstantSource {
   void tick(Search search) {
     now += INTERVAL_MILLIS;
     for (Live l : List.copyOf(live.values())) {
-      l.sink().value(l.handle(), now, values.applyAsDouble(l.handle().request()), costs.applyAsDouble(l.handle().request()));
+      l.sink().value(l.handle(), now, values.applyAsDouble(l.handle().request()), observedCost(l.handle().request()));
       l.sink().sideCost(now, sideCost);
     }
     search.advance();
@@ -99,7 +106,11 @@ final class ScriptedEngineDriver implements MeasurementPort, InstantSource {
   }
 
   double liveCost() {
-    return sideCost + live.values().stream().mapToDouble(l -> costs.applyAsDouble(l.handle().request())).sum();
+    return sideCost + live.values().stream().mapToDouble(l -> observedCost(l.handle().request())).sum();
+  }
+
+  private double observedCost(MetricRequest r) {
+    return costs.applyAsDouble(r) * observedFactor;
   }
 
   long now() {
