@@ -1,0 +1,54 @@
+package dev.bottlenose.metrics;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Predicts what a plan costs the target (metrics-dsl/README.md, "Cost model"). A probe execution costs
+ * one call into the probe runtime (the calibrated virtual call) plus its atomic adds and clock reads; a
+ * watched event costs JFR's commit with a stack trace plus the agent's filter match; cpu samples cost
+ * a fixed amount per second, because the sampler runs whatever the program does.
+ */
+final class CostModel {
+  /** One atomic add on a shared counter (BENCHMARKS.md: a counter probe is about 8 ns in all). */
+  static final double ATOMIC_ADD_NANOS = 6;
+  /** One System.nanoTime() read (BENCHMARKS.md: a clock pair is 47 to 52 ns on the build VM). */
+  static final double CLOCK_READ_NANOS = 25;
+  /** One JFR event committed with its stack trace, plus matching the source's filter against it. */
+  static final double EVENT_NANOS = 2_000;
+  /** One execution sample of one running thread: JFR's stack walk. */
+  static final double SAMPLE_NANOS = 20_000;
+  /** Matching one sample against one more cpu_sample source's filter. */
+  static final double MATCH_NANOS = 500;
+
+  static ProbePlan.Cost predict(List<ProbePlan.Item> items, Calibration c) {
+    double perEvent = 0;
+    int cpuSources = 0;
+    for (ProbePlan.Item item : items) {
+      if (item.type().equals("source")) {
+        boolean sample = "cpu_sample".equals(((Map<?, ?>) item.request().get("source")).get("event"));
+        cpuSources += sample ? 1 : 0;
+        perEvent += sample ? 0 : EVENT_NANOS;
+      } else {
+        perEvent += probeNanos(String.valueOf(item.request().get("kind")), c);
+      }
+    }
+    double samplesPerSecond = 1e9 / c.samplePeriodNanos();
+    double fixed = cpuSources == 0 ? 0 : samplesPerSecond * (SAMPLE_NANOS + MATCH_NANOS * cpuSources);
+    return new ProbePlan.Cost(fixed, perEvent);
+  }
+
+  /** One execution of a probe of this kind (a ProbeKind word). */
+  static double probeNanos(String kind, Calibration c) {
+    switch (kind) {
+      case "call_count":
+        return c.virtualCallNanos() + ATOMIC_ADD_NANOS;
+      case "allocation":
+        return 2 * c.virtualCallNanos() + 2 * ATOMIC_ADD_NANOS;
+      default:
+        return 2 * c.virtualCallNanos() + 2 * CLOCK_READ_NANOS + 2 * ATOMIC_ADD_NANOS;
+    }
+  }
+
+  private CostModel() {}
+}

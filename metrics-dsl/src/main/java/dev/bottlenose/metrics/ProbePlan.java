@@ -1,0 +1,149 @@
+package dev.bottlenose.metrics;
+
+import dev.bottlenose.model.Focus;
+import dev.bottlenose.model.json.Json;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the daemon asks the agent for to measure one metric–focus pair, and how to turn the answers
+ * into the metric's value. Items are bytecode probes ({@code insert}), probe expansions (one probe per
+ * method of a class or package, which the daemon expands against the target's methods and sums), and
+ * watched sources ({@code watch}); the formula reads their interval deltas. See metrics-dsl/README.md.
+ */
+public final class ProbePlan {
+  private final String metric;
+  private final Focus focus;
+  private final String unit;
+  private final String combine;
+  private final List<Item> items;
+  private final Formula formula;
+  private final List<String> notes;
+
+  ProbePlan(String metric, Focus focus, String unit, String combine, List<Item> items, Formula formula, List<String> notes) {
+    this.metric = metric;
+    this.focus = focus;
+    this.unit = unit;
+    this.combine = combine;
+    this.items = List.copyOf(items);
+    this.formula = formula;
+    this.notes = List.copyOf(notes);
+  }
+
+  /** One thing to measure: {@code type} is probe, probes (an expansion) or source; {@code id} names it in the formula. */
+  public record Item(String id, String type, Map<String, Object> request) {
+    /** The item as JSON: {@code {"id":…,"type":…, …request}}; a source's request is the PROTOCOL's {@code source} object. */
+    public Map<String, Object> toJson() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("id", id);
+      m.put("type", type);
+      m.putAll(request);
+      return m;
+    }
+  }
+
+  /**
+   * Predicted overhead: a fixed part (nanoseconds of target CPU per second, from sampling) plus a part
+   * per event, where one event is one execution of each probe or one occurrence of each watched event.
+   */
+  public record Cost(double fixedNanosPerSecond, double nanosPerEvent) {
+    /** Overhead as a fraction of one CPU at {@code eventsPerSecond} executions of each item. */
+    public double fractionAt(double eventsPerSecond) {
+      return (fixedNanosPerSecond + nanosPerEvent * eventsPerSecond) / 1e9;
+    }
+
+    /** {@code {"fixedNanosPerSecond":…,"nanosPerEvent":…}}. */
+    public Map<String, Object> toJson() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("fixedNanosPerSecond", fixedNanosPerSecond);
+      m.put("nanosPerEvent", nanosPerEvent);
+      return m;
+    }
+  }
+
+  public String metric() {
+    return metric;
+  }
+
+  public Focus focus() {
+    return focus;
+  }
+
+  public String unit() {
+    return unit;
+  }
+
+  public String combine() {
+    return combine;
+  }
+
+  public List<Item> items() {
+    return items;
+  }
+
+  /** The formula as readable text, e.g. {@code ((s0.nanos * 1.0E-9) / interval_s)}. */
+  public String formulaText() {
+    return formula.text();
+  }
+
+  /** What the plan had to approximate or leave to the daemon (form mapping, expansions, whole-program wall). */
+  public List<String> notes() {
+    return notes;
+  }
+
+  public Cost predictedCost(Calibration calibration) {
+    return CostModel.predict(items, calibration);
+  }
+
+  Formula formula() {
+    return formula;
+  }
+
+  public Map<String, Object> toJson() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("metric", metric);
+    m.put("focus", focus.toString());
+    m.put("unit", unit);
+    m.put("combine", combine);
+    List<Object> list = new ArrayList<>();
+    items.forEach(i -> list.add(i.toJson()));
+    m.put("items", list);
+    m.put("formula", formula.toJson());
+    m.put("formulaText", formula.text());
+    m.put("notes", notes);
+    return m;
+  }
+
+  /** Reads {@link #toJson} text back (the daemon receives plans this way). */
+  public static ProbePlan fromJson(String json) {
+    try {
+      return read((Map<?, ?>) Json.parse(json));
+    } catch (MetricException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new MetricException("not a probe plan (" + e.getMessage() + "): " + json);
+    }
+  }
+
+  private static ProbePlan read(Map<?, ?> m) {
+    List<Item> items = new ArrayList<>();
+    for (Object o : (List<?>) m.get("items")) {
+      Map<String, Object> request = new LinkedHashMap<>();
+      ((Map<?, ?>) o).forEach((k, v) -> request.put(String.valueOf(k), v));
+      String id = String.valueOf(request.remove("id"));
+      String type = String.valueOf(request.remove("type"));
+      items.add(new Item(id, type, request));
+    }
+    List<String> notes = new ArrayList<>();
+    ((List<?>) m.get("notes")).forEach(n -> notes.add(String.valueOf(n)));
+    return new ProbePlan(String.valueOf(m.get("metric")), Focus.parse(String.valueOf(m.get("focus"))), String.valueOf(m.get("unit")),
+        String.valueOf(m.get("combine")), items, Formula.parse(m.get("formula")), notes);
+  }
+
+  @Override
+  public String toString() {
+    return Json.write(toJson());
+  }
+}

@@ -1,0 +1,33 @@
+package dev.bottlenose.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.data.Offset.offset;
+
+import dev.bottlenose.model.Focus;
+import org.junit.jupiter.api.Test;
+
+/** Predicted cost from the calibration: per probe execution, per watched event, and fixed for sampling. */
+class CostModelTest {
+  private static final Calibration CAL = new Calibration(2, 40, 20_000_000);
+
+  private static ProbePlan.Cost cost(String metric, String focus) {
+    return MetricCompiler.compile(MetricLibrary.builtin().metric(metric), Focus.parse(focus)).predictedCost(CAL);
+  }
+
+  @Test
+  void counterAndTimerProbesCostWhatTheBenchmarksMeasured() {
+    assertThat(cost("calls", "</Code/a/B/m>")).isEqualTo(new ProbePlan.Cost(0, 2 + 6));
+    assertThat(cost("wall", "</Code/a/B/m>")).isEqualTo(new ProbePlan.Cost(0, 2 * 2 + 2 * 25 + 2 * 6));
+    assertThat(cost("calls", "</Code/a/B/m>").fractionAt(100)).isCloseTo(800e-9, offset(1e-15));
+    assertThat(dev.bottlenose.model.json.Json.write(cost("calls", "</Code/a/B/m>").toJson())).isEqualTo("{\"fixedNanosPerSecond\":0.0,\"nanosPerEvent\":8.0}");
+  }
+
+  @Test
+  void samplingIsAFixedCostAndEventsCostPerOccurrence() {
+    assertThat(cost("cpu", "<>")).isEqualTo(new ProbePlan.Cost(50 * (20_000 + 500), 0));
+    assertThat(cost("sync_wait", "<>")).isEqualTo(new ProbePlan.Cost(0, 3 * 2_000));
+    ProbePlan.Cost mco = cost("method_call_overhead", "</Code/a/B/m>");
+    assertThat(mco).isEqualTo(new ProbePlan.Cost(50 * (20_000 + 2 * 500), 8));
+    assertThat(mco.fractionAt(1_000_000)).isCloseTo((1_050_000 + 8_000_000) / 1e9, offset(1e-12));
+  }
+}

@@ -1,0 +1,219 @@
+package dev.bottlenose.tests.workloads;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A target program with one scenario per performance cause, each of which knows its own answer and
+ * prints it. Driven by lines on standard input: {@code <scenario> <millis>} runs a scenario for about
+ * that long and prints {@code done scenario=… key=value…}; {@code exit} ends. Prints {@code ready} first.
+ *
+ * <ul>
+ *   <li>{@code cpu}: one thread spins in {@link #spin}; truth: its CPU nanos (thread CPU time).
+ *   <li>{@code monitor}: a holder keeps {@link #LOCK} for 4 ms of every 5 ms while a waiter enters it
+ *       in {@link #contend}; truth: the waiter's blocked nanos (measured around the block).
+ *   <li>{@code alloc}: {@link #churn} creates {@code Point} objects and {@code long[8]} arrays; truth:
+ *       counts.
+ *   <li>{@code io}: {@link #readSlowly} reads from a loopback socket whose peer writes 64 bytes every
+ *       2 ms; truth: reads, bytes, and nanos blocked in {@code read}.
+ *   <li>{@code gc}: {@link #forceGc} calls {@code System.gc()} every 50 ms; truth: the count.
+ *   <li>{@code sleep}: the thread sleeps; truth: nothing is hot.
+ * </ul>
+ */
+public final class KnownAnswerWorkload {
+  static final Object LOCK = new Object();
+  static volatile long sink;
+
+  public static void main(String[] args) throws Exception {
+    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    System.out.println("ready pid=" + ProcessHandle.current().pid());
+    System.out.flush();
+    for (String line = in.readLine(); line != null; line = in.readLine()) {
+      String[] words = line.trim().split("\\s+");
+      if (words[0].equals("exit")) {
+        return;
+      }
+      long millis = words.length > 1 ? Long.parseLong(words[1]) : 1000;
+      String result = run(words[0], millis);
+      System.out.println("done scenario=" + words[0] + " " + result);
+      System.out.flush();
+    }
+  }
+
+  private static String run(String scenario, long millis) throws Exception {
+    switch (scenario) {
+      case "cpu":
+        return cpu(millis);
+      case "monitor":
+        return monitor(millis);
+      case "alloc":
+        return alloc(millis);
+      case "io":
+        return io(millis);
+      case "gc":
+        return "gcs=" + forceGc(millis);
+      case "sleep":
+        Thread.sleep(millis);
+        return "slept=" + millis;
+      default:
+        return "error=unknown-scenario";
+    }
+  }
+
+  private static String cpu(long millis) {
+    long cpu0 = threadCpu();
+    long result = spin(millis);
+    sink = result;
+    return "cpuNanos=" + (threadCpu() - cpu0);
+  }
+
+  /** Busy arithmetic for about {@code millis}. */
+  static long spin(long millis) {
+    long end = System.nanoTime() + millis * 1_000_000;
+    long x = 17;
+    while (System.nanoTime() < end) {
+      for (int i = 0; i < 1000; i++) {
+        x = x * 6364136223846793005L + 1442695040888963407L;
+      }
+    }
+    return x;
+  }
+
+  private static String monitor(long millis) throws InterruptedException {
+    long end = System.nanoTime() + millis * 1_000_000;
+    Thread holder = new Thread(() -> hold(end), "known-holder");
+    holder.start();
+    long[] blocked = new long[2];
+    Thread waiter = new Thread(() -> blocked[0] = contend(end, blocked), "known-waiter");
+    waiter.start();
+    holder.join();
+    waiter.join();
+    return "blockedNanos=" + blocked[0] + " entries=" + blocked[1];
+  }
+
+  static void hold(long end) {
+    while (System.nanoTime() < end) {
+      synchronized (LOCK) {
+        busyFor(4_000_000);
+      }
+      busyFor(1_000_000);
+    }
+  }
+
+  /** Enters {@link #LOCK} over and over; returns the nanos spent waiting to get in. */
+  static long contend(long end, long[] out) {
+    long waited = 0;
+    while (System.nanoTime() < end) {
+      long t0 = System.nanoTime();
+      synchronized (LOCK) {
+        waited += System.nanoTime() - t0;
+        out[1]++;
+        sink++;
+      }
+      busyFor(200_000);
+    }
+    return waited;
+  }
+
+  private static void busyFor(long nanos) {
+    long end = System.nanoTime() + nanos;
+    while (System.nanoTime() < end) {
+      sink++;
+    }
+  }
+
+  private static String alloc(long millis) {
+    long end = System.nanoTime() + millis * 1_000_000;
+    long[] counts = new long[2];
+    while (System.nanoTime() < end) {
+      churn(counts);
+    }
+    return "points=" + counts[0] + " arrays=" + counts[1];
+  }
+
+  /** Creates 100 points and 100 arrays of 8 longs, keeping none. */
+  static void churn(long[] counts) {
+    List<Object> keep = new ArrayList<>(4);
+    for (int i = 0; i < 100; i++) {
+      Point p = new Point(i, i + 1);
+      long[] a = new long[8];
+      a[i & 7] = p.x;
+      if ((i & 63) == 0) {
+        keep.add(a);
+      }
+    }
+    counts[0] += 100;
+    counts[1] += 100;
+    sink += keep.size();
+  }
+
+  record Point(long x, long y) {}
+
+  private static String io(long millis) throws IOException, InterruptedException {
+    try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      Thread writer = new Thread(() -> writeSlowly(server, millis), "known-writer");
+      writer.start();
+      try (Socket s = new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort())) {
+        long[] r = readSlowly(s.getInputStream());
+        writer.join();
+        return "reads=" + r[0] + " bytes=" + r[1] + " blockedNanos=" + r[2];
+      }
+    }
+  }
+
+  private static void writeSlowly(ServerSocket server, long millis) {
+    try (Socket peer = server.accept(); OutputStream out = peer.getOutputStream()) {
+      long end = System.nanoTime() + millis * 1_000_000;
+      byte[] chunk = new byte[64];
+      while (System.nanoTime() < end) {
+        out.write(chunk);
+        out.flush();
+        Thread.sleep(2);
+      }
+    } catch (IOException | InterruptedException e) {
+      System.err.println("writer: " + e);
+    }
+  }
+
+  /** Reads until the peer closes; returns reads, bytes and nanos spent inside {@code read}. */
+  static long[] readSlowly(InputStream in) throws IOException {
+    long[] r = new long[3];
+    byte[] buffer = new byte[4096];
+    while (true) {
+      long t0 = System.nanoTime();
+      int n = in.read(buffer);
+      r[2] += System.nanoTime() - t0;
+      if (n < 0) {
+        return r;
+      }
+      r[0]++;
+      r[1] += n;
+    }
+  }
+
+  static int forceGc(long millis) throws InterruptedException {
+    long end = System.nanoTime() + millis * 1_000_000;
+    int n = 0;
+    while (System.nanoTime() < end) {
+      System.gc();
+      n++;
+      Thread.sleep(50);
+    }
+    return n;
+  }
+
+  private static long threadCpu() {
+    return java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+  }
+
+  private KnownAnswerWorkload() {}
+}
