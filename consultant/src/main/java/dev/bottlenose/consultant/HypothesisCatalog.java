@@ -35,28 +35,29 @@ public final class HypothesisCatalog {
 
   /** The built-in hypotheses, thresholds as the declared defaults. */
   public static List<Hypothesis> builtIn() {
-    List<Hierarchy> everywhere = List.of(CODE, THREADS, PROCESS, MACHINE);
+    ConstraintMode in = ConstraintMode.INCLUSIVE;
+    ConstraintMode ex = ConstraintMode.EXCLUSIVE;
     return List.of(
         Hypothesis.virtual(TOP, "Top-level hypothesis"),
-        timeShare("cpu_bound", "CPU-bound", TOP, "cpu", 0.30, everywhere),
-        timeShare("sync_wait", "Excessive synchronisation waiting", TOP, "sync_wait", 0.20, List.of(SYNC_OBJECTS, CODE, THREADS, PROCESS)),
-        timeShare("io_wait", "Excessive I/O blocking", TOP, "io_wait", 0.20, List.of(IO, CODE, THREADS, PROCESS, MACHINE)),
+        timeShare("cpu_bound", "CPU-bound", TOP, "cpu_inclusive", in, 0.30, List.of(CODE, THREADS, PROCESS, MACHINE)),
+        timeShare("sync_wait", "Excessive synchronisation waiting", TOP, "sync_wait", in, 0.20, List.of(SYNC_OBJECTS, CODE, THREADS, PROCESS)),
+        timeShare("io_wait", "Excessive I/O blocking", TOP, "io_wait", in, 0.20, List.of(IO, CODE, THREADS, PROCESS, MACHINE)),
         new Hypothesis("small_io_ops", "Too many small I/O operations", "io_wait",
             List.of(MetricNeed.of("io_bytes"), MetricNeed.per("io_ops", MetricNeed.Scope.FOCUS)),
             Comparison.BELOW, 4096, "bytes per operation", 0.05, List.of(IO, CODE)),
-        timeShare("memory_pressure", "GC / memory pressure", TOP, "gc_time", 0.10, List.of(PROCESS, MACHINE)),
+        timeShare("memory_pressure", "GC / memory pressure", TOP, "gc_time", in, 0.10, List.of(PROCESS, MACHINE)),
         new Hypothesis("allocation_share", "Allocation concentrated here", "memory_pressure",
-            List.of(MetricNeed.of("obj_create_bytes"), MetricNeed.per("obj_create_bytes", MetricNeed.Scope.PROCESS)),
+            List.of(MetricNeed.of("obj_create_bytes", ex), MetricNeed.per("obj_create_bytes", MetricNeed.Scope.PROCESS)),
             Comparison.ABOVE, 0.20, "fraction of bytes allocated", 0.05, List.of(MEMORY, CODE, THREADS)),
-        timeShare("method_call_overhead", "Method-call overhead", "cpu_bound", "method_call_overhead", 0.10, List.of(CODE, THREADS)),
-        timeShare("object_creation_overhead", "Object-creation overhead", "cpu_bound", "object_creation_overhead", 0.10, List.of(CODE, MEMORY, THREADS)),
-        timeShare("interpreted_time", "Interpretation", "cpu_bound", "interpreted_time", 0.10, List.of(CODE, THREADS)),
-        timeShare("jit_compile_time", "JIT compilation", "cpu_bound", "jit_compile_time", 0.05, List.of(VM, CODE)),
-        timeShare("class_load_time", "Class loading", "cpu_bound", "class_load_time", 0.05, List.of(VM, CODE)));
+        timeShare("method_call_overhead", "Method-call overhead", "cpu_bound", "method_call_overhead", in, 0.10, List.of(CODE, THREADS)),
+        timeShare("object_creation_overhead", "Object-creation overhead", "cpu_bound", "object_creation_overhead", in, 0.10, List.of(CODE, MEMORY, THREADS)),
+        timeShare("interpreted_time", "Interpretation", "cpu_bound", "interpreted_time", ex, 0.10, List.of(CODE, THREADS)),
+        timeShare("jit_compile_time", "JIT compilation", "cpu_bound", "jit_compile_time", ex, 0.05, List.of(CODE, VM)),
+        timeShare("class_load_time", "Class loading", "cpu_bound", "class_load_time", in, 0.05, List.of(CODE, THREADS)));
   }
 
-  private static Hypothesis timeShare(String id, String name, String parent, String metric, double threshold, List<Hierarchy> along) {
-    return new Hypothesis(id, name, parent, List.of(MetricNeed.of(metric)), Comparison.ABOVE, threshold, FRACTION, 0.05, along);
+  private static Hypothesis timeShare(String id, String name, String parent, String metric, ConstraintMode mode, double threshold, List<Hierarchy> along) {
+    return new Hypothesis(id, name, parent, List.of(MetricNeed.of(metric, mode)), Comparison.ABOVE, threshold, FRACTION, 0.05, along);
   }
 
   /** The built-ins plus the hypotheses declared in {@code settings}, thresholds from {@code settings}. */

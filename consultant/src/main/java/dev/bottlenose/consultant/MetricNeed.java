@@ -31,6 +31,10 @@ public record MetricNeed(String metric, ConstraintMode mode, Role role, Scope sc
     return new MetricNeed(metric, ConstraintMode.INCLUSIVE, Role.VALUE, Scope.FOCUS);
   }
 
+  public static MetricNeed of(String metric, ConstraintMode mode) {
+    return new MetricNeed(metric, mode, Role.VALUE, Scope.FOCUS);
+  }
+
   public static MetricNeed per(String metric, Scope scope) {
     return new MetricNeed(metric, ConstraintMode.INCLUSIVE, Role.PER, scope);
   }

@@ -45,8 +45,8 @@ class BudgetedSearchTest {
     deepStart.begin();
     hinted.runToEnd(deepStart, 20);
 
-    MetricRequest hot = new MetricRequest("cpu", Focus.of(PlantedPrograms.SPIN.parent()), dev.bottlenose.model.ConstraintMode.INCLUSIVE);
-    MetricRequest main = new MetricRequest("cpu", Focus.of(PlantedPrograms.MAIN.parent()), dev.bottlenose.model.ConstraintMode.INCLUSIVE);
+    MetricRequest hot = new MetricRequest("cpu_inclusive", Focus.of(PlantedPrograms.SPIN.parent()), dev.bottlenose.model.ConstraintMode.INCLUSIVE);
+    MetricRequest main = new MetricRequest("cpu_inclusive", Focus.of(PlantedPrograms.MAIN.parent()), dev.bottlenose.model.ConstraintMode.INCLUSIVE);
     assertThat(plain.requested().indexOf(hot)).isLessThan(plain.requested().indexOf(main));
     assertThat(hinted.requested().indexOf(main)).isLessThan(hinted.requested().indexOf(hot));
     assertThat(deepStart.graph().find("cpu_bound", Focus.of(PlantedPrograms.MAIN.parent())).priority()).isEqualTo(4.0);

@@ -33,7 +33,7 @@ final class PlantedPrograms {
 
   /** CPU-hot {@code com.acme.Hot.spin()} on the main thread: 85% of the time, everything else quiet. */
   static double cpuHot(MetricRequest r) {
-    if (!r.metric().equals("cpu")) {
+    if (!r.metric().equals("cpu_inclusive")) {
       return 0.01;
     }
     return codeShare(r.focus().get(Hierarchy.CODE)) * threadShare(r.focus().get(Hierarchy.THREADS));
