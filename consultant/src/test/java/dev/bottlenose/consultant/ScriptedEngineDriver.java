@@ -25,6 +25,7 @@ final class ScriptedEngineDriver implements MeasurementPort, InstantSource {
   private long nextHandle = 1;
   private double sideCost;
   private double observedFactor = 1;
+  private long pendingUntil;
 
   private record Live(MeasurementHandle handle, MeasurementSink sink) {}
 
@@ -54,9 +55,15 @@ final class ScriptedEngineDriver implements MeasurementPort, InstantSource {
     return Instant.ofEpochMilli(now);
   }
 
+  /** Cost predictions answer "pending" until the clock reaches {@code millis}. */
+  ScriptedEngineDriver pendingUntil(long millis) {
+    pendingUntil = millis;
+    return this;
+  }
+
   @Override
   public CostPrediction predict(MetricRequest request) {
-    return CostPrediction.of(costs.applyAsDouble(request));
+    return now < pendingUntil ? CostPrediction.pending() : CostPrediction.of(costs.applyAsDouble(request));
   }
 
   @Override

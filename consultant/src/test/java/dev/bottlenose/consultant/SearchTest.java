@@ -95,4 +95,53 @@ class SearchTest {
     assertThat(search.endReason()).isEqualTo("stopped by the user");
     assertThat(driver.live()).isEmpty();
   }
+
+  @Test
+  void aFocusTheTargetDoesNotHaveIsPrunedWithTheReason() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost)
+        .failing("io_wait", new MeasurementFailure(MeasurementFailure.Kind.FOCUS_UNKNOWN, "no /IO hierarchy on this platform"));
+    Search search = search(driver, SearchOptions.of("no-io")).begin();
+
+    driver.runToEnd(search, 60);
+
+    ShgNode io = search.graph().find("io_wait", Focus.WHOLE_PROGRAM);
+    assertThat(io.state()).isEqualTo(NodeState.STOPPED);
+    assertThat(io.reason()).isEqualTo("pruned: (io_wait, <>): no /IO hierarchy on this platform");
+    assertThat(search.graph().find("top", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.UNKNOWN);
+  }
+
+  @Test
+  void nodesWaitForTheirCostPredictionWithoutMeasuring() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost);
+    driver.pendingUntil(driver.now() + 3000);
+    Search search = search(driver, SearchOptions.of("pending")).begin();
+    driver.tick(search);
+    driver.tick(search);
+
+    assertThat(driver.requested()).isEmpty();
+    assertThat(search.graph().nodes()).filteredOn(n -> !n.hypothesis().equals("top")).allMatch(n -> n.state() == NodeState.UNTESTED);
+
+    driver.runToEnd(search, 60);
+    assertThat(search.endReason()).isEqualTo("converged: nothing left to test");
+    assertThat(search.graph().find("cpu_bound", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.FALSE);
+  }
+
+  @Test
+  void everyEventHasAJsonFormForTheEventBus() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost);
+    List<ShgEvent> events = new ArrayList<>();
+    Search search = search(driver, SearchOptions.of("events"));
+    search.addListener(events::add);
+    search.begin();
+    driver.runToEnd(search, 60);
+
+    assertThat(events.get(0).toJson()).containsEntry("type", "nodeAdded").containsEntry("searchId", "events");
+    assertThat(events.get(0).toJson()).extractingByKey("node").asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+        .containsEntry("id", 0).containsEntry("hypothesis", "top").containsEntry("state", "untested").containsEntry("focus", List.of());
+    assertThat(events).filteredOn(e -> e instanceof ShgEvent.EdgeAdded).first()
+        .extracting(e -> e.toJson().get("edge")).isEqualTo(search.graph().edges().get(0).toJson());
+    assertThat(events.get(events.size() - 1).toJson())
+        .isEqualTo(java.util.Map.of("type", "searchEnded", "searchId", "events", "reason", "converged: nothing left to test"));
+    assertThat(events).allSatisfy(e -> assertThat(dev.bottlenose.model.json.Json.write(e.toJson())).startsWith("{\"type\":"));
+  }
 }
