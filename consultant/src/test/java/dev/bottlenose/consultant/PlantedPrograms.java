@@ -28,7 +28,11 @@ final class PlantedPrograms {
   }
 
   static TreeOracle oracle() {
-    return new TreeOracle(tree(), Map.of(MAIN, List.of(SPIN, NAP), SPIN, List.of()));
+    return oracle(tree());
+  }
+
+  static TreeOracle oracle(ResourceTree tree) {
+    return new TreeOracle(tree, Map.of(MAIN, List.of(SPIN, NAP), SPIN, List.of()));
   }
 
   /** CPU-hot {@code com.acme.Hot.spin()} on the main thread: 85% of the time, everything else quiet. */
