@@ -88,6 +88,9 @@ public final class Search {
 
   /** Starts the search at the virtual top-level node and takes the first step. */
   public synchronized Search begin() {
+    if (!runs.isEmpty()) {
+      throw new IllegalStateException("search " + id + " has begun already");
+    }
     catalog.all().forEach(rules::insert);
     rules.insert(new Timing(settings.number("search.sufficient_seconds"), settings.number("search.decision_timeout_seconds")));
     Hypothesis top = catalog.get(HypothesisCatalog.TOP);
@@ -153,6 +156,9 @@ public final class Search {
 
   /** One step: take in values and failures, let the rules decide, schedule within the budget, maybe end. */
   public synchronized void advance() {
+    if (runs.isEmpty()) {
+      throw new IllegalStateException("search " + id + " has not begun; call begin() first");
+    }
     if (endReason != null) {
       return;
     }
@@ -318,6 +324,7 @@ public final class Search {
       }
       CostPrediction p = port.predict(r);
       if (p.failure() != null) {
+        awaitingPrediction.remove(nodeId);
         rules.put(new Unavailable(nodeId, p.failure().kind(), r + ": " + p.failure().reason()));
         return;
       }
@@ -379,6 +386,7 @@ public final class Search {
 
   private void stopExperiment(NodeRun run) {
     scheduler.remove(run.fact.id());
+    awaitingPrediction.remove(run.fact.id());
     releaseMeasurements(run);
   }
 

@@ -21,6 +21,7 @@ final class ScriptedEngineDriver implements MeasurementPort, InstantSource {
   private final Map<Long, Live> live = new LinkedHashMap<>();
   private final List<MetricRequest> requested = new ArrayList<>();
   private final Map<String, MeasurementFailure> failing = new LinkedHashMap<>();
+  private final Map<String, MeasurementFailure> failingPredictions = new LinkedHashMap<>();
   private long now = 1_700_000_000_000L;
   private long nextHandle = 1;
   private double sideCost;
@@ -63,7 +64,17 @@ final class ScriptedEngineDriver implements MeasurementPort, InstantSource {
 
   @Override
   public CostPrediction predict(MetricRequest request) {
-    return now < pendingUntil ? CostPrediction.pending() : CostPrediction.of(costs.applyAsDouble(request));
+    if (now < pendingUntil) {
+      return CostPrediction.pending();
+    }
+    MeasurementFailure f = failingPredictions.get(request.metric());
+    return f != null ? CostPrediction.failed(f) : CostPrediction.of(costs.applyAsDouble(request));
+  }
+
+  /** Cost predictions for {@code metric} fail with this failure (the metric compiler refused it). */
+  ScriptedEngineDriver failingPrediction(String metric, MeasurementFailure failure) {
+    failingPredictions.put(metric, failure);
+    return this;
   }
 
   @Override

@@ -144,4 +144,28 @@ class SearchTest {
         .isEqualTo(java.util.Map.of("type", "searchEnded", "searchId", "events", "reason", "converged: nothing left to test"));
     assertThat(events).allSatisfy(e -> assertThat(dev.bottlenose.model.json.Json.write(e.toJson())).startsWith("{\"type\":"));
   }
+
+  @Test
+  void aPredictionThatFailsAfterWaitingEndsUnknownAndTheSearchStillConverges() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost)
+        .failingPrediction("gc_time", new MeasurementFailure(MeasurementFailure.Kind.METRIC_UNAVAILABLE, "no GC events"));
+    driver.pendingUntil(driver.now() + 2000);
+    Search search = search(driver, SearchOptions.of("late-failure")).begin();
+
+    driver.runToEnd(search, 60);
+
+    assertThat(search.endReason()).isEqualTo("converged: nothing left to test");
+    assertThat(search.graph().find("memory_pressure", Focus.WHOLE_PROGRAM).reason()).isEqualTo("(gc_time, <>): no GC events");
+    assertThat(driver.requested()).extracting(MetricRequest::metric).doesNotContain("gc_time");
+  }
+
+  @Test
+  void aSearchBeginsOnceAndAdvancesOnlyAfterItBegan() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost);
+    Search search = search(driver, SearchOptions.of("twice"));
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(search::advance).hasMessage("search twice has not begun; call begin() first");
+    search.begin();
+    org.assertj.core.api.Assertions.assertThatThrownBy(search::begin).hasMessage("search twice has begun already");
+  }
 }
