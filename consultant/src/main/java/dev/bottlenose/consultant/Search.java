@@ -308,7 +308,7 @@ public final class Search {
     ResourcePath refined = r.focus().get(r.along());
     double weight = 0;
     for (Map.Entry<ResourcePath, Double> hint : hints.entrySet()) {
-      if (refined.contains(hint.getKey()) || hint.getKey().equals(refined)) {
+      if (refined.contains(hint.getKey())) {
         weight = Math.max(weight, hint.getValue());
       }
     }
