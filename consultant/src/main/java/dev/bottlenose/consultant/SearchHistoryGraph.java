@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.UnaryOperator;
 
@@ -142,6 +143,33 @@ public final class SearchHistoryGraph {
       return g;
     } catch (ClassCastException | NullPointerException | IllegalArgumentException e) {
       throw new IllegalArgumentException("not a search-history graph: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The graph as an indented tree from node 0, one node per line: state, hypothesis, focus, value /
+   * threshold. A node reached a second time is written once more with "(see above)" and not expanded.
+   */
+  public synchronized String toText() {
+    StringBuilder sb = new StringBuilder();
+    if (!nodes.isEmpty()) {
+      text(nodes.values().iterator().next(), 0, new java.util.HashSet<>(), sb);
+    }
+    return sb.toString();
+  }
+
+  private void text(ShgNode n, int depth, Set<Integer> seen, StringBuilder sb) {
+    sb.append("  ".repeat(depth)).append(String.format(java.util.Locale.ROOT, "%-8s %s %s", n.state().word(), n.hypothesis(), n.focus()));
+    if (!Double.isNaN(n.value())) {
+      sb.append(String.format(java.util.Locale.ROOT, "  %.4g / %.4g", n.value(), n.threshold()));
+    }
+    if (!seen.add(n.id())) {
+      sb.append("  (see above)\n");
+      return;
+    }
+    sb.append('\n');
+    for (ShgNode c : children(n.id())) {
+      text(c, depth + 1, seen, sb);
     }
   }
 

@@ -73,4 +73,12 @@ class SearchStoreTest {
     assertThat(dot.lines().filter(l -> l.contains("->")).count()).isEqualTo(g.edges().size());
     assertThat(g.find("cpu_bound", Focus.WHOLE_PROGRAM).toJson()).containsEntry("state", "false").containsEntry("threshold", 0.3);
   }
+
+  @Test
+  void theGraphPrintsAsAnIndentedTree() {
+    SearchHistoryGraph g = finished("text").graph();
+
+    assertThat(g.toText().lines()).hasSize(5);
+    assertThat(g.toText()).startsWith("false    top <>\n  false    cpu_bound <>  0.02000 / 0.3000\n");
+  }
 }
