@@ -322,7 +322,7 @@ public final class Search {
       if (measurements.isRunning(r)) {
         continue;
       }
-      CostPrediction p = port.predict(r);
+      CostPrediction p = predict(r);
       if (p.failure() != null) {
         awaitingPrediction.remove(nodeId);
         rules.put(new Unavailable(nodeId, p.failure().kind(), r + ": " + p.failure().reason()));
@@ -338,6 +338,14 @@ public final class Search {
     double predicted = cost;
     graph.update(nodeId, n -> n.withValues(n.value(), n.threshold(), predicted, n.observedCost()));
     scheduler.enqueue(nodeId, graph.node(nodeId).priority(), predicted);
+  }
+
+  private CostPrediction predict(MetricRequest r) {
+    try {
+      return port.predict(r);
+    } catch (RuntimeException e) {
+      return CostPrediction.failed(new MeasurementFailure(MeasurementFailure.Kind.METRIC_UNAVAILABLE, "the cost prediction failed: " + e.getMessage()));
+    }
   }
 
   private void retryPredictions() {
@@ -378,10 +386,15 @@ public final class Search {
     int nodeId = run.fact.id();
     run.experiment = new Experiment(nodeId, run.hypothesis, run.fact.focus(), now,
         settings.millis("search.min_observation_seconds"), settings.millis("search.sampling_interval_seconds"));
-    for (MetricRequest r : Experiment.requests(run.hypothesis, run.fact.focus())) {
-      measurements.acquire(r, graph.node(nodeId).predictedCost());
-    }
     setState(nodeId, NodeState.TESTING, "measuring");
+    for (MetricRequest r : Experiment.requests(run.hypothesis, run.fact.focus())) {
+      try {
+        measurements.acquire(r, graph.node(nodeId).predictedCost());
+      } catch (RuntimeException e) {
+        rules.put(new Unavailable(nodeId, MeasurementFailure.Kind.METRIC_UNAVAILABLE, r + ": the request failed: " + e.getMessage()));
+        return;
+      }
+    }
   }
 
   private void stopExperiment(NodeRun run) {

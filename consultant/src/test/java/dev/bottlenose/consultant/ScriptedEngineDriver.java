@@ -27,6 +27,7 @@ final class ScriptedEngineDriver implements MeasurementPort, InstantSource {
   private double sideCost;
   private double observedFactor = 1;
   private long pendingUntil;
+  private String throwing;
 
   private record Live(MeasurementHandle handle, MeasurementSink sink) {}
 
@@ -77,8 +78,17 @@ final class ScriptedEngineDriver implements MeasurementPort, InstantSource {
     return this;
   }
 
+  /** Requests for {@code metric} throw, as a port whose connection broke would. */
+  ScriptedEngineDriver throwingOn(String metric) {
+    throwing = metric;
+    return this;
+  }
+
   @Override
   public MeasurementHandle request(MetricRequest request, double predictedCost, MeasurementSink sink) {
+    if (request.metric().equals(throwing)) {
+      throw new IllegalStateException("event bus closed");
+    }
     MeasurementHandle h = new MeasurementHandle(nextHandle++, request);
     requested.add(request);
     MeasurementFailure f = failing.get(request.metric());

@@ -168,4 +168,17 @@ class SearchTest {
     search.begin();
     org.assertj.core.api.Assertions.assertThatThrownBy(search::begin).hasMessage("search twice has begun already");
   }
+
+  @Test
+  void aPortThatThrowsMakesTheNodeUnknownInsteadOfBreakingTheSearch() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost).throwingOn("sync_wait");
+    Search search = search(driver, SearchOptions.of("throws")).begin();
+
+    driver.runToEnd(search, 60);
+
+    ShgNode sync = search.graph().find("sync_wait", Focus.WHOLE_PROGRAM);
+    assertThat(sync.state()).isEqualTo(NodeState.UNKNOWN);
+    assertThat(sync.reason()).isEqualTo("(sync_wait, <>): the request failed: event bus closed");
+    assertThat(search.endReason()).isEqualTo("converged: nothing left to test");
+  }
 }
