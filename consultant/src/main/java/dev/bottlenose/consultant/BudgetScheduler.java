@@ -155,7 +155,7 @@ final class BudgetScheduler {
     if (running.size() >= maxActive) {
       return "waiting: " + maxActive + " nodes are being tested already";
     }
-    return String.format(Locale.ROOT, "waiting for budget: needs %.4f of %.4f, %.4f in use", expected(e), budget, load());
+    return String.format(Locale.ROOT, "waiting for budget: needs %.4f of %.4f", expected(e), budget);
   }
 
   /** The latest observed costs: unattributed side cost, and per running node its share (absent: none yet). */
