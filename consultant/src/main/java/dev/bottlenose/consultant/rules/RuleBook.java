@@ -21,15 +21,29 @@ public final class RuleBook {
   public static final List<String> BUILT_IN = List.of("why-refinement.drl", "where-refinement.drl", "verdict.drl");
   private static final String PACKAGE_PATH = "dev/bottlenose/consultant/rules/";
 
+  private static volatile RuleBook builtIn;
+
   private final KieBase kieBase;
 
   private RuleBook(KieBase kieBase) {
     this.kieBase = kieBase;
   }
 
-  /** The built-in rules and the {@code *.drl} files of {@code extraDirectory} (null for none). */
+  /**
+   * The built-in rules and the {@code *.drl} files of {@code extraDirectory} (null for none). The
+   * built-in rules alone are compiled once per class loader; a directory is compiled every time, so
+   * edited files take effect in the next search.
+   */
   public static RuleBook load(Path extraDirectory) {
-    return compile(BUILT_IN, extraFiles(extraDirectory));
+    if (extraDirectory != null) {
+      return compile(BUILT_IN, extraFiles(extraDirectory));
+    }
+    RuleBook book = builtIn;
+    if (book == null) {
+      book = compile(BUILT_IN, List.of());
+      builtIn = book;
+    }
+    return book;
   }
 
   /** Only the named built-in files (for tests of one concern). */
