@@ -14,6 +14,7 @@ import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -25,11 +26,13 @@ import java.util.Set;
  * One automated bottleneck search. The rules (why- and where-refinement, verdicts) run in a Drools
  * session; this class feeds them nodes, evidence and resource children, applies what they conclude,
  * asks the {@link MeasurementPort} for measurements within the budget and releases them as soon as a
- * node is decided (true, false or unknown: a true node's children carry the search on). It is driven from outside: call {@link #advance()} once per sampling interval (the
- * clock tells the time, so tests run on a manual clock). Thread-safe.
+ * node is decided (true, false or unknown: a true node's children carry the search on).
+ *
+ * <p>It is driven from outside: call {@link #advance()} once per sampling interval; the clock tells
+ * the time, so tests run on a manual clock. Thread-safe; listeners are called on the advancing thread.
  */
 public final class Search {
-  private static final java.util.Comparator<Refinement> BY_PARENT_HYPOTHESIS_FOCUS = java.util.Comparator
+  private static final Comparator<Refinement> BY_PARENT_HYPOTHESIS_FOCUS = Comparator
       .comparingInt(Refinement::parentId).thenComparing(Refinement::hypothesisId).thenComparing(r -> r.focus().toString());
 
   private final String id;
