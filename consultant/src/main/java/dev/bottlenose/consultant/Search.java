@@ -2,6 +2,7 @@ package dev.bottlenose.consultant;
 
 import dev.bottlenose.consultant.rules.ChildEdge;
 import dev.bottlenose.consultant.rules.Evidence;
+import dev.bottlenose.consultant.rules.Hint;
 import dev.bottlenose.consultant.rules.NodeFact;
 import dev.bottlenose.consultant.rules.Refinement;
 import dev.bottlenose.consultant.rules.RuleBook;
@@ -126,14 +127,18 @@ public final class Search {
   }
 
   /**
-   * A cheap always-on source (stack samples, JFR) says {@code path} is promising, with a weight in
-   * [0, 1]: where-refinements leading towards it are tested first (Paradyn's Deep Start).
+   * A cheap always-on source (stack samples, JFR), named by {@code source}, says {@code path} is
+   * promising, with a weight in [0, 1] (Paradyn's Deep Start): a true why-node refines straight to it,
+   * skipping the levels between, and where-refinements leading towards it are tested first.
    */
-  public synchronized void hint(ResourcePath path, double weight) {
+  public synchronized void hint(ResourcePath path, double weight, String source) {
     if (!(weight >= 0 && weight <= 1)) {
       throw new IllegalArgumentException("hint weight must be in [0, 1], is " + weight);
     }
     hints.merge(path, weight, Math::max);
+    if (endReason == null) {
+      rules.add(new Hint(path, weight, source));
+    }
   }
 
   /** Asks the search to end at the next step. */

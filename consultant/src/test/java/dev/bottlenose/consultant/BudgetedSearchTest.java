@@ -41,7 +41,7 @@ class BudgetedSearchTest {
     plain.runToEnd(unhinted, 20);
     ScriptedEngineDriver hinted = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
     Search deepStart = Search.create(SearchOptions.of("hinted"), hinted, PlantedPrograms.oracle(), hinted);
-    deepStart.hint(PlantedPrograms.MAIN, 1.0);
+    deepStart.hint(PlantedPrograms.MAIN, 1.0, "stack samples");
     deepStart.begin();
     hinted.runToEnd(deepStart, 20);
 
@@ -50,5 +50,31 @@ class BudgetedSearchTest {
     assertThat(plain.requested().indexOf(hot)).isLessThan(plain.requested().indexOf(main));
     assertThat(hinted.requested().indexOf(main)).isLessThan(hinted.requested().indexOf(hot));
     assertThat(deepStart.graph().find("cpu_bound", Focus.of(PlantedPrograms.MAIN.parent())).priority()).isEqualTo(4.0);
+  }
+
+  @Test
+  void deepStartJumpsToTheHintedMethodAndDecidesItInHalfTheTime() {
+    int plain = ticksUntilSpinIsTrue(null);
+    int deep = ticksUntilSpinIsTrue(PlantedPrograms.SPIN);
+
+    assertThat(plain).isBetween(28, 30);
+    assertThat(deep).isBetween(14, 15);
+  }
+
+  private static int ticksUntilSpinIsTrue(dev.bottlenose.model.ResourcePath hint) {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
+    Search search = Search.create(SearchOptions.of("deep"), driver, PlantedPrograms.oracle(), driver);
+    if (hint != null) {
+      search.hint(hint, 0.8, "stack samples");
+    }
+    search.begin();
+    for (int tick = 1; tick <= 60; tick++) {
+      driver.tick(search);
+      ShgNode spin = search.graph().find("cpu_bound", Focus.of(PlantedPrograms.SPIN));
+      if (spin != null && spin.state() == NodeState.TRUE) {
+        return tick;
+      }
+    }
+    return -1;
   }
 }

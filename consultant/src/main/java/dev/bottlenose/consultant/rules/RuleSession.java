@@ -61,6 +61,10 @@ public final class RuleSession implements AutoCloseable {
     }
   }
 
+  public void add(Hint h) {
+    session.insert(h);
+  }
+
   public void add(ChildEdge e) {
     session.insert(e);
   }

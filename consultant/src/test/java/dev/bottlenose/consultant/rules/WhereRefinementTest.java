@@ -101,4 +101,18 @@ class WhereRefinementTest {
     assertThat(session.fire()).isZero();
     assertThat(session.refinements()).isEmpty();
   }
+
+  @Test
+  void deepStartJumpsFromATrueWhyNodeToAHintedMethodAndNotFromWhereNodes() {
+    session.add(new Hint(SPIN, 0.8, "stack samples"));
+    session.put(new NodeFact(1, 0, "cpu_bound", Focus.WHOLE_PROGRAM, NodeState.TRUE, null, false));
+    session.put(new NodeFact(2, 0, "io_wait", Focus.WHOLE_PROGRAM, NodeState.TRUE, null, false));
+    session.put(new NodeFact(5, 1, "cpu_bound", Focus.of(SPIN), NodeState.TRUE, Hierarchy.CODE, false));
+
+    session.fire();
+
+    assertThat(session.refinements()).filteredOn(r -> r.reason().startsWith("deep start")).containsExactlyInAnyOrder(
+        new Refinement(1, "cpu_bound", Focus.of(SPIN), Axis.WHERE, Hierarchy.CODE, "deep start: stack samples"),
+        new Refinement(2, "io_wait", Focus.of(SPIN), Axis.WHERE, Hierarchy.CODE, "deep start: stack samples"));
+  }
 }
