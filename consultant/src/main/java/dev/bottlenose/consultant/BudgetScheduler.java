@@ -1,0 +1,211 @@
+package dev.bottlenose.consultant;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Decides which nodes may be tested within the overhead budget (a fraction of the target's CPU).
+ *
+ * <p>The load is the side cost plus, per running node, its observed cost, or its predicted cost until a
+ * first observed cost for it arrived (Paradyn's pending cost). Waiting nodes are admitted in priority
+ * order (lower key first, then first come) when load + predicted ≤ budget; a cheaper node may pass one
+ * that does not fit. Predictions are scaled by how much the port has underestimated so far. A node predicted to cost more than the whole budget is rejected. A cost sample
+ * covers one sampling interval: when one shows the load over the budget, it has been over for that
+ * interval, and the lowest-priority running nodes are shed at once until it fits again, so the cost
+ * never stays over the budget for more than one interval. Shed nodes wait in the queue with what they
+ * were seen to cost as their new prediction.
+ */
+final class BudgetScheduler {
+  private final double budget;
+  private final long intervalMillis;
+  private final int maxActive;
+  private final Map<Integer, Entry> queued = new HashMap<>();
+  private final Map<Integer, Entry> running = new HashMap<>();
+  private final List<Integer> rejected = new ArrayList<>();
+  private double sideCost;
+  private double observedTotal;
+  private double predictedTotal;
+  private boolean shedThisStep;
+  private long overSince = -1;
+  private long seq;
+
+  private static final class Entry {
+    final int nodeId;
+    final double priority;
+    final long order;
+    double predicted;
+    boolean learned;
+    double observed = Double.NaN;
+
+    Entry(int nodeId, double priority, double predicted, long order) {
+      this.nodeId = nodeId;
+      this.priority = priority;
+      this.predicted = predicted;
+      this.order = order;
+    }
+
+    double load() {
+      return Double.isNaN(observed) ? predicted : observed;
+    }
+  }
+
+  private static final Comparator<Entry> FIRST = Comparator.comparingDouble((Entry e) -> e.priority).thenComparingLong(e -> e.order);
+
+  BudgetScheduler(double budget, long intervalMillis, int maxActive) {
+    if (!(budget > 0 && budget < 1)) {
+      throw new IllegalArgumentException("budget must be a fraction of the target's CPU in (0, 1), is " + budget);
+    }
+    this.budget = budget;
+    this.intervalMillis = intervalMillis;
+    this.maxActive = maxActive;
+  }
+
+  double budget() {
+    return budget;
+  }
+
+  void enqueue(int nodeId, double priority, double predictedCost) {
+    if (predictedCost > budget) {
+      rejected.add(nodeId);
+      return;
+    }
+    queued.put(nodeId, new Entry(nodeId, priority, predictedCost, seq++));
+  }
+
+  /** Forgets a queued or running node; true if it was known. */
+  boolean remove(int nodeId) {
+    return queued.remove(nodeId) != null | running.remove(nodeId) != null;
+  }
+
+  boolean isQueued(int nodeId) {
+    return queued.containsKey(nodeId);
+  }
+
+  boolean hasQueued() {
+    return !queued.isEmpty();
+  }
+
+  /** The nodes rejected since the last call: each alone is predicted to cost more than the budget. */
+  List<Integer> takeRejected() {
+    List<Integer> list = List.copyOf(rejected);
+    rejected.clear();
+    return list;
+  }
+
+  double load() {
+    double load = sideCost;
+    for (Entry e : running.values()) {
+      load += e.load();
+    }
+    return load;
+  }
+
+  /**
+   * How much more measurements have cost than predicted so far (at least 1): new predictions are
+   * scaled by it, so a port that underestimates is corrected after its first cost samples.
+   */
+  double calibration() {
+    return predictedTotal > 0 ? Math.max(1, observedTotal / predictedTotal) : 1;
+  }
+
+  private double expected(Entry e) {
+    return e.learned ? e.predicted : e.predicted * calibration();
+  }
+
+  /**
+   * Starts as many queued nodes as fit, best first; returns them in that order. Right after a shed
+   * nothing starts until the next cost sample shows the room is real.
+   */
+  List<Integer> admit() {
+    List<Integer> started = new ArrayList<>();
+    if (shedThisStep) {
+      shedThisStep = false;
+      return started;
+    }
+    List<Entry> order = new ArrayList<>(queued.values());
+    order.sort(FIRST);
+    double load = load();
+    for (Entry e : order) {
+      if (running.size() >= maxActive) {
+        break;
+      }
+      double cost = expected(e);
+      if (load + cost <= budget + 1e-12) {
+        e.predicted = cost;
+        e.learned = true;
+        queued.remove(e.nodeId);
+        running.put(e.nodeId, e);
+        load += cost;
+        started.add(e.nodeId);
+      }
+    }
+    return started;
+  }
+
+  /** Why a queued node waits, or null if it does not. */
+  String waitReason(int nodeId) {
+    Entry e = queued.get(nodeId);
+    if (e == null) {
+      return null;
+    }
+    if (running.size() >= maxActive) {
+      return "waiting: " + maxActive + " nodes are being tested already";
+    }
+    return String.format(Locale.ROOT, "waiting for budget: needs %.4f of %.4f", expected(e), budget);
+  }
+
+  /** The latest observed costs: unattributed side cost, and per running node its share (absent: none yet). */
+  void observe(long atMillis, double side, Map<Integer, Double> perNode) {
+    sideCost = side;
+    perNode.forEach((id, cost) -> {
+      Entry e = running.get(id);
+      if (e != null && !Double.isNaN(cost)) {
+        if (Double.isNaN(e.observed) && e.predicted > 0) {
+          observedTotal += cost;
+          predictedTotal += e.predicted;
+        }
+        e.observed = cost;
+      }
+    });
+    if (load() > budget + 1e-12) {
+      overSince = overSince < 0 ? atMillis - intervalMillis : overSince;
+    } else {
+      overSince = -1;
+    }
+  }
+
+  /**
+   * If the load has been over the budget for a sampling interval by {@code nowMillis}, takes running
+   * nodes off, lowest priority first, until it fits; they go back to the queue. Returns them.
+   */
+  List<Integer> shed(long nowMillis) {
+    List<Integer> shed = new ArrayList<>();
+    if (overSince < 0 || nowMillis - overSince < intervalMillis) {
+      return shed;
+    }
+    List<Entry> worstFirst = new ArrayList<>(running.values());
+    worstFirst.sort(FIRST.reversed());
+    for (Entry e : worstFirst) {
+      if (load() <= budget + 1e-12) {
+        break;
+      }
+      running.remove(e.nodeId);
+      e.predicted = Math.max(e.predicted, e.load());
+      e.learned = true;
+      e.observed = Double.NaN;
+      shed.add(e.nodeId);
+      if (e.predicted > budget) {
+        rejected.add(e.nodeId);
+      } else {
+        queued.put(e.nodeId, e);
+      }
+    }
+    overSince = load() > budget + 1e-12 ? nowMillis : -1;
+    shedThisStep = !shed.isEmpty();
+    return shed;
+  }
+}

@@ -1,0 +1,159 @@
+package dev.bottlenose.consultant;
+
+import static dev.bottlenose.model.Hierarchy.CODE;
+import static dev.bottlenose.model.Hierarchy.IO;
+import static dev.bottlenose.model.Hierarchy.MACHINE;
+import static dev.bottlenose.model.Hierarchy.MEMORY;
+import static dev.bottlenose.model.Hierarchy.PROCESS;
+import static dev.bottlenose.model.Hierarchy.SYNC_OBJECTS;
+import static dev.bottlenose.model.Hierarchy.THREADS;
+import static dev.bottlenose.model.Hierarchy.VM;
+
+import dev.bottlenose.model.ConstraintMode;
+import dev.bottlenose.model.Hierarchy;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The hypotheses of a search: the built-in tree (Paradyn's three top-level hypotheses, GC / memory
+ * pressure, and the thesis's VM costs below CPU-bound) plus any declared in the settings as {@code
+ * hypothesis.<id>.*}, with thresholds and hysteresis taken from the settings. Checked at build: unique
+ * ids, known parents, no cycles.
+ */
+public final class HypothesisCatalog {
+  public static final String TOP = "top";
+  private static final String FRACTION = "fraction of time";
+
+  private final Map<String, Hypothesis> byId;
+
+  private HypothesisCatalog(Map<String, Hypothesis> byId) {
+    this.byId = byId;
+  }
+
+  /** The built-in hypotheses, thresholds as the declared defaults. */
+  public static List<Hypothesis> builtIn() {
+    ConstraintMode in = ConstraintMode.INCLUSIVE;
+    ConstraintMode ex = ConstraintMode.EXCLUSIVE;
+    return List.of(
+        Hypothesis.virtual(TOP, "Top-level hypothesis"),
+        timeShare("cpu_bound", "CPU-bound", TOP, "cpu_inclusive", in, 0.30, List.of(CODE, THREADS, PROCESS, MACHINE)),
+        timeShare("sync_wait", "Excessive synchronisation waiting", TOP, "sync_wait", in, 0.20, List.of(SYNC_OBJECTS, CODE, THREADS, PROCESS)),
+        timeShare("io_wait", "Excessive I/O blocking", TOP, "io_wait", in, 0.20, List.of(IO, CODE, THREADS, PROCESS, MACHINE)),
+        new Hypothesis("small_io_ops", "Too many small I/O operations", "io_wait",
+            List.of(MetricNeed.of("io_bytes"), MetricNeed.per("io_ops", MetricNeed.Scope.FOCUS)),
+            Comparison.BELOW, 4096, "bytes per operation", 0.05, List.of(IO, CODE)),
+        timeShare("memory_pressure", "GC / memory pressure", TOP, "gc_time", in, 0.10, List.of(PROCESS, MACHINE)),
+        new Hypothesis("allocation_share", "Allocation concentrated here", "memory_pressure",
+            List.of(MetricNeed.of("obj_create_bytes", ex), MetricNeed.per("obj_create_bytes", MetricNeed.Scope.PROCESS)),
+            Comparison.ABOVE, 0.20, "fraction of bytes allocated", 0.05, List.of(MEMORY, CODE, THREADS)),
+        timeShare("method_call_overhead", "Method-call overhead", "cpu_bound", "method_call_overhead", in, 0.10, List.of(CODE, THREADS)),
+        timeShare("object_creation_overhead", "Object-creation overhead", "cpu_bound", "object_creation_overhead", in, 0.10, List.of(CODE, MEMORY, THREADS)),
+        timeShare("interpreted_time", "Interpretation", "cpu_bound", "interpreted_time", ex, 0.10, List.of(CODE, THREADS)),
+        timeShare("jit_compile_time", "JIT compilation", "cpu_bound", "jit_compile_time", ex, 0.05, List.of(CODE, VM)),
+        timeShare("class_load_time", "Class loading", "cpu_bound", "class_load_time", in, 0.05, List.of(CODE, THREADS)));
+  }
+
+  private static Hypothesis timeShare(String id, String name, String parent, String metric, ConstraintMode mode, double threshold, List<Hierarchy> along) {
+    return new Hypothesis(id, name, parent, List.of(MetricNeed.of(metric, mode)), Comparison.ABOVE, threshold, FRACTION, 0.05, along);
+  }
+
+  /** The built-ins plus the hypotheses declared in {@code settings}, thresholds from {@code settings}. */
+  public static HypothesisCatalog of(Settings settings) {
+    Map<String, Hypothesis> m = new LinkedHashMap<>();
+    for (Hypothesis h : builtIn()) {
+      m.put(h.id(), h);
+    }
+    for (Hypothesis h : declared(settings)) {
+      if (m.putIfAbsent(h.id(), h) != null) {
+        throw new IllegalArgumentException("hypothesis " + h.id() + " is declared twice");
+      }
+    }
+    double hysteresis = settings.number("hysteresis", 0.05);
+    m.replaceAll((id, h) -> h.isVirtual() ? h : h.withThreshold(
+        settings.number(id + ".threshold", h.threshold()), settings.number(id + ".hysteresis", hysteresis)));
+    check(m);
+    return new HypothesisCatalog(m);
+  }
+
+  private static List<Hypothesis> declared(Settings settings) {
+    List<Hypothesis> list = new ArrayList<>();
+    for (String key : settings.asMap().keySet()) {
+      if (key.startsWith("hypothesis.") && key.endsWith(".metric")) {
+        list.add(declare(key.substring("hypothesis.".length(), key.length() - ".metric".length()), settings));
+      }
+    }
+    return list;
+  }
+
+  private static Hypothesis declare(String id, Settings s) {
+    String p = "hypothesis." + id + ".";
+    List<MetricNeed> needs = new ArrayList<>();
+    needs.add(new MetricNeed(s.text(p + "metric"), mode(s.text(p + "mode"), p + "mode"), MetricNeed.Role.VALUE, MetricNeed.Scope.FOCUS));
+    if (s.text(p + "per") != null) {
+      MetricNeed.Scope scope = "process".equals(s.text(p + "per_scope")) ? MetricNeed.Scope.PROCESS : MetricNeed.Scope.FOCUS;
+      needs.add(MetricNeed.per(s.text(p + "per"), scope));
+    }
+    String compare = s.text(p + "compare") == null ? "above" : s.text(p + "compare");
+    if (!compare.equals("above") && !compare.equals("below")) {
+      throw new IllegalArgumentException(p + "compare must be 'above' or 'below', is '" + compare + "'");
+    }
+    String name = s.text(p + "name") == null ? id : s.text(p + "name");
+    String unit = s.text(p + "unit") == null ? FRACTION : s.text(p + "unit");
+    String parent = s.text(p + "parent") == null || s.text(p + "parent").isEmpty() ? null : s.text(p + "parent");
+    Comparison c = Comparison.valueOf(compare.toUpperCase(Locale.ROOT));
+    return new Hypothesis(id, name, parent, needs, c, s.number(id + ".threshold"), unit, 0.05, hierarchies(s.text(p + "refine"), p + "refine"));
+  }
+
+  private static ConstraintMode mode(String word, String key) {
+    if (word == null) {
+      return ConstraintMode.INCLUSIVE;
+    }
+    for (ConstraintMode m : ConstraintMode.values()) {
+      if (m.word().equals(word)) {
+        return m;
+      }
+    }
+    throw new IllegalArgumentException(key + ": unknown constraint mode '" + word + "'; expected exclusive, inclusive or caller");
+  }
+
+  private static List<Hierarchy> hierarchies(String text, String key) {
+    List<Hierarchy> list = new ArrayList<>();
+    if (text == null || text.isBlank()) {
+      return list;
+    }
+    for (String name : text.split(",")) {
+      Hierarchy h = Hierarchy.byRootName(name.trim().replaceFirst("^/", ""));
+      if (h == null) {
+        throw new IllegalArgumentException(key + ": unknown hierarchy '" + name.trim() + "'; expected Code, Threads, SyncObjects, Memory, IO, VM, Process or Machine");
+      }
+      list.add(h);
+    }
+    return list;
+  }
+
+  private static void check(Map<String, Hypothesis> m) {
+    for (Hypothesis h : m.values()) {
+      if (h.parent() != null && !m.containsKey(h.parent())) {
+        throw new IllegalArgumentException("hypothesis " + h.id() + " names an unknown parent '" + h.parent() + "'");
+      }
+      String at = h.parent();
+      for (int steps = 0; at != null; steps++) {
+        if (steps > m.size()) {
+          throw new IllegalArgumentException("hypothesis " + h.id() + " is its own ancestor (a cycle of parents)");
+        }
+        at = m.get(at).parent();
+      }
+    }
+  }
+
+  public Hypothesis get(String id) {
+    return byId.get(id);
+  }
+
+  public List<Hypothesis> all() {
+    return List.copyOf(byId.values());
+  }
+}

@@ -1,0 +1,22 @@
+package dev.bottlenose.consultant;
+
+/** Receives what a {@link MeasurementPort} measures. Times are milliseconds since the epoch. */
+public interface MeasurementSink {
+
+  /**
+   * One value for the interval ending at {@code atMillis}: the metric's value (per second or a
+   * fraction of time, as the metric defines it) and the cost of this measurement over that interval
+   * as a fraction of the target's CPU.
+   */
+  void value(MeasurementHandle handle, long atMillis, double value, double observedCost);
+
+  /** The measurement cannot be made (or stopped working); the handle is dead. */
+  void failed(MeasurementHandle handle, MeasurementFailure failure);
+
+  /**
+   * Cost not attributable to one measurement (the agent's own threads, deoptimisation and safepoints
+   * caused by retransforming), as a fraction of the target's CPU over the interval ending at {@code
+   * atMillis}.
+   */
+  void sideCost(long atMillis, double fraction);
+}

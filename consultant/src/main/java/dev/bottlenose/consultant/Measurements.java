@@ -1,0 +1,133 @@
+package dev.bottlenose.consultant;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The running measurements of one search, shared between nodes that need the same request, and
+ * everything they delivered. The sink side may be called from any thread.
+ */
+final class Measurements implements MeasurementSink {
+  private final MeasurementPort port;
+  private final Map<MetricRequest, Running> running = new HashMap<>();
+  private final Map<Long, Running> byHandle = new HashMap<>();
+  private final Map<MetricRequest, ValueSeries> series = new LinkedHashMap<>();
+  private final Map<Long, MeasurementFailure> earlyFailures = new HashMap<>();
+  private double sideCost;
+
+  Measurements(MeasurementPort port) {
+    this.port = port;
+  }
+
+  private static final class Running {
+    final MeasurementHandle handle;
+    int users;
+    MeasurementFailure failure;
+    double lastCost = Double.NaN;
+
+    Running(MeasurementHandle handle) {
+      this.handle = handle;
+    }
+  }
+
+  /** True if the request is measured already (so it costs nothing more). */
+  synchronized boolean isRunning(MetricRequest request) {
+    return running.containsKey(request);
+  }
+
+  void acquire(MetricRequest request, double predictedCost) {
+    synchronized (this) {
+      Running r = running.get(request);
+      if (r != null) {
+        r.users++;
+        return;
+      }
+      series.computeIfAbsent(request, q -> new ValueSeries(q, new ArrayList<>()));
+    }
+    MeasurementHandle handle = port.request(request, predictedCost, this);
+    synchronized (this) {
+      Running r = new Running(handle);
+      r.users = 1;
+      r.failure = earlyFailures.remove(handle.id());
+      running.put(request, r);
+      byHandle.putIfAbsent(handle.id(), r);
+    }
+  }
+
+  void release(MetricRequest request) {
+    MeasurementHandle toRelease = null;
+    synchronized (this) {
+      Running r = running.get(request);
+      if (r != null && --r.users == 0) {
+        running.remove(request);
+        byHandle.remove(r.handle.id());
+        toRelease = r.handle;
+      }
+    }
+    if (toRelease != null) {
+      port.release(toRelease);
+    }
+  }
+
+  void releaseAll() {
+    List<MeasurementHandle> all;
+    synchronized (this) {
+      all = running.values().stream().map(r -> r.handle).toList();
+      running.clear();
+      byHandle.clear();
+    }
+    all.forEach(port::release);
+  }
+
+  synchronized List<ValueSeries.Point> samples(MetricRequest request) {
+    ValueSeries s = series.get(request);
+    return s == null ? List.of() : List.copyOf(s.points());
+  }
+
+  synchronized MeasurementFailure failure(MetricRequest request) {
+    Running r = running.get(request);
+    return r == null ? null : r.failure;
+  }
+
+  /** The last observed cost of a running request shared by its users, NaN before the first value. */
+  synchronized double costShare(MetricRequest request) {
+    Running r = running.get(request);
+    return r == null ? 0 : r.lastCost / r.users;
+  }
+
+  synchronized double sideCost() {
+    return sideCost;
+  }
+
+  synchronized List<ValueSeries> allSeries() {
+    return series.values().stream().map(s -> new ValueSeries(s.request(), List.copyOf(s.points()))).toList();
+  }
+
+  @Override
+  public synchronized void value(MeasurementHandle handle, long atMillis, double value, double observedCost) {
+    Running r = byHandle.get(handle.id());
+    if (r == null || Double.isNaN(value) || value < 0) {
+      return;
+    }
+    r.lastCost = observedCost;
+    series.get(handle.request()).points().add(new ValueSeries.Point(atMillis, value, observedCost));
+  }
+
+  @Override
+  public synchronized void failed(MeasurementHandle handle, MeasurementFailure failure) {
+    Running r = byHandle.get(handle.id());
+    if (r != null) {
+      r.failure = failure;
+    } else {
+      earlyFailures.put(handle.id(), failure);
+    }
+  }
+
+  @Override
+  public synchronized void sideCost(long atMillis, double fraction) {
+    sideCost = fraction;
+  }
+}

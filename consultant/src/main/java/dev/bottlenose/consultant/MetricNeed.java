@@ -1,0 +1,47 @@
+package dev.bottlenose.consultant;
+
+import dev.bottlenose.model.ConstraintMode;
+import dev.bottlenose.model.Focus;
+import dev.bottlenose.model.Hierarchy;
+
+/**
+ * One metric a hypothesis needs: the metric name, how a {@code /Code} part of the focus constrains it
+ * (exclusive, inclusive, caller), whether it divides the value ({@link Role#PER}) and whether it is
+ * measured at the node's focus or at the whole process the focus lies in.
+ */
+public record MetricNeed(String metric, ConstraintMode mode, Role role, Scope scope) {
+
+  public enum Role {
+    VALUE,
+    PER
+  }
+
+  public enum Scope {
+    FOCUS,
+    PROCESS
+  }
+
+  public MetricNeed {
+    if (metric == null || metric.isEmpty()) {
+      throw new IllegalArgumentException("metric name is empty");
+    }
+  }
+
+  public static MetricNeed of(String metric) {
+    return new MetricNeed(metric, ConstraintMode.INCLUSIVE, Role.VALUE, Scope.FOCUS);
+  }
+
+  public static MetricNeed of(String metric, ConstraintMode mode) {
+    return new MetricNeed(metric, mode, Role.VALUE, Scope.FOCUS);
+  }
+
+  public static MetricNeed per(String metric, Scope scope) {
+    return new MetricNeed(metric, ConstraintMode.INCLUSIVE, Role.PER, scope);
+  }
+
+  /** The request this need makes for a node at {@code focus}. */
+  public MetricRequest requestAt(Focus focus) {
+    Focus f = scope == Scope.FOCUS ? focus : Focus.of(focus.get(Hierarchy.PROCESS), focus.get(Hierarchy.MACHINE));
+    return new MetricRequest(metric, f, mode);
+  }
+}

@@ -1,0 +1,14 @@
+package dev.bottlenose.consultant;
+
+import dev.bottlenose.model.ResourcePath;
+import java.util.List;
+
+/**
+ * What the search asks about the program's resources: the children of a resource along its hierarchy
+ * (for a {@code /Code} method: its callees). Implemented over the daemons' hierarchies; {@link TreeOracle}
+ * implements it over a {@link dev.bottlenose.model.ResourceTree}.
+ */
+@FunctionalInterface
+public interface ResourceOracle {
+  List<ResourceChild> children(ResourcePath path);
+}

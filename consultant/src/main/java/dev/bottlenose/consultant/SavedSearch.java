@@ -1,0 +1,50 @@
+package dev.bottlenose.consultant;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** A finished (or interrupted) search as kept on disk: settings, graph, values over time. */
+public record SavedSearch(
+    String id, long startedAtMillis, long endedAtMillis, String endReason, Map<String, String> settings,
+    SearchHistoryGraph graph, List<ValueSeries> series) {
+
+  public SavedSearch {
+    settings = Map.copyOf(settings);
+    series = List.copyOf(series);
+  }
+
+  public Map<String, Object> toJson() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("format", "bottlenose-search/1");
+    m.put("id", id);
+    m.put("startedAtMillis", startedAtMillis);
+    m.put("endedAtMillis", endedAtMillis);
+    m.put("endReason", endReason);
+    m.put("settings", new java.util.TreeMap<>(settings));
+    m.put("graph", graph.toJson());
+    m.put("series", series.stream().map(ValueSeries::toJson).toList());
+    return m;
+  }
+
+  /** Reads {@link #toJson} back; throws IllegalArgumentException naming what is wrong. */
+  public static SavedSearch fromJson(Object json) {
+    if (!(json instanceof Map<?, ?> m) || !"bottlenose-search/1".equals(m.get("format"))) {
+      throw new IllegalArgumentException("not a saved Bottlenose search (format bottlenose-search/1)");
+    }
+    try {
+      Map<String, String> settings = new LinkedHashMap<>();
+      ((Map<?, ?>) m.get("settings")).forEach((k, v) -> settings.put((String) k, (String) v));
+      return new SavedSearch(
+          (String) m.get("id"),
+          ((Number) m.get("startedAtMillis")).longValue(),
+          ((Number) m.get("endedAtMillis")).longValue(),
+          (String) m.get("endReason"),
+          settings,
+          SearchHistoryGraph.fromJson(m.get("graph")),
+          ((List<?>) m.get("series")).stream().map(s -> ValueSeries.fromJson((Map<?, ?>) s)).toList());
+    } catch (ClassCastException | NullPointerException e) {
+      throw new IllegalArgumentException("saved search " + m.get("id") + " is malformed: " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,487 @@
+package dev.bottlenose.consultant;
+
+import dev.bottlenose.consultant.rules.ChildEdge;
+import dev.bottlenose.consultant.rules.Evidence;
+import dev.bottlenose.consultant.rules.Hint;
+import dev.bottlenose.consultant.rules.NodeFact;
+import dev.bottlenose.consultant.rules.Refinement;
+import dev.bottlenose.consultant.rules.RuleBook;
+import dev.bottlenose.consultant.rules.RuleSession;
+import dev.bottlenose.consultant.rules.Timing;
+import dev.bottlenose.consultant.rules.Unavailable;
+import dev.bottlenose.consultant.rules.Verdict;
+import dev.bottlenose.model.Focus;
+import dev.bottlenose.model.Hierarchy;
+import dev.bottlenose.model.ResourcePath;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One automated bottleneck search. The rules (why- and where-refinement, verdicts) run in a Drools
+ * session; this class feeds them nodes, evidence and resource children, applies what they conclude,
+ * asks the {@link MeasurementPort} for measurements within the budget and releases them as soon as a
+ * node is decided (true, false or unknown: a true node's children carry the search on).
+ *
+ * <p>It is driven from outside: call {@link #advance()} once per sampling interval; the clock tells
+ * the time, so tests run on a manual clock. Thread-safe; listeners are called on the advancing thread.
+ */
+public final class Search {
+  private static final Comparator<Refinement> BY_PARENT_HYPOTHESIS_FOCUS = Comparator
+      .comparingInt(Refinement::parentId).thenComparing(Refinement::hypothesisId).thenComparing(r -> r.focus().toString());
+
+  private final String id;
+  private final Settings settings;
+  private final HypothesisCatalog catalog;
+  private final ResourceOracle oracle;
+  private final InstantSource clock;
+  private final MeasurementPort port;
+  private final SearchHistoryGraph graph;
+  private final RuleSession rules;
+  private final BudgetScheduler scheduler;
+  private final Measurements measurements;
+  private final Map<Integer, NodeRun> runs = new HashMap<>();
+  private final Set<Refinement> refinements = new HashSet<>();
+  private final Set<Integer> awaitingPrediction = new HashSet<>();
+  private final Map<ResourcePath, Double> hints = new LinkedHashMap<>();
+  private final Set<ResourcePath> explored = new HashSet<>();
+  private final long startedAtMillis;
+  private long endedAtMillis;
+  private String endReason;
+  private String stopRequest;
+
+  private static final class NodeRun {
+    final Hypothesis hypothesis;
+    NodeFact fact;
+    Experiment experiment;
+
+    NodeRun(Hypothesis hypothesis, NodeFact fact) {
+      this.hypothesis = hypothesis;
+      this.fact = fact;
+    }
+  }
+
+  private Search(SearchOptions options, MeasurementPort port, ResourceOracle oracle, InstantSource clock) {
+    this.id = options.id();
+    this.settings = options.settings();
+    this.catalog = HypothesisCatalog.of(settings);
+    this.port = port;
+    this.oracle = oracle;
+    this.clock = clock;
+    this.graph = new SearchHistoryGraph(id);
+    this.rules = RuleBook.load(options.rulesDirectory()).newSession();
+    this.scheduler = new BudgetScheduler(settings.number("budget.fraction"), settings.millis("search.sampling_interval_seconds"),
+        (int) settings.number("search.max_active_experiments"));
+    this.measurements = new Measurements(port);
+    this.startedAtMillis = clock.millis();
+  }
+
+  /**
+   * Creates a search: compiles the rules, checks the settings and the hypotheses (errors name what is
+   * wrong, and nothing is measured). Listeners added before {@link #begin()} see every node.
+   */
+  public static Search create(SearchOptions options, MeasurementPort port, ResourceOracle oracle, InstantSource clock) {
+    return new Search(options, port, oracle, clock);
+  }
+
+  /** Starts the search at the virtual top-level node and takes the first step. */
+  public synchronized Search begin() {
+    if (!runs.isEmpty()) {
+      throw new IllegalStateException("search " + id + " has begun already");
+    }
+    catalog.all().forEach(rules::insert);
+    rules.insert(new Timing(settings.number("search.sufficient_seconds"), settings.number("search.decision_timeout_seconds")));
+    Hypothesis top = catalog.get(HypothesisCatalog.TOP);
+    ShgNode root = graph.add(top, Focus.WHOLE_PROGRAM, null, 0);
+    NodeRun run = new NodeRun(top, new NodeFact(root.id(), -1, top.id(), Focus.WHOLE_PROGRAM, NodeState.UNTESTED, null, true));
+    runs.put(root.id(), run);
+    setState(root.id(), NodeState.TESTING, "searching");
+    advance();
+    return this;
+  }
+
+  public String id() {
+    return id;
+  }
+
+  public Settings settings() {
+    return settings;
+  }
+
+  public HypothesisCatalog hypotheses() {
+    return catalog;
+  }
+
+  public SearchHistoryGraph graph() {
+    return graph;
+  }
+
+  public void addListener(ShgListener listener) {
+    graph.addListener(listener);
+  }
+
+  /**
+   * A cheap always-on source (stack samples, JFR), named by {@code source}, says {@code path} is
+   * promising, with a weight in [0, 1] (Paradyn's Deep Start): a true why-node refines straight to it,
+   * skipping the levels between, and where-refinements leading towards it are tested first.
+   */
+  public synchronized void hint(ResourcePath path, double weight, String source) {
+    if (!(weight >= 0 && weight <= 1)) {
+      throw new IllegalArgumentException("hint weight must be in [0, 1], is " + weight);
+    }
+    hints.merge(path, weight, Math::max);
+    if (endReason == null) {
+      rules.add(new Hint(path, weight, source));
+    }
+  }
+
+  /** Asks the search to end at the next step. */
+  public synchronized void stop(String reason) {
+    stopRequest = reason == null ? "stopped" : reason;
+  }
+
+  public synchronized boolean isFinished() {
+    return endReason != null;
+  }
+
+  public synchronized String endReason() {
+    return endReason;
+  }
+
+  public long startedAtMillis() {
+    return startedAtMillis;
+  }
+
+  public synchronized long endedAtMillis() {
+    return endedAtMillis;
+  }
+
+  /** One step: take in values and failures, let the rules decide, schedule within the budget, maybe end. */
+  public synchronized void advance() {
+    if (runs.isEmpty()) {
+      throw new IllegalStateException("search " + id + " has not begun; call begin() first");
+    }
+    if (endReason != null) {
+      return;
+    }
+    long now = clock.millis();
+    takeFailures();
+    updateEvidence(now);
+    settle(now);
+    retryPredictions();
+    schedule(now);
+    settle(now);
+    checkEnd(now);
+  }
+
+  private void takeFailures() {
+    for (NodeRun run : runs.values()) {
+      if (run.experiment == null) {
+        continue;
+      }
+      for (MetricRequest r : Experiment.requests(run.hypothesis, run.fact.focus())) {
+        MeasurementFailure f = measurements.failure(r);
+        if (f != null) {
+          rules.put(new Unavailable(run.fact.id(), f.kind(), r + ": " + f.reason()));
+        }
+      }
+    }
+  }
+
+  private void updateEvidence(long now) {
+    for (NodeRun run : runs.values()) {
+      if (run.experiment != null && run.fact.state() != NodeState.FALSE) {
+        Evidence e = run.experiment.evaluate(now, measurements);
+        rules.put(e);
+        graph.update(run.fact.id(), n -> n.withValues(e.value(), e.threshold(), n.predictedCost(), observedCost(run)));
+      }
+    }
+  }
+
+  private void settle(long now) {
+    for (int round = 0; round < 100; round++) {
+      rules.fire();
+      boolean changed = applyVerdicts(now);
+      changed |= applyRefinements();
+      if (!changed) {
+        return;
+      }
+    }
+    throw new IllegalStateException("rules did not settle in 100 rounds");
+  }
+
+  private boolean applyVerdicts(long now) {
+    boolean changed = false;
+    for (Verdict v : rules.verdicts()) {
+      NodeRun run = runs.get(v.nodeId());
+      NodeState s = run.fact.state();
+      if (s == v.state() || s == NodeState.STOPPED || (s == NodeState.UNKNOWN && !run.hypothesis.isVirtual())) {
+        continue;
+      }
+      stopExperiment(run);
+      setState(v.nodeId(), v.state(), v.reason());
+      if (v.state() == NodeState.TRUE) {
+        explore(run.fact.focus(), run.hypothesis);
+      }
+      changed = true;
+    }
+    return changed;
+  }
+
+  private void explore(Focus focus, Hypothesis h) {
+    for (Hierarchy hierarchy : h.refineAlong()) {
+      ResourcePath path = focus.get(hierarchy);
+      if (!explored.add(path)) {
+        continue;
+      }
+      List<ResourceChild> children = oracle.children(path);
+      boolean onlyOneJvm = (hierarchy == Hierarchy.PROCESS || hierarchy == Hierarchy.MACHINE) && children.size() < 2;
+      if (!onlyOneJvm) {
+        children.forEach(rules::add);
+      }
+    }
+  }
+
+  private boolean applyRefinements() {
+    if (endReason != null) {
+      return false;
+    }
+    Set<Refinement> now = new HashSet<>(rules.refinements());
+    boolean changed = false;
+    List<Refinement> ordered = new ArrayList<>(now);
+    ordered.sort(BY_PARENT_HYPOTHESIS_FOCUS);
+    for (Refinement r : ordered) {
+      if (refinements.add(r)) {
+        changed |= refine(r);
+      }
+    }
+    for (Refinement gone : List.copyOf(refinements)) {
+      if (!now.contains(gone)) {
+        refinements.remove(gone);
+        changed |= orphan(gone);
+      }
+    }
+    return changed;
+  }
+
+  private boolean refine(Refinement r) {
+    Hypothesis h = catalog.get(r.hypothesisId());
+    ShgNode existing = graph.find(h.id(), r.focus());
+    ShgNode node = graph.add(h, r.focus(), r.along(), priority(r));
+    if (graph.addEdge(new ShgEdge(r.parentId(), node.id(), r.axis(), r.along(), r.reason())) && r.along() != null) {
+      rules.add(new ChildEdge(r.parentId(), node.id(), r.along()));
+    }
+    if (existing == null) {
+      NodeFact fact = new NodeFact(node.id(), r.parentId(), h.id(), r.focus(), NodeState.UNTESTED, r.along(), h.isVirtual());
+      runs.put(node.id(), new NodeRun(h, fact));
+      rules.put(fact);
+      if (h.isVirtual()) {
+        setState(node.id(), NodeState.TESTING, "virtual: true while a hypothesis below it is");
+      } else {
+        enqueue(node.id());
+      }
+      return true;
+    }
+    if (existing.state() == NodeState.STOPPED && existing.reason() != null && existing.reason().startsWith("parent")) {
+      setState(existing.id(), NodeState.UNTESTED, "queued again: " + r.reason());
+      enqueue(existing.id());
+      return true;
+    }
+    return false;
+  }
+
+  private boolean orphan(Refinement gone) {
+    ShgNode node = graph.find(gone.hypothesisId(), gone.focus());
+    boolean stillWanted = refinements.stream().anyMatch(r -> r.hypothesisId().equals(gone.hypothesisId()) && r.focus().equals(gone.focus()));
+    if (node == null || stillWanted || node.state() != NodeState.UNTESTED) {
+      return false;
+    }
+    scheduler.remove(node.id());
+    awaitingPrediction.remove(node.id());
+    setState(node.id(), NodeState.STOPPED, "parent no longer true");
+    return true;
+  }
+
+  private double priority(Refinement r) {
+    double base = settings.number(r.axis() == Axis.WHY ? "priority.why" : "priority.where");
+    if (r.along() == null) {
+      return base;
+    }
+    ResourcePath refined = r.focus().get(r.along());
+    double weight = 0;
+    for (Map.Entry<ResourcePath, Double> hint : hints.entrySet()) {
+      if (refined.contains(hint.getKey())) {
+        weight = Math.max(weight, hint.getValue());
+      }
+    }
+    return base - settings.number("priority.hint_bonus") * weight;
+  }
+
+  private void enqueue(int nodeId) {
+    NodeRun run = runs.get(nodeId);
+    double cost = 0;
+    for (MetricRequest r : Experiment.requests(run.hypothesis, run.fact.focus())) {
+      if (measurements.isRunning(r)) {
+        continue;
+      }
+      CostPrediction p = predict(r);
+      if (p.failure() != null) {
+        awaitingPrediction.remove(nodeId);
+        rules.put(new Unavailable(nodeId, p.failure().kind(), r + ": " + p.failure().reason()));
+        return;
+      }
+      if (p.isPending()) {
+        awaitingPrediction.add(nodeId);
+        return;
+      }
+      cost += p.cost();
+    }
+    awaitingPrediction.remove(nodeId);
+    double predicted = cost;
+    graph.update(nodeId, n -> n.withValues(n.value(), n.threshold(), predicted, n.observedCost()));
+    scheduler.enqueue(nodeId, graph.node(nodeId).priority(), predicted);
+  }
+
+  private CostPrediction predict(MetricRequest r) {
+    try {
+      return port.predict(r);
+    } catch (RuntimeException e) {
+      return CostPrediction.failed(new MeasurementFailure(MeasurementFailure.Kind.METRIC_UNAVAILABLE, "the cost prediction failed: " + e.getMessage()));
+    }
+  }
+
+  private void retryPredictions() {
+    for (Integer nodeId : List.copyOf(awaitingPrediction)) {
+      enqueue(nodeId);
+    }
+  }
+
+  private void schedule(long now) {
+    Map<Integer, Double> observed = new HashMap<>();
+    for (NodeRun run : runs.values()) {
+      if (run.experiment != null) {
+        observed.put(run.fact.id(), observedCost(run));
+      }
+    }
+    scheduler.observe(now, measurements.sideCost(), observed);
+    for (int shed : scheduler.shed(now)) {
+      releaseMeasurements(runs.get(shed));
+      setState(shed, NodeState.UNTESTED, "shed: the measuring cost stayed over the budget; waiting for room");
+    }
+    for (int rejected : scheduler.takeRejected()) {
+      stopExperiment(runs.get(rejected));
+      rules.put(new Unavailable(rejected, MeasurementFailure.Kind.METRIC_UNAVAILABLE, String.format(java.util.Locale.ROOT,
+          "predicted cost %.4f exceeds the whole budget %.4f", graph.node(rejected).predictedCost(), scheduler.budget())));
+    }
+    for (int start : scheduler.admit()) {
+      startExperiment(runs.get(start), now);
+    }
+    for (NodeRun run : runs.values()) {
+      String why = scheduler.waitReason(run.fact.id());
+      if (why != null) {
+        graph.update(run.fact.id(), n -> n.withState(n.state(), why, now));
+      }
+    }
+  }
+
+  private void startExperiment(NodeRun run, long now) {
+    int nodeId = run.fact.id();
+    run.experiment = new Experiment(nodeId, run.hypothesis, run.fact.focus(), now,
+        settings.millis("search.min_observation_seconds"), settings.millis("search.sampling_interval_seconds"));
+    setState(nodeId, NodeState.TESTING, "measuring");
+    for (MetricRequest r : Experiment.requests(run.hypothesis, run.fact.focus())) {
+      try {
+        measurements.acquire(r, graph.node(nodeId).predictedCost());
+      } catch (RuntimeException e) {
+        rules.put(new Unavailable(nodeId, MeasurementFailure.Kind.METRIC_UNAVAILABLE, r + ": the request failed: " + e.getMessage()));
+        return;
+      }
+    }
+  }
+
+  private void stopExperiment(NodeRun run) {
+    scheduler.remove(run.fact.id());
+    awaitingPrediction.remove(run.fact.id());
+    releaseMeasurements(run);
+  }
+
+  private void releaseMeasurements(NodeRun run) {
+    if (run.experiment == null) {
+      return;
+    }
+    run.experiment = null;
+    for (MetricRequest r : Experiment.requests(run.hypothesis, run.fact.focus())) {
+      measurements.release(r);
+    }
+    rules.removeEvidence(run.fact.id());
+  }
+
+  private double observedCost(NodeRun run) {
+    double total = 0;
+    for (MetricRequest r : Experiment.requests(run.hypothesis, run.fact.focus())) {
+      total += measurements.costShare(r);
+    }
+    return total;
+  }
+
+  private void setState(int nodeId, NodeState state, String reason) {
+    NodeRun run = runs.get(nodeId);
+    run.fact = run.fact.withState(state);
+    rules.put(run.fact);
+    long now = clock.millis();
+    graph.update(nodeId, n -> n.withState(state, reason, now));
+  }
+
+  private void checkEnd(long now) {
+    String reason = stopRequest;
+    if (reason == null && now - startedAtMillis >= settings.millis("search.max_time_seconds")) {
+      reason = "time limit";
+    }
+    if (reason == null && nothingLeft()) {
+      reason = "converged: nothing left to test";
+    }
+    if (reason != null) {
+      end(reason, now);
+    }
+  }
+
+  private boolean nothingLeft() {
+    if (scheduler.hasQueued() || !awaitingPrediction.isEmpty()) {
+      return false;
+    }
+    return runs.values().stream().noneMatch(r -> !r.hypothesis.isVirtual()
+        && (r.fact.state() == NodeState.TESTING || r.fact.state() == NodeState.UNTESTED));
+  }
+
+  private void end(String reason, long now) {
+    endReason = reason;
+    endedAtMillis = now;
+    for (NodeRun run : runs.values()) {
+      run.experiment = null;
+      rules.removeEvidence(run.fact.id());
+    }
+    measurements.releaseAll();
+    List<Integer> open = new ArrayList<>();
+    for (NodeRun run : runs.values()) {
+      NodeState s = run.fact.state();
+      if (!run.hypothesis.isVirtual() && (s == NodeState.UNTESTED || s == NodeState.TESTING)) {
+        open.add(run.fact.id());
+      }
+    }
+    open.forEach(id -> setState(id, NodeState.STOPPED, "search ended: " + reason));
+    settle(now);
+    graph.ended(reason);
+    rules.close();
+  }
+
+  /** The search as saved: settings, graph, every value measured. */
+  public synchronized SavedSearch toSaved() {
+    return new SavedSearch(id, startedAtMillis, endedAtMillis, endReason, settings.asMap(), graph, measurements.allSeries());
+  }
+}

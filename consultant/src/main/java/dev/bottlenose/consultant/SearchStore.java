@@ -1,0 +1,81 @@
+package dev.bottlenose.consultant;
+
+import dev.bottlenose.model.json.Json;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** Saved searches in a data directory, one {@code <id>.json} file each: save, list, reopen. */
+public final class SearchStore {
+  private final Path directory;
+
+  public SearchStore(Path directory) {
+    this.directory = directory;
+  }
+
+  /** What {@link #list} tells about one saved search without the values. */
+  public record Summary(String id, long startedAtMillis, long endedAtMillis, String endReason, int nodes, int trueNodes) {}
+
+  /** Writes the search atomically (a temporary file moved into place); returns the file. */
+  public Path save(SavedSearch search) throws IOException {
+    Files.createDirectories(directory);
+    Path target = file(search.id());
+    Path tmp = Files.createTempFile(directory, search.id() + ".", ".tmp");
+    try {
+      Files.writeString(tmp, Json.write(search.toJson()), StandardCharsets.UTF_8);
+      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+    return target;
+  }
+
+  /** The saved search {@code id}; an unknown id or a damaged file is an error naming it. */
+  public SavedSearch open(String id) throws IOException {
+    Path f = file(id);
+    try {
+      return SavedSearch.fromJson(Json.parse(Files.readString(f, StandardCharsets.UTF_8)));
+    } catch (NoSuchFileException e) {
+      throw new IllegalArgumentException("no saved search '" + id + "' in " + directory, e);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(f + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The saved searches, newest first; files that cannot be read are skipped. */
+  public List<Summary> list() throws IOException {
+    List<Summary> list = new ArrayList<>();
+    if (!Files.isDirectory(directory)) {
+      return list;
+    }
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(directory, "*.json")) {
+      for (Path f : ds) {
+        String name = f.getFileName().toString();
+        try {
+          SavedSearch s = open(name.substring(0, name.length() - ".json".length()));
+          List<ShgNode> nodes = s.graph().nodes();
+          int trueNodes = (int) nodes.stream().filter(n -> n.state() == NodeState.TRUE).count();
+          list.add(new Summary(s.id(), s.startedAtMillis(), s.endedAtMillis(), s.endReason(), nodes.size(), trueNodes));
+        } catch (IllegalArgumentException e) {
+          // not a saved search: skipped
+        }
+      }
+    }
+    list.sort(Comparator.comparingLong(Summary::startedAtMillis).reversed());
+    return list;
+  }
+
+  private Path file(String id) {
+    if (id == null || !id.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,99}")) {
+      throw new IllegalArgumentException("not a search id: '" + id + "'");
+    }
+    return directory.resolve(id + ".json");
+  }
+}

@@ -1,0 +1,94 @@
+package dev.bottlenose.consultant.rules;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.kie.api.KieBase;
+import org.kie.api.builder.Message;
+import org.kie.api.builder.Results;
+import org.kie.api.io.ResourceType;
+import org.kie.internal.io.ResourceFactory;
+import org.kie.internal.utils.KieHelper;
+
+/**
+ * The compiled rules of the consultant (not API): the built-in DRL files beside these facts, plus any
+ * {@code *.drl} from an extra directory. Compiled once per search with the classic KIE API.
+ */
+public final class RuleBook {
+  public static final List<String> BUILT_IN = List.of("why-refinement.drl", "where-refinement.drl", "verdict.drl");
+  private static final String PACKAGE_PATH = "dev/bottlenose/consultant/rules/";
+
+  private static volatile RuleBook builtIn;
+
+  private final KieBase kieBase;
+
+  private RuleBook(KieBase kieBase) {
+    this.kieBase = kieBase;
+  }
+
+  /**
+   * The built-in rules and the {@code *.drl} files of {@code extraDirectory} (null for none). The
+   * built-in rules alone are compiled once per class loader; a directory is compiled every time, so
+   * edited files take effect in the next search.
+   */
+  public static RuleBook load(Path extraDirectory) {
+    if (extraDirectory != null) {
+      return compile(BUILT_IN, extraFiles(extraDirectory));
+    }
+    RuleBook book = builtIn;
+    if (book == null) {
+      book = compile(BUILT_IN, List.of());
+      builtIn = book;
+    }
+    return book;
+  }
+
+  /** Only the named built-in files (for tests of one concern). */
+  static RuleBook of(String... builtInNames) {
+    return compile(List.of(builtInNames), List.of());
+  }
+
+  private static RuleBook compile(List<String> builtIn, List<Path> extra) {
+    KieHelper helper = new KieHelper();
+    for (String name : builtIn) {
+      helper.addResource(ResourceFactory.newClassPathResource(PACKAGE_PATH + name, RuleBook.class), ResourceType.DRL);
+    }
+    for (Path p : extra) {
+      helper.addResource(ResourceFactory.newFileResource(p.toFile()), ResourceType.DRL);
+    }
+    Results results = helper.verify();
+    if (results.hasMessages(Message.Level.ERROR)) {
+      StringBuilder sb = new StringBuilder("rules do not compile:");
+      for (Message m : results.getMessages(Message.Level.ERROR)) {
+        sb.append("\n  ").append(m.getPath()).append(':').append(m.getLine()).append(": ").append(m.getText().strip());
+      }
+      throw new IllegalArgumentException(sb.toString());
+    }
+    return new RuleBook(helper.build());
+  }
+
+  /** The {@code *.drl} files of a directory, sorted by name. */
+  public static List<Path> extraFiles(Path directory) {
+    List<Path> list = new ArrayList<>();
+    if (directory == null) {
+      return list;
+    }
+    if (!Files.isDirectory(directory)) {
+      throw new IllegalArgumentException("rules directory " + directory + " does not exist or is not a directory");
+    }
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(directory, "*.drl")) {
+      ds.forEach(list::add);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("cannot list rules directory " + directory + ": " + e.getMessage(), e);
+    }
+    list.sort(null);
+    return list;
+  }
+
+  public RuleSession newSession() {
+    return new RuleSession(kieBase.newKieSession());
+  }
+}

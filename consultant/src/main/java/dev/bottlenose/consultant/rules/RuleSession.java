@@ -1,0 +1,119 @@
+package dev.bottlenose.consultant.rules;
+
+import dev.bottlenose.consultant.Hypothesis;
+import dev.bottlenose.consultant.ResourceChild;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.kie.api.runtime.KieSession;
+import org.kie.api.runtime.rule.FactHandle;
+
+/**
+ * One search's working memory (not API): the Java around it inserts hypotheses, nodes, evidence,
+ * resource children and unavailable measurements, fires, and reads back refinements and verdicts.
+ * Not thread-safe; the search calls it from one thread at a time.
+ */
+public final class RuleSession implements AutoCloseable {
+  private final KieSession session;
+  private final Map<Integer, FactHandle> nodes = new HashMap<>();
+  private final Map<Integer, FactHandle> evidence = new HashMap<>();
+  private final Map<Integer, FactHandle> unavailable = new HashMap<>();
+  private final Map<ResourceChild, FactHandle> children = new HashMap<>();
+
+  RuleSession(KieSession session) {
+    this.session = session;
+  }
+
+  public void insert(Hypothesis h) {
+    session.insert(h);
+  }
+
+  public void insert(Timing t) {
+    session.insert(t);
+  }
+
+  /** Inserts or replaces the node with the same id. */
+  public void put(NodeFact n) {
+    replace(nodes, n.id(), n);
+  }
+
+  /** Inserts or replaces the evidence for its node. */
+  public void put(Evidence e) {
+    replace(evidence, e.nodeId(), e);
+  }
+
+  public void removeEvidence(int nodeId) {
+    FactHandle h = evidence.remove(nodeId);
+    if (h != null) {
+      session.delete(h);
+    }
+  }
+
+  public void put(Unavailable u) {
+    replace(unavailable, u.nodeId(), u);
+  }
+
+  public void removeUnavailable(int nodeId) {
+    FactHandle h = unavailable.remove(nodeId);
+    if (h != null) {
+      session.delete(h);
+    }
+  }
+
+  public void add(Hint h) {
+    session.insert(h);
+  }
+
+  public void add(ChildEdge e) {
+    session.insert(e);
+  }
+
+  public void add(ResourceChild c) {
+    if (!children.containsKey(c)) {
+      children.put(c, session.insert(c));
+    }
+  }
+
+  public void remove(ResourceChild c) {
+    FactHandle h = children.remove(c);
+    if (h != null) {
+      session.delete(h);
+    }
+  }
+
+  private <K> void replace(Map<K, FactHandle> handles, K key, Object fact) {
+    FactHandle h = handles.get(key);
+    if (h == null) {
+      handles.put(key, session.insert(fact));
+    } else {
+      session.update(h, fact);
+    }
+  }
+
+  /** Fires until nothing is left to fire; returns how many rules fired. */
+  public int fire() {
+    return session.fireAllRules();
+  }
+
+  public List<Refinement> refinements() {
+    return facts(Refinement.class);
+  }
+
+  public List<Verdict> verdicts() {
+    return facts(Verdict.class);
+  }
+
+  <T> List<T> facts(Class<T> type) {
+    List<T> list = new ArrayList<>();
+    for (Object o : session.getObjects(type::isInstance)) {
+      list.add(type.cast(o));
+    }
+    return list;
+  }
+
+  @Override
+  public void close() {
+    session.dispose();
+  }
+}

@@ -1,0 +1,122 @@
+package dev.bottlenose.consultant;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class BudgetSchedulerTest {
+  private final BudgetScheduler scheduler = new BudgetScheduler(0.05, 1000, 10);
+
+  @Test
+  void admitsBestFirstWhilePredictedCostFitsAndTheRestWait() {
+    scheduler.enqueue(1, 10, 0.02);
+    scheduler.enqueue(2, 5, 0.02);
+    scheduler.enqueue(3, 10, 0.02);
+
+    assertThat(scheduler.admit()).containsExactly(2, 1);
+    assertThat(scheduler.load()).isEqualTo(0.04, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(scheduler.isQueued(3)).isTrue();
+    assertThat(scheduler.waitReason(3)).isEqualTo("waiting for budget: needs 0.0200 of 0.0500");
+  }
+
+  @Test
+  void aCheaperNodeMayPassOneThatDoesNotFit() {
+    scheduler.enqueue(1, 5, 0.04);
+    scheduler.enqueue(2, 5, 0.03);
+    scheduler.enqueue(3, 10, 0.01);
+
+    assertThat(scheduler.admit()).containsExactly(1, 3);
+  }
+
+  @Test
+  void waitingNodesStartWhenObservedCostFreesRoom() {
+    scheduler.enqueue(1, 5, 0.03);
+    scheduler.enqueue(2, 10, 0.03);
+    assertThat(scheduler.admit()).containsExactly(1);
+
+    scheduler.observe(1000, 0, Map.of(1, 0.01));
+    assertThat(scheduler.admit()).containsExactly(2);
+  }
+
+  @Test
+  void removingARunningNodeReleasesItsCostAtOnce() {
+    scheduler.enqueue(1, 5, 0.04);
+    scheduler.enqueue(2, 10, 0.04);
+    scheduler.admit();
+
+    assertThat(scheduler.remove(1)).isTrue();
+    assertThat(scheduler.admit()).containsExactly(2);
+  }
+
+  @Test
+  void aNodeCostingMoreThanTheWholeBudgetIsRejected() {
+    scheduler.enqueue(1, 5, 0.06);
+
+    assertThat(scheduler.admit()).isEmpty();
+    assertThat(scheduler.takeRejected()).containsExactly(1);
+    assertThat(scheduler.takeRejected()).isEmpty();
+  }
+
+  @Test
+  void aCostSampleOverTheBudgetShedsTheLowestPriorityNodesUntilItFits() {
+    scheduler.enqueue(1, 5, 0.01);
+    scheduler.enqueue(2, 10, 0.01);
+    scheduler.enqueue(3, 12, 0.01);
+    scheduler.admit();
+    assertThat(scheduler.shed(1000)).isEmpty();
+
+    scheduler.observe(1000, 0.005, Map.of(1, 0.025, 2, 0.025, 3, 0.025));
+    assertThat(scheduler.shed(1000)).containsExactly(3, 2);
+    assertThat(scheduler.load()).isLessThanOrEqualTo(0.05);
+    assertThat(scheduler.isQueued(3)).isTrue();
+    assertThat(scheduler.waitReason(3)).startsWith("waiting for budget: needs 0.0250");
+    assertThat(scheduler.admit()).isEmpty();
+  }
+
+  @Test
+  void aCostThatIsBackUnderTheBudgetWhenSheddingIsDecidedShedsNothing() {
+    scheduler.enqueue(1, 5, 0.01);
+    scheduler.admit();
+
+    scheduler.observe(1000, 0, Map.of(1, 0.09));
+    scheduler.observe(1000, 0, Map.of(1, 0.01));
+
+    assertThat(scheduler.shed(1000)).isEmpty();
+  }
+
+  @Test
+  void afterAShedNothingStartsUntilTheNextCostSample() {
+    scheduler.enqueue(1, 5, 0.04);
+    scheduler.enqueue(2, 10, 0.01);
+    scheduler.admit();
+    scheduler.observe(1000, 0, Map.of(1, 0.08, 2, 0.001));
+    scheduler.enqueue(3, 5, 0.001);
+
+    assertThat(scheduler.shed(1000)).containsExactly(2, 1);
+    assertThat(scheduler.admit()).isEmpty();
+    scheduler.observe(2000, 0, Map.of());
+    assertThat(scheduler.admit()).containsExactly(3, 2);
+    assertThat(scheduler.takeRejected()).containsExactly(1);
+  }
+
+  @Test
+  void predictionsAreScaledByHowMuchThePortUnderestimated() {
+    scheduler.enqueue(1, 5, 0.01);
+    scheduler.admit();
+    scheduler.observe(1000, 0, Map.of(1, 0.02));
+    scheduler.enqueue(2, 5, 0.02);
+    scheduler.enqueue(3, 5, 0.01);
+
+    assertThat(scheduler.calibration()).isEqualTo(2.0);
+    assertThat(scheduler.admit()).containsExactly(3);
+    assertThat(scheduler.waitReason(2)).isEqualTo("waiting for budget: needs 0.0400 of 0.0500");
+  }
+
+  @Test
+  void theBudgetMustBeAFractionOfTheCpu() {
+    assertThatThrownBy(() -> new BudgetScheduler(5, 1000, 10))
+        .hasMessage("budget must be a fraction of the target's CPU in (0, 1), is 5.0");
+  }
+}

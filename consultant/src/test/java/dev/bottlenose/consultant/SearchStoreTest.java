@@ -1,0 +1,84 @@
+package dev.bottlenose.consultant;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.bottlenose.model.Focus;
+import dev.bottlenose.model.json.Json;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SearchStoreTest {
+  @TempDir Path dir;
+
+  private static SavedSearch finished(String id) {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost);
+    Search search = Search.create(SearchOptions.of(id), driver, PlantedPrograms.oracle(), driver).begin();
+    driver.runToEnd(search, 60);
+    return search.toSaved();
+  }
+
+  @Test
+  void aSavedSearchReopensWithItsGraphValuesAndSettings() throws Exception {
+    SavedSearch saved = finished("asleep-1");
+    SearchStore store = new SearchStore(dir);
+
+    Path file = store.save(saved);
+    SavedSearch reopened = store.open("asleep-1");
+
+    assertThat(file).isEqualTo(dir.resolve("asleep-1.json"));
+    assertThat(reopened.graph().toJson()).isEqualTo(saved.graph().toJson());
+    assertThat(reopened.series()).isEqualTo(saved.series());
+    assertThat(reopened.settings()).isEqualTo(saved.settings()).containsEntry("cpu_bound.threshold", "0.30");
+    assertThat(reopened.endReason()).isEqualTo("converged: nothing left to test");
+    assertThat(reopened.series()).extracting(s -> s.request().metric()).containsExactly("cpu_inclusive", "io_wait", "gc_time", "sync_wait");
+    assertThat(reopened.series().get(0).points()).hasSize(7);
+  }
+
+  @Test
+  void listShowsEverySavedSearchAndSkipsOtherFiles() throws Exception {
+    SearchStore store = new SearchStore(dir);
+    store.save(finished("first"));
+    store.save(finished("second"));
+    Files.writeString(dir.resolve("notes.json"), "{\"hello\": 1}", StandardCharsets.UTF_8);
+
+    assertThat(store.list()).extracting(SearchStore.Summary::id).containsExactlyInAnyOrder("first", "second");
+    assertThat(store.list()).allMatch(s -> s.nodes() == 5 && s.trueNodes() == 0);
+  }
+
+  @Test
+  void anUnknownIdOrADamagedFileIsAClearError() throws Exception {
+    SearchStore store = new SearchStore(dir);
+    Files.writeString(dir.resolve("broken.json"), "{\"format\": \"bottlenose-search/1\", \"id\": 3", StandardCharsets.UTF_8);
+
+    assertThatThrownBy(() -> store.open("nope")).hasMessage("no saved search 'nope' in " + dir);
+    assertThatThrownBy(() -> store.open("broken")).hasMessageStartingWith(dir.resolve("broken.json") + ": expected");
+    assertThatThrownBy(() -> store.open("../etc/passwd")).hasMessage("not a search id: '../etc/passwd'");
+  }
+
+  @Test
+  void theGraphExportsAsJsonAndDot() {
+    SearchHistoryGraph g = finished("export").graph();
+
+    Object json = Json.parse(Json.write(g.toJson()));
+    assertThat(SearchHistoryGraph.fromJson(json).nodes()).isEqualTo(g.nodes());
+    assertThat(SearchHistoryGraph.fromJson(json).edges()).isEqualTo(g.edges());
+    String dot = g.toDot();
+    assertThat(dot).startsWith("digraph shg {").endsWith("}\n");
+    assertThat(dot).contains("n0 [label=\"top\\n<>\\nfalse\", fillcolor=\"pink\"];");
+    assertThat(dot).contains("n0 -> n1 [color=\"palegoldenrod\", penwidth=2];");
+    assertThat(dot.lines().filter(l -> l.contains("->")).count()).isEqualTo(g.edges().size());
+    assertThat(g.find("cpu_bound", Focus.WHOLE_PROGRAM).toJson()).containsEntry("state", "false").containsEntry("threshold", 0.3);
+  }
+
+  @Test
+  void theGraphPrintsAsAnIndentedTree() {
+    SearchHistoryGraph g = finished("text").graph();
+
+    assertThat(g.toText().lines()).hasSize(5);
+    assertThat(g.toText()).startsWith("false    top <>\n  false    cpu_bound <>  0.02000 / 0.3000\n");
+  }
+}

@@ -1,0 +1,184 @@
+package dev.bottlenose.consultant;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bottlenose.model.Focus;
+import dev.bottlenose.model.Hierarchy;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SearchTest {
+
+  private static Search search(ScriptedEngineDriver driver, SearchOptions options) {
+    return Search.create(options, driver, PlantedPrograms.oracle(), driver);
+  }
+
+  @Test
+  void findsTheCpuHotMethodAndLeavesNothingMeasured() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
+    List<ShgEvent> events = new ArrayList<>();
+    Search search = search(driver, SearchOptions.of("cpu-hot").with("search.max_time_seconds", "120"));
+    search.addListener(events::add);
+    search.begin();
+
+    driver.runToEnd(search, 130);
+
+    assertThat(search.endReason()).isEqualTo("converged: nothing left to test");
+    SearchHistoryGraph g = search.graph();
+    assertThat(g.find("top", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.TRUE);
+    assertThat(g.find("cpu_bound", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.TRUE);
+    assertThat(g.find("cpu_bound", Focus.of(PlantedPrograms.SPIN)).state()).isEqualTo(NodeState.TRUE);
+    assertThat(g.find("cpu_bound", Focus.of(PlantedPrograms.NAP)).state()).isEqualTo(NodeState.FALSE);
+    assertThat(g.find("sync_wait", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.FALSE);
+    assertThat(g.find("method_call_overhead", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.FALSE);
+    assertThat(g.trueLeaves()).extracting(ShgNode::hypothesis).containsOnly("cpu_bound");
+    assertThat(g.trueLeaves()).extracting(n -> n.focus().get(Hierarchy.CODE)).containsOnly(PlantedPrograms.SPIN, Hierarchy.CODE.root());
+    assertThat(g.trueLeaves()).extracting(ShgNode::focus).contains(Focus.of(PlantedPrograms.SPIN, PlantedPrograms.MAIN_THREAD));
+    assertThat(driver.live()).isEmpty();
+    assertThat(events).last().isEqualTo(new ShgEvent.SearchEnded("cpu-hot", "converged: nothing left to test"));
+    assertThat(events).filteredOn(e -> e instanceof ShgEvent.NodeAdded).hasSize(g.nodes().size());
+  }
+
+  @Test
+  void onAMostlyAsleepProgramNoTopLevelHypothesisIsTrue() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost);
+    Search search = search(driver, SearchOptions.of("asleep")).begin();
+
+    int ticks = driver.runToEnd(search, 60);
+
+    assertThat(search.endReason()).isEqualTo("converged: nothing left to test");
+    assertThat(ticks).isLessThanOrEqualTo(8);
+    assertThat(search.graph().nodes()).noneMatch(n -> n.state() == NodeState.TRUE);
+    assertThat(search.graph().find("top", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.FALSE);
+    assertThat(search.graph().nodes()).hasSize(5);
+    assertThat(driver.live()).isEmpty();
+  }
+
+  @Test
+  void anUnavailableMetricMakesAnHonestUnknownAndTheRestGoesOn() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost)
+        .failing("gc_time", new MeasurementFailure(MeasurementFailure.Kind.METRIC_UNAVAILABLE, "JFR is not available"));
+    Search search = search(driver, SearchOptions.of("no-gc")).begin();
+
+    driver.runToEnd(search, 60);
+
+    ShgNode gc = search.graph().find("memory_pressure", Focus.WHOLE_PROGRAM);
+    assertThat(gc.state()).isEqualTo(NodeState.UNKNOWN);
+    assertThat(gc.reason()).contains("gc_time").contains("JFR is not available");
+    assertThat(search.graph().find("cpu_bound", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.FALSE);
+    assertThat(search.graph().find("top", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.UNKNOWN);
+  }
+
+  @Test
+  void theTimeLimitEndsTheSearchAndStopsWhatIsOpen() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
+    Search search = search(driver, SearchOptions.of("short").withMaxTime(java.time.Duration.ofSeconds(10))).begin();
+
+    assertThat(driver.runToEnd(search, 60)).isEqualTo(10);
+
+    assertThat(search.endReason()).isEqualTo("time limit");
+    assertThat(search.graph().nodes()).noneMatch(n -> n.state() == NodeState.TESTING || n.state() == NodeState.UNTESTED);
+    assertThat(search.graph().nodes()).anyMatch(n -> n.state() == NodeState.STOPPED && n.reason().equals("search ended: time limit"));
+    assertThat(driver.live()).isEmpty();
+  }
+
+  @Test
+  void stopEndsTheSearchAtTheNextStep() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
+    Search search = search(driver, SearchOptions.of("stopped")).begin();
+    driver.tick(search);
+
+    search.stop("stopped by the user");
+    driver.tick(search);
+
+    assertThat(search.endReason()).isEqualTo("stopped by the user");
+    assertThat(driver.live()).isEmpty();
+  }
+
+  @Test
+  void aFocusTheTargetDoesNotHaveIsPrunedWithTheReason() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost)
+        .failing("io_wait", new MeasurementFailure(MeasurementFailure.Kind.FOCUS_UNKNOWN, "no /IO hierarchy on this platform"));
+    Search search = search(driver, SearchOptions.of("no-io")).begin();
+
+    driver.runToEnd(search, 60);
+
+    ShgNode io = search.graph().find("io_wait", Focus.WHOLE_PROGRAM);
+    assertThat(io.state()).isEqualTo(NodeState.STOPPED);
+    assertThat(io.reason()).isEqualTo("pruned: (io_wait, <>): no /IO hierarchy on this platform");
+    assertThat(search.graph().find("top", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.UNKNOWN);
+  }
+
+  @Test
+  void nodesWaitForTheirCostPredictionWithoutMeasuring() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost);
+    driver.pendingUntil(driver.now() + 3000);
+    Search search = search(driver, SearchOptions.of("pending")).begin();
+    driver.tick(search);
+    driver.tick(search);
+
+    assertThat(driver.requested()).isEmpty();
+    assertThat(search.graph().nodes()).filteredOn(n -> !n.hypothesis().equals("top")).allMatch(n -> n.state() == NodeState.UNTESTED);
+
+    driver.runToEnd(search, 60);
+    assertThat(search.endReason()).isEqualTo("converged: nothing left to test");
+    assertThat(search.graph().find("cpu_bound", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.FALSE);
+  }
+
+  @Test
+  void everyEventHasAJsonFormForTheEventBus() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost);
+    List<ShgEvent> events = new ArrayList<>();
+    Search search = search(driver, SearchOptions.of("events"));
+    search.addListener(events::add);
+    search.begin();
+    driver.runToEnd(search, 60);
+
+    assertThat(events.get(0).toJson()).containsEntry("type", "nodeAdded").containsEntry("searchId", "events");
+    assertThat(events.get(0).toJson()).extractingByKey("node").asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+        .containsEntry("id", 0).containsEntry("hypothesis", "top").containsEntry("state", "untested").containsEntry("focus", List.of());
+    assertThat(events).filteredOn(e -> e instanceof ShgEvent.EdgeAdded).first()
+        .extracting(e -> e.toJson().get("edge")).isEqualTo(search.graph().edges().get(0).toJson());
+    assertThat(events.get(events.size() - 1).toJson())
+        .isEqualTo(java.util.Map.of("type", "searchEnded", "searchId", "events", "reason", "converged: nothing left to test"));
+    assertThat(events).allSatisfy(e -> assertThat(dev.bottlenose.model.json.Json.write(e.toJson())).startsWith("{\"type\":"));
+  }
+
+  @Test
+  void aPredictionThatFailsAfterWaitingEndsUnknownAndTheSearchStillConverges() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost)
+        .failingPrediction("gc_time", new MeasurementFailure(MeasurementFailure.Kind.METRIC_UNAVAILABLE, "no GC events"));
+    driver.pendingUntil(driver.now() + 2000);
+    Search search = search(driver, SearchOptions.of("late-failure")).begin();
+
+    driver.runToEnd(search, 60);
+
+    assertThat(search.endReason()).isEqualTo("converged: nothing left to test");
+    assertThat(search.graph().find("memory_pressure", Focus.WHOLE_PROGRAM).reason()).isEqualTo("(gc_time, <>): no GC events");
+    assertThat(driver.requested()).extracting(MetricRequest::metric).doesNotContain("gc_time");
+  }
+
+  @Test
+  void aSearchBeginsOnceAndAdvancesOnlyAfterItBegan() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost);
+    Search search = search(driver, SearchOptions.of("twice"));
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(search::advance).hasMessage("search twice has not begun; call begin() first");
+    search.begin();
+    org.assertj.core.api.Assertions.assertThatThrownBy(search::begin).hasMessage("search twice has begun already");
+  }
+
+  @Test
+  void aPortThatThrowsMakesTheNodeUnknownInsteadOfBreakingTheSearch() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost).throwingOn("sync_wait");
+    Search search = search(driver, SearchOptions.of("throws")).begin();
+
+    driver.runToEnd(search, 60);
+
+    ShgNode sync = search.graph().find("sync_wait", Focus.WHOLE_PROGRAM);
+    assertThat(sync.state()).isEqualTo(NodeState.UNKNOWN);
+    assertThat(sync.reason()).isEqualTo("(sync_wait, <>): the request failed: event bus closed");
+    assertThat(search.endReason()).isEqualTo("converged: nothing left to test");
+  }
+}

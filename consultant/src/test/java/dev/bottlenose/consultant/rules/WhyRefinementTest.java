@@ -1,0 +1,55 @@
+package dev.bottlenose.consultant.rules;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bottlenose.consultant.Axis;
+import dev.bottlenose.consultant.HypothesisCatalog;
+import dev.bottlenose.consultant.NodeState;
+import dev.bottlenose.model.Focus;
+import org.junit.jupiter.api.Test;
+
+class WhyRefinementTest {
+  private static final RuleBook RULES = RuleBook.of("why-refinement.drl");
+  private final RuleSession session = RULES.newSession();
+
+  WhyRefinementTest() {
+    HypothesisCatalog.builtIn().forEach(session::insert);
+  }
+
+  @Test
+  void theVirtualRootProposesTheTopLevelHypothesesAtOnce() {
+    session.put(new NodeFact(0, -1, "top", Focus.WHOLE_PROGRAM, NodeState.TESTING, null, true));
+
+    assertThat(session.fire()).isEqualTo(4);
+    assertThat(session.refinements()).extracting(Refinement::hypothesisId)
+        .containsExactlyInAnyOrder("cpu_bound", "sync_wait", "io_wait", "memory_pressure");
+    assertThat(session.refinements()).allMatch(r -> r.axis() == Axis.WHY && r.parentId() == 0 && r.focus().equals(Focus.WHOLE_PROGRAM));
+  }
+
+  @Test
+  void aTrueCpuBoundNodeProposesTheVmCostsAndRetractsThemWhenItTurnsFalse() {
+    Focus focus = Focus.parse("</Code/com.acme>");
+    session.put(new NodeFact(3, 0, "cpu_bound", focus, NodeState.TESTING, null, false));
+    assertThat(session.fire()).isZero();
+
+    session.put(new NodeFact(3, 0, "cpu_bound", focus, NodeState.TRUE, null, false));
+    assertThat(session.fire()).isEqualTo(5);
+    assertThat(session.refinements()).extracting(Refinement::hypothesisId).containsExactlyInAnyOrder(
+        "method_call_overhead", "object_creation_overhead", "interpreted_time", "jit_compile_time", "class_load_time");
+    assertThat(session.refinements()).allMatch(r -> r.focus().equals(focus) && r.reason().equals("cpu_bound is true"));
+
+    session.put(new NodeFact(3, 0, "cpu_bound", focus, NodeState.FALSE, null, false));
+    assertThat(session.fire()).isZero();
+    assertThat(session.refinements()).isEmpty();
+  }
+
+  @Test
+  void aFalseOrUntestedNodeOrAWhereNodeProposesNothing() {
+    session.put(new NodeFact(1, 0, "io_wait", Focus.WHOLE_PROGRAM, NodeState.FALSE, null, false));
+    session.put(new NodeFact(2, 0, "sync_wait", Focus.WHOLE_PROGRAM, NodeState.UNTESTED, null, false));
+    session.put(new NodeFact(4, 3, "cpu_bound", Focus.parse("</Code/com.acme>"), NodeState.TRUE, dev.bottlenose.model.Hierarchy.CODE, false));
+
+    assertThat(session.fire()).isZero();
+    assertThat(session.refinements()).isEmpty();
+  }
+}
