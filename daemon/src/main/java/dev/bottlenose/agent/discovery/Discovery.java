@@ -26,6 +26,7 @@ public final class Discovery {
   private final CodeDiscovery code;
   private final SyncObjects sync = new SyncObjects(tree);
   private final ThreadDiscovery threads = new ThreadDiscovery(tree, sync);
+  private final VirtualThreads virtualThreads = new VirtualThreads(tree);
   private final MemorySites memory = new MemorySites(tree);
   private final IoDiscovery io = new IoDiscovery(tree);
   private final VmDiscovery vm = new VmDiscovery(tree);
@@ -60,6 +61,7 @@ public final class Discovery {
     }));
     startJfr();
     every(1000, threads::refresh);
+    every(1000, virtualThreads::refresh);
     every(1000, code::refresh);
     every(5000, code::markUnloaded);
     every(1000, vm::refresh);
@@ -70,7 +72,7 @@ public final class Discovery {
   /** JFR streaming, or a note on {@code /VM} saying why not (e.g. a runtime image without {@code jdk.jfr}). */
   private void startJfr() {
     try {
-      new JfrEvents(sync, memory, io, vm, monitorWaits).start();
+      new JfrEvents(sync, memory, io, vm, monitorWaits, virtualThreads).start();
     } catch (LinkageError | RuntimeException e) {
       vm.jfrStatus("unavailable: " + e);
     }

@@ -25,8 +25,11 @@ final class JfrEvents {
   private final IoDiscovery io;
   private final VmDiscovery vm;
   private final MonitorWaits monitorWaits;
+  private final VirtualThreads virtualThreads;
 
-  JfrEvents(SyncObjects sync, MemorySites memory, IoDiscovery io, VmDiscovery vm, MonitorWaits monitorWaits) {
+  JfrEvents(SyncObjects sync, MemorySites memory, IoDiscovery io, VmDiscovery vm, MonitorWaits monitorWaits,
+      VirtualThreads virtualThreads) {
+    this.virtualThreads = virtualThreads;
     this.sync = sync;
     this.memory = memory;
     this.io = io;
@@ -70,6 +73,10 @@ final class JfrEvents {
       s.onEvent("jdk.Compilation", guarded(this::compilation));
       s.onEvent("jdk.ExecuteVMOperation", guarded(e -> vm.vmOperation(e.getString("operation"), e.getBoolean("safepoint"), nanos(e))));
       s.onEvent("jdk.Deoptimization", guarded(e -> vm.deoptimization(String.valueOf(e.getString("reason")))));
+      if (VirtualThreads.SUPPORTED) {
+        s.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ofMillis(20)).withStackTrace();
+        s.onEvent("jdk.VirtualThreadPinned", guarded(this::pinned));
+      }
       vm.jfrStatus("running");
       s.start();
     } catch (Throwable t) {
@@ -135,6 +142,11 @@ final class JfrEvents {
     if (top != null) {
       monitorWaits.add(top.getType().getName(), top.getName(), top.getDescriptor(), nanos);
     }
+  }
+
+  private void pinned(RecordedEvent e) {
+    RecordedMethod top = topMethod(e.getStackTrace());
+    virtualThreads.pinned(nanos(e), top == null ? null : top.getType().getName() + "." + top.getName());
   }
 
   private void park(RecordedEvent e) {

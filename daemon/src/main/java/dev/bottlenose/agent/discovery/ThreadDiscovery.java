@@ -124,7 +124,7 @@ final class ThreadDiscovery {
 
   private void removeEmptyPools() {
     for (Resource pool : tree.children(Hierarchy.THREADS.root())) {
-      if (tree.children(pool.path()).isEmpty()) {
+      if (pool.kind().equals("pool") && tree.children(pool.path()).isEmpty()) {
         tree.remove(pool.path());
       }
     }

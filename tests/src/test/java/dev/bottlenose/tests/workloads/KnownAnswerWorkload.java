@@ -27,6 +27,8 @@ import java.util.List;
  *       2 ms; truth: reads, bytes, and nanos blocked in {@code read}.
  *   <li>{@code gc}: {@link #forceGc} calls {@code System.gc()} every 50 ms; truth: the count.
  *   <li>{@code sleep}: the thread sleeps; truth: nothing is hot.
+ *   <li>{@code virtual}: (JDK 21+) starts 50 virtual threads that sleep, and leaves them sleeping for
+ *       the given time; truth: how many were started.
  * </ul>
  */
 public final class KnownAnswerWorkload {
@@ -61,6 +63,8 @@ public final class KnownAnswerWorkload {
         return io(millis);
       case "gc":
         return "gcs=" + forceGc(millis);
+      case "virtual":
+        return "started=" + startVirtual(millis);
       case "sleep":
         Thread.sleep(millis);
         return "slept=" + millis;
@@ -209,6 +213,26 @@ public final class KnownAnswerWorkload {
       Thread.sleep(50);
     }
     return n;
+  }
+
+  /** Starts 50 virtual threads sleeping {@code millis} (by reflection: this class is built for JDK 17). */
+  private static int startVirtual(long millis) throws Exception {
+    java.lang.reflect.Method start;
+    try {
+      start = Thread.class.getMethod("startVirtualThread", Runnable.class);
+    } catch (NoSuchMethodException e) {
+      return 0;
+    }
+    for (int i = 0; i < 50; i++) {
+      start.invoke(null, (Runnable) () -> {
+        try {
+          Thread.sleep(millis);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      });
+    }
+    return 50;
   }
 
   private static long threadCpu() {
