@@ -30,7 +30,7 @@ public final class AgentMain {
 
   private static void open(Instrumentation instrumentation, AgentOptions options, String loadedBy) {
     try {
-      AgentRuntime.get(instrumentation).openSession(options, loadedBy);
+      AgentRuntime.get(instrumentation, options).openSession(options, loadedBy);
     } catch (Throwable t) {
       report(t);
     }

@@ -5,10 +5,17 @@ import java.util.Map;
 
 /**
  * The agent's option string, {@code port=41234,token=3f9c…,heartbeat=10000,requester=daemon-1234}:
- * where to connect, the secret to present, how long silence means the daemon is gone, and who asks.
+ * where to connect, the secret to present, how long silence means the daemon is gone, and who asks;
+ * optionally {@code samplePeriod=20} (ms, 1..1000), the {@code cpu_sample} period, taken from the load
+ * that starts the agent.
  */
-record AgentOptions(int port, String token, long heartbeatMillis, String requester) {
+record AgentOptions(int port, String token, long heartbeatMillis, String requester, long samplePeriodMillis) {
   static final long DEFAULT_HEARTBEAT_MILLIS = 10_000;
+  static final long DEFAULT_SAMPLE_PERIOD_MILLIS = 20;
+
+  AgentOptions(int port, String token, long heartbeatMillis, String requester) {
+    this(port, token, heartbeatMillis, requester, DEFAULT_SAMPLE_PERIOD_MILLIS);
+  }
 
   static AgentOptions parse(String text) {
     Map<String, String> values = new LinkedHashMap<>();
@@ -21,8 +28,9 @@ record AgentOptions(int port, String token, long heartbeatMillis, String request
         throw new IllegalArgumentException("agent option '" + part + "' is not name=value in '" + text + "'");
       }
       String name = part.substring(0, eq).trim();
-      if (!name.matches("port|token|heartbeat|requester")) {
-        throw new IllegalArgumentException("unknown agent option '" + name + "' (known: port, token, heartbeat, requester)");
+      if (!name.matches("port|token|heartbeat|requester|samplePeriod")) {
+        throw new IllegalArgumentException("unknown agent option '" + name
+            + "' (known: port, token, heartbeat, requester, samplePeriod)");
       }
       values.put(name, part.substring(eq + 1).trim());
     }
@@ -37,7 +45,12 @@ record AgentOptions(int port, String token, long heartbeatMillis, String request
     if (heartbeat < 1) {
       throw new IllegalArgumentException("agent option heartbeat=" + heartbeat + " must be at least 1 ms");
     }
-    return new AgentOptions(port, values.getOrDefault("token", ""), heartbeat, values.getOrDefault("requester", "daemon"));
+    long samplePeriod = number(values, "samplePeriod", DEFAULT_SAMPLE_PERIOD_MILLIS);
+    if (samplePeriod < 1 || samplePeriod > 1000) {
+      throw new IllegalArgumentException("agent option samplePeriod=" + samplePeriod + " must be 1 .. 1000 ms");
+    }
+    return new AgentOptions(port, values.getOrDefault("token", ""), heartbeat, values.getOrDefault("requester", "daemon"),
+        samplePeriod);
   }
 
   private static int number(Map<String, String> values, String name, long otherwise) {

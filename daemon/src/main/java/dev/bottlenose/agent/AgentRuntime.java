@@ -1,6 +1,7 @@
 package dev.bottlenose.agent;
 
 import dev.bottlenose.agent.discovery.Discovery;
+import dev.bottlenose.agent.sources.WatchedSources;
 import dev.bottlenose.instrumentation.BootstrapRuntime;
 import dev.bottlenose.instrumentation.ProbeManager;
 import java.lang.instrument.Instrumentation;
@@ -19,22 +20,39 @@ final class AgentRuntime {
   final Instrumentation instrumentation;
   final ProbeManager probes;
   final Discovery discovery;
+  /** Null when this runtime image has no {@code jdk.jfr}: {@code watch} is then refused. */
+  final WatchedSources sources;
+  final long samplePeriodNanos;
+  final Calibration calibration;
   final long startedAtMillis = System.currentTimeMillis();
   final Map<Long, MonitorBaseline> monitorBaselines = new ConcurrentHashMap<>();
   private final AtomicInteger sessionNumbers = new AtomicInteger();
   private final AtomicInteger openSessions = new AtomicInteger();
 
-  private AgentRuntime(Instrumentation instrumentation) {
+  private AgentRuntime(Instrumentation instrumentation, AgentOptions options) {
     this.instrumentation = instrumentation;
     BootstrapRuntime.install(instrumentation);
     this.probes = new ProbeManager(instrumentation);
     this.discovery = new Discovery(instrumentation);
     discovery.start();
+    this.calibration = Calibration.measure();
+    this.samplePeriodNanos = options.samplePeriodMillis() * 1_000_000;
+    this.sources = watchedSources(samplePeriodNanos);
   }
 
-  static synchronized AgentRuntime get(Instrumentation instrumentation) {
+  private static WatchedSources watchedSources(long samplePeriodNanos) {
+    try {
+      return new WatchedSources(samplePeriodNanos);
+    } catch (LinkageError e) {
+      System.err.println("[bottlenose] watched sources unavailable: " + e);
+      return null;
+    }
+  }
+
+  /** The runtime, started by the first load with its options (the sample period comes from that load). */
+  static synchronized AgentRuntime get(Instrumentation instrumentation, AgentOptions options) {
     if (instance == null) {
-      instance = new AgentRuntime(instrumentation);
+      instance = new AgentRuntime(instrumentation, options);
     }
     return instance;
   }

@@ -24,6 +24,11 @@ final class Hello {
     m.put("startedAtMillis", ManagementFactory.getRuntimeMXBean().getStartTime());
     m.put("agentStartedAtMillis", runtime.startedAtMillis);
     m.put("loadedBy", loadedBy);
+    Map<String, Object> calibration = new LinkedHashMap<>();
+    calibration.put("virtualCallNanos", runtime.calibration.virtualCallNanos());
+    calibration.put("allocationNanos", runtime.calibration.allocationNanos());
+    calibration.put("samplePeriodNanos", runtime.samplePeriodNanos);
+    m.put("calibration", calibration);
     return m;
   }
 

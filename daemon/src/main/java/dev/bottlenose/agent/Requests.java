@@ -1,5 +1,6 @@
 package dev.bottlenose.agent;
 
+import dev.bottlenose.agent.sources.WatchedSources;
 import dev.bottlenose.instrumentation.InsertResult;
 import dev.bottlenose.instrumentation.LedgerEntry;
 import dev.bottlenose.instrumentation.ProbeCost;
@@ -50,9 +51,12 @@ final class Requests {
         case "ledger" -> ledger();
         case "status" -> status();
         case "classBytes" -> classBytes(request);
+        case "watch" -> watch(request);
+        case "unwatch" -> unwatch(request);
         case "bye" -> Map.of();
         default -> throw new RequestException("UNKNOWN_OP", "unknown op '" + op
-            + "' (known: ping, resources, insert, remove, removeAll, read, ledger, status, classBytes, bye)");
+            + "' (known: ping, resources, insert, remove, removeAll, read, ledger, status, classBytes, watch,"
+            + " unwatch, bye)");
       };
       Map<String, Object> response = new LinkedHashMap<>();
       response.put("re", id);
@@ -176,7 +180,40 @@ final class Requests {
       m.put("processCpuNanos", processCpu);
     }
     m.put("vm", runtime.discovery.vmTotals(processCpu));
+    m.put("sources", runtime.sources == null ? List.of() : runtime.sources.totals(requester));
     return m;
+  }
+
+  private Map<String, Object> watch(Map<String, Object> request) throws RequestException {
+    if (request.get("source") == null) {
+      throw new RequestException("BAD_REQUEST",
+          "watch needs a source {\"event\":…, \"code\":…, \"thread\":…, \"form\":…}");
+    }
+    try {
+      return Map.of("sourceId", sources().watch(request.get("source"), requester));
+    } catch (IllegalArgumentException e) {
+      throw new RequestException("BAD_REQUEST", e.getMessage());
+    } catch (IllegalStateException e) {
+      throw new RequestException("SOURCES_UNAVAILABLE", e.getMessage());
+    }
+  }
+
+  private WatchedSources sources() throws RequestException {
+    if (runtime.sources == null) {
+      throw new RequestException("SOURCES_UNAVAILABLE", "this JVM has no JFR (module jdk.jfr): no watched sources");
+    }
+    return runtime.sources;
+  }
+
+  private Map<String, Object> unwatch(Map<String, Object> request) throws RequestException {
+    long id = Arguments.number(request, "sourceId", Long.MIN_VALUE);
+    if (id == Long.MIN_VALUE) {
+      throw new RequestException("BAD_REQUEST", "unwatch needs a sourceId");
+    }
+    if (!sources().unwatch(id, requester)) {
+      throw new RequestException("NO_SUCH_SOURCE", "no source " + id + " in this session");
+    }
+    return Map.of();
   }
 
   private Map<String, Object> readingJson(ProbeReading r) {
@@ -208,7 +245,7 @@ final class Requests {
       m.put("sinceMillis", e.sinceEpochMillis());
       entries.add(m);
     }
-    return Map.of("entries", entries);
+    return Map.of("entries", entries, "sources", runtime.sources == null ? List.of() : runtime.sources.ledger());
   }
 
   private Map<String, Object> status() {
@@ -217,6 +254,13 @@ final class Requests {
     m.put("sessions", runtime.openSessions());
     m.put("probes", runtime.probes.ledger().size());
     m.put("requester", requester);
+    if (runtime.sources != null) {
+      m.put("sources", runtime.sources.ledger());
+      m.put("sourceHandlerFailures", runtime.sources.handlerFailures());
+      if (!runtime.sources.lastFailure().isEmpty()) {
+        m.put("sourceLastFailure", runtime.sources.lastFailure());
+      }
+    }
     long allocated = AgentThreads.allocatedBytes();
     if (allocated >= 0) {
       m.put("bytesAllocatedByAgentThreads", allocated);

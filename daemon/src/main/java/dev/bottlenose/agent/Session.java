@@ -153,9 +153,10 @@ final class Session {
     for (RemoveResult r : removed) {
       runtime.monitorBaselines.remove(r.probeId());
     }
+    int sources = runtime.sources == null ? 0 : runtime.sources.removeAll(requester);
     closeSocket();
     System.err.println("[bottlenose] session " + number + " (" + requester + ") closed: " + reason
-        + "; removed " + removed.size() + " probe(s)");
+        + "; removed " + removed.size() + " probe(s)" + (sources == 0 ? "" : " and " + sources + " source(s)"));
   }
 
   private void closeSocket() {

@@ -18,12 +18,20 @@ class AgentOptionsTest {
   }
 
   @Test
+  void readsTheSamplePeriod() {
+    assertThat(AgentOptions.parse("port=1,samplePeriod=10").samplePeriodMillis()).isEqualTo(10);
+    assertThat(AgentOptions.parse("port=1").samplePeriodMillis()).isEqualTo(20);
+  }
+
+  @Test
   void refusesBadOptionsNamingThem() {
     assertThatThrownBy(() -> AgentOptions.parse("token=t")).hasMessageContaining("port= is missing");
     assertThatThrownBy(() -> AgentOptions.parse("port=http")).hasMessageContaining("port=http is not a number");
     assertThatThrownBy(() -> AgentOptions.parse("port=70000")).hasMessageContaining("not a TCP port");
     assertThatThrownBy(() -> AgentOptions.parse("port=1,colour=red")).hasMessageContaining("unknown agent option 'colour'");
     assertThatThrownBy(() -> AgentOptions.parse("port=1,heartbeat=0")).hasMessageContaining("heartbeat=0");
+    assertThatThrownBy(() -> AgentOptions.parse("port=1,samplePeriod=0")).hasMessage(
+        "agent option samplePeriod=0 must be 1 .. 1000 ms");
     assertThatThrownBy(() -> AgentOptions.parse("port")).hasMessageContaining("'port' is not name=value");
   }
 }

@@ -55,13 +55,17 @@ final class JfrEvents {
       s.enable("jdk.Compilation").withoutThreshold().withoutStackTrace();
       s.enable("jdk.ExecuteVMOperation").withoutThreshold().withoutStackTrace();
       s.enable("jdk.Deoptimization").withoutStackTrace();
-      s.onEvent("jdk.JavaMonitorEnter", ofApplication(this::monitorEnter));
-      s.onEvent("jdk.ThreadPark", ofApplication(this::park));
+      s.onEvent("jdk.JavaMonitorEnter", ofApplication(atLeast(CONTENTION_THRESHOLD, this::monitorEnter)));
+      s.onEvent("jdk.ThreadPark", ofApplication(atLeast(CONTENTION_THRESHOLD, this::park)));
       s.onEvent("jdk.ObjectAllocationSample", ofApplication(this::allocation));
-      s.onEvent("jdk.FileRead", ofApplication(e -> io.fileOperation(e.getString("path"), false, e.getLong("bytesRead"), nanos(e))));
-      s.onEvent("jdk.FileWrite", ofApplication(e -> io.fileOperation(e.getString("path"), true, e.getLong("bytesWritten"), nanos(e))));
-      s.onEvent("jdk.SocketRead", ofApplication(e -> io.socketOperation(hostPort(e), false, e.getLong("bytesRead"), nanos(e))));
-      s.onEvent("jdk.SocketWrite", ofApplication(e -> io.socketOperation(hostPort(e), true, e.getLong("bytesWritten"), nanos(e))));
+      s.onEvent("jdk.FileRead", ofApplication(atLeast(IO_THRESHOLD,
+          e -> io.fileOperation(e.getString("path"), false, e.getLong("bytesRead"), nanos(e)))));
+      s.onEvent("jdk.FileWrite", ofApplication(atLeast(IO_THRESHOLD,
+          e -> io.fileOperation(e.getString("path"), true, e.getLong("bytesWritten"), nanos(e)))));
+      s.onEvent("jdk.SocketRead", ofApplication(atLeast(IO_THRESHOLD,
+          e -> io.socketOperation(hostPort(e), false, e.getLong("bytesRead"), nanos(e)))));
+      s.onEvent("jdk.SocketWrite", ofApplication(atLeast(IO_THRESHOLD,
+          e -> io.socketOperation(hostPort(e), true, e.getLong("bytesWritten"), nanos(e)))));
       s.onEvent("jdk.GarbageCollection", guarded(e -> vm.gcPause(e.getString("name"), e.getDuration("sumOfPauses").toNanos())));
       s.onEvent("jdk.Compilation", guarded(this::compilation));
       s.onEvent("jdk.ExecuteVMOperation", guarded(e -> vm.vmOperation(e.getString("operation"), e.getBoolean("safepoint"), nanos(e))));
@@ -82,6 +86,19 @@ final class JfrEvents {
         handler.accept(e);
       }
     });
+  }
+
+  /**
+   * The handler, for events of at least {@code threshold}: the watched sources' own stream may lower the
+   * JVM's threshold for the same event type, and this stream then sees the shorter events too.
+   */
+  private static Consumer<RecordedEvent> atLeast(Duration threshold, Consumer<RecordedEvent> handler) {
+    long min = threshold.toNanos();
+    return e -> {
+      if (e.getDuration().toNanos() >= min) {
+        handler.accept(e);
+      }
+    };
   }
 
   /**

@@ -9,11 +9,11 @@ package dev.bottlenose.agent.discovery;
  * ({@code main} or {@code system}), or to {@code other} when the group is unknown. The agent's own
  * {@code bottlenose-*} threads are the pool {@code bottlenose}.
  */
-final class ThreadPools {
+public final class ThreadPools {
   private static final String SEPARATORS = "-_# ";
   private static final String AGENT_PREFIX = "bottlenose-";
 
-  static String poolOf(String threadName, String groupName) {
+  public static String poolOf(String threadName, String groupName) {
     if (threadName.startsWith(AGENT_PREFIX)) {
       return "bottlenose";
     }

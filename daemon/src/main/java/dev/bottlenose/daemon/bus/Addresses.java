@@ -23,6 +23,15 @@ public final class Addresses {
     return daemon(daemonId, "disable");
   }
 
+  /** Request-reply: start counting a watched source (JFR events or samples attributed to code). */
+  public static String watch(String daemonId) {
+    return daemon(daemonId, "watch");
+  }
+
+  public static String unwatch(String daemonId) {
+    return daemon(daemonId, "unwatch");
+  }
+
   public static String ledger(String daemonId) {
     return daemon(daemonId, "ledger");
   }

@@ -43,7 +43,11 @@ public final class DaemonVerticle extends VerticleBase {
     serve(Addresses.enable(id), b -> new JsonObject(session.enable(focusOf(b), b.getString("kind"),
         b.getString("callee"), b.getString("requester", "event bus")).toJson()));
     serve(Addresses.disable(id), b -> new JsonObject(session.disable(requiredLong(b, "probeId")).toJson()));
-    serve(Addresses.ledger(id), b -> new JsonObject().put("entries", new JsonArray(List.copyOf(session.ledger()))));
+    serve(Addresses.watch(id), b -> new JsonObject(session.watch(sourceOf(b), b.getString("requester", "event bus"))
+        .toJson()));
+    serve(Addresses.unwatch(id), b -> new JsonObject(session.unwatch(requiredLong(b, "sourceId")).toJson()));
+    serve(Addresses.ledger(id), b -> new JsonObject().put("entries", new JsonArray(List.copyOf(session.ledger())))
+        .put("sources", new JsonArray(List.copyOf(session.sourceLedger()))));
     serve(Addresses.status(id), b -> new JsonObject(session.status()));
     serve(Addresses.interval(id), b -> interval(b));
     serve(Addresses.valuesHistory(id), b -> history(b));
@@ -120,6 +124,15 @@ public final class DaemonVerticle extends VerticleBase {
       throw new SessionException(SessionException.Failure.BAD_INPUT, "enable needs 'focus' (or 'method') and 'kind'");
     }
     return focus;
+  }
+
+  private static Map<String, Object> sourceOf(JsonObject b) {
+    Object source = b.getValue("source");
+    if (!(source instanceof JsonObject j)) {
+      throw new SessionException(SessionException.Failure.BAD_INPUT, "watch needs 'source', an object {\"event\":…,"
+          + " \"code\":…, \"thread\":…, \"form\":…}" + (source == null ? "" : ", not " + source));
+    }
+    return j.getMap();
   }
 
   private static long requiredLong(JsonObject b, String field) {

@@ -21,6 +21,7 @@ public final class Sampler {
 
   private final Supplier<Map<String, Object>> reader;
   private final Map<Long, ProbeInfo> probes;
+  private final Map<Long, SourceInfo> sources;
   private final int historySize;
   private final ValueTracker tracker = new ValueTracker();
   private final Deque<Sample> history = new ArrayDeque<>();
@@ -34,9 +35,11 @@ public final class Sampler {
   private ScheduledFuture<?> tick;
   private String lastError = "";
 
-  Sampler(Supplier<Map<String, Object>> reader, Map<Long, ProbeInfo> probes, Duration interval, int historySize) {
+  Sampler(Supplier<Map<String, Object>> reader, Map<Long, ProbeInfo> probes, Map<Long, SourceInfo> sources,
+      Duration interval, int historySize) {
     this.reader = reader;
     this.probes = probes;
+    this.sources = sources;
     this.interval = checked(interval);
     this.historySize = historySize;
   }
@@ -87,7 +90,7 @@ public final class Sampler {
   private void sampleOnce() {
     try {
       Map<String, Object> read = reader.get();
-      Sample sample = read == null ? null : tracker.next(read, System.currentTimeMillis(), probes);
+      Sample sample = read == null ? null : tracker.next(read, System.currentTimeMillis(), probes, sources);
       if (sample != null) {
         remember(sample);
         listeners.forEach(l -> l.accept(sample));

@@ -50,6 +50,7 @@ public final class SessionException extends RuntimeException {
       case "NO_SUCH_METHOD":
       case "NO_SUCH_RESOURCE":
       case "NO_SUCH_PROBE":
+      case "NO_SUCH_SOURCE":
         return Failure.NOT_FOUND;
       case "AMBIGUOUS_METHOD":
       case "ABSTRACT_METHOD":

@@ -44,6 +44,7 @@ public final class TargetSession implements AutoCloseable {
   private final Process launched;
   private final Hierarchies hierarchies = new Hierarchies();
   private final Map<Long, ProbeInfo> probes = new ConcurrentHashMap<>();
+  private final Map<Long, SourceInfo> sources = new ConcurrentHashMap<>();
   private final List<Consumer<String>> exitListeners = new CopyOnWriteArrayList<>();
   private final Sampler sampler;
   private final CompletableFuture<String> ended = new CompletableFuture<>();
@@ -54,7 +55,7 @@ public final class TargetSession implements AutoCloseable {
     this.channel = channel;
     this.pid = pid;
     this.launched = launched;
-    this.sampler = new Sampler(this::readForSample, probes, options.interval(), options.historySize());
+    this.sampler = new Sampler(this::readForSample, probes, sources, options.interval(), options.historySize());
     channel.onEvent(this::onEvent);
     channel.closed().thenAccept(this::onChannelClosed);
     sampler.start();
@@ -158,6 +159,44 @@ public final class TargetSession implements AutoCloseable {
         Wire.longOf(answer, "retransformNanos", 0), Boolean.TRUE.equals(answer.get("classRestored")));
   }
 
+  /**
+   * Starts counting a watched source (PROTOCOL.md, "Watched sources"): {@code event} and optional {@code code},
+   * {@code thread}, {@code form}. The agent checks it; a bad source is refused (400) naming the field.
+   */
+  public SourceInfo watch(Map<String, ?> source, String askedBy) {
+    if (source == null || source.isEmpty()) {
+      throw SessionException.badInput("watch needs a source {\"event\":…, \"code\":…, \"thread\":…, \"form\":…}");
+    }
+    Map<String, Object> spec = new LinkedHashMap<>();
+    source.forEach((k, v) -> {
+      if (v != null) {
+        spec.put(k, v);
+      }
+    });
+    Map<String, Object> answer = call("watch", Map.of("source", spec), "watching " + spec);
+    SourceInfo info = new SourceInfo(Wire.longOf(answer, "sourceId", -1), spec, askedBy == null ? "unknown" : askedBy,
+        System.currentTimeMillis());
+    sources.put(info.sourceId(), info);
+    return info;
+  }
+
+  /** Stops a source this session watches. */
+  public SourceInfo unwatch(long sourceId) {
+    SourceInfo info = sources.get(sourceId);
+    if (info == null) {
+      throw new SessionException(SessionException.Failure.NOT_FOUND, "no source " + sourceId
+          + " in this session (its sources: " + (sources.isEmpty() ? "none" : sources.keySet()) + ")");
+    }
+    call("unwatch", Map.of("sourceId", sourceId), "unwatching source " + sourceId);
+    sources.remove(sourceId);
+    return info;
+  }
+
+  /** The sources this session watches. */
+  public List<SourceInfo> sources() {
+    return List.copyOf(sources.values());
+  }
+
   /** The probes this session inserted and still has. */
   public List<ProbeInfo> probes() {
     return List.copyOf(probes.values());
@@ -169,6 +208,20 @@ public final class TargetSession implements AutoCloseable {
     for (Map<String, Object> e : Wire.maps(call("ledger", Map.of(), "reading the ledger"), "entries")) {
       Map<String, Object> entry = new LinkedHashMap<>(e);
       ProbeInfo mine = probes.get(Wire.longOf(e, "probeId", -1));
+      if (mine != null) {
+        entry.put("askedBy", mine.askedBy());
+      }
+      entries.add(entry);
+    }
+    return entries;
+  }
+
+  /** Every session's watched sources in the target, with this session's own "askedBy" where known. */
+  public List<Map<String, Object>> sourceLedger() {
+    List<Map<String, Object>> entries = new ArrayList<>();
+    for (Map<String, Object> e : Wire.maps(call("ledger", Map.of(), "reading the ledger"), "sources")) {
+      Map<String, Object> entry = new LinkedHashMap<>(e);
+      SourceInfo mine = sources.get(Wire.longOf(e, "sourceId", -1));
       if (mine != null) {
         entry.put("askedBy", mine.askedBy());
       }
@@ -199,7 +252,9 @@ public final class TargetSession implements AutoCloseable {
     s.put("mainClass", hello().mainClass());
     s.put("javaVersion", hello().javaVersion());
     s.put("intervalMillis", sampler.interval().toMillis());
+    s.put("calibration", new java.util.TreeMap<>(hello().calibration()));
     s.put("probes", probes.size());
+    s.put("sources", sources.values().stream().map(SourceInfo::toJson).toList());
     s.put("samples", sampler.history(Integer.MAX_VALUE).size());
     s.put("resourcesSeen", hierarchies.seen());
     Map<String, Object> agent = state == State.RUNNING ? agentStatus() : null;

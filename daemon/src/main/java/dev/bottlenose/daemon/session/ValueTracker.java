@@ -10,16 +10,18 @@ import java.util.Map;
 final class ValueTracker {
   private Map<String, Object> previous;
   private final Map<Long, Map<String, Object>> previousReadings = new HashMap<>();
+  private final Map<Long, Map<String, Object>> previousSources = new HashMap<>();
+
+  Sample next(Map<String, Object> read, long atMillis, Map<Long, ProbeInfo> probes) {
+    return next(read, atMillis, probes, Map.of());
+  }
 
   /** The sample for the interval since the previous read; null for the first read, which is the baseline. */
-  Sample next(Map<String, Object> read, long atMillis, Map<Long, ProbeInfo> probes) {
+  Sample next(Map<String, Object> read, long atMillis, Map<Long, ProbeInfo> probes, Map<Long, SourceInfo> sources) {
     Map<String, Object> before = previous;
     previous = read;
-    Map<Long, Map<String, Object>> readingsBefore = new HashMap<>(previousReadings);
-    previousReadings.clear();
-    for (Map<String, Object> r : Wire.maps(read, "readings")) {
-      previousReadings.put(Wire.longOf(r, "probeId", -1), r);
-    }
+    Map<Long, Map<String, Object>> readingsBefore = remember(previousReadings, read, "readings", "probeId");
+    Map<Long, Map<String, Object>> sourcesBefore = remember(previousSources, read, "sources", "sourceId");
     if (before == null) {
       return null;
     }
@@ -28,7 +30,32 @@ final class ValueTracker {
     for (Map<String, Object> r : Wire.maps(read, "readings")) {
       values.add(value(r, readingsBefore.get(Wire.longOf(r, "probeId", -1)), interval, probes));
     }
-    return new Sample(atMillis, interval, values, cost(read, before), vmDeltas(read, before));
+    List<SourceValue> sourceValues = new ArrayList<>();
+    for (Map<String, Object> r : Wire.maps(read, "sources")) {
+      sourceValues.add(source(r, sourcesBefore.get(Wire.longOf(r, "sourceId", -1)), interval, sources));
+    }
+    return new Sample(atMillis, interval, values, cost(read, before), vmDeltas(read, before), sourceValues);
+  }
+
+  /** Replaces {@code last} with the entries of {@code read}'s list by id; returns what it held before. */
+  private static Map<Long, Map<String, Object>> remember(Map<Long, Map<String, Object>> last, Map<String, Object> read,
+      String list, String idField) {
+    Map<Long, Map<String, Object>> before = new HashMap<>(last);
+    last.clear();
+    for (Map<String, Object> r : Wire.maps(read, list)) {
+      last.put(Wire.longOf(r, idField, -1), r);
+    }
+    return before;
+  }
+
+  private static SourceValue source(Map<String, Object> now, Map<String, Object> then, long interval,
+      Map<Long, SourceInfo> sources) {
+    Map<String, Object> base = then == null ? Map.of() : then;
+    long id = Wire.longOf(now, "sourceId", -1);
+    SourceInfo info = sources.get(id);
+    return new SourceValue(id, info == null ? Map.of() : info.source(), Wire.longOf(now, "count", 0),
+        Wire.longOf(now, "nanos", 0), Wire.longOf(now, "bytes", 0), delta(now, base, "count"),
+        delta(now, base, "nanos"), delta(now, base, "bytes"), interval);
   }
 
   private static ProbeValue value(Map<String, Object> now, Map<String, Object> then, long interval,

@@ -93,6 +93,42 @@ class DaemonVerticleTest {
   }
 
   @Test
+  void watchesASourceAndPublishesItsValues() throws Exception {
+    List<JsonObject> values = new CopyOnWriteArrayList<>();
+    vertx.eventBus().<JsonObject>consumer(Addresses.values(ID), m -> values.add(m.body()));
+    JsonObject watched = request(Addresses.watch(ID), new JsonObject().put("source", new JsonObject()
+        .put("event", "cpu_sample").put("code", "exclusive:" + PeerAgent.STEP)).put("requester", "consultant"));
+    long id = watched.getLong("sourceId");
+    assertThat(watched.getString("askedBy")).isEqualTo("consultant");
+    await().atMost(Duration.ofSeconds(5)).until(() -> values.stream().anyMatch(v -> !v.getJsonArray("sources").isEmpty()
+        && v.getJsonArray("sources").getJsonObject(0).getLong("countDelta") == 3));
+    JsonObject value = values.get(values.size() - 1).getJsonArray("sources").getJsonObject(0);
+    assertThat(value.getLong("sourceId")).isEqualTo(id);
+    assertThat(value.getJsonObject("source").getString("event")).isEqualTo("cpu_sample");
+    assertThat(value.getDouble("nanosPerSecond")).isPositive();
+    assertThat(request(Addresses.ledger(ID), null).getJsonArray("sources").getJsonObject(0).getString("askedBy"))
+        .isEqualTo("consultant");
+    assertThat(request(Addresses.status(ID), null).getJsonArray("sources")).hasSize(1);
+    assertThat(request(Addresses.unwatch(ID), new JsonObject().put("sourceId", id)).getLong("sourceId")).isEqualTo(id);
+    assertThat(request(Addresses.status(ID), null).getJsonArray("sources")).isEmpty();
+  }
+
+  @Test
+  void badWatchRequestsAreRefusedWithTheirCodes() throws Exception {
+    ReplyException noSource = failure(Addresses.watch(ID), new JsonObject().put("source", "cpu_sample"));
+    assertThat(noSource.failureCode()).isEqualTo(400);
+    assertThat(noSource.getMessage()).startsWith("watch needs 'source', an object");
+    ReplyException unknown = failure(Addresses.watch(ID), new JsonObject().put("source", new JsonObject()
+        .put("event", "gc_storm")));
+    assertThat(unknown.failureCode()).isEqualTo(400);
+    assertThat(unknown.getMessage()).contains("unknown event 'gc_storm'");
+    ReplyException notWatched = failure(Addresses.unwatch(ID), new JsonObject().put("sourceId", 77));
+    assertThat(notWatched.failureCode()).isEqualTo(404);
+    assertThat(notWatched.getMessage()).startsWith("no source 77 in this session");
+    assertThat(failure(Addresses.unwatch(ID), new JsonObject()).failureCode()).isEqualTo(400);
+  }
+
+  @Test
   void publishesValuesChangesAndTheExit() throws Exception {
     List<JsonObject> values = new CopyOnWriteArrayList<>();
     List<JsonObject> changes = new CopyOnWriteArrayList<>();
@@ -112,6 +148,8 @@ class DaemonVerticleTest {
     assertThat(request(Addresses.status(ID), null).getString("state")).isEqualTo("TARGET_EXITED");
     assertThat(request(Addresses.valuesHistory(ID), new JsonObject().put("last", 1)).getJsonArray("samples")).hasSize(1);
     assertThat(failure(Addresses.enable(ID), new JsonObject().put("focus", PeerAgent.STEP).put("kind", "call_count"))
+        .failureCode()).isEqualTo(410);
+    assertThat(failure(Addresses.watch(ID), new JsonObject().put("source", new JsonObject().put("event", "cpu_sample")))
         .failureCode()).isEqualTo(410);
   }
 }

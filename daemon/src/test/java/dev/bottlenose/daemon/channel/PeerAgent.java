@@ -29,6 +29,7 @@ public final class PeerAgent implements AutoCloseable {
   private final InputStream in;
   private final OutputStream out;
   private final Map<Long, Map<String, Object>> probes = new ConcurrentHashMap<>();
+  private final Map<Long, Map<String, Object>> sources = new ConcurrentHashMap<>();
   private final AtomicLong probeIds = new AtomicLong();
   private final AtomicLong reads = new AtomicLong();
   private final List<String> ops = new CopyOnWriteArrayList<>();
@@ -122,7 +123,13 @@ public final class PeerAgent implements AutoCloseable {
         return read(response);
       case "ledger":
         response.put("entries", new ArrayList<>(probes.values()));
+        response.put("sources", new ArrayList<>(sources.values()));
         return null;
+      case "watch":
+        return watch(request, response);
+      case "unwatch":
+        return sources.remove(((Number) request.get("sourceId")).longValue()) == null
+            ? "NO_SUCH_SOURCE no source " + request.get("sourceId") : null;
       case "status":
         response.put("suppressedErrors", 0L);
         response.put("probes", (long) probes.size());
@@ -180,6 +187,19 @@ public final class PeerAgent implements AutoCloseable {
     return null;
   }
 
+  @SuppressWarnings("unchecked")
+  private String watch(Map<String, Object> request, Map<String, Object> response) {
+    Map<String, Object> source = (Map<String, Object>) request.get("source");
+    if (!"cpu_sample".equals(source.get("event"))) {
+      return "BAD_REQUEST unknown event '" + source.get("event") + "' in source (known: cpu_sample)";
+    }
+    long id = probeIds.incrementAndGet();
+    sources.put(id, new LinkedHashMap<>(Map.of("sourceId", id, "source", source, "requester", "peer-session",
+        "sinceMillis", System.currentTimeMillis())));
+    response.put("sourceId", id);
+    return null;
+  }
+
   private String remove(long id, Map<String, Object> response) {
     if (probes.remove(id) == null) {
       return "NO_SUCH_PROBE no probe " + id;
@@ -199,6 +219,11 @@ public final class PeerAgent implements AutoCloseable {
     }
     response.put("nanoTime", System.nanoTime());
     response.put("readings", readings);
+    List<Map<String, Object>> totals = new ArrayList<>();
+    for (Long id : sources.keySet()) {
+      totals.add(Map.of("sourceId", id, "count", n * 3, "nanos", n * 60_000_000, "bytes", 0L));
+    }
+    response.put("sources", totals);
     response.put("cost", Map.of("executions", n * 100, "probeNanos", n * 1000, "retransformNanos", 0L));
     response.put("agentCpuNanos", n * 10_000);
     response.put("processCpuNanos", n * 100_000_000);

@@ -27,6 +27,26 @@ class ValueTrackerTest {
   }
 
   @Test
+  void sourcesGetDeltasAndRatesFromTheirWatch() {
+    Map<Long, SourceInfo> sources = Map.of(4L, new SourceInfo(4, Map.of("event", "park"), "test", 0));
+    ValueTracker tracker = new ValueTracker();
+    Map<String, Object> first = new LinkedHashMap<>(read(0, 0, 0, 0, 0, 0L, 0));
+    first.put("sources", List.of(Map.of("sourceId", 4L, "count", 2L, "nanos", 1_000L, "bytes", 0L)));
+    tracker.next(first, 1, PROBES, sources);
+    Map<String, Object> second = new LinkedHashMap<>(read(500_000_000L, 0, 0, 0, 0, 0L, 0));
+    second.put("sources", List.of(Map.of("sourceId", 4L, "count", 12L, "nanos", 251_000L, "bytes", 0L),
+        Map.of("sourceId", 5L, "count", 1L, "nanos", 0L, "bytes", 64L)));
+    Sample s = tracker.next(second, 2, PROBES, sources);
+    SourceValue park = s.source(4);
+    assertThat(park.source()).containsEntry("event", "park");
+    assertThat(park.countDelta()).isEqualTo(10);
+    assertThat(park.countPerSecond()).isCloseTo(20, within(1e-9));
+    assertThat(park.nanosPerSecond()).isCloseTo(500_000, within(1e-6));
+    assertThat(s.source(5).bytesDelta()).as("a source new in this interval counts from zero").isEqualTo(64);
+    assertThat(s.toJson().get("sources")).asList().hasSize(2);
+  }
+
+  @Test
   void theFirstReadIsTheBaseline() {
     assertThat(new ValueTracker().next(read(0, 10, 0, 0, 0, 0L, 0), 1, PROBES)).isNull();
   }

@@ -1,0 +1,65 @@
+package dev.bottlenose.agent.sources;
+
+import java.util.Map;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.Recording;
+import jdk.jfr.RecordingState;
+
+/**
+ * The period JFR really samples threads at: the shortest {@code jdk.ExecutionSample} period of any running
+ * recording (another recording, such as a profiling one started with JMC, may sample faster than ours).
+ * Worked out again at every stream flush, so {@code cpu_sample} nanos stay samples times the true period.
+ */
+final class SamplePeriod {
+  private static final String PERIOD = "jdk.ExecutionSample#period";
+  private static final String ENABLED = "jdk.ExecutionSample#enabled";
+
+  private final long configuredNanos;
+  private volatile long nanos;
+
+  SamplePeriod(long configuredNanos) {
+    this.configuredNanos = configuredNanos;
+    this.nanos = configuredNanos;
+  }
+
+  long nanos() {
+    return nanos;
+  }
+
+  void update() {
+    long shortest = configuredNanos;
+    for (Recording r : FlightRecorder.getFlightRecorder().getRecordings()) {
+      Map<String, String> settings = r.getState() == RecordingState.RUNNING ? r.getSettings() : Map.of();
+      if ("true".equals(settings.get(ENABLED))) {
+        long p = parse(settings.get(PERIOD));
+        if (p > 0) {
+          shortest = Math.min(shortest, p);
+        }
+      }
+    }
+    nanos = shortest;
+  }
+
+  /** Nanoseconds of {@code "20 ms"}, {@code "1 s"}, {@code "500 us"}…; -1 when not a duration. */
+  static long parse(String text) {
+    if (text == null) {
+      return -1;
+    }
+    String[] parts = text.trim().split("\\s+");
+    if (parts.length != 2) {
+      return -1;
+    }
+    try {
+      long n = Long.parseLong(parts[0]);
+      return switch (parts[1]) {
+        case "ns" -> n;
+        case "us" -> n * 1_000;
+        case "ms" -> n * 1_000_000;
+        case "s" -> n * 1_000_000_000;
+        default -> -1;
+      };
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+}

@@ -1,0 +1,87 @@
+package dev.bottlenose.agent.sources;
+
+import java.util.Locale;
+import jdk.jfr.consumer.RecordedEvent;
+
+/**
+ * The events a watched source can count, one JFR event type each: what a matching event adds to
+ * {@code count}, {@code nanos} and {@code bytes}, which thread field names the event's thread, and
+ * how a {@code code} filter applies (to the stack trace, to the compiled method, or not at all).
+ */
+enum SourceEvent {
+  CPU_SAMPLE("jdk.ExecutionSample", Code.STACK, "sampledThread", null, false),
+  GC_PAUSE("jdk.GarbageCollection", Code.NONE, null, null, false),
+  JIT_COMPILE("jdk.Compilation", Code.METHOD, null, "codeSize", true),
+  CLASS_LOAD("jdk.ClassLoad", Code.STACK, "eventThread", null, true),
+  SAFEPOINT("jdk.ExecuteVMOperation", Code.NONE, null, null, true),
+  MONITOR_ENTER("jdk.JavaMonitorEnter", Code.STACK, "eventThread", null, true),
+  MONITOR_WAIT("jdk.JavaMonitorWait", Code.STACK, "eventThread", null, true),
+  PARK("jdk.ThreadPark", Code.STACK, "eventThread", null, true),
+  SLEEP("jdk.ThreadSleep", Code.STACK, "eventThread", null, true),
+  FILE_READ("jdk.FileRead", Code.STACK, "eventThread", "bytesRead", true),
+  FILE_WRITE("jdk.FileWrite", Code.STACK, "eventThread", "bytesWritten", true),
+  SOCKET_READ("jdk.SocketRead", Code.STACK, "eventThread", "bytesRead", true),
+  SOCKET_WRITE("jdk.SocketWrite", Code.STACK, "eventThread", "bytesWritten", true),
+  ALLOC_SAMPLE("jdk.ObjectAllocationSample", Code.STACK, "eventThread", "weight", false),
+  DEOPT("jdk.Deoptimization", Code.METHOD, "eventThread", null, false);
+
+  /** How a {@code code} filter applies to the event. */
+  enum Code {
+    STACK,
+    METHOD,
+    NONE
+  }
+
+  final String jfrName;
+  final Code code;
+  final String threadField;
+  final String bytesField;
+  final boolean hasDuration;
+
+  SourceEvent(String jfrName, Code code, String threadField, String bytesField, boolean hasDuration) {
+    this.jfrName = jfrName;
+    this.code = code;
+    this.threadField = threadField;
+    this.bytesField = bytesField;
+    this.hasDuration = hasDuration;
+  }
+
+  String word() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  static SourceEvent byWord(String word) {
+    for (SourceEvent e : values()) {
+      if (e.word().equals(word)) {
+        return e;
+      }
+    }
+    return null;
+  }
+
+  static String words() {
+    StringBuilder b = new StringBuilder();
+    for (SourceEvent e : values()) {
+      b.append(b.length() == 0 ? "" : ", ").append(e.word());
+    }
+    return b.toString();
+  }
+
+  /** False for events of this type that are not what the source counts (VM operations outside a safepoint). */
+  boolean counts(RecordedEvent e) {
+    return this != SAFEPOINT || e.getBoolean("safepoint");
+  }
+
+  long nanos(RecordedEvent e, long samplePeriodNanos) {
+    return switch (this) {
+      case CPU_SAMPLE -> samplePeriodNanos;
+      case GC_PAUSE -> e.getDuration("sumOfPauses").toNanos();
+      case ALLOC_SAMPLE, DEOPT -> 0;
+      default -> e.getDuration().toNanos();
+    };
+  }
+
+  long bytes(RecordedEvent e) {
+    return bytesField == null ? 0 : Math.max(0, e.getLong(bytesField));
+  }
+}

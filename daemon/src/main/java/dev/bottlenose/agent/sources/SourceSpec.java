@@ -1,0 +1,106 @@
+package dev.bottlenose.agent.sources;
+
+import dev.bottlenose.model.Constraint;
+import dev.bottlenose.model.ConstraintMode;
+import dev.bottlenose.model.Hierarchy;
+import dev.bottlenose.model.PathSyntaxException;
+import dev.bottlenose.model.ResourcePath;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/** Reads and checks a {@code watch} request's {@code source}; every refusal names the field and the reason. */
+final class SourceSpec {
+  private static final Set<String> FIELDS = Set.of("event", "code", "thread", "form");
+  private static final Map<String, String> FORMS = Map.of("interpreted", "Interpreted", "compiled", "JIT compiled",
+      "inlined", "Inlined", "native", "Native");
+
+  static WatchedSource parse(Object value, long id, String owner) {
+    if (!(value instanceof Map<?, ?> raw)) {
+      throw new IllegalArgumentException("source must be an object {\"event\":…, \"code\":…, \"thread\":…,"
+          + " \"form\":…}, not " + value);
+    }
+    Map<String, Object> spec = new LinkedHashMap<>();
+    for (Map.Entry<?, ?> e : raw.entrySet()) {
+      if (!FIELDS.contains(String.valueOf(e.getKey()))) {
+        throw new IllegalArgumentException("unknown field '" + e.getKey()
+            + "' in source (known: event, code, thread, form)");
+      }
+      if (e.getValue() != null) {
+        spec.put(String.valueOf(e.getKey()), text(String.valueOf(e.getKey()), e.getValue()));
+      }
+    }
+    String word = (String) spec.get("event");
+    if (word == null) {
+      throw new IllegalArgumentException("source needs an event (one of " + SourceEvent.words() + ")");
+    }
+    SourceEvent event = SourceEvent.byWord(word);
+    if (event == null) {
+      throw new IllegalArgumentException("unknown event '" + word + "' in source (known: " + SourceEvent.words() + ")");
+    }
+    CodeFilter code = spec.containsKey("code") ? code(event, (String) spec.get("code")) : null;
+    ThreadFilter thread = spec.containsKey("thread") ? thread(event, (String) spec.get("thread")) : null;
+    String form = spec.containsKey("form") ? form(event, (String) spec.get("form")) : null;
+    return new WatchedSource(id, owner, event, code, thread, form, Map.copyOf(spec));
+  }
+
+  private static String text(String field, Object v) {
+    if (!(v instanceof String s)) {
+      throw new IllegalArgumentException(field + " must be a string, not " + v);
+    }
+    return s;
+  }
+
+  private static CodeFilter code(SourceEvent event, String text) {
+    if (event.code == SourceEvent.Code.NONE) {
+      throw new IllegalArgumentException("code: " + event.word() + " events carry no stack trace and no method, so they"
+          + " cannot be filtered by code (leave code out)");
+    }
+    Constraint c;
+    try {
+      c = Constraint.parse(text);
+    } catch (PathSyntaxException e) {
+      throw new IllegalArgumentException("code '" + text + "' is not a constraint: " + e.getMessage());
+    }
+    ResourcePath p = c.path();
+    if (p.hierarchy() != Hierarchy.CODE || p.depth() < 1 || p.depth() > 3) {
+      throw new IllegalArgumentException("code '" + text + "' must name a /Code package, class or method (a form is"
+          + " given with \"form\")");
+    }
+    if (event.code == SourceEvent.Code.METHOD && c.mode() == ConstraintMode.CALLER) {
+      throw new IllegalArgumentException("code: " + event.word() + " matches the compiled method itself; use"
+          + " exclusive: or inclusive:, not caller:");
+    }
+    return new CodeFilter(c.mode(), p);
+  }
+
+  private static ThreadFilter thread(SourceEvent event, String text) {
+    if (event.threadField == null) {
+      throw new IllegalArgumentException("thread: " + event.word() + " events belong to no application thread (leave"
+          + " thread out)");
+    }
+    ResourcePath p;
+    try {
+      p = ResourcePath.parse(text);
+    } catch (PathSyntaxException e) {
+      throw new IllegalArgumentException("thread '" + text + "' is not a path: " + e.getMessage());
+    }
+    if (p.hierarchy() != Hierarchy.THREADS || p.depth() < 1 || p.depth() > 2) {
+      throw new IllegalArgumentException("thread '" + text + "' must be /Threads/<pool> or /Threads/<pool>/<thread>");
+    }
+    return new ThreadFilter(p.segments().get(0), p.depth() == 2 ? p.segments().get(1) : null);
+  }
+
+  private static String form(SourceEvent event, String word) {
+    if (event != SourceEvent.CPU_SAMPLE) {
+      throw new IllegalArgumentException("form: only cpu_sample sources take a form, " + event.word() + " does not");
+    }
+    String type = FORMS.get(word);
+    if (type == null) {
+      throw new IllegalArgumentException("unknown form '" + word + "' (known: interpreted, compiled, inlined, native)");
+    }
+    return type;
+  }
+
+  private SourceSpec() {}
+}

@@ -1,0 +1,86 @@
+package dev.bottlenose.agent.sources;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedMethod;
+import jdk.jfr.consumer.RecordedThread;
+
+/**
+ * One watched source: an event, its filters, its owner, and cumulative totals since it was watched.
+ * Only the stream thread adds to the totals; any thread may read them.
+ */
+final class WatchedSource {
+  final long id;
+  final String owner;
+  final SourceEvent event;
+  final CodeFilter code;
+  final ThreadFilter thread;
+  final String frameType;
+  final Map<String, Object> spec;
+  final Instant since = Instant.now();
+  final long sinceMillis = System.currentTimeMillis();
+  private volatile long count;
+  private volatile long nanos;
+  private volatile long bytes;
+
+  WatchedSource(long id, String owner, SourceEvent event, CodeFilter code, ThreadFilter thread, String frameType,
+      Map<String, Object> spec) {
+    this.id = id;
+    this.owner = owner;
+    this.event = event;
+    this.code = code;
+    this.thread = thread;
+    this.frameType = frameType;
+    this.spec = spec;
+  }
+
+  boolean needsStack() {
+    return event.code == SourceEvent.Code.STACK && (code != null || frameType != null);
+  }
+
+  /** Whether the event matches every filter; {@code frames} is null when no source of its type needs stacks. */
+  boolean matches(RecordedEvent e, RecordedThread t, List<RecordedFrame> frames) {
+    if (thread != null && !thread.matches(t)) {
+      return false;
+    }
+    if (event.code == SourceEvent.Code.METHOD) {
+      return code == null || code.matches((RecordedMethod) e.getValue("method"));
+    }
+    if (code == null && frameType == null) {
+      return true;
+    }
+    if (frames == null) {
+      return false;
+    }
+    RecordedFrame frame = code == null ? (frames.isEmpty() ? null : frames.get(0)) : code.match(frames);
+    return frame != null && (frameType == null || frameType.equals(frame.getType()));
+  }
+
+  void add(long n, long b) {
+    count = count + 1;
+    nanos = nanos + n;
+    bytes = bytes + b;
+  }
+
+  Map<String, Object> totals() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("sourceId", id);
+    m.put("count", count);
+    m.put("nanos", nanos);
+    m.put("bytes", bytes);
+    return m;
+  }
+
+  Map<String, Object> describe() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("sourceId", id);
+    m.put("source", spec);
+    m.put("requester", owner);
+    m.put("sinceMillis", sinceMillis);
+    return m;
+  }
+}

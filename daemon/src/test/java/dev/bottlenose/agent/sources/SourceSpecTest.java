@@ -1,0 +1,80 @@
+package dev.bottlenose.agent.sources;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SourceSpecTest {
+  private static WatchedSource parse(Object source) {
+    return SourceSpec.parse(source, 1, "daemon#1");
+  }
+
+  private static Map<String, Object> source(String... kv) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i < kv.length; i += 2) {
+      m.put(kv[i], kv[i + 1]);
+    }
+    return m;
+  }
+
+  @Test
+  void readsEveryFilter() {
+    WatchedSource s = parse(source("event", "cpu_sample", "code", "caller:/Code/com.acme/Sim/step(I)V",
+        "thread", "/Threads/pool-1/pool-1-thread-2", "form", "compiled"));
+    assertThat(s.event).isEqualTo(SourceEvent.CPU_SAMPLE);
+    assertThat(s.code.mode().word()).isEqualTo("caller");
+    assertThat(s.frameType).isEqualTo("JIT compiled");
+    assertThat(s.needsStack()).isTrue();
+    assertThat(s.spec).containsEntry("thread", "/Threads/pool-1/pool-1-thread-2");
+    assertThat(parse(source("event", "gc_pause")).needsStack()).isFalse();
+    assertThat(parse(source("event", "jit_compile", "code", "/Code/com.acme")).needsStack()).isFalse();
+  }
+
+  @Test
+  void everyEventHasAWordAndAJfrType() {
+    assertThat(SourceEvent.words()).startsWith("cpu_sample, gc_pause, jit_compile").endsWith("alloc_sample, deopt");
+    for (SourceEvent e : SourceEvent.values()) {
+      assertThat(SourceEvent.byWord(e.word())).isEqualTo(e);
+      assertThat(e.jfrName).startsWith("jdk.");
+    }
+  }
+
+  @Test
+  void refusalsNameTheField() {
+    assertThatThrownBy(() -> parse("cpu_sample")).hasMessageStartingWith("source must be an object");
+    assertThatThrownBy(() -> parse(source("code", "/Code/a"))).hasMessageStartingWith("source needs an event");
+    assertThatThrownBy(() -> parse(source("event", "gc_storm"))).hasMessageContaining("unknown event 'gc_storm'");
+    assertThatThrownBy(() -> parse(Map.of("event", 3L))).hasMessage("event must be a string, not 3");
+    assertThatThrownBy(() -> parse(source("event", "park", "mode", "x"))).hasMessageStartingWith("unknown field 'mode'");
+    assertThatThrownBy(() -> parse(source("event", "park", "code", "/Code/a/B/m/c2/x")))
+        .hasMessageContaining("must name a /Code package, class or method");
+    assertThatThrownBy(() -> parse(source("event", "park", "code", "/Code")))
+        .hasMessageContaining("must name a /Code package, class or method");
+    assertThatThrownBy(() -> parse(source("event", "park", "code", "nearby:/Code/a")))
+        .hasMessageContaining("unknown constraint mode 'nearby'");
+    assertThatThrownBy(() -> parse(source("event", "safepoint", "code", "/Code/a"))).hasMessageStartingWith("code: safepoint");
+    assertThatThrownBy(() -> parse(source("event", "deopt", "code", "caller:/Code/a/B/m")))
+        .hasMessageContaining("not caller:");
+    assertThatThrownBy(() -> parse(source("event", "jit_compile", "thread", "/Threads/main")))
+        .hasMessageStartingWith("thread: jit_compile");
+    assertThatThrownBy(() -> parse(source("event", "park", "thread", "/Code/main")))
+        .hasMessageContaining("must be /Threads/<pool>");
+    assertThatThrownBy(() -> parse(source("event", "sleep", "form", "interpreted")))
+        .hasMessage("form: only cpu_sample sources take a form, sleep does not");
+    assertThatThrownBy(() -> parse(source("event", "cpu_sample", "form", "c2")))
+        .hasMessageContaining("unknown form 'c2'");
+  }
+
+  @Test
+  void samplePeriodsAreReadFromJfrSettings() {
+    assertThat(SamplePeriod.parse("20 ms")).isEqualTo(20_000_000L);
+    assertThat(SamplePeriod.parse("1 s")).isEqualTo(1_000_000_000L);
+    assertThat(SamplePeriod.parse("500 us")).isEqualTo(500_000L);
+    assertThat(SamplePeriod.parse("everyChunk")).isEqualTo(-1);
+    assertThat(SamplePeriod.parse(null)).isEqualTo(-1);
+    assertThat(SamplePeriod.parse("x ms")).isEqualTo(-1);
+  }
+}

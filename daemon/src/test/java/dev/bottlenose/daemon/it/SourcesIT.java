@@ -1,0 +1,243 @@
+package dev.bottlenose.daemon.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.awaitility.Awaitility.await;
+
+import dev.bottlenose.daemon.session.Sample;
+import dev.bottlenose.daemon.session.SessionException;
+import dev.bottlenose.daemon.session.SessionException.Failure;
+import dev.bottlenose.daemon.session.SessionOptions;
+import dev.bottlenose.daemon.session.SourceInfo;
+import dev.bottlenose.daemon.session.SourceValue;
+import dev.bottlenose.daemon.session.TargetSession;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Watched sources on a real JDK 17 target with known answers: each scenario of {@code SourcesWorkload}
+ * measures its own truth (CPU time, time a lock was held, bytes), and the source's totals must land within
+ * the stated tolerance of it.
+ */
+class SourcesIT {
+  static final SessionOptions OPTIONS = SessionOptions.defaults().withInterval(Duration.ofMillis(200));
+  static final String W = SourcesTarget.CLASS;
+  private static SourcesTarget target;
+  private static TargetSession session;
+
+  @BeforeAll
+  static void attach() throws Exception {
+    target = SourcesTarget.start();
+    session = TargetSession.attach(target.pid(), OPTIONS, System.err);
+  }
+
+  @AfterAll
+  static void close() throws Exception {
+    session.close();
+    target.close();
+  }
+
+  @AfterEach
+  void unwatchAll() {
+    session.sources().forEach(s -> session.unwatch(s.sourceId()));
+  }
+
+  static SourceInfo watch(String event, String code, String thread) {
+    Map<String, Object> source = new java.util.LinkedHashMap<>();
+    source.put("event", event);
+    source.put("code", code);
+    source.put("thread", thread);
+    return session.watch(source, "it");
+  }
+
+  /**
+   * The cumulative values once JFR has delivered what happened so far: at least 1.5 s later (the stream
+   * flushes about every second) and unchanged over two samples 600 ms apart.
+   */
+  static SourceValue settled(SourceInfo source) throws InterruptedException {
+    Thread.sleep(1500);
+    SourceValue[] last = new SourceValue[1];
+    await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(600)).until(() -> {
+      SourceValue now = session.values().latest().source(source.sourceId());
+      boolean same = now != null && last[0] != null && now.count() == last[0].count() && now.nanos() == last[0].nanos();
+      last[0] = now;
+      return same;
+    });
+    return last[0];
+  }
+
+  @Test
+  void aSpinningMethodGetsTheSamplesAndASleepingOneNone() throws Exception {
+    SourceInfo spin = watch("cpu_sample", "exclusive:" + W + "/spin(J)J", null);
+    SourceInfo thread = watch("cpu_sample", null, "/Threads/main/sources-spin");
+    SourceInfo nap = watch("cpu_sample", "exclusive:" + W + "/napper", null);
+    Map<String, Long> truth = target.run("spin 1000");
+    long cpu = truth.get("cpu");
+    long wall = truth.get("wall");
+    SourceValue inSpin = settled(spin);
+    SourceValue ofThread = session.values().latest().source(thread.sourceId());
+    assertThat(inSpin.count()).as("spin samples of all the spinner thread's").isGreaterThanOrEqualTo(
+        (long) (0.9 * ofThread.count()));
+    assertThat(inSpin.nanos()).as("samples x 20 ms between the thread's CPU time %d and its wall time %d", cpu, wall)
+        .isBetween((long) (0.65 * cpu), (long) (1.15 * wall));
+    assertThat(session.values().latest().source(nap.sourceId()).count()).isLessThanOrEqualTo(1);
+    assertThat(session.hello().calibration()).containsEntry("samplePeriodNanos", 20_000_000L);
+  }
+
+  @Test
+  void monitorBlockingIsTheTimeTheHolderHeldTheMonitor() throws Exception {
+    SourceInfo blocked = watch("monitor_enter", "inclusive:" + W + "/contend", null);
+    long held = target.run("monitor 1200").get("held");
+    SourceValue v = settled(blocked);
+    assertThat(v.count()).isPositive();
+    assertThat((double) v.nanos()).as("blocked vs held %d ns", held).isCloseTo(held, within(0.2 * held));
+  }
+
+  @Test
+  void lockParkingIsTheTimeTheHolderHeldTheLock() throws Exception {
+    SourceInfo parked = watch("park", "inclusive:" + W + "/contendLock", null);
+    long held = target.run("park 1200").get("held");
+    SourceValue v = settled(parked);
+    assertThat(v.count()).isPositive();
+    assertThat((double) v.nanos()).as("parked vs held %d ns", held).isCloseTo(held, within(0.2 * held));
+  }
+
+  @Test
+  void sleepsAreCountedAndTimed() throws Exception {
+    SourceInfo sleeps = watch("sleep", "inclusive:" + W + "/sleeper", null);
+    long slept = target.run("sleep 50").get("slept");
+    SourceValue v = settled(sleeps);
+    assertThat(v.count()).isEqualTo(50);
+    assertThat((double) v.nanos()).isCloseTo(slept, within(0.1 * slept));
+  }
+
+  @Test
+  void fileReadsAreCountedWithTheirBytesForTheCallingMethod() throws Exception {
+    SourceInfo reads = watch("file_read", "inclusive:" + W + "/readFile", null);
+    SourceInfo elsewhere = watch("file_read", "inclusive:" + W + "/readSocket", null);
+    assertThat(target.run("fileread 40 4096").get("bytes")).isEqualTo(40 * 4096);
+    SourceValue v = settled(reads);
+    assertThat(v.count()).isEqualTo(40);
+    assertThat(v.bytes()).isEqualTo(40 * 4096);
+    assertThat(session.values().latest().source(elsewhere.sourceId()).count()).isZero();
+  }
+
+  @Test
+  void socketReadsAndWritesOnALoopbackPair() throws Exception {
+    SourceInfo reads = watch("socket_read", "inclusive:" + W + "/readSocket", null);
+    SourceInfo writes = watch("socket_write", "inclusive:" + W + "/writeSocket", "/Threads/main/main");
+    long readCalls = target.run("socket 30 1000").get("reads");
+    SourceValue r = settled(reads);
+    assertThat(r.bytes()).isEqualTo(30_000);
+    assertThat(r.count()).isEqualTo(readCalls);
+    SourceValue w = session.values().latest().source(writes.sourceId());
+    assertThat(w.count()).isEqualTo(30);
+    assertThat(w.bytes()).isEqualTo(30_000);
+  }
+
+  @Test
+  void forcedCollectionsAreGcPauses() throws Exception {
+    SourceInfo gc = watch("gc_pause", null, null);
+    target.run("gc 3");
+    SourceValue v = settled(gc);
+    assertThat(v.count()).isGreaterThanOrEqualTo(3);
+    assertThat(v.nanos()).isPositive();
+  }
+
+  @Test
+  void aMethodThatGetsHotIsCompiled() throws Exception {
+    SourceInfo jit = watch("jit_compile", "exclusive:" + W + "/hot(I)J", null);
+    target.run("jit");
+    SourceValue v = settled(jit);
+    assertThat(v.count()).isGreaterThanOrEqualTo(1);
+    assertThat(v.bytes()).as("compiled code size").isPositive();
+  }
+
+  @Test
+  void allocationSamplesEstimateTheBytesAllocated() throws Exception {
+    SourceInfo alloc = watch("alloc_sample", "inclusive:" + W + "/allocator", null);
+    long allocated = target.run("alloc 1000").get("allocated");
+    SourceValue v = settled(alloc);
+    assertThat(v.bytes()).as("sampled weight vs %d bytes allocated", allocated)
+        .isBetween(allocated / 3, allocated * 3);
+  }
+
+  @Test
+  void fileWritesMonitorWaitsClassLoadsAndSafepoints() throws Exception {
+    SourceInfo writes = watch("file_write", "caller:" + W + "/writeFile", null);
+    SourceInfo inWrite = watch("file_write", "exclusive:/Code/java.io/RandomAccessFile/write([B)V", null);
+    SourceInfo waits = watch("monitor_wait", "inclusive:" + W + "/waiter", "/Threads/main/main");
+    SourceInfo loads = watch("class_load", "inclusive:" + W + "/loadClasses", null);
+    SourceInfo safepoints = watch("safepoint", null, null);
+    target.run("misc 20");
+    SourceValue w = settled(writes);
+    assertThat(w.count()).isEqualTo(20);
+    assertThat(w.bytes()).isEqualTo(2000);
+    assertThat(session.values().latest().source(inWrite.sourceId()).count()).as("top frame").isGreaterThanOrEqualTo(20);
+    SourceValue waited = session.values().latest().source(waits.sourceId());
+    assertThat(waited.count()).isEqualTo(20);
+    assertThat(waited.nanos()).isGreaterThanOrEqualTo(20 * 4_000_000L);
+    assertThat(session.values().latest().source(loads.sourceId()).count()).isGreaterThanOrEqualTo(3);
+    assertThat(session.values().latest().source(safepoints.sourceId()).count()).isGreaterThanOrEqualTo(1);
+  }
+
+  @Test
+  void badSourcesAreRefusedNamingWhatIsWrong() {
+    assertThat(refused("gc_storm", null, null)).contains("unknown event 'gc_storm'").contains("cpu_sample");
+    assertThat(refused("cpu_sample", "exclusive:/Code/a/B/m(", null)).contains("code 'exclusive:/Code/a/B/m(' is not a constraint");
+    assertThat(refused("cpu_sample", "sideways:/Code/a", null)).contains("sideways");
+    assertThat(refused("cpu_sample", "/Threads/main", null)).contains("must name a /Code package, class or method");
+    assertThat(refused("gc_pause", "/Code/a", null)).contains("code: gc_pause");
+    assertThat(refused("gc_pause", null, "/Threads/main")).contains("thread: gc_pause");
+    assertThat(refused("jit_compile", "caller:/Code/a/B/m", null)).contains("not caller:");
+    SessionException form = failure(() -> session.watch(Map.of("event", "park", "form", "interpreted"), "it"));
+    assertThat(form.getMessage()).contains("form: only cpu_sample");
+    SessionException unknownForm = failure(() -> session.watch(Map.of("event", "cpu_sample", "form", "c3"), "it"));
+    assertThat(unknownForm.getMessage()).contains("unknown form 'c3'");
+    SessionException field = failure(() -> session.watch(Map.of("event", "park", "mode", "x"), "it"));
+    assertThat(field.getMessage()).contains("unknown field 'mode'");
+    assertThat(failure(() -> session.unwatch(999)).failure()).isEqualTo(Failure.NOT_FOUND);
+    assertThat(session.sources()).isEmpty();
+    assertThat(session.sourceLedger()).isEmpty();
+  }
+
+  private static String refused(String event, String code, String thread) {
+    SessionException e = failure(() -> watch(event, code, thread));
+    assertThat(e.failure()).isEqualTo(Failure.BAD_INPUT);
+    return e.getMessage();
+  }
+
+  static SessionException failure(Runnable r) {
+    try {
+      r.run();
+    } catch (SessionException e) {
+      return e;
+    }
+    throw new AssertionError("expected a SessionException");
+  }
+
+  @Test
+  void unwatchStopsCountingAndASessionsEndDropsItsSources() throws Exception {
+    SourceInfo mine = watch("sleep", "inclusive:" + W + "/sleeper", null);
+    target.run("sleep 5");
+    assertThat(settled(mine).count()).isEqualTo(5);
+    session.unwatch(mine.sourceId());
+    await().atMost(Duration.ofSeconds(5)).until(() -> {
+      Sample s = session.values().latest();
+      return s.source(mine.sourceId()) == null;
+    });
+    assertThat(session.sourceLedger()).isEmpty();
+    try (TargetSession other = TargetSession.attach(target.pid(), OPTIONS, System.err)) {
+      SourceInfo theirs = other.watch(Map.of("event", "sleep"), "other");
+      assertThat(session.sourceLedger()).singleElement().satisfies(e -> {
+        assertThat(e).containsEntry("sourceId", theirs.sourceId()).doesNotContainKey("askedBy");
+        assertThat(e.get("requester").toString()).contains("#");
+      });
+    }
+    await().atMost(Duration.ofSeconds(5)).until(() -> session.sourceLedger().isEmpty());
+  }
+}
