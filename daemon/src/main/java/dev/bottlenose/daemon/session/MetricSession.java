@@ -121,18 +121,18 @@ final class MetricSession {
     if (name == null || name.isBlank()) {
       throw SessionException.badInput("enabling a metric needs 'metric', a metric name, and 'focus'");
     }
-    MetricDefinition metric = library.metric(name);
-    if (metric == null) {
+    MetricLibrary lib = library;
+    if (!lib.contains(name)) {
       throw new SessionException(SessionException.Failure.NOT_FOUND, "no metric '" + name + "'; known metrics: "
-          + library.metrics().stream().map(MetricDefinition::name).collect(Collectors.joining(", ")));
+          + lib.metrics().stream().map(MetricDefinition::name).collect(Collectors.joining(", ")));
     }
-    return metric;
+    return lib.metric(name);
   }
 
   private static Focus parseFocus(String metricName, String focusText) {
     if (focusText == null || focusText.isBlank()) {
       throw SessionException.badInput("metric '" + metricName + "' needs a 'focus' such as </Code/com.acme/Cache>"
-          + " or </> for the whole program");
+          + " or <> for the whole program");
     }
     try {
       return Focus.parse(focusText);
