@@ -184,15 +184,16 @@ class MetricsAccuracyTest {
   }
 
   @Test
-  void classLoadingUnderTheLoadingMethodIsAtMostTheTimeSpentLoading() throws Exception {
+  void classLoadingUnderTheLoadingMethodIsMostOfTheTimeSpentLoading() throws Exception {
     long load = enable("class_load_time", "<" + CLASS + "/loadBurst(Ljava/lang/ClassLoader;[J)V>");
     metrics.awaitValues(load);
     String done = run("classload 800");
     metrics.awaitSamples(6);
     disableAll(load);
     long loadNanos = TargetJvm.field(done, "loadNanos");
+    // The JFR event times defining the class; the workload's clock also covers finding and reading its bytes.
     assertThat(metrics.integral(load) * 1e9).as("class load time inside loadBurst (%d ns timed around the loads)",
-        loadNanos).isPositive().isLessThanOrEqualTo(loadNanos * 1.1);
+        loadNanos).isBetween(loadNanos * 0.5, loadNanos * 1.1);
   }
 
   private long enable(String metric, String focus) throws Exception {
