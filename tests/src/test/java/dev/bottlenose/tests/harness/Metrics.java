@@ -13,6 +13,9 @@ import java.util.Map;
 
 /** Enables metrics on a daemon over the event bus and reads their values back from its sample history. */
 public final class Metrics {
+  /** With the tests' 200 ms interval: 1.2 s of zeros. */
+  private static final int SETTLED_SAMPLES = 6;
+
   private final Bus bus;
   private final String daemonId;
 
@@ -54,6 +57,31 @@ public final class Metrics {
     long newest = samples(1).isEmpty() ? 0 : samples(1).get(0).getLong("atMillis");
     await("" + n + " more samples").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100))
         .until(() -> samples(n).stream().filter(s -> s.getLong("atMillis") > newest).count() >= n);
+  }
+
+  /**
+   * Waits until the newest samples over more than a second hold zero for every one of {@code metricIds}:
+   * the run is over and the events JFR delivers late (it flushes about every second, later on a loaded
+   * machine) have all been counted.
+   */
+  public void awaitSettled(long... metricIds) {
+    awaitSamples(3);
+    await("metrics " + java.util.Arrays.toString(metricIds) + " back to zero").atMost(Duration.ofSeconds(20))
+        .pollInterval(Duration.ofMillis(200)).until(() -> {
+          List<JsonObject> last = samples(SETTLED_SAMPLES);
+          if (last.size() < SETTLED_SAMPLES) {
+            return false;
+          }
+          for (JsonObject s : last) {
+            for (long id : metricIds) {
+              JsonObject v = value(s, id);
+              if (v == null || v.getValue("value") == null || v.getDouble("value") != 0) {
+                return false;
+              }
+            }
+          }
+          return true;
+        });
   }
 
   /** The last {@code n} samples, oldest first. */
