@@ -101,6 +101,24 @@ class MetricsAccuracyTest {
   }
 
   @Test
+  void aClassFocusCountsTheCallsOfEveryMethodOfTheClass() throws Exception {
+    JsonObject enabled = metrics.enable("calls", "<" + CLASS + ">");
+    long calls = enabled.getLong("metricId");
+    long declared = bus.request(Addresses.resources(daemon.id()), new JsonObject().put("path", CLASS).put("depth", 1))
+        .getJsonArray("resources").stream().map(r -> (JsonObject) r)
+        .filter(r -> "method".equals(r.getString("kind")) && !r.getString("path").contains("<clinit>")).count();
+    assertThat(enabled.getJsonObject("methodsInstrumented").getInteger("x0") + enabled.getInteger("methodsSkipped"))
+        .as("every method of the class, instrumented or skipped").isEqualTo((int) declared);
+    metrics.awaitValues(calls);
+    String done = run("alloc 500");
+    metrics.awaitSamples(3);
+    metrics.disable(calls);
+    long points = TargetJvm.field(done, "points");
+    assertThat(metrics.integral(calls)).as("run, alloc and one churn per 100 points")
+        .isCloseTo(2 + points / 100.0, within(0.01));
+  }
+
+  @Test
   void cpuAndWallOfTheSpinningMethodMatchItsOwnClocks() throws Exception {
     long cpu = enable("cpu", SPIN);
     long wall = enable("wall", SPIN);

@@ -60,28 +60,30 @@ public final class Metrics {
   }
 
   /**
-   * Waits until the newest samples over more than a second hold zero for every one of {@code metricIds}:
-   * the run is over and the events JFR delivers late (it flushes about every second, later on a loaded
-   * machine) have all been counted.
+   * Waits until every one of {@code metricIds} has had a non-zero value and then held zero for more than a
+   * second: the run is over and the events JFR delivers late (it flushes about every second; a fresh
+   * stream, or a loaded machine, takes longer) have all been counted.
    */
   public void awaitSettled(long... metricIds) {
-    awaitSamples(3);
-    await("metrics " + java.util.Arrays.toString(metricIds) + " back to zero").atMost(Duration.ofSeconds(20))
-        .pollInterval(Duration.ofMillis(200)).until(() -> {
-          List<JsonObject> last = samples(SETTLED_SAMPLES);
-          if (last.size() < SETTLED_SAMPLES) {
+    await("metrics " + java.util.Arrays.toString(metricIds) + " measured and back to zero")
+        .atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).until(() -> {
+          List<JsonObject> all = samples(600);
+          if (all.size() < SETTLED_SAMPLES) {
             return false;
           }
-          for (JsonObject s : last) {
-            for (long id : metricIds) {
-              JsonObject v = value(s, id);
-              if (v == null || v.getValue("value") == null || v.getDouble("value") != 0) {
-                return false;
-              }
+          List<JsonObject> last = all.subList(all.size() - SETTLED_SAMPLES, all.size());
+          for (long id : metricIds) {
+            if (all.stream().noneMatch(s -> valueOf(s, id) > 0) || last.stream().anyMatch(s -> valueOf(s, id) != 0)) {
+              return false;
             }
           }
           return true;
         });
+  }
+
+  private static double valueOf(JsonObject sample, long metricId) {
+    JsonObject v = value(sample, metricId);
+    return v == null || v.getValue("value") == null ? Double.NaN : v.getDouble("value");
   }
 
   /** The last {@code n} samples, oldest first. */
