@@ -11,19 +11,15 @@ public record ProbeValue(long probeId, String method, String kind, long count, l
     long countDelta, long nanosDelta, long bytesDelta, long intervalNanos) {
 
   public double countPerSecond() {
-    return perSecond(countDelta);
+    return IntervalTotals.perSecond(countDelta, intervalNanos);
   }
 
   public double nanosPerSecond() {
-    return perSecond(nanosDelta);
+    return IntervalTotals.perSecond(nanosDelta, intervalNanos);
   }
 
   public double bytesPerSecond() {
-    return perSecond(bytesDelta);
-  }
-
-  private double perSecond(long delta) {
-    return intervalNanos <= 0 ? 0 : delta * 1e9 / intervalNanos;
+    return IntervalTotals.perSecond(bytesDelta, intervalNanos);
   }
 
   public Map<String, Object> toJson() {
@@ -31,15 +27,7 @@ public record ProbeValue(long probeId, String method, String kind, long count, l
     m.put("probeId", probeId);
     m.put("method", method);
     m.put("kind", kind);
-    m.put("count", count);
-    m.put("nanos", nanos);
-    m.put("bytes", bytes);
-    m.put("countDelta", countDelta);
-    m.put("nanosDelta", nanosDelta);
-    m.put("bytesDelta", bytesDelta);
-    m.put("countPerSecond", countPerSecond());
-    m.put("nanosPerSecond", nanosPerSecond());
-    m.put("bytesPerSecond", bytesPerSecond());
+    IntervalTotals.put(m, count, nanos, bytes, countDelta, nanosDelta, bytesDelta, intervalNanos);
     return m;
   }
 }

@@ -15,34 +15,22 @@ public record SourceValue(long sourceId, Map<String, Object> source, long count,
   }
 
   public double countPerSecond() {
-    return perSecond(countDelta);
+    return IntervalTotals.perSecond(countDelta, intervalNanos);
   }
 
   public double nanosPerSecond() {
-    return perSecond(nanosDelta);
+    return IntervalTotals.perSecond(nanosDelta, intervalNanos);
   }
 
   public double bytesPerSecond() {
-    return perSecond(bytesDelta);
-  }
-
-  private double perSecond(long delta) {
-    return intervalNanos <= 0 ? 0 : delta * 1e9 / intervalNanos;
+    return IntervalTotals.perSecond(bytesDelta, intervalNanos);
   }
 
   public Map<String, Object> toJson() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("sourceId", sourceId);
     m.put("source", new LinkedHashMap<>(source));
-    m.put("count", count);
-    m.put("nanos", nanos);
-    m.put("bytes", bytes);
-    m.put("countDelta", countDelta);
-    m.put("nanosDelta", nanosDelta);
-    m.put("bytesDelta", bytesDelta);
-    m.put("countPerSecond", countPerSecond());
-    m.put("nanosPerSecond", nanosPerSecond());
-    m.put("bytesPerSecond", bytesPerSecond());
+    IntervalTotals.put(m, count, nanos, bytes, countDelta, nanosDelta, bytesDelta, intervalNanos);
     return m;
   }
 }
