@@ -32,6 +32,26 @@ public final class Addresses {
     return daemon(daemonId, "unwatch");
   }
 
+  /** Request-reply: start measuring a metric–focus pair, {@code {"metric","focus","requester"}}. */
+  public static String metricEnable(String daemonId) {
+    return daemon(daemonId, "metric.enable");
+  }
+
+  /** Request-reply: stop a metric, removing exactly its probes and sources, {@code {"metricId"}}. */
+  public static String metricDisable(String daemonId) {
+    return daemon(daemonId, "metric.disable");
+  }
+
+  /** Request-reply: every metric the daemon knows, with description, unit and source. */
+  public static String metricsList(String daemonId) {
+    return daemon(daemonId, "metrics.list");
+  }
+
+  /** Request-reply: add a metric file to the running daemon, {@code {"fileName","text"}}. */
+  public static String metricsAdd(String daemonId) {
+    return daemon(daemonId, "metrics.add");
+  }
+
   public static String ledger(String daemonId) {
     return daemon(daemonId, "ledger");
   }

@@ -1,5 +1,6 @@
 package dev.bottlenose.daemon.bus;
 
+import dev.bottlenose.daemon.session.MetricFileOutcome;
 import dev.bottlenose.daemon.session.Sample;
 import dev.bottlenose.daemon.session.SessionException;
 import dev.bottlenose.daemon.session.TargetSession;
@@ -46,6 +47,12 @@ public final class DaemonVerticle extends VerticleBase {
     serve(Addresses.watch(id), b -> new JsonObject(session.watch(sourceOf(b), b.getString("requester", "event bus"))
         .toJson()));
     serve(Addresses.unwatch(id), b -> new JsonObject(session.unwatch(requiredLong(b, "sourceId")).toJson()));
+    serve(Addresses.metricEnable(id), b -> new JsonObject(session.enableMetric(b.getString("metric"),
+        b.getString("focus"), b.getString("requester", "event bus")).toJson()));
+    serve(Addresses.metricDisable(id), b -> new JsonObject(session.disableMetric(requiredLong(b, "metricId"))));
+    serve(Addresses.metricsList(id), b -> new JsonObject().put("metrics", new JsonArray(List.copyOf(session.metricList())))
+        .put("active", new JsonArray(session.activeMetrics().stream().map(m -> (Object) m.toJson()).toList())));
+    serve(Addresses.metricsAdd(id), b -> addMetrics(b));
     serve(Addresses.ledger(id), b -> new JsonObject().put("entries", new JsonArray(List.copyOf(session.ledger())))
         .put("sources", new JsonArray(List.copyOf(session.sourceLedger()))));
     serve(Addresses.status(id), b -> new JsonObject(session.status()));
@@ -104,6 +111,14 @@ public final class DaemonVerticle extends VerticleBase {
     return new JsonObject().put("resources", new JsonArray(List.copyOf(found)));
   }
 
+  private JsonObject addMetrics(JsonObject b) {
+    MetricFileOutcome outcome = session.addMetrics(b.getString("fileName"), b.getString("text"));
+    if (outcome.hasErrors()) {
+      throw new MetricFileRejected(outcome);
+    }
+    return new JsonObject(outcome.toJson());
+  }
+
   private JsonObject interval(JsonObject b) {
     Long millis = b.getLong("millis");
     if (millis != null) {
@@ -154,12 +169,25 @@ public final class DaemonVerticle extends VerticleBase {
       vertx.executeBlocking(work, false).onComplete(ar -> {
         if (ar.succeeded()) {
           message.reply(ar.result());
+        } else if (ar.cause() instanceof MetricFileRejected r) {
+          message.fail(400, new JsonObject(r.outcome.toJson()).put("message", r.getMessage()).encode());
         } else {
           message.fail(code(ar.cause()), text(ar.cause()));
         }
       });
     };
     vertx.eventBus().consumer(address, h);
+  }
+
+  /** A metric file with errors: the failure text is the outcome as JSON, each error with line and column. */
+  private static final class MetricFileRejected extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final transient MetricFileOutcome outcome;
+
+    MetricFileRejected(MetricFileOutcome outcome) {
+      super(outcome.fileName() + " has " + outcome.errors().size() + " error(s):\n" + outcome.errorText());
+      this.outcome = outcome;
+    }
   }
 
   private static int code(Throwable t) {

@@ -20,9 +20,15 @@ public final class Main {
       "  resources --pid N [PATH] [--depth D]         print a hierarchy or a subtree (PATH default /)",
       "  measure --pid N --probe KIND --focus FOCUS [--for 10s] [--interval 1s] [--callee METHOD]",
       "                                               insert a probe, print values, remove it",
+      "  measure --pid N --metric NAME --focus FOCUS [--metrics FILE] [--for 10s] [--interval 1s]",
+      "                                               measure a metric (built-in or from FILE), print its value",
+      "                                               and measured cost every interval, remove everything",
+      "  metric check FILE                            check a metric file: FILE:line:column: message per error",
+      "  metric list [--file FILE]                    built-in metrics (and FILE's): name, unit, description",
       "  ledger --pid N                               probes woven into the target",
       "  demo [--for 8s]                              run the bundled demo workload end to end",
       "probe kinds: call_count, wall_inclusive, wall_exclusive, call_site, allocation, monitor",
+      "metrics: bottlenose metric list; the language: metrics-dsl/README.md, built-ins: metrics-dsl/docs/metrics.md",
       "durations: 500ms, 10s, 2m; focus: /Code/<package>/<Class>/<method>[descriptor] or </Code/...>");
 
   private Main() {}
@@ -60,6 +66,8 @@ public final class Main {
         return ResourcesCommand.run(Args.parse(command, words, Targets.with("depth")), console);
       case "measure":
         return MeasureCommand.run(Args.parse(command, words, Targets.MEASURE_OPTIONS), console);
+      case "metric":
+        return MetricCommand.run(Args.parse(command, words, MetricCommand.OPTIONS), console);
       case "ledger":
         return LedgerCommand.run(Args.parse(command, words, Targets.SESSION_OPTIONS), console);
       case "demo":

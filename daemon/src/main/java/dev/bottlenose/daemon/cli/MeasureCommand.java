@@ -13,16 +13,30 @@ import java.util.concurrent.TimeUnit;
 /**
  * {@code measure --pid N --probe KIND --focus FOCUS [--for 10s] [--interval 1s]}: inserts one probe,
  * prints its value every interval with rate and probe cost, then removes it and says whether the class
- * has its original bytes again.
+ * has its original bytes again. With {@code --metric NAME} it measures a metric instead ({@link MetricMeasure}).
  */
 final class MeasureCommand {
   private MeasureCommand() {}
 
   static int run(Args a, Console console) {
     a.atMostPositional(0);
-    String kind = a.required("probe");
+    if (a.has("probe") == a.has("metric")) {
+      throw new UsageException(a.has("probe") ? "'measure' takes --probe KIND or --metric NAME, not both"
+          : "'measure' needs --probe KIND or --metric NAME");
+    }
     String focus = a.required("focus");
     Duration length = a.duration("for", Duration.ofSeconds(10));
+    Targets.options(a, "cli");
+    if (a.has("metric")) {
+      if (a.has("callee")) {
+        throw new UsageException("--callee goes with --probe call_site; a metric names its own probes");
+      }
+      return MetricMeasure.run(a, a.required("metric"), focus, length, console);
+    }
+    if (a.has("metrics")) {
+      throw new UsageException("--metrics FILE goes with --metric NAME");
+    }
+    String kind = a.required("probe");
     try (TargetSession session = Targets.attach(a, console, "cli")) {
       return measure(session, focus, kind, a.option("callee", null), length, console);
     }
@@ -59,7 +73,7 @@ final class MeasureCommand {
     }
   }
 
-  private static boolean await(CountDownLatch latch, Duration length) {
+  static boolean await(CountDownLatch latch, Duration length) {
     try {
       return latch.await(length.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {

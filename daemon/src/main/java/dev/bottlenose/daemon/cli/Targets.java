@@ -9,7 +9,7 @@ import java.util.Set;
 /** Opens the in-process session the short-lived commands (resources, measure, ledger) use. */
 final class Targets {
   static final Set<String> SESSION_OPTIONS = Set.of("pid", "heartbeat", "interval");
-  static final Set<String> MEASURE_OPTIONS = with("probe", "focus", "for", "callee");
+  static final Set<String> MEASURE_OPTIONS = with("probe", "metric", "metrics", "focus", "for", "callee");
 
   private Targets() {}
 

@@ -5,21 +5,37 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Everything read at the end of one interval: per-probe and per-source values, the measuring cost, and VM
- * totals' changes.
+ * Everything read at the end of one interval: per-probe and per-source values, the measuring cost, VM
+ * totals' changes, and the value of every enabled metric ({@link MetricValue}).
  */
 public record Sample(long atMillis, long intervalNanos, List<ProbeValue> probes, ProbeCostShare cost,
-    Map<String, Long> vmDeltas, List<SourceValue> sources) {
+    Map<String, Long> vmDeltas, List<SourceValue> sources, List<MetricValue> metrics) {
 
   public Sample {
     probes = List.copyOf(probes);
     vmDeltas = Map.copyOf(vmDeltas);
     sources = List.copyOf(sources);
+    metrics = List.copyOf(metrics);
+  }
+
+  public Sample(long atMillis, long intervalNanos, List<ProbeValue> probes, ProbeCostShare cost,
+      Map<String, Long> vmDeltas, List<SourceValue> sources) {
+    this(atMillis, intervalNanos, probes, cost, vmDeltas, sources, List.of());
   }
 
   public Sample(long atMillis, long intervalNanos, List<ProbeValue> probes, ProbeCostShare cost,
       Map<String, Long> vmDeltas) {
     this(atMillis, intervalNanos, probes, cost, vmDeltas, List.of());
+  }
+
+  /** This sample with the given metric values. */
+  public Sample withMetrics(List<MetricValue> values) {
+    return new Sample(atMillis, intervalNanos, probes, cost, vmDeltas, sources, values);
+  }
+
+  /** The value of enabled metric {@code metricId} in this interval, or null. */
+  public MetricValue metric(long metricId) {
+    return metrics.stream().filter(m -> m.metricId() == metricId).findFirst().orElse(null);
   }
 
   public SourceValue source(long sourceId) {
@@ -38,6 +54,7 @@ public record Sample(long atMillis, long intervalNanos, List<ProbeValue> probes,
     m.put("sources", sources.stream().map(SourceValue::toJson).toList());
     m.put("cost", cost.toJson());
     m.put("vm", new java.util.TreeMap<>(vmDeltas));
+    m.put("metrics", metrics.stream().map(MetricValue::toJson).toList());
     return m;
   }
 }

@@ -13,6 +13,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /** Reads the agent every interval, turns the totals into samples, keeps a bounded history and tells listeners. */
 public final class Sampler {
@@ -23,6 +24,7 @@ public final class Sampler {
   private final Map<Long, ProbeInfo> probes;
   private final Map<Long, SourceInfo> sources;
   private final int historySize;
+  private final UnaryOperator<Sample> enrich;
   private final ValueTracker tracker = new ValueTracker();
   private final Deque<Sample> history = new ArrayDeque<>();
   private final List<Consumer<Sample>> listeners = new CopyOnWriteArrayList<>();
@@ -36,8 +38,9 @@ public final class Sampler {
   private String lastError = "";
 
   Sampler(Supplier<Map<String, Object>> reader, Map<Long, ProbeInfo> probes, Map<Long, SourceInfo> sources,
-      Duration interval, int historySize) {
+      Duration interval, int historySize, UnaryOperator<Sample> enrich) {
     this.reader = reader;
+    this.enrich = enrich;
     this.probes = probes;
     this.sources = sources;
     this.interval = checked(interval);
@@ -90,7 +93,8 @@ public final class Sampler {
   private void sampleOnce() {
     try {
       Map<String, Object> read = reader.get();
-      Sample sample = read == null ? null : tracker.next(read, System.currentTimeMillis(), probes, sources);
+      Sample read0 = read == null ? null : tracker.next(read, System.currentTimeMillis(), probes, sources);
+      Sample sample = read0 == null ? null : enrich.apply(read0);
       if (sample != null) {
         remember(sample);
         listeners.forEach(l -> l.accept(sample));

@@ -47,6 +47,7 @@ public final class TargetSession implements AutoCloseable {
   private final Map<Long, SourceInfo> sources = new ConcurrentHashMap<>();
   private final List<Consumer<String>> exitListeners = new CopyOnWriteArrayList<>();
   private final Sampler sampler;
+  private final MetricSession metrics = new MetricSession(this);
   private final CompletableFuture<String> ended = new CompletableFuture<>();
   private volatile State state = State.RUNNING;
   private volatile String endReason = "";
@@ -55,7 +56,8 @@ public final class TargetSession implements AutoCloseable {
     this.channel = channel;
     this.pid = pid;
     this.launched = launched;
-    this.sampler = new Sampler(this::readForSample, probes, sources, options.interval(), options.historySize());
+    this.sampler = new Sampler(this::readForSample, probes, sources, options.interval(), options.historySize(),
+        s -> s.withMetrics(metrics.evaluate(s)));
     channel.onEvent(this::onEvent);
     channel.closed().thenAccept(this::onChannelClosed);
     sampler.start();
@@ -192,6 +194,35 @@ public final class TargetSession implements AutoCloseable {
     return info;
   }
 
+  /**
+   * Starts measuring {@code metric} (built-in or added) at {@code focus}: compiles it, inserts its probes
+   * (one per concrete method for a class or package focus) and watches its sources. Its value is in every
+   * sample from then on ({@link Sample#metric}).
+   */
+  public ActiveMetric enableMetric(String metric, String focus, String askedBy) {
+    return metrics.enable(metric, focus, askedBy);
+  }
+
+  /** Stops a metric: removes exactly the probes and sources it inserted. */
+  public Map<String, Object> disableMetric(long metricId) {
+    return metrics.disable(metricId);
+  }
+
+  /** The metrics being measured. */
+  public List<ActiveMetric> activeMetrics() {
+    return metrics.active();
+  }
+
+  /** Adds a metric file to this session's library; on errors nothing is added. */
+  public MetricFileOutcome addMetrics(String fileName, String text) {
+    return metrics.add(fileName, text);
+  }
+
+  /** Every metric this session can measure: name, description, unit, derived, source (built-in or file). */
+  public List<Map<String, Object>> metricList() {
+    return metrics.list();
+  }
+
   /** The sources this session watches. */
   public List<SourceInfo> sources() {
     return List.copyOf(sources.values());
@@ -254,6 +285,8 @@ public final class TargetSession implements AutoCloseable {
     s.put("intervalMillis", sampler.interval().toMillis());
     s.put("calibration", new java.util.TreeMap<>(hello().calibration()));
     s.put("probes", probes.size());
+    s.put("metrics", metrics.active().stream().map(m -> Map.of("metricId", m.metricId(), "metric", m.metric(),
+        "focus", m.focus())).toList());
     s.put("sources", sources.values().stream().map(SourceInfo::toJson).toList());
     s.put("samples", sampler.history(Integer.MAX_VALUE).size());
     s.put("resourcesSeen", hierarchies.seen());

@@ -53,6 +53,7 @@ public final class PeerAgent implements AutoCloseable {
     hello.put("retransformSupported", true);
     hello.put("agentVersion", "test");
     hello.put("loadedBy", "agentmain");
+    hello.put("calibration", Map.of("virtualCallNanos", 2L, "allocationNanos", 20L, "samplePeriodNanos", 20_000_000L));
     peer.send(hello);
     Thread t = new Thread(peer::serve, "peer-agent");
     t.setDaemon(true);

@@ -29,6 +29,9 @@ import java.util.List;
  *   <li>{@code sleep}: the thread sleeps; truth: nothing is hot.
  *   <li>{@code virtual}: (JDK 21+) starts 50 virtual threads that sleep, and leaves them sleeping for
  *       the given time; truth: how many were started.
+ *   <li>{@code jit}: calls {@link #jitted}, which runs nowhere else, until it is compiled; truth: calls.
+ *   <li>{@code classload}: {@link #loadBurst} defines this package's classes again in fresh class loaders;
+ *       truth: classes loaded and the nanos spent in {@code loadClass}.
  * </ul>
  */
 public final class KnownAnswerWorkload {
@@ -65,6 +68,10 @@ public final class KnownAnswerWorkload {
         return "gcs=" + forceGc(millis);
       case "virtual":
         return "started=" + startVirtual(millis);
+      case "jit":
+        return jit(millis);
+      case "classload":
+        return classLoad(millis);
       case "sleep":
         Thread.sleep(millis);
         return "slept=" + millis;
@@ -75,9 +82,55 @@ public final class KnownAnswerWorkload {
 
   private static String cpu(long millis) {
     long cpu0 = threadCpu();
+    long t0 = System.nanoTime();
     long result = spin(millis);
+    long wall = System.nanoTime() - t0;
     sink = result;
-    return "cpuNanos=" + (threadCpu() - cpu0);
+    return "cpuNanos=" + (threadCpu() - cpu0) + " wallNanos=" + wall;
+  }
+
+  private static String jit(long millis) {
+    long end = System.nanoTime() + millis * 1_000_000;
+    long calls = 0;
+    while (System.nanoTime() < end) {
+      for (int i = 0; i < 1000; i++) {
+        sink += jitted(calls++);
+      }
+    }
+    return "calls=" + calls;
+  }
+
+  /** A little arithmetic only the {@code jit} scenario runs, so its compilations happen then. */
+  static long jitted(long seed) {
+    long x = seed;
+    for (int i = 0; i < 20; i++) {
+      x = x * 31 + (x >>> 7);
+    }
+    return x;
+  }
+
+  private static String classLoad(long millis) throws Exception {
+    java.net.URL[] path = {KnownAnswerWorkload.class.getProtectionDomain().getCodeSource().getLocation()};
+    long end = System.nanoTime() + millis * 1_000_000;
+    long[] r = new long[2];
+    while (System.nanoTime() < end) {
+      try (java.net.URLClassLoader loader = new java.net.URLClassLoader(path, null)) {
+        loadBurst(loader, r);
+      }
+      Thread.sleep(5);
+    }
+    return "loads=" + r[0] + " loadNanos=" + r[1];
+  }
+
+  /** Loads (without initialising) this package's workload classes in {@code loader}; counts and times it. */
+  static void loadBurst(ClassLoader loader, long[] out) throws ClassNotFoundException {
+    String pkg = KnownAnswerWorkload.class.getPackageName() + ".";
+    for (String name : new String[] {"CountingWorkload", "KnownAnswerWorkload", "KnownAnswerWorkload$Point"}) {
+      long t0 = System.nanoTime();
+      Class.forName(pkg + name, false, loader);
+      out[1] += System.nanoTime() - t0;
+      out[0]++;
+    }
   }
 
   /** Busy arithmetic for about {@code millis}. */

@@ -1,0 +1,65 @@
+package dev.bottlenose.daemon.session;
+
+import dev.bottlenose.metrics.Evaluator;
+import dev.bottlenose.metrics.MetricException;
+import dev.bottlenose.metrics.ProbePlan;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Evaluates one enabled metric over one sample's interval from its items' deltas. */
+final class MetricReading {
+  private MetricReading() {}
+
+  static MetricValue of(ActiveMetric m, Sample sample) {
+    Map<String, Evaluator.Delta> deltas = new HashMap<>();
+    String missing = null;
+    double maxRate = 0;
+    double seconds = sample.intervalNanos() / 1e9;
+    for (Map.Entry<String, List<Long>> e : m.probesByItem().entrySet()) {
+      long count = 0;
+      long nanos = 0;
+      long bytes = 0;
+      for (long id : e.getValue()) {
+        ProbeValue v = sample.probe(id);
+        if (v == null) {
+          missing = "probe " + id;
+          continue;
+        }
+        count += v.countDelta();
+        nanos += v.nanosDelta();
+        bytes += v.bytesDelta();
+      }
+      deltas.put(e.getKey(), new Evaluator.Delta(count, nanos, bytes));
+      maxRate = Math.max(maxRate, seconds > 0 ? count / seconds : 0);
+    }
+    for (Map.Entry<String, Long> e : m.sourceByItem().entrySet()) {
+      SourceValue v = sample.source(e.getValue());
+      if (v == null) {
+        missing = "source " + e.getValue();
+        continue;
+      }
+      deltas.put(e.getKey(), new Evaluator.Delta(v.countDelta(), v.nanosDelta(), v.bytesDelta()));
+      if (!"cpu_sample".equals(v.source().get("event"))) {
+        maxRate = Math.max(maxRate, v.countPerSecond());
+      }
+    }
+    ProbePlan.Cost cost = m.plan().predictedCost(m.calibration());
+    double observed = sample.cost().fraction();
+    if (missing != null) {
+      return value(m, Double.NaN, maxRate, cost, observed, "no reading yet for " + missing);
+    }
+    try {
+      double v = Evaluator.evaluate(m.plan(), deltas, sample.intervalNanos(), m.calibration());
+      return value(m, v, maxRate, cost, observed, null);
+    } catch (MetricException e) {
+      return value(m, Double.NaN, maxRate, cost, observed, e.getMessage());
+    }
+  }
+
+  private static MetricValue value(ActiveMetric m, double v, double rate, ProbePlan.Cost cost, double observed,
+      String error) {
+    return new MetricValue(m.metricId(), m.metric(), m.focus(), v, m.plan().unit(), rate, cost.fractionAt(rate),
+        observed, error);
+  }
+}

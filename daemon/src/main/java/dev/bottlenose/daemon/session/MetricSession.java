@@ -1,0 +1,152 @@
+package dev.bottlenose.daemon.session;
+
+import dev.bottlenose.metrics.Calibration;
+import dev.bottlenose.metrics.Diagnostics;
+import dev.bottlenose.metrics.MetricCompiler;
+import dev.bottlenose.metrics.MetricDefinition;
+import dev.bottlenose.metrics.MetricException;
+import dev.bottlenose.metrics.MetricLibrary;
+import dev.bottlenose.metrics.ProbePlan;
+import dev.bottlenose.model.Focus;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
+
+/**
+ * Turns metric–focus pairs into running measurements on one {@link TargetSession}: looks the metric up in
+ * the session's library (built-ins plus files added while it runs), compiles it against the focus,
+ * inserts its probes and watches its sources, and evaluates its value for every sample.
+ */
+final class MetricSession {
+  private static final String BUILT_IN = "built-in";
+
+  private final TargetSession session;
+  private final Map<Long, ActiveMetric> active = new ConcurrentHashMap<>();
+  private final Map<String, String> origins = new ConcurrentHashMap<>();
+  private final AtomicLong nextId = new AtomicLong(1);
+  private volatile MetricLibrary library = MetricLibrary.builtin();
+
+  MetricSession(TargetSession session) {
+    this.session = session;
+  }
+
+  MetricLibrary library() {
+    return library;
+  }
+
+  /** Adds a metric file's metrics; on errors (each at line:column) nothing changes. */
+  synchronized MetricFileOutcome add(String fileName, String text) {
+    if (fileName == null || fileName.isBlank() || text == null) {
+      throw SessionException.badInput("adding metrics needs 'fileName' and 'text', the file's contents");
+    }
+    Diagnostics d = library.with(fileName, text);
+    if (d.hasErrors()) {
+      return new MetricFileOutcome(fileName, List.of(), d.errors());
+    }
+    MetricLibrary next = d.library();
+    List<String> added = next.metrics().stream().map(MetricDefinition::name).filter(n -> !library.contains(n))
+        .toList();
+    added.forEach(n -> origins.put(n, fileName));
+    library = next;
+    return new MetricFileOutcome(fileName, added, List.of());
+  }
+
+  /** Every metric the session knows: name, description, unit, kind, and where it was defined. */
+  List<Map<String, Object>> list() {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (MetricDefinition m : library.metrics()) {
+      Map<String, Object> e = new LinkedHashMap<>();
+      e.put("name", m.name());
+      e.put("description", m.description());
+      e.put("unit", m.unit());
+      e.put("derived", m.isDerived());
+      e.put("source", origins.getOrDefault(m.name(), BUILT_IN));
+      out.add(e);
+    }
+    return out;
+  }
+
+  List<ActiveMetric> active() {
+    return List.copyOf(active.values());
+  }
+
+  ActiveMetric enable(String metricName, String focusText, String requester) {
+    MetricDefinition metric = lookUp(metricName);
+    Focus focus = parseFocus(metricName, focusText);
+    ProbePlan plan;
+    try {
+      plan = MetricCompiler.compile(metric, focus);
+    } catch (MetricException e) {
+      throw SessionException.badInput("metric '" + metricName + "' cannot be measured at " + focus + ": "
+          + e.getMessage());
+    }
+    Calibration calibration = calibration();
+    long id = nextId.getAndIncrement();
+    String who = requester == null || requester.isBlank() ? "unknown" : requester;
+    ActiveMetric m = new PlanInserter(session, ActiveMetric.askedBy(id, metricName, focus.toString(), who))
+        .insert(id, metricName, focus.toString(), who, plan, calibration);
+    active.put(id, m);
+    return m;
+  }
+
+  /** Removes exactly the probes and sources metric {@code metricId} inserted. */
+  Map<String, Object> disable(long metricId) {
+    ActiveMetric m = active.remove(metricId);
+    if (m == null) {
+      throw new SessionException(SessionException.Failure.NOT_FOUND, "no metric " + metricId
+          + " enabled in this session (enabled: " + (active.isEmpty() ? "none" : active.keySet()) + ")");
+    }
+    Map<String, Object> out = new LinkedHashMap<>(PlanInserter.remove(session, m));
+    out.put("metricId", metricId);
+    out.put("metric", m.metric());
+    out.put("focus", m.focus());
+    return out;
+  }
+
+  /** The value of every enabled metric over the sample's interval. */
+  List<MetricValue> evaluate(Sample sample) {
+    List<MetricValue> values = new ArrayList<>();
+    for (ActiveMetric m : active.values()) {
+      values.add(MetricReading.of(m, sample));
+    }
+    values.sort((a, b) -> Long.compare(a.metricId(), b.metricId()));
+    return values;
+  }
+
+  private MetricDefinition lookUp(String name) {
+    if (name == null || name.isBlank()) {
+      throw SessionException.badInput("enabling a metric needs 'metric', a metric name, and 'focus'");
+    }
+    MetricLibrary lib = library;
+    if (!lib.contains(name)) {
+      throw new SessionException(SessionException.Failure.NOT_FOUND, "no metric '" + name + "'; known metrics: "
+          + lib.metrics().stream().map(MetricDefinition::name).collect(Collectors.joining(", ")));
+    }
+    return lib.metric(name);
+  }
+
+  private static Focus parseFocus(String metricName, String focusText) {
+    if (focusText == null || focusText.isBlank()) {
+      throw SessionException.badInput("metric '" + metricName + "' needs a 'focus' such as </Code/com.acme/Cache>"
+          + " or <> for the whole program");
+    }
+    try {
+      return Focus.parse(focusText);
+    } catch (IllegalArgumentException e) {
+      throw SessionException.badInput("focus '" + focusText + "' for metric '" + metricName + "': " + e.getMessage());
+    }
+  }
+
+  private Calibration calibration() {
+    try {
+      return Calibration.fromJson(session.hello().calibration());
+    } catch (IllegalArgumentException e) {
+      throw new SessionException(SessionException.Failure.FAILED, "the agent sent no usable calibration, so "
+          + "metric values cannot be computed: " + e.getMessage());
+    }
+  }
+}

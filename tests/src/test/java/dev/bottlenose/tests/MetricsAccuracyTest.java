@@ -1,0 +1,213 @@
+package dev.bottlenose.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.bottlenose.daemon.bus.Addresses;
+import dev.bottlenose.tests.harness.Bus;
+import dev.bottlenose.tests.harness.DaemonProcess;
+import dev.bottlenose.tests.harness.Metrics;
+import dev.bottlenose.tests.harness.TargetJvm;
+import dev.bottlenose.tests.harness.TargetJvm.Jdk;
+import dev.bottlenose.tests.workloads.KnownAnswerWorkload;
+import io.vertx.core.json.JsonObject;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Built-in metrics, enabled as metric–focus pairs on a real daemon over the event bus, against a
+ * workload that knows its own answers. A metric's total over a run is the sum of its per-interval
+ * values times the interval ({@link Metrics#integral}). {@code churn} is kept out of line
+ * ({@code CompileCommand=dontinline}), so every call to it is a real call.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class MetricsAccuracyTest {
+  private static final String CLASS = "/Code/dev.bottlenose.tests.workloads/KnownAnswerWorkload";
+  private static final String CHURN = "<" + CLASS + "/churn([J)V>";
+  private static final String SPIN = "<" + CLASS + "/spin(J)J>";
+  private static final String PROGRAM = "<>";
+
+  private Bus bus;
+  private TargetJvm target;
+  private DaemonProcess daemon;
+  private Metrics metrics;
+
+  @BeforeAll
+  void start() throws Exception {
+    bus = Bus.join();
+    target = TargetJvm.start(Jdk.JDK17, KnownAnswerWorkload.class, "-XX:CompileCommand=quiet",
+        "-XX:CompileCommand=dontinline,dev.bottlenose.tests.workloads.KnownAnswerWorkload::churn");
+    daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "200ms");
+    bus.awaitRunning(daemon);
+    metrics = new Metrics(bus, daemon.id());
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    daemon.close();
+    target.close();
+    bus.close();
+  }
+
+  @Test
+  void callsAndObjectsCreatedAreExactAndTheOverheadsFollowTheirDefinitions() throws Exception {
+    long calls = enable("calls", CHURN);
+    long objects = enable("obj_create", CHURN);
+    long callOverhead = enable("method_call_overhead", CHURN);
+    long inlined = enable("cpu_inlined", CHURN);
+    long inclusive = enable("cpu_inclusive", CHURN);
+    long creationOverhead = enable("object_creation_overhead", CHURN);
+    long gc = enable("gc_time", PROGRAM);
+    long sampled = enable("alloc_sampled_bytes", CHURN);
+    long sampledProgram = enable("alloc_sampled_bytes", PROGRAM);
+    metrics.awaitValues(calls, objects, callOverhead, inlined, inclusive, creationOverhead, gc, sampled, sampledProgram);
+    String done = run("alloc 1500");
+    metrics.awaitSamples(6);
+    long points = TargetJvm.field(done, "points");
+    long arrays = TargetJvm.field(done, "arrays");
+
+    assertThat(metrics.integral(calls)).as("calls: one per 100 points").isCloseTo(points / 100.0, within(0.01));
+    assertThat(metrics.integral(objects)).as("points, long[8] arrays and one ArrayList per call")
+        .isCloseTo(points + arrays + points / 100.0, within(0.01));
+
+    JsonObject calibration = bus.request(Addresses.status(daemon.id()), new JsonObject()).getJsonObject("calibration");
+    double call = calibration.getLong("virtualCallNanos") * 1e-9;
+    double allocation = calibration.getLong("allocationNanos") * 1e-9;
+    List<Map<Long, Double>> rows = metrics.aligned(calls, objects, callOverhead, inlined, inclusive, creationOverhead,
+        gc, sampled, sampledProgram);
+    assertThat(rows).hasSizeGreaterThan(5);
+    double callTotal = 0;
+    double callExpected = 0;
+    double creationTotal = 0;
+    double creationExpected = 0;
+    for (Map<Long, Double> r : rows.subList(2, rows.size())) {
+      double inlinedShare = r.get(inclusive) == 0 ? 0 : r.get(inlined) / r.get(inclusive);
+      double sampledShare = r.get(sampledProgram) == 0 ? 0 : r.get(sampled) / r.get(sampledProgram);
+      callExpected += r.get(calls) * (1 - inlinedShare) * call;
+      callTotal += r.get(callOverhead);
+      creationExpected += r.get(objects) * allocation + r.get(gc) * sampledShare;
+      creationTotal += r.get(creationOverhead);
+    }
+    assertThat(callTotal).as("method_call_overhead = calls × (1 − inlined share) × virtual call").isPositive()
+        .isCloseTo(callExpected, within(callExpected * 0.05));
+    assertThat(creationTotal).as("object_creation_overhead = objects × allocation + gc × sampled byte share")
+        .isPositive().isCloseTo(creationExpected, within(creationExpected * 0.05));
+    disableAll(calls, objects, callOverhead, inlined, inclusive, creationOverhead, gc, sampled, sampledProgram);
+  }
+
+  @Test
+  void cpuAndWallOfTheSpinningMethodMatchItsOwnClocks() throws Exception {
+    long cpu = enable("cpu", SPIN);
+    long wall = enable("wall", SPIN);
+    metrics.awaitValues(cpu, wall);
+    String done = run("cpu 2000");
+    metrics.awaitSamples(6);
+    long cpuNanos = TargetJvm.field(done, "cpuNanos");
+    long wallNanos = TargetJvm.field(done, "wallNanos");
+    disableAll(cpu, wall);
+
+    assertThat(metrics.integral(wall) * 1e9).as("wall time inside spin, ±10%").isCloseTo(wallNanos,
+        within(wallNanos * 0.10));
+    // 20 ms samples over 2 s: ~100 samples, so ±20% statistical; JFR samples a Java thread that the OS
+    // has preempted as well, so on a loaded machine the samples lie between CPU time and wall time.
+    assertThat(metrics.integral(cpu) * 1e9).as("sampled CPU time of spin (thread CPU %d ns, wall %d ns)", cpuNanos,
+        wallNanos).isBetween(cpuNanos * 0.8, wallNanos * 1.2);
+  }
+
+  @Test
+  void syncWaitOfTheContendingMethodIsItsBlockedTime() throws Exception {
+    long sync = enable("sync_wait", "<" + CLASS + "/contend(J[J)J>");
+    metrics.awaitValues(sync);
+    String done = run("monitor 1500");
+    metrics.awaitSamples(6);
+    disableAll(sync);
+    long blocked = TargetJvm.field(done, "blockedNanos");
+    assertThat(metrics.integral(sync) * 1e9).as("blocked entering the monitor, ±15%").isCloseTo(blocked,
+        within(blocked * 0.15));
+  }
+
+  @Test
+  void ioWaitOfTheReadingMethodIsItsBlockedTime() throws Exception {
+    long io = enable("io_wait", "<" + CLASS + "/readSlowly(Ljava/io/InputStream;)[J>");
+    metrics.awaitValues(io);
+    String done = run("io 1500");
+    metrics.awaitSamples(6);
+    disableAll(io);
+    long blocked = TargetJvm.field(done, "blockedNanos");
+    assertThat(metrics.integral(io) * 1e9).as("blocked in socket reads, ±15%").isCloseTo(blocked,
+        within(blocked * 0.15));
+  }
+
+  @Test
+  void forcedCollectionsShowAsGcAndSafepointTimeAndAsManyPauses() throws Exception {
+    JsonObject added = bus.request(Addresses.metricsAdd(daemon.id()), new JsonObject().put("fileName", "gc.metrics")
+        .put("text", String.join("\n",
+            "metric gc_pauses {",
+            "  description \"Collector pauses\"",
+            "  unit count",
+            "  accumulates count of gc_pause",
+            "  refine /Process, /Machine",
+            "  combine sum",
+            "  report total",
+            "}")));
+    assertThat(added.getJsonArray("added")).containsExactly("gc_pauses");
+    long gc = enable("gc_time", PROGRAM);
+    long safepoint = enable("safepoint_time", PROGRAM);
+    long pauses = enable("gc_pauses", PROGRAM);
+    metrics.awaitValues(gc, safepoint, pauses);
+    String done = run("gc 1000");
+    metrics.awaitSamples(6);
+    disableAll(gc, safepoint, pauses);
+    long forced = TargetJvm.field(done, "gcs");
+    double pauseCount = metrics.aligned(pauses).stream().mapToDouble(r -> r.get(pauses)).sum();
+
+    assertThat(metrics.integral(gc)).as("gc time").isPositive();
+    assertThat(metrics.integral(safepoint)).as("safepoint time (every collection stops the world)").isPositive();
+    assertThat(pauseCount).as("pauses, at least one per System.gc()").isGreaterThanOrEqualTo(forced);
+  }
+
+  @Test
+  void aMethodCompiledWhileWatchedHasCompileTime() throws Exception {
+    long method = enable("jit_compile_time", "<" + CLASS + "/jitted(J)J>");
+    long program = enable("jit_compile_time", PROGRAM);
+    metrics.awaitValues(method, program);
+    run("jit 500");
+    metrics.awaitSamples(6);
+    disableAll(method, program);
+    assertThat(metrics.integral(method)).as("jitted's compilations").isPositive()
+        .isLessThanOrEqualTo(metrics.integral(program));
+  }
+
+  @Test
+  void classLoadingUnderTheLoadingMethodIsMostOfTheTimeSpentLoading() throws Exception {
+    long load = enable("class_load_time", "<" + CLASS + "/loadBurst(Ljava/lang/ClassLoader;[J)V>");
+    metrics.awaitValues(load);
+    String done = run("classload 800");
+    metrics.awaitSamples(6);
+    disableAll(load);
+    long loadNanos = TargetJvm.field(done, "loadNanos");
+    // The JFR event times defining the class; the workload's clock also covers finding and reading its bytes.
+    assertThat(metrics.integral(load) * 1e9).as("class load time inside loadBurst (%d ns timed around the loads)",
+        loadNanos).isBetween(loadNanos * 0.5, loadNanos * 1.1);
+  }
+
+  private long enable(String metric, String focus) throws Exception {
+    return metrics.enable(metric, focus).getLong("metricId");
+  }
+
+  private void disableAll(long... ids) throws Exception {
+    for (long id : ids) {
+      metrics.disable(id);
+    }
+  }
+
+  private String run(String command) throws Exception {
+    target.send(command);
+    return target.awaitLine("done", Duration.ofSeconds(60));
+  }
+}

@@ -1,0 +1,153 @@
+package dev.bottlenose.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.bottlenose.daemon.bus.Addresses;
+import dev.bottlenose.tests.harness.Bus;
+import dev.bottlenose.tests.harness.DaemonProcess;
+import dev.bottlenose.tests.harness.Metrics;
+import dev.bottlenose.tests.harness.TargetJvm;
+import dev.bottlenose.tests.harness.TargetJvm.Jdk;
+import dev.bottlenose.tests.workloads.KnownAnswerWorkload;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * A target whose {@code spin} is never compiled ({@code CompileCommand=exclude}): its interpreted time is
+ * all of its CPU time. (Not {@code -Xint}: that also interprets the agent's JFR consumer, whose events then
+ * arrive seconds late.) And metric files added to the running daemon over the event bus, broken (errors
+ * at line and column, nothing added) and good (measured like a built-in, with a known answer).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class UserMetricsTest {
+  private static final String CLASS = "/Code/dev.bottlenose.tests.workloads/KnownAnswerWorkload";
+  private static final String SPIN = "<" + CLASS + "/spin(J)J>";
+  private static final String RUN = "<" + CLASS + "/run(Ljava/lang/String;J)Ljava/lang/String;>";
+  private static final String SLEEPING = String.join("\n",
+      "# time asleep in Thread.sleep below the focus",
+      "metric sleeping {",
+      "  description \"Time asleep in Thread.sleep\"",
+      "  unit fraction",
+      "  accumulates duration of sleep",
+      "  refine /Code inclusive, /Threads, /Process",
+      "  combine sum",
+      "  report fraction",
+      "}",
+      "");
+
+  private Bus bus;
+  private TargetJvm target;
+  private DaemonProcess daemon;
+  private Metrics metrics;
+
+  @BeforeAll
+  void start() throws Exception {
+    bus = Bus.join();
+    target = TargetJvm.start(Jdk.JDK17, KnownAnswerWorkload.class, "-XX:CompileCommand=quiet",
+        "-XX:CompileCommand=exclude,dev.bottlenose.tests.workloads.KnownAnswerWorkload::spin");
+    daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "200ms");
+    bus.awaitRunning(daemon);
+    metrics = new Metrics(bus, daemon.id());
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    daemon.close();
+    target.close();
+    bus.close();
+  }
+
+  @Test
+  void aMethodThatIsNeverCompiledSpendsAllItsCpuTimeInterpreted() throws Exception {
+    long interpreted = metrics.enable("interpreted_time", SPIN).getLong("metricId");
+    long cpu = metrics.enable("cpu", SPIN).getLong("metricId");
+    metrics.awaitValues(interpreted, cpu);
+    String done = run("cpu 1500");
+    metrics.awaitSamples(6);
+    metrics.disable(interpreted);
+    metrics.disable(cpu);
+    long cpuNanos = TargetJvm.field(done, "cpuNanos");
+    long wallNanos = TargetJvm.field(done, "wallNanos");
+
+    assertThat(metrics.integral(cpu) * 1e9).as("cpu of spin, between its CPU and wall time")
+        .isBetween(cpuNanos * 0.8, wallNanos * 1.2);
+    assertThat(metrics.integral(interpreted)).as("the same samples, every frame interpreted")
+        .isCloseTo(metrics.integral(cpu), within(metrics.integral(cpu) * 0.05));
+  }
+
+  @Test
+  void aBrokenMetricFileIsRefusedWithEachErrorAtItsLineAndColumn() throws Exception {
+    ReplyException refused = catchThrowableOfType(() -> bus.request(Addresses.metricsAdd(daemon.id()),
+        new JsonObject().put("fileName", "broken.metrics").put("text", String.join("\n",
+            "metric broken {",
+            "  description \"two mistakes\"",
+            "  unit fraction",
+            "  accumulates duration of gc_pauses",
+            "  refine /Process",
+            "  combine total",
+            "  report fraction",
+            "}"))), ReplyException.class);
+    assertThat(refused.failureCode()).isEqualTo(400);
+    JsonObject body = new JsonObject(refused.getMessage());
+    JsonArray errors = body.getJsonArray("errors");
+    assertThat(errors).hasSize(2);
+    assertThat(errors.getJsonObject(0).getInteger("line")).isEqualTo(4);
+    assertThat(errors.getJsonObject(0).getInteger("column")).isEqualTo(27);
+    assertThat(errors.getJsonObject(0).getString("message")).startsWith("unknown event 'gc_pauses'");
+    assertThat(errors.getJsonObject(1).getInteger("line")).isEqualTo(6);
+    assertThat(errors.getJsonObject(1).getInteger("column")).isEqualTo(11);
+    assertThat(body.getString("message")).contains("broken.metrics:4:27: unknown event 'gc_pauses'");
+    assertThat(names()).doesNotContain("broken");
+  }
+
+  @Test
+  void aGoodMetricFileIsMeasuredLikeABuiltIn() throws Exception {
+    JsonObject added = bus.request(Addresses.metricsAdd(daemon.id()),
+        new JsonObject().put("fileName", "sleep.metrics").put("text", SLEEPING));
+    assertThat(added.getJsonArray("added")).containsExactly("sleeping");
+    JsonObject listed = listed("sleeping");
+    assertThat(listed.getString("source")).isEqualTo("sleep.metrics");
+    assertThat(listed.getString("unit")).isEqualTo("fraction");
+    assertThat(listed("sync_wait").getString("source")).isEqualTo("built-in");
+
+    JsonObject enabled = metrics.enable("sleeping", RUN);
+    long id = enabled.getLong("metricId");
+    assertThat(enabled.getInteger("sources")).isEqualTo(1);
+    JsonArray ledger = bus.request(Addresses.ledger(daemon.id()), new JsonObject()).getJsonArray("sources");
+    assertThat(ledger.stream().map(e -> ((JsonObject) e).getString("askedBy")))
+        .contains("e2e (metric " + id + ": sleeping " + RUN + ")");
+    metrics.awaitValues(id);
+    String done = run("sleep 1000");
+    metrics.awaitSamples(6);
+    metrics.disable(id);
+    long slept = TargetJvm.field(done, "slept");
+
+    assertThat(metrics.integral(id)).as("seconds asleep below run()").isCloseTo(slept / 1000.0, within(slept / 1e4));
+    JsonArray after = bus.request(Addresses.ledger(daemon.id()), new JsonObject()).getJsonArray("sources");
+    assertThat(after.stream().map(e -> ((JsonObject) e).getString("askedBy", ""))).noneMatch(a -> a.contains("sleeping"));
+  }
+
+  private List<String> names() throws Exception {
+    return bus.request(Addresses.metricsList(daemon.id()), new JsonObject()).getJsonArray("metrics").stream()
+        .map(m -> ((JsonObject) m).getString("name")).toList();
+  }
+
+  private JsonObject listed(String name) throws Exception {
+    return bus.request(Addresses.metricsList(daemon.id()), new JsonObject()).getJsonArray("metrics").stream()
+        .map(m -> (JsonObject) m).filter(m -> m.getString("name").equals(name)).findFirst().orElseThrow();
+  }
+
+  private String run(String command) throws Exception {
+    target.send(command);
+    return target.awaitLine("done", Duration.ofSeconds(60));
+  }
+}

@@ -1,0 +1,112 @@
+package dev.bottlenose.tests.harness;
+
+import static org.awaitility.Awaitility.await;
+
+import dev.bottlenose.daemon.bus.Addresses;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Enables metrics on a daemon over the event bus and reads their values back from its sample history. */
+public final class Metrics {
+  private final Bus bus;
+  private final String daemonId;
+
+  public Metrics(Bus bus, String daemonId) {
+    this.bus = bus;
+    this.daemonId = daemonId;
+  }
+
+  /** Enables {@code metric} at {@code focus}; the reply ({@code metricId}, plan, predicted cost…). */
+  public JsonObject enable(String metric, String focus) throws Exception {
+    return bus.request(Addresses.metricEnable(daemonId),
+        new JsonObject().put("metric", metric).put("focus", focus).put("requester", "e2e"));
+  }
+
+  public JsonObject disable(long metricId) throws Exception {
+    return bus.request(Addresses.metricDisable(daemonId), new JsonObject().put("metricId", metricId));
+  }
+
+  /** Waits until the newest sample holds a value for every one of {@code metricIds}. */
+  public void awaitValues(long... metricIds) {
+    await("values of metrics " + java.util.Arrays.toString(metricIds)).atMost(Duration.ofSeconds(20))
+        .pollInterval(Duration.ofMillis(100)).until(() -> {
+          List<JsonObject> last = samples(1);
+          if (last.isEmpty()) {
+            return false;
+          }
+          for (long id : metricIds) {
+            JsonObject v = value(last.get(0), id);
+            if (v == null || v.getValue("value") == null) {
+              return false;
+            }
+          }
+          return true;
+        });
+  }
+
+  /** Waits for {@code n} more samples (each metric then holds the events JFR delivers late). */
+  public void awaitSamples(int n) {
+    long newest = samples(1).isEmpty() ? 0 : samples(1).get(0).getLong("atMillis");
+    await("" + n + " more samples").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100))
+        .until(() -> samples(n).stream().filter(s -> s.getLong("atMillis") > newest).count() >= n);
+  }
+
+  /** The last {@code n} samples, oldest first. */
+  public List<JsonObject> samples(int n) {
+    try {
+      JsonArray a = bus.request(Addresses.valuesHistory(daemonId), new JsonObject().put("last", n)).getJsonArray("samples");
+      List<JsonObject> out = new ArrayList<>();
+      a.forEach(o -> out.add((JsonObject) o));
+      return out;
+    } catch (Exception e) {
+      throw new AssertionError("reading the sample history failed", e);
+    }
+  }
+
+  /** Metric {@code metricId}'s entry in a sample, or null. */
+  public static JsonObject value(JsonObject sample, long metricId) {
+    for (Object o : sample.getJsonArray("metrics", new JsonArray())) {
+      JsonObject m = (JsonObject) o;
+      if (m.getLong("metricId") == metricId) {
+        return m;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Per sample (by time), each metric's value; samples where any of them has no value are left out.
+   * Keys: the metric ids.
+   */
+  public List<Map<Long, Double>> aligned(long... metricIds) {
+    List<Map<Long, Double>> rows = new ArrayList<>();
+    for (JsonObject s : samples(600)) {
+      Map<Long, Double> row = new HashMap<>();
+      for (long id : metricIds) {
+        JsonObject v = value(s, id);
+        if (v != null && v.getValue("value") != null) {
+          row.put(id, v.getDouble("value"));
+        }
+      }
+      if (row.size() == metricIds.length) {
+        row.put(-1L, s.getLong("intervalNanos") / 1e9);
+        rows.add(row);
+      }
+    }
+    return rows;
+  }
+
+  /** The metric's value integrated over every sample that has it: Σ value × interval seconds. */
+  public double integral(long metricId) {
+    double sum = 0;
+    for (Map<Long, Double> row : aligned(metricId)) {
+      sum += row.get(metricId) * row.get(-1L);
+    }
+    return sum;
+  }
+}
