@@ -33,16 +33,23 @@ import java.util.function.BiConsumer;
  * <p>Cost prediction: the metric is compiled here with the built-in library against the daemon's
  * calibration, and its cost model is read at {@value #REFERENCE_EVENTS_PER_SECOND} events per second
  * (the daemon's own reference rate, {@code predictedCostAt100PerSecond}). That is a fraction of one CPU;
- * divided by the cores the target used in the last sample (at least {@value #MIN_TARGET_CORES}) it is a
- * fraction of the target's CPU, the unit of the budget.
+ * divided by the cores the target used in the last sample, but at least one, it is a fraction of the
+ * target's CPU, the unit of the budget. A target using less than a core leaves the rest of that CPU idle,
+ * so its overhead is charged against one CPU; otherwise a nearly idle program could not be measured at all.
  *
- * <p>Observed cost: a sample's {@code cost.fraction} (probe and agent CPU over the target's CPU) is split
- * across this port's active metrics on that daemon in proportion to each one's predicted cost in the
- * same sample (equally when none has one). With no active metric it is reported as side cost.
+ * <p>Observed cost: a sample's probe and agent CPU ({@code cost.probeNanos + cost.agentCpuNanos}) above the
+ * agent's idle cost (its average over the samples in which none of this port's metrics ran on that daemon),
+ * over the target's CPU in the same sample (at least one core, as for predictions),
+ * is split across the port's active metrics on that daemon in proportion to each one's predicted cost in
+ * the sample (equally when none has one). The idle cost is paid whether or not a search runs, so it is
+ * not charged to the search. A sample among the first {@value #SETTLING_SAMPLES} of a metric just started
+ * carries its one-time insertion cost (a JFR stream starting, classes retransformed): that sample's cost is
+ * reported as side cost, and no metric is charged for it.
  */
 public final class EventBusMeasurementPort implements MeasurementPort {
   static final double REFERENCE_EVENTS_PER_SECOND = 100;
-  static final double MIN_TARGET_CORES = 0.1;
+  static final double MIN_TARGET_CORES = 1;
+  static final int SETTLING_SAMPLES = 2;
 
   private final Vertx vertx;
   private final String requester;
@@ -61,6 +68,7 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     final TargetDaemon daemon;
     volatile Long metricId;
     volatile boolean released;
+    int samples;
 
     Active(MeasurementHandle handle, MeasurementSink sink, TargetDaemon daemon) {
       this.handle = handle;
@@ -104,7 +112,7 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     if (d.gone() != null) {
       return CostPrediction.failed(new MeasurementFailure(Kind.TARGET_GONE, "daemon " + d.id + ": " + d.gone()));
     }
-    if (Double.isNaN(d.cores())) {
+    if (Double.isNaN(d.cores()) || Double.isNaN(d.idleNanosPerSecond())) {
       return CostPrediction.pending();
     }
     if (!library.contains(request.metric())) {
@@ -202,10 +210,7 @@ public final class EventBusMeasurementPort implements MeasurementPort {
   }
 
   private void sampled(TargetDaemon d, JsonObject sample) {
-    d.sampled(sample);
     long at = sample.getLong("atMillis", System.currentTimeMillis());
-    JsonObject cost = sample.getJsonObject("cost");
-    Double fraction = cost == null ? null : cost.getDouble("fraction");
     Map<Long, JsonObject> byId = new LinkedHashMap<>();
     sample.getJsonArray("metrics", new io.vertx.core.json.JsonArray()).forEach(o -> {
       JsonObject m = (JsonObject) o;
@@ -213,12 +218,12 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     });
     List<Active> ours = active.values().stream().filter(a -> a.daemon == d && a.metricId != null
         && byId.containsKey(a.metricId)).toList();
-    if (ours.isEmpty()) {
-      sinks.forEach(s -> s.sideCost(at, fraction == null ? 0 : fraction));
-      return;
-    }
+    boolean idle = active.values().stream().noneMatch(a -> a.daemon == d);
+    double fraction = d.sampled(sample, idle, MIN_TARGET_CORES);
+    ours.forEach(a -> a.samples++);
+    boolean settling = ours.stream().anyMatch(a -> a.samples <= SETTLING_SAMPLES);
+    sinks.forEach(s -> s.sideCost(at, settling && !Double.isNaN(fraction) ? fraction : 0));
     double totalPredicted = ours.stream().mapToDouble(a -> predicted(byId.get(a.metricId))).sum();
-    ours.stream().map(a -> a.sink).distinct().forEach(s -> s.sideCost(at, 0));
     for (Active a : ours) {
       JsonObject m = byId.get(a.metricId);
       Double value = m.getDouble("value");
@@ -226,7 +231,7 @@ public final class EventBusMeasurementPort implements MeasurementPort {
         continue;
       }
       double share = totalPredicted > 0 ? predicted(m) / totalPredicted : 1.0 / ours.size();
-      a.sink.value(a.handle, at, value, fraction == null ? Double.NaN : fraction * share);
+      a.sink.value(a.handle, at, value, settling ? Double.NaN : fraction * share);
     }
   }
 

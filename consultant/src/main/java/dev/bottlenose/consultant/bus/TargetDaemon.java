@@ -10,6 +10,7 @@ final class TargetDaemon {
   private volatile Calibration calibration;
   private volatile long pid = -1;
   private volatile double cores = Double.NaN;
+  private volatile double idleNanosPerSecond = Double.NaN;
   private volatile String gone;
   private boolean statusAsked;
 
@@ -51,13 +52,29 @@ final class TargetDaemon {
     return cores;
   }
 
-  void sampled(JsonObject sample) {
+  /** The agent's cost while none of the search's metrics runs, ns per second; NaN before the first idle sample. */
+  double idleNanosPerSecond() {
+    return idleNanosPerSecond;
+  }
+
+  /**
+   * Takes in one sample's {@code cost}; answers the measuring cost above the idle baseline as a fraction of
+   * the target's CPU (at least {@code minCores}), NaN when the sample does not tell.
+   */
+  double sampled(JsonObject sample, boolean idle, double minCores) {
     JsonObject cost = sample.getJsonObject("cost");
     Long interval = sample.getLong("intervalNanos");
-    Long cpu = cost == null ? null : cost.getLong("processCpuNanos");
-    if (interval != null && interval > 0 && cpu != null) {
-      cores = (double) cpu / interval;
+    if (cost == null || interval == null || interval <= 0 || cost.getLong("processCpuNanos") == null) {
+      return Double.NaN;
     }
+    cores = (double) cost.getLong("processCpuNanos") / interval;
+    double spent = (cost.getLong("probeNanos", 0L) + cost.getLong("agentCpuNanos", 0L)) * 1e9 / interval;
+    if (idle) {
+      idleNanosPerSecond = Double.isNaN(idleNanosPerSecond) ? spent : 0.7 * idleNanosPerSecond + 0.3 * spent;
+      return 0;
+    }
+    double base = Double.isNaN(idleNanosPerSecond) ? 0 : idleNanosPerSecond;
+    return Math.max(0, spent - base) / (Math.max(minCores, cores) * 1e9);
   }
 
   String gone() {
