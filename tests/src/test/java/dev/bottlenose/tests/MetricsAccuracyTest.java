@@ -101,12 +101,30 @@ class MetricsAccuracyTest {
   }
 
   @Test
+  void aClassFocusCountsTheCallsOfEveryMethodOfTheClass() throws Exception {
+    JsonObject enabled = metrics.enable("calls", "<" + CLASS + ">");
+    long calls = enabled.getLong("metricId");
+    long declared = bus.request(Addresses.resources(daemon.id()), new JsonObject().put("path", CLASS).put("depth", 1))
+        .getJsonArray("resources").stream().map(r -> (JsonObject) r)
+        .filter(r -> "method".equals(r.getString("kind")) && !r.getString("path").contains("<clinit>")).count();
+    assertThat(enabled.getJsonObject("methodsInstrumented").getInteger("x0") + enabled.getInteger("methodsSkipped"))
+        .as("every method of the class, instrumented or skipped").isEqualTo((int) declared);
+    metrics.awaitValues(calls);
+    String done = run("alloc 500");
+    metrics.awaitSamples(3);
+    metrics.disable(calls);
+    long points = TargetJvm.field(done, "points");
+    assertThat(metrics.integral(calls)).as("run, alloc and one churn per 100 points")
+        .isCloseTo(2 + points / 100.0, within(0.01));
+  }
+
+  @Test
   void cpuAndWallOfTheSpinningMethodMatchItsOwnClocks() throws Exception {
     long cpu = enable("cpu", SPIN);
     long wall = enable("wall", SPIN);
     metrics.awaitValues(cpu, wall);
     String done = run("cpu 2000");
-    metrics.awaitSamples(6);
+    metrics.awaitSettled(cpu, wall);
     long cpuNanos = TargetJvm.field(done, "cpuNanos");
     long wallNanos = TargetJvm.field(done, "wallNanos");
     disableAll(cpu, wall);
@@ -124,7 +142,7 @@ class MetricsAccuracyTest {
     long sync = enable("sync_wait", "<" + CLASS + "/contend(J[J)J>");
     metrics.awaitValues(sync);
     String done = run("monitor 1500");
-    metrics.awaitSamples(6);
+    metrics.awaitSettled(sync);
     disableAll(sync);
     long blocked = TargetJvm.field(done, "blockedNanos");
     assertThat(metrics.integral(sync) * 1e9).as("blocked entering the monitor, ±15%").isCloseTo(blocked,
@@ -136,7 +154,7 @@ class MetricsAccuracyTest {
     long io = enable("io_wait", "<" + CLASS + "/readSlowly(Ljava/io/InputStream;)[J>");
     metrics.awaitValues(io);
     String done = run("io 1500");
-    metrics.awaitSamples(6);
+    metrics.awaitSettled(io);
     disableAll(io);
     long blocked = TargetJvm.field(done, "blockedNanos");
     assertThat(metrics.integral(io) * 1e9).as("blocked in socket reads, ±15%").isCloseTo(blocked,
@@ -188,7 +206,7 @@ class MetricsAccuracyTest {
     long load = enable("class_load_time", "<" + CLASS + "/loadBurst(Ljava/lang/ClassLoader;[J)V>");
     metrics.awaitValues(load);
     String done = run("classload 800");
-    metrics.awaitSamples(6);
+    metrics.awaitSettled(load);
     disableAll(load);
     long loadNanos = TargetJvm.field(done, "loadNanos");
     // The JFR event times defining the class; the workload's clock also covers finding and reading its bytes.

@@ -14,12 +14,18 @@ import dev.bottlenose.tests.workloads.KnownAnswerWorkload;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A target whose {@code spin} is never compiled ({@code CompileCommand=exclude}): its interpreted time is
@@ -72,14 +78,17 @@ class UserMetricsTest {
     long cpu = metrics.enable("cpu", SPIN).getLong("metricId");
     metrics.awaitValues(interpreted, cpu);
     String done = run("cpu 1500");
-    metrics.awaitSamples(6);
+    metrics.awaitSettled(interpreted, cpu);
     metrics.disable(interpreted);
     metrics.disable(cpu);
     long cpuNanos = TargetJvm.field(done, "cpuNanos");
     long wallNanos = TargetJvm.field(done, "wallNanos");
 
+    // JFR's sampler cannot walk an interpreted frame at every instant and drops those samples: across runs
+    // on this VM the samples of the interpreted spin covered 0.49 to 1.09 of its thread CPU time (compiled:
+    // 0.98). So the bound on cpu is loose here; the truth checked tightly is the other metric on the same samples.
     assertThat(metrics.integral(cpu) * 1e9).as("cpu of spin, between its CPU and wall time")
-        .isBetween(cpuNanos * 0.8, wallNanos * 1.2);
+        .isBetween(cpuNanos * 0.3, wallNanos * 1.2);
     assertThat(metrics.integral(interpreted)).as("the same samples, every frame interpreted")
         .isCloseTo(metrics.integral(cpu), within(metrics.integral(cpu) * 0.05));
   }
@@ -127,13 +136,33 @@ class UserMetricsTest {
         .contains("e2e (metric " + id + ": sleeping " + RUN + ")");
     metrics.awaitValues(id);
     String done = run("sleep 1000");
-    metrics.awaitSamples(6);
+    metrics.awaitSettled(id);
     metrics.disable(id);
     long slept = TargetJvm.field(done, "slept");
 
     assertThat(metrics.integral(id)).as("seconds asleep below run()").isCloseTo(slept / 1000.0, within(slept / 1e4));
     JsonArray after = bus.request(Addresses.ledger(daemon.id()), new JsonObject()).getJsonArray("sources");
     assertThat(after.stream().map(e -> ((JsonObject) e).getString("askedBy", ""))).noneMatch(a -> a.contains("sleeping"));
+  }
+
+  @Test
+  void theCommandLineMeasuresAMetricFromAFileAndRemovesItsProbes(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("sleep.metrics");
+    Files.writeString(file, SLEEPING.replace("sleeping", "asleep"), StandardCharsets.UTF_8);
+    target.send("sleep 3000");
+    Path out = dir.resolve("out.txt");
+    Process cli = new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+        System.getProperty("bottlenose.daemon.jar", "../daemon/target/bottlenose-daemon-all.jar"), "measure",
+        "--pid", Long.toString(target.pid()), "--metric", "asleep", "--focus", RUN, "--metrics", file.toString(),
+        "--for", "2s", "--interval", "500ms").redirectErrorStream(true).redirectOutput(out.toFile()).start();
+    assertThat(cli.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    target.awaitLine("done", Duration.ofSeconds(30));
+    String text = Files.readString(out, StandardCharsets.UTF_8);
+    assertThat(cli.exitValue()).as(text).isZero();
+    assertThat(text).contains("added 1 metric(s) from " + file)
+        .contains("measuring asleep at " + RUN + " (metric 1): 0 probe(s), 1 source(s)")
+        .containsPattern("s  asleep = \\d\\.\\d+ fraction  cost: measured ")
+        .contains("removed 0 probe(s) and 1 source(s) of metric 1");
   }
 
   private List<String> names() throws Exception {

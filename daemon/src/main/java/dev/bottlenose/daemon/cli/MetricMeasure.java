@@ -96,7 +96,7 @@ final class MetricMeasure {
       return "";
     }
     int methods = expanded.values().stream().mapToInt(v -> ((Number) v).intValue()).sum();
-    return " (" + methods + " methods instrumented, " + json.get("methodsSkipped") + " abstract or native skipped)";
+    return " (" + methods + " methods instrumented, " + json.get("methodsSkipped") + " abstract, native or refused skipped)";
   }
 
   private static void print(Sample s, long metricId, long start, Console console) {

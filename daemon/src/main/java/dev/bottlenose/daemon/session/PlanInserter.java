@@ -18,6 +18,7 @@ final class PlanInserter {
   private final Map<String, List<Long>> probesByItem = new LinkedHashMap<>();
   private final Map<String, Long> sourceByItem = new LinkedHashMap<>();
   private int skipped;
+  private String lastRefusal = "";
 
   PlanInserter(TargetSession session, String askedBy) {
     this.session = session;
@@ -59,7 +60,10 @@ final class PlanInserter {
     }
   }
 
-  /** One probe per concrete method of the class or package {@code under}; abstract and native ones are skipped. */
+  /**
+   * One probe per concrete method of the class or package {@code under}; abstract and native ones, and any the
+   * agent refuses as bad input (an unmodifiable class), are skipped and counted.
+   */
   private void expand(String itemId, String under, String kind) {
     ResourcePath path = ResourcePath.parse(under);
     List<Long> ids = new ArrayList<>();
@@ -72,11 +76,19 @@ final class PlanInserter {
         skipped++;
         continue;
       }
-      ids.add(session.enable(e.path().toString(), kind, null, askedBy).probeId());
+      try {
+        ids.add(session.enable(e.path().toString(), kind, null, askedBy).probeId());
+      } catch (SessionException refused) {
+        if (refused.failure() != SessionException.Failure.BAD_INPUT) {
+          throw refused;
+        }
+        skipped++;
+        lastRefusal = "; the last refused: " + refused.getMessage();
+      }
     }
     if (ids.isEmpty()) {
-      throw new SessionException(SessionException.Failure.NOT_FOUND, "no concrete method under " + under
-          + " to insert " + kind + " probes into (the class must be loaded; " + skipped + " abstract or native skipped)");
+      throw new SessionException(SessionException.Failure.NOT_FOUND, "no method under " + under + " takes a "
+          + kind + " probe (its class must be loaded; " + skipped + " abstract, native or refused" + lastRefusal + ")");
     }
   }
 

@@ -64,6 +64,38 @@ class DaemonVerticleTest {
   }
 
   @Test
+  void servesMetricsEnabledAddedListedAndDisabled() throws Exception {
+    ReplyException broken = failure(Addresses.metricsAdd(ID), new JsonObject().put("fileName", "b.metrics")
+        .put("text", "metric b {\n  combine total\n}"));
+    assertThat(broken.failureCode()).isEqualTo(400);
+    JsonObject error = new JsonObject(broken.getMessage()).getJsonArray("errors").getJsonObject(0);
+    assertThat(error.getInteger("line")).isEqualTo(2);
+    assertThat(error.getInteger("column")).isEqualTo(11);
+    JsonObject added = request(Addresses.metricsAdd(ID), new JsonObject().put("fileName", "c.metrics").put("text",
+        "metric c {\n description \"calls\"\n unit count/s\n accumulates calls\n refine /Code exclusive\n"
+            + " combine sum\n report rate\n}"));
+    assertThat(added.getJsonArray("added")).containsExactly("c");
+    JsonObject enabled = request(Addresses.metricEnable(ID), new JsonObject().put("metric", "c")
+        .put("focus", "<" + PeerAgent.STEP + ">").put("requester", "consultant"));
+    long metricId = enabled.getLong("metricId");
+    assertThat(enabled.getInteger("probes")).isEqualTo(1);
+    assertThat(request(Addresses.metricsList(ID), null).getJsonArray("active")).hasSize(1);
+    await().atMost(Duration.ofSeconds(5)).until(() -> {
+      JsonArray samples = request(Addresses.valuesHistory(ID), new JsonObject().put("last", 1)).getJsonArray("samples");
+      return !samples.isEmpty() && samples.getJsonObject(0).getJsonArray("metrics").stream()
+          .anyMatch(m -> ((JsonObject) m).getLong("metricId") == metricId && ((JsonObject) m).getValue("value") != null);
+    });
+    assertThat(request(Addresses.metricDisable(ID), new JsonObject().put("metricId", metricId))
+        .getInteger("probesRemoved")).isEqualTo(1);
+    assertThat(failure(Addresses.metricEnable(ID), new JsonObject().put("metric", "nope").put("focus", "<>"))
+        .failureCode()).isEqualTo(404);
+    assertThat(failure(Addresses.metricEnable(ID), new JsonObject().put("metric", "calls").put("focus", "<>"))
+        .failureCode()).isEqualTo(400);
+    assertThat(failure(Addresses.metricDisable(ID), new JsonObject().put("metricId", metricId)).failureCode())
+        .isEqualTo(404);
+  }
+
+  @Test
   void listsItselfAndServesRequests() throws Exception {
     JsonArray daemons = request(Addresses.DAEMONS_LIST, null).getJsonArray("daemons");
     assertThat(daemons).singleElement().satisfies(d -> assertThat(((JsonObject) d).getString("daemonId")).isEqualTo(ID));

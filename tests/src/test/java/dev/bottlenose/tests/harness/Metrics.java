@@ -13,6 +13,9 @@ import java.util.Map;
 
 /** Enables metrics on a daemon over the event bus and reads their values back from its sample history. */
 public final class Metrics {
+  /** With the tests' 200 ms interval: 1.2 s of zeros. */
+  private static final int SETTLED_SAMPLES = 6;
+
   private final Bus bus;
   private final String daemonId;
 
@@ -54,6 +57,33 @@ public final class Metrics {
     long newest = samples(1).isEmpty() ? 0 : samples(1).get(0).getLong("atMillis");
     await("" + n + " more samples").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100))
         .until(() -> samples(n).stream().filter(s -> s.getLong("atMillis") > newest).count() >= n);
+  }
+
+  /**
+   * Waits until every one of {@code metricIds} has had a non-zero value and then held zero for more than a
+   * second: the run is over and the events JFR delivers late (it flushes about every second; a fresh
+   * stream, or a loaded machine, takes longer) have all been counted.
+   */
+  public void awaitSettled(long... metricIds) {
+    await("metrics " + java.util.Arrays.toString(metricIds) + " measured and back to zero")
+        .atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).until(() -> {
+          List<JsonObject> all = samples(600);
+          if (all.size() < SETTLED_SAMPLES) {
+            return false;
+          }
+          List<JsonObject> last = all.subList(all.size() - SETTLED_SAMPLES, all.size());
+          for (long id : metricIds) {
+            if (all.stream().noneMatch(s -> valueOf(s, id) > 0) || last.stream().anyMatch(s -> valueOf(s, id) != 0)) {
+              return false;
+            }
+          }
+          return true;
+        });
+  }
+
+  private static double valueOf(JsonObject sample, long metricId) {
+    JsonObject v = value(sample, metricId);
+    return v == null || v.getValue("value") == null ? Double.NaN : v.getDouble("value");
   }
 
   /** The last {@code n} samples, oldest first. */
