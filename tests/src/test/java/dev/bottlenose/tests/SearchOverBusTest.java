@@ -19,6 +19,7 @@ import dev.bottlenose.tests.harness.Bus;
 import dev.bottlenose.tests.harness.DaemonProcess;
 import dev.bottlenose.tests.harness.TargetJvm;
 import dev.bottlenose.tests.harness.TargetJvm.Jdk;
+import dev.bottlenose.tests.workloads.ContendedWorkload;
 import dev.bottlenose.tests.workloads.HotMethodWorkload;
 import dev.bottlenose.tests.workloads.SleepyWorkload;
 import io.vertx.core.eventbus.MessageConsumer;
@@ -53,6 +54,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 class SearchOverBusTest {
   private static final ResourcePath BURN =
       ResourcePath.parse("/Code/dev.bottlenose.tests.workloads/HotMethodWorkload/burn()J");
+  private static final ResourcePath CONTEND =
+      ResourcePath.parse("/Code/dev.bottlenose.tests.workloads/ContendedWorkload/contend(J)J");
 
   private Bus bus;
   private Path dataDirectory;
@@ -148,6 +151,30 @@ class SearchOverBusTest {
     }
   }
 
+  @Test
+  @Order(4)
+  void aContendedMonitorIsExcessiveSyncWaitingInTheContendingMethod() throws Exception {
+    try (TargetJvm target = TargetJvm.start(Jdk.JDK17, ContendedWorkload.class);
+        DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "500ms")) {
+      bus.awaitRunning(daemon);
+      SearchRunner runner = SearchRunner.start(bus.vertx(), List.of(daemon.id()), fast("contended-" + target.pid(), 60),
+          dataDirectory);
+      try {
+        await("sync_wait true at " + CONTEND).atMost(Duration.ofSeconds(40)).pollInterval(Duration.ofMillis(250))
+            .until(() -> trueAt(runner.search().graph(), "sync_wait", CONTEND));
+      } catch (ConditionTimeoutException e) {
+        runner.stop("test failed");
+        throw new AssertionError(e.getMessage() + "; the graph:\n" + runner.search().graph().toText(), e);
+      } finally {
+        runner.stop("found it");
+        runner.saved().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+      }
+      JsonObject ledger = bus.request(DaemonProtocol.ledger(daemon.id()), new JsonObject());
+      assertThat(ledger.getJsonArray("entries")).isEmpty();
+      assertThat(ledger.getJsonArray("sources")).isEmpty();
+    }
+  }
+
   private static SearchOptions fast(String id, int maxSeconds) {
     return SearchOptions.of(id).with("search.sampling_interval_seconds", "0.5").with("search.min_observation_seconds", "0.5")
         .with("search.sufficient_seconds", "2").with("search.max_active_experiments", "256").withBudget(0.2)
@@ -155,7 +182,11 @@ class SearchOverBusTest {
   }
 
   private static boolean cpuBoundAt(SearchHistoryGraph graph, ResourcePath method) {
-    return graph.nodes().stream().anyMatch(n -> n.state() == NodeState.TRUE && n.hypothesis().equals("cpu_bound")
+    return trueAt(graph, "cpu_bound", method);
+  }
+
+  private static boolean trueAt(SearchHistoryGraph graph, String hypothesis, ResourcePath method) {
+    return graph.nodes().stream().anyMatch(n -> n.state() == NodeState.TRUE && n.hypothesis().equals(hypothesis)
         && method.equals(n.focus().get(Hierarchy.CODE)));
   }
 }
