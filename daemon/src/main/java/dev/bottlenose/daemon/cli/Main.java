@@ -29,7 +29,7 @@ public final class Main {
       "  demo [--for 8s]                              run the bundled demo workload end to end",
       "probe kinds: call_count, wall_inclusive, wall_exclusive, call_site, allocation, monitor",
       "metrics: bottlenose metric list; the language: metrics-dsl/README.md, built-ins: metrics-dsl/docs/metrics.md",
-      "durations: 500ms, 10s, 2m; focus: /Code/<package>/<Class>/<method>[descriptor] or </Code/...>");
+      "durations: 500ms, 10s, 2m; focus: /Code/<package>/<Class>/<method>[descriptor] or </Code/...>, <> the whole program");
 
   private Main() {}
 
