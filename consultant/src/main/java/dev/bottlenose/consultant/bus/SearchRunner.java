@@ -35,6 +35,7 @@ public final class SearchRunner {
   private boolean stepping;
   private boolean begun;
   private int failedSteps;
+  private volatile String stopReason;
 
   SearchRunner(Vertx vertx, Search search, EventBusMeasurementPort port, SearchStore store) {
     this.vertx = vertx;
@@ -43,12 +44,12 @@ public final class SearchRunner {
     this.store = store;
     String id = search.id();
     search.addListener(e -> vertx.eventBus().publish(events(id), new JsonObject(Json.write(e.toJson()))));
-    port.onTargetGone((daemon, reason) -> search.stop("target exited (daemon " + daemon + "): " + reason));
+    port.onTargetGone((daemon, reason) -> stop("target exited (daemon " + daemon + "): " + reason));
     consumers = List.of(
         vertx.eventBus().<JsonObject>consumer(graph(id), m -> graphJson().onComplete(ar -> m.reply(ar.result()))),
         vertx.eventBus().<JsonObject>consumer(stopAddress(id), m -> {
           String reason = m.body() == null ? null : m.body().getString("reason");
-          search.stop(reason == null ? "stopped over the event bus" : reason);
+          stop(reason == null ? "stopped over the event bus" : reason);
           m.reply(new JsonObject().put("searchId", id).put("stopping", true));
         }));
   }
@@ -86,9 +87,14 @@ public final class SearchRunner {
     return search;
   }
 
-  /** Asks the search to end at its next step. */
-  public void stop(String reason) {
-    search.stop(reason);
+  /**
+   * Asks the search to end at its next step. It never waits for the search's lock, which a step holds
+   * while it waits for the bus: called on an event loop, that would hold up the reply the step awaits.
+   */
+  public synchronized void stop(String reason) {
+    if (stopReason == null) {
+      stopReason = reason;
+    }
   }
 
   /** Completes with the saved file once the search has ended, its measurements are released and it is saved. */
@@ -110,6 +116,9 @@ public final class SearchRunner {
     }
     stepping = true;
     vertx.executeBlocking(() -> {
+      if (stopReason != null) {
+        search.stop(stopReason);
+      }
       if (!begun) {
         begun = true;
         search.begin();
@@ -127,7 +136,7 @@ public final class SearchRunner {
       } else if (++failedSteps >= MAX_FAILED_STEPS || !begun) {
         finish();
       } else {
-        search.stop("a step failed: " + ar.cause());
+        stop("a step failed: " + ar.cause());
       }
     });
   }
