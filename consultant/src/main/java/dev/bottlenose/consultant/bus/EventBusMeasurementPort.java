@@ -1,0 +1,259 @@
+package dev.bottlenose.consultant.bus;
+
+import dev.bottlenose.consultant.CostPrediction;
+import dev.bottlenose.consultant.MeasurementFailure;
+import dev.bottlenose.consultant.MeasurementFailure.Kind;
+import dev.bottlenose.consultant.MeasurementHandle;
+import dev.bottlenose.consultant.MeasurementPort;
+import dev.bottlenose.consultant.MeasurementSink;
+import dev.bottlenose.consultant.MetricRequest;
+import dev.bottlenose.metrics.MetricCompiler;
+import dev.bottlenose.metrics.MetricException;
+import dev.bottlenose.metrics.MetricLibrary;
+import dev.bottlenose.model.Hierarchy;
+import dev.bottlenose.model.ResourcePath;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
+
+/**
+ * A {@link MeasurementPort} over the daemons' event-bus protocol ({@link DaemonProtocol}). A request is a
+ * {@code metric.enable} on the daemon whose target is the focus's {@code /Process/<pid>} (or the only
+ * daemon); release is {@code metric.disable}. Values come from each daemon's published samples.
+ *
+ * <p>Cost prediction: the metric is compiled here with the built-in library against the daemon's
+ * calibration, and its cost model is read at {@value #REFERENCE_EVENTS_PER_SECOND} events per second
+ * (the daemon's own reference rate, {@code predictedCostAt100PerSecond}). That is a fraction of one CPU;
+ * divided by the cores the target used in the last sample, but at least one, it is a fraction of the
+ * target's CPU, the unit of the budget. A target using less than a core leaves the rest of that CPU idle,
+ * so its overhead is charged against one CPU; otherwise a nearly idle program could not be measured at all.
+ *
+ * <p>Observed cost: a sample's probe and agent CPU ({@code cost.probeNanos + cost.agentCpuNanos}) above the
+ * agent's idle cost (its average over the samples in which none of this port's metrics ran on that daemon),
+ * over the target's CPU in the same sample (at least one core, as for predictions),
+ * is split across the port's active metrics on that daemon in proportion to each one's predicted cost in
+ * the sample (equally when none has one). The idle cost is paid whether or not a search runs, so it is
+ * not charged to the search. A sample among the first {@value #SETTLING_SAMPLES} of a metric just started
+ * carries its one-time insertion cost (a JFR stream starting, classes retransformed): that sample's cost is
+ * reported as side cost, and no metric is charged for it.
+ */
+public final class EventBusMeasurementPort implements MeasurementPort {
+  static final double REFERENCE_EVENTS_PER_SECOND = 100;
+  static final double MIN_TARGET_CORES = 1;
+  static final int SETTLING_SAMPLES = 2;
+
+  private final Vertx vertx;
+  private final String requester;
+  private final Map<String, TargetDaemon> daemons = new LinkedHashMap<>();
+  private final MetricLibrary library = MetricLibrary.builtin();
+  private final Map<Long, Active> active = new ConcurrentHashMap<>();
+  private final Set<MeasurementSink> sinks = ConcurrentHashMap.newKeySet();
+  private final Set<Future<?>> inflight = ConcurrentHashMap.newKeySet();
+  private final List<MessageConsumer<JsonObject>> consumers = new ArrayList<>();
+  private final AtomicLong nextHandle = new AtomicLong(1);
+  private volatile BiConsumer<String, String> onTargetGone = (daemon, reason) -> { };
+
+  private static final class Active {
+    final MeasurementHandle handle;
+    final MeasurementSink sink;
+    final TargetDaemon daemon;
+    volatile Long metricId;
+    volatile boolean released;
+    int samples;
+
+    Active(MeasurementHandle handle, MeasurementSink sink, TargetDaemon daemon) {
+      this.handle = handle;
+      this.sink = sink;
+      this.daemon = daemon;
+    }
+  }
+
+  public EventBusMeasurementPort(Vertx vertx, List<String> daemonIds, String requester) {
+    if (daemonIds.isEmpty()) {
+      throw new IllegalArgumentException("a measurement port needs at least one daemon id");
+    }
+    this.vertx = vertx;
+    this.requester = requester;
+    for (String id : daemonIds) {
+      TargetDaemon d = new TargetDaemon(id);
+      daemons.put(id, d);
+      consumers.add(vertx.eventBus().<JsonObject>consumer(DaemonProtocol.values(id), m -> sampled(d, m.body())));
+      consumers.add(vertx.eventBus().<JsonObject>consumer(DaemonProtocol.exited(id),
+          m -> targetGone(d, m.body().getString("endReason", "the target exited"))));
+      d.ready(vertx);
+    }
+  }
+
+  /** Called (daemon id, reason) when a target exits or its agent goes away. */
+  public void onTargetGone(BiConsumer<String, String> listener) {
+    this.onTargetGone = listener;
+  }
+
+  @Override
+  public CostPrediction predict(MetricRequest request) {
+    if (!daemons.values().stream().allMatch(d -> d.ready(vertx))) {
+      return CostPrediction.pending();
+    }
+    TargetDaemon d;
+    try {
+      d = daemonFor(request);
+    } catch (IllegalArgumentException e) {
+      return CostPrediction.failed(new MeasurementFailure(Kind.FOCUS_UNKNOWN, e.getMessage()));
+    }
+    if (d.gone() != null) {
+      return CostPrediction.failed(new MeasurementFailure(Kind.TARGET_GONE, "daemon " + d.id + ": " + d.gone()));
+    }
+    if (Double.isNaN(d.cores()) || Double.isNaN(d.idleNanosPerSecond())) {
+      return CostPrediction.pending();
+    }
+    if (!library.contains(request.metric())) {
+      return CostPrediction.failed(new MeasurementFailure(Kind.METRIC_UNAVAILABLE,
+          "no built-in metric '" + request.metric() + "' to predict its cost from"));
+    }
+    try {
+      double oneCpu = MetricCompiler.compile(library.metric(request.metric()), request.focus())
+          .predictedCost(d.calibration()).fractionAt(REFERENCE_EVENTS_PER_SECOND);
+      return CostPrediction.of(oneCpu / Math.max(MIN_TARGET_CORES, d.cores()));
+    } catch (MetricException e) {
+      return CostPrediction.failed(new MeasurementFailure(Kind.METRIC_UNAVAILABLE, e.getMessage()));
+    }
+  }
+
+  @Override
+  public MeasurementHandle request(MetricRequest request, double predictedCost, MeasurementSink sink) {
+    MeasurementHandle handle = new MeasurementHandle(nextHandle.getAndIncrement(), request);
+    sinks.add(sink);
+    TargetDaemon d;
+    try {
+      d = daemonFor(request);
+    } catch (IllegalArgumentException e) {
+      sink.failed(handle, new MeasurementFailure(Kind.FOCUS_UNKNOWN, e.getMessage()));
+      return handle;
+    }
+    Active a = new Active(handle, sink, d);
+    active.put(handle.id(), a);
+    JsonObject body = new JsonObject().put("metric", request.metric()).put("focus", request.focus().toString())
+        .put("requester", requester);
+    track(vertx.eventBus().<JsonObject>request(DaemonProtocol.metricEnable(d.id), body).transform(ar -> {
+      if (ar.failed()) {
+        active.remove(handle.id());
+        failed(a, Failures.of(d.id, ar.cause()));
+        return Future.succeededFuture();
+      }
+      a.metricId = ar.result().body().getLong("metricId");
+      return a.released ? disable(a) : Future.succeededFuture();
+    }));
+    return handle;
+  }
+
+  @Override
+  public void release(MeasurementHandle handle) {
+    Active a = active.remove(handle.id());
+    if (a == null) {
+      return;
+    }
+    a.released = true;
+    if (a.metricId != null) {
+      track(disable(a));
+    }
+  }
+
+  /** The measurements still active (requested and not released). */
+  public int activeCount() {
+    return active.size();
+  }
+
+  /**
+   * Releases every measurement, waits until the daemons have answered every enable and disable, and stops
+   * listening. After it completes, no metric this port enabled is left on any daemon that still runs.
+   */
+  public Future<Void> close() {
+    List.copyOf(active.values()).forEach(a -> release(a.handle));
+    return Future.join(List.copyOf(inflight)).<Void>mapEmpty().eventually(() ->
+        Future.join(consumers.stream().map(MessageConsumer::unregister).toList()));
+  }
+
+  private Future<?> disable(Active a) {
+    return vertx.eventBus().request(DaemonProtocol.metricDisable(a.daemon.id), new JsonObject().put("metricId", a.metricId))
+        .otherwiseEmpty();
+  }
+
+  private void track(Future<?> f) {
+    inflight.add(f);
+    f.onComplete(ar -> inflight.remove(f));
+  }
+
+  private TargetDaemon daemonFor(MetricRequest request) {
+    ResourcePath process = request.focus().get(Hierarchy.PROCESS);
+    if (process != null && !process.isRoot()) {
+      for (TargetDaemon d : daemons.values()) {
+        if (process.segments().get(0).equals(Long.toString(d.pid()))) {
+          return d;
+        }
+      }
+      throw new IllegalArgumentException("no daemon of this search measures " + process + " (daemons: " + daemons.keySet() + ")");
+    }
+    if (daemons.size() == 1) {
+      return daemons.values().iterator().next();
+    }
+    throw new IllegalArgumentException("the focus " + request.focus() + " names no /Process, and this search has "
+        + daemons.size() + " daemons; a value summed over several targets is not measured");
+  }
+
+  private void sampled(TargetDaemon d, JsonObject sample) {
+    long at = sample.getLong("atMillis", System.currentTimeMillis());
+    Map<Long, JsonObject> byId = new LinkedHashMap<>();
+    sample.getJsonArray("metrics", new io.vertx.core.json.JsonArray()).forEach(o -> {
+      JsonObject m = (JsonObject) o;
+      byId.put(m.getLong("metricId"), m);
+    });
+    List<Active> ours = active.values().stream().filter(a -> a.daemon == d && a.metricId != null
+        && byId.containsKey(a.metricId)).toList();
+    boolean idle = active.values().stream().noneMatch(a -> a.daemon == d);
+    double fraction = d.sampled(sample, idle, MIN_TARGET_CORES);
+    ours.forEach(a -> a.samples++);
+    boolean settling = ours.stream().anyMatch(a -> a.samples <= SETTLING_SAMPLES);
+    sinks.forEach(s -> s.sideCost(at, settling && !Double.isNaN(fraction) ? fraction : 0));
+    double totalPredicted = ours.stream().mapToDouble(a -> predicted(byId.get(a.metricId))).sum();
+    for (Active a : ours) {
+      JsonObject m = byId.get(a.metricId);
+      Double value = m.getDouble("value");
+      if (value == null) {
+        continue;
+      }
+      double share = totalPredicted > 0 ? predicted(m) / totalPredicted : 1.0 / ours.size();
+      a.sink.value(a.handle, at, value, settling ? Double.NaN : fraction * share);
+    }
+  }
+
+  private static double predicted(JsonObject metricValue) {
+    Double p = metricValue.getDouble("predictedCost");
+    return p == null || !(p > 0) ? 0 : p;
+  }
+
+  private void targetGone(TargetDaemon d, String reason) {
+    if (d.gone() != null) {
+      return;
+    }
+    d.gone(reason);
+    MeasurementFailure f = new MeasurementFailure(Kind.TARGET_GONE, "daemon " + d.id + ": " + reason);
+    active.values().stream().filter(a -> a.daemon == d).forEach(a -> a.sink.failed(a.handle, f));
+    onTargetGone.accept(d.id, reason);
+  }
+
+  private void failed(Active a, MeasurementFailure f) {
+    a.sink.failed(a.handle, f);
+    if (f.kind() == Kind.TARGET_GONE) {
+      targetGone(a.daemon, f.reason());
+    }
+  }
+}

@@ -1,0 +1,152 @@
+package dev.bottlenose.consultant.bus;
+
+import dev.bottlenose.consultant.Search;
+import dev.bottlenose.consultant.SearchOptions;
+import dev.bottlenose.consultant.SearchStore;
+import dev.bottlenose.model.json.Json;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.List;
+
+/**
+ * Runs one {@link Search} against daemons on the event bus: a step per sampling interval on a Vert.x timer
+ * (on a worker thread, since the oracle blocks), every SHG event published on {@link #events}, the graph
+ * answered on {@link #graph}, stop on {@link #stopAddress}. When the search ends, every measurement is released
+ * (and the daemons have answered every disable) before it is saved to the {@link SearchStore}.
+ */
+public final class SearchRunner {
+  /** Where searches are saved unless told otherwise. */
+  public static final Path DEFAULT_DATA_DIRECTORY = Path.of("data", "searches");
+  private static final int MAX_FAILED_STEPS = 3;
+
+  private final Vertx vertx;
+  private final Search search;
+  private final EventBusMeasurementPort port;
+  private final SearchStore store;
+  private final Promise<Path> saved = Promise.promise();
+  private final List<MessageConsumer<JsonObject>> consumers;
+  private long timer = -1;
+  private boolean stepping;
+  private boolean begun;
+  private int failedSteps;
+  private volatile String stopReason;
+
+  SearchRunner(Vertx vertx, Search search, EventBusMeasurementPort port, SearchStore store) {
+    this.vertx = vertx;
+    this.search = search;
+    this.port = port;
+    this.store = store;
+    String id = search.id();
+    search.addListener(e -> vertx.eventBus().publish(events(id), new JsonObject(Json.write(e.toJson()))));
+    port.onTargetGone((daemon, reason) -> stop("target exited (daemon " + daemon + "): " + reason));
+    consumers = List.of(
+        vertx.eventBus().<JsonObject>consumer(graph(id), m -> graphJson().onComplete(ar -> m.reply(ar.result()))),
+        vertx.eventBus().<JsonObject>consumer(stopAddress(id), m -> {
+          String reason = m.body() == null ? null : m.body().getString("reason");
+          stop(reason == null ? "stopped over the event bus" : reason);
+          m.reply(new JsonObject().put("searchId", id).put("stopping", true));
+        }));
+  }
+
+  /** Creates the port, the oracle and the search over {@code daemonIds} and starts stepping it. */
+  public static SearchRunner start(Vertx vertx, List<String> daemonIds, SearchOptions options, Path dataDirectory) {
+    EventBusMeasurementPort port = new EventBusMeasurementPort(vertx, daemonIds, "consultant search " + options.id());
+    EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, daemonIds, Duration.ofSeconds(10));
+    Search search = Search.create(options, port, oracle, InstantSource.system());
+    return new SearchRunner(vertx, search, port, new SearchStore(dataDirectory)).start();
+  }
+
+  /** Published: every SHG event of the search, as JSON. */
+  public static String events(String searchId) {
+    return "bottlenose.search." + searchId + ".events";
+  }
+
+  /** Request → the search-history graph as JSON. */
+  public static String graph(String searchId) {
+    return "bottlenose.search." + searchId + ".graph";
+  }
+
+  /** Request {@code {"reason"}} → the search ends at its next step. */
+  public static String stopAddress(String searchId) {
+    return "bottlenose.search." + searchId + ".stop";
+  }
+
+  SearchRunner start() {
+    long interval = Math.max(10, Math.round(search.settings().number("search.sampling_interval_seconds") * 1000));
+    timer = vertx.setPeriodic(0, interval, t -> step());
+    return this;
+  }
+
+  public Search search() {
+    return search;
+  }
+
+  /**
+   * Asks the search to end at its next step. It never waits for the search's lock, which a step holds
+   * while it waits for the bus: called on an event loop, that would hold up the reply the step awaits.
+   */
+  public synchronized void stop(String reason) {
+    if (stopReason == null) {
+      stopReason = reason;
+    }
+  }
+
+  /** Completes with the saved file once the search has ended, its measurements are released and it is saved. */
+  public Future<Path> saved() {
+    return saved.future();
+  }
+
+  private Future<JsonObject> graphJson() {
+    return vertx.executeBlocking(() -> {
+      synchronized (search) {
+        return new JsonObject(Json.write(search.graph().toJson()));
+      }
+    }, false);
+  }
+
+  private void step() {
+    if (stepping || timer < 0) {
+      return;
+    }
+    stepping = true;
+    vertx.executeBlocking(() -> {
+      if (stopReason != null) {
+        search.stop(stopReason);
+      }
+      if (!begun) {
+        begun = true;
+        search.begin();
+      } else {
+        search.advance();
+      }
+      return search.isFinished();
+    }, false).onComplete(ar -> {
+      stepping = false;
+      if (ar.succeeded()) {
+        failedSteps = 0;
+        if (ar.result()) {
+          finish();
+        }
+      } else if (++failedSteps >= MAX_FAILED_STEPS || !begun) {
+        finish();
+      } else {
+        stop("a step failed: " + ar.cause());
+      }
+    });
+  }
+
+  private void finish() {
+    vertx.cancelTimer(timer);
+    timer = -1;
+    port.close()
+        .compose(v -> vertx.executeBlocking(() -> store.save(search.toSaved()), false))
+        .eventually(() -> Future.join(consumers.stream().map(MessageConsumer::unregister).toList()))
+        .onComplete(saved);
+  }
+}

@@ -1,0 +1,87 @@
+package dev.bottlenose.consultant.bus;
+
+import dev.bottlenose.metrics.Calibration;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+
+/** What the port knows about one daemon: its target's pid and calibration, how busy the target is, whether it is gone. */
+final class TargetDaemon {
+  final String id;
+  private volatile Calibration calibration;
+  private volatile long pid = -1;
+  private volatile double cores = Double.NaN;
+  private volatile double idleNanosPerSecond = Double.NaN;
+  private volatile String gone;
+  private boolean statusAsked;
+
+  TargetDaemon(String id) {
+    this.id = id;
+  }
+
+  /** Asks the daemon's status once (again after a failure); answers whether pid and calibration are known. */
+  synchronized boolean ready(Vertx vertx) {
+    if (calibration != null) {
+      return true;
+    }
+    if (!statusAsked) {
+      statusAsked = true;
+      vertx.eventBus().<JsonObject>request(DaemonProtocol.status(id), new JsonObject()).onComplete(ar -> {
+        synchronized (this) {
+          statusAsked = false;
+          if (ar.succeeded()) {
+            JsonObject s = ar.result().body();
+            pid = s.getLong("pid", -1L);
+            calibration = Calibration.fromJson(s.getJsonObject("calibration").getMap());
+          }
+        }
+      });
+    }
+    return false;
+  }
+
+  Calibration calibration() {
+    return calibration;
+  }
+
+  long pid() {
+    return pid;
+  }
+
+  /** The target's CPU use in cores over the last sample, NaN before the first. */
+  double cores() {
+    return cores;
+  }
+
+  /** The agent's cost while none of the search's metrics runs, ns per second; NaN before the first idle sample. */
+  double idleNanosPerSecond() {
+    return idleNanosPerSecond;
+  }
+
+  /**
+   * Takes in one sample's {@code cost}; answers the measuring cost above the idle baseline as a fraction of
+   * the target's CPU (at least {@code minCores}), NaN when the sample does not tell.
+   */
+  double sampled(JsonObject sample, boolean idle, double minCores) {
+    JsonObject cost = sample.getJsonObject("cost");
+    Long interval = sample.getLong("intervalNanos");
+    if (cost == null || interval == null || interval <= 0 || cost.getLong("processCpuNanos") == null) {
+      return Double.NaN;
+    }
+    cores = (double) cost.getLong("processCpuNanos") / interval;
+    double spent = (cost.getLong("probeNanos", 0L) + cost.getLong("agentCpuNanos", 0L)) * 1e9 / interval;
+    if (idle) {
+      idleNanosPerSecond = Double.isNaN(idleNanosPerSecond) ? spent : 0.7 * idleNanosPerSecond + 0.3 * spent;
+      return 0;
+    }
+    double base = Double.isNaN(idleNanosPerSecond) ? 0 : idleNanosPerSecond;
+    return Math.max(0, spent - base) / (Math.max(minCores, cores) * 1e9);
+  }
+
+  String gone() {
+    return gone;
+  }
+
+  void gone(String reason) {
+    gone = reason;
+  }
+}

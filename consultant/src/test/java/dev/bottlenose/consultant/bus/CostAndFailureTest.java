@@ -1,0 +1,56 @@
+package dev.bottlenose.consultant.bus;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.bottlenose.consultant.MeasurementFailure.Kind;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.eventbus.ReplyFailure;
+import io.vertx.core.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+class CostAndFailureTest {
+
+  @Test
+  void observedCostIsTheAgentsCostAboveItsIdleCostOverTheTargetsCpuAtLeastOneCore() {
+    TargetDaemon d = new TargetDaemon("d1");
+    assertThat(d.sampled(sample(500, 4_000_000, 1_800_000_000), true, 1)).isZero();
+    assertThat(d.idleNanosPerSecond()).isCloseTo(4_000_000, within(1.0));
+    assertThat(d.cores()).isCloseTo(1.8, within(1e-9));
+    // 12 ms of agent CPU per second above 4 ms idle, on a target using 1.8 cores
+    assertThat(d.sampled(sample(500, 16_000_000, 1_800_000_000), false, 1)).isCloseTo(0.012 / 1.8, within(1e-9));
+    // a target nearly idle is charged against one core
+    assertThat(d.sampled(sample(500, 16_000_000, 5_000_000), false, 1)).isCloseTo(0.012, within(1e-9));
+  }
+
+  @Test
+  void aSampleWithoutCostSaysNothing() {
+    TargetDaemon d = new TargetDaemon("d1");
+    assertThat(d.sampled(new JsonObject().put("intervalNanos", 500_000_000L), true, 1)).isNaN();
+    assertThat(d.cores()).isNaN();
+  }
+
+  @Test
+  void failureRepliesBecomeWhatTheSearchMakesOfThem() {
+    assertThat(Failures.of("d1", reply(410, "the target has exited")).kind()).isEqualTo(Kind.TARGET_GONE);
+    assertThat(Failures.of("d1", reply(404, "no metric 'x'; known metrics: cpu")).kind()).isEqualTo(Kind.METRIC_UNAVAILABLE);
+    assertThat(Failures.of("d1", reply(400, "metric 'sync_wait' cannot be measured at </SyncObjects/a>: …")).kind())
+        .isEqualTo(Kind.METRIC_UNAVAILABLE);
+    assertThat(Failures.of("d1", reply(404, "no class com.acme.Gone")).kind()).isEqualTo(Kind.FOCUS_UNKNOWN);
+    assertThat(Failures.of("d1", reply(409, "too many probes")))
+        .satisfies(f -> assertThat(f.kind()).isEqualTo(Kind.METRIC_UNAVAILABLE))
+        .satisfies(f -> assertThat(f.reason()).contains("daemon d1", "too many probes", "code 409"));
+  }
+
+  private static ReplyException reply(int code, String text) {
+    return new ReplyException(ReplyFailure.RECIPIENT_FAILURE, code, text);
+  }
+
+  /** A sample over {@code intervalMillis} with the agent's and the process's CPU given per second. */
+  private static JsonObject sample(long intervalMillis, long agentCpuNanos, long processCpuNanos) {
+    long interval = intervalMillis * 1_000_000;
+    return new JsonObject().put("atMillis", 1L).put("intervalNanos", interval).put("cost", new JsonObject()
+        .put("probeNanos", 0L).put("agentCpuNanos", agentCpuNanos * intervalMillis / 1000)
+        .put("processCpuNanos", processCpuNanos * intervalMillis / 1000));
+  }
+}

@@ -1,0 +1,194 @@
+package dev.bottlenose.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.bottlenose.consultant.HypothesisCatalog;
+import dev.bottlenose.consultant.NodeState;
+import dev.bottlenose.consultant.SavedSearch;
+import dev.bottlenose.consultant.SearchHistoryGraph;
+import dev.bottlenose.consultant.SearchOptions;
+import dev.bottlenose.consultant.SearchStore;
+import dev.bottlenose.consultant.ShgNode;
+import dev.bottlenose.consultant.bus.DaemonProtocol;
+import dev.bottlenose.consultant.bus.SearchRunner;
+import dev.bottlenose.model.Hierarchy;
+import dev.bottlenose.model.ResourcePath;
+import dev.bottlenose.model.json.Json;
+import dev.bottlenose.tests.harness.Bus;
+import dev.bottlenose.tests.harness.DaemonProcess;
+import dev.bottlenose.tests.harness.TargetJvm;
+import dev.bottlenose.tests.harness.TargetJvm.Jdk;
+import dev.bottlenose.tests.workloads.ContendedWorkload;
+import dev.bottlenose.tests.workloads.HotMethodWorkload;
+import dev.bottlenose.tests.workloads.SleepyWorkload;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.awaitility.core.ConditionTimeoutException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer.OrderAnnotation;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Whole searches over the event bus: the consultant in this JVM (a cluster member), a real daemon process
+ * per target JVM. Settings are shortened (0.5 s intervals, 2 s of consistent evidence) so a search walks
+ * from the top node to a method within the time limits of a test. The target has about 130 loaded
+ * packages and a {@code cpu_inclusive} source costs about 1 ms of CPU per second, so testing them all
+ * at once needs a budget of 0.2 and more than the default 64 active experiments; with the defaults
+ * (0.05) the packages are tested in waves and the method is reached after about 40 s.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(OrderAnnotation.class)
+class SearchOverBusTest {
+  private static final ResourcePath BURN =
+      ResourcePath.parse("/Code/dev.bottlenose.tests.workloads/HotMethodWorkload/burn()J");
+  private static final ResourcePath CONTEND =
+      ResourcePath.parse("/Code/dev.bottlenose.tests.workloads/ContendedWorkload/contend(J)J");
+
+  private Bus bus;
+  private Path dataDirectory;
+  private String hotSearchId;
+
+  @BeforeAll
+  void start() throws Exception {
+    bus = Bus.join();
+    dataDirectory = Files.createTempDirectory("bottlenose-searches-");
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    bus.close();
+    try (Stream<Path> files = Files.walk(dataDirectory)) {
+      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
+  }
+
+  @Test
+  @Order(1)
+  void aCpuHotMethodIsFoundCpuBoundAndNothingIsLeftBehind() throws Exception {
+    try (TargetJvm target = TargetJvm.start(Jdk.JDK17, HotMethodWorkload.class);
+        DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "500ms")) {
+      bus.awaitRunning(daemon);
+      hotSearchId = "hot-" + target.pid();
+      List<JsonObject> events = new CopyOnWriteArrayList<>();
+      MessageConsumer<JsonObject> listener = bus.vertx().eventBus().consumer(SearchRunner.events(hotSearchId),
+          m -> events.add(m.body()));
+      SearchRunner runner = SearchRunner.start(bus.vertx(), List.of(daemon.id()), fast(hotSearchId, 60), dataDirectory);
+
+      try {
+        await("CPU-bound true at " + BURN).atMost(Duration.ofSeconds(45)).pollInterval(Duration.ofMillis(250))
+            .until(() -> cpuBoundAt(runner.search().graph(), BURN));
+      } catch (ConditionTimeoutException e) {
+        runner.stop("test failed");
+        throw new AssertionError(e.getMessage() + "; the graph:\n" + runner.search().graph().toText() + runner.search().graph().nodes(), e);
+      }
+      ShgNode found = runner.search().graph().nodes().stream().filter(n -> n.state() == NodeState.TRUE
+          && n.hypothesis().equals("cpu_bound") && BURN.equals(n.focus().get(Hierarchy.CODE))).findFirst().orElseThrow();
+      assertThat(found.concludedAtMillis() - runner.search().startedAtMillis()).as("ms from the search's start")
+          .isLessThan(30_000);
+      JsonObject graph = bus.request(SearchRunner.graph(hotSearchId), new JsonObject());
+      assertThat(graph.encode()).contains(BURN.toString());
+
+      bus.request(SearchRunner.stopAddress(hotSearchId), new JsonObject().put("reason", "found it"));
+      Path saved = runner.saved().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+      assertThat(saved).exists();
+      assertThat(runner.search().endReason()).isEqualTo("found it");
+      JsonObject ledger = bus.request(DaemonProtocol.ledger(daemon.id()), new JsonObject());
+      assertThat(ledger.getJsonArray("entries")).as("probes left in the target").isEmpty();
+      assertThat(ledger.getJsonArray("sources")).as("sources left in the target").isEmpty();
+      JsonObject metrics = bus.request(DaemonProtocol.metricsList(daemon.id()), new JsonObject());
+      assertThat(metrics.getJsonArray("active")).as("metrics left enabled").isEmpty();
+      await().atMost(Duration.ofSeconds(5)).until(() -> events.stream().anyMatch(e -> "searchEnded".equals(e.getString("type"))));
+      assertThat(events).anyMatch(e -> "nodeChanged".equals(e.getString("type")) && e.encode().contains(BURN.toString())
+          && "true".equals(e.getJsonObject("node").getString("state")));
+      listener.unregister();
+    }
+  }
+
+  @Test
+  @Order(2)
+  void theSavedSearchReopensWithTheTruePath() throws Exception {
+    assertThat(hotSearchId).as("the CPU-hot search ran first").isNotNull();
+    SearchStore store = new SearchStore(dataDirectory);
+    assertThat(store.list()).anyMatch(s -> s.id().equals(hotSearchId) && s.trueNodes() >= 3);
+    SavedSearch saved = store.open(hotSearchId);
+    assertThat(cpuBoundAt(saved.graph(), BURN)).isTrue();
+    assertThat(Json.write(saved.graph().toJson())).contains(BURN.toString());
+    assertThat(saved.graph().toDot()).contains("burn()J");
+    assertThat(saved.series()).anyMatch(s -> s.request().focus().get(Hierarchy.CODE) != null
+        && s.request().focus().get(Hierarchy.CODE).equals(BURN) && !s.points().isEmpty());
+  }
+
+  @Test
+  @Order(3)
+  void aMostlyAsleepProgramHasNoTopLevelBottleneck() throws Exception {
+    try (TargetJvm target = TargetJvm.start(Jdk.JDK17, SleepyWorkload.class);
+        DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "500ms")) {
+      bus.awaitRunning(daemon);
+      SearchRunner runner = SearchRunner.start(bus.vertx(), List.of(daemon.id()), fast("sleepy-" + target.pid(), 20),
+          dataDirectory);
+      runner.saved().toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+      SearchHistoryGraph graph = runner.search().graph();
+      ShgNode top = graph.nodes().get(0);
+      assertThat(top.hypothesis()).isEqualTo(HypothesisCatalog.TOP);
+      assertThat(graph.children(top.id())).as(graph.toText()).isNotEmpty()
+          .allSatisfy(n -> assertThat(n.state()).as(n.hypothesis() + ": " + n.reason()).isNotEqualTo(NodeState.TRUE));
+      assertThat(graph.children(top.id())).as("tested, not all left untested:\n" + graph.toText())
+          .anyMatch(n -> n.state() == NodeState.FALSE);
+      JsonObject ledger = bus.request(DaemonProtocol.ledger(daemon.id()), new JsonObject());
+      assertThat(ledger.getJsonArray("entries")).isEmpty();
+      assertThat(ledger.getJsonArray("sources")).isEmpty();
+    }
+  }
+
+  @Test
+  @Order(4)
+  void aContendedMonitorIsExcessiveSyncWaitingInTheContendingMethod() throws Exception {
+    try (TargetJvm target = TargetJvm.start(Jdk.JDK17, ContendedWorkload.class);
+        DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "500ms")) {
+      bus.awaitRunning(daemon);
+      SearchRunner runner = SearchRunner.start(bus.vertx(), List.of(daemon.id()), fast("contended-" + target.pid(), 60),
+          dataDirectory);
+      try {
+        await("sync_wait true at " + CONTEND).atMost(Duration.ofSeconds(40)).pollInterval(Duration.ofMillis(250))
+            .until(() -> trueAt(runner.search().graph(), "sync_wait", CONTEND));
+      } catch (ConditionTimeoutException e) {
+        runner.stop("test failed");
+        throw new AssertionError(e.getMessage() + "; the graph:\n" + runner.search().graph().toText(), e);
+      } finally {
+        runner.stop("found it");
+        runner.saved().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+      }
+      JsonObject ledger = bus.request(DaemonProtocol.ledger(daemon.id()), new JsonObject());
+      assertThat(ledger.getJsonArray("entries")).isEmpty();
+      assertThat(ledger.getJsonArray("sources")).isEmpty();
+    }
+  }
+
+  private static SearchOptions fast(String id, int maxSeconds) {
+    return SearchOptions.of(id).with("search.sampling_interval_seconds", "0.5").with("search.min_observation_seconds", "0.5")
+        .with("search.sufficient_seconds", "2").with("search.max_active_experiments", "256").withBudget(0.2)
+        .withMaxTime(Duration.ofSeconds(maxSeconds));
+  }
+
+  private static boolean cpuBoundAt(SearchHistoryGraph graph, ResourcePath method) {
+    return trueAt(graph, "cpu_bound", method);
+  }
+
+  private static boolean trueAt(SearchHistoryGraph graph, String hypothesis, ResourcePath method) {
+    return graph.nodes().stream().anyMatch(n -> n.state() == NodeState.TRUE && n.hypothesis().equals(hypothesis)
+        && method.equals(n.focus().get(Hierarchy.CODE)));
+  }
+}
