@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
-import dev.bottlenose.daemon.channel.ChannelServer;
 import dev.bottlenose.daemon.channel.PeerAgent;
 import dev.bottlenose.daemon.session.SessionException.Failure;
 import java.io.IOException;
@@ -18,35 +17,24 @@ import org.junit.jupiter.api.Test;
 
 /** Metric–focus pairs on a session against the test peer agent (which counts 100 calls per read per probe). */
 class MetricSessionTest {
-  private Process target;
+  private PeerSession fixture;
   private PeerAgent peer;
   private TargetSession session;
 
   @BeforeEach
   void open() throws IOException {
-    target = new ProcessBuilder("sleep", "60").start();
-    try (ChannelServer server = ChannelServer.open()) {
-      peer = PeerAgent.connect(server.port(), server.token(), target.pid());
-      SessionOptions options = SessionOptions.defaults().withInterval(Duration.ofMillis(100));
-      session = new TargetSession(server.accept(Duration.ofSeconds(5), 10_000, () -> true, () -> ""), target.pid(),
-          null, options);
-    }
+    fixture = PeerSession.open();
+    peer = fixture.peer;
+    session = fixture.session;
   }
 
   @AfterEach
   void close() throws InterruptedException {
-    session.close();
-    peer.close();
-    target.destroyForcibly().waitFor();
+    fixture.close();
   }
 
   private static SessionException failure(Runnable r) {
-    try {
-      r.run();
-    } catch (SessionException e) {
-      return e;
-    }
-    throw new AssertionError("no SessionException");
+    return PeerSession.failure(r);
   }
 
   private MetricValue secondValue(long metricId) {

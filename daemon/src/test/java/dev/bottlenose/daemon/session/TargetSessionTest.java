@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import dev.bottlenose.daemon.channel.ChannelServer;
 import dev.bottlenose.daemon.channel.PeerAgent;
 import dev.bottlenose.daemon.session.SessionException.Failure;
 import java.io.IOException;
@@ -18,35 +17,26 @@ import org.junit.jupiter.api.Test;
 
 /** The session's behaviour against the test peer agent; the "target" is a real `sleep` process. */
 class TargetSessionTest {
+  private PeerSession fixture;
   private Process target;
   private PeerAgent peer;
   private TargetSession session;
 
   @BeforeEach
   void open() throws IOException {
-    target = new ProcessBuilder("sleep", "60").start();
-    try (ChannelServer server = ChannelServer.open()) {
-      peer = PeerAgent.connect(server.port(), server.token(), target.pid());
-      SessionOptions options = SessionOptions.defaults().withInterval(Duration.ofMillis(100));
-      session = new TargetSession(server.accept(Duration.ofSeconds(5), 10_000, () -> true, () -> ""), target.pid(),
-          null, options);
-    }
+    fixture = PeerSession.open();
+    target = fixture.target;
+    peer = fixture.peer;
+    session = fixture.session;
   }
 
   @AfterEach
   void close() throws InterruptedException {
-    session.close();
-    peer.close();
-    target.destroyForcibly().waitFor();
+    fixture.close();
   }
 
   private static SessionException failure(Runnable r) {
-    try {
-      r.run();
-    } catch (SessionException e) {
-      return e;
-    }
-    throw new AssertionError("no SessionException");
+    return PeerSession.failure(r);
   }
 
   @Test
