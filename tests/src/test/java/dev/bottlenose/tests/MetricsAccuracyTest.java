@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.bottlenose.daemon.bus.Addresses;
+import dev.bottlenose.tests.harness.AttachedTarget;
 import dev.bottlenose.tests.harness.Bus;
 import dev.bottlenose.tests.harness.DaemonProcess;
 import dev.bottlenose.tests.harness.Metrics;
@@ -32,6 +33,7 @@ class MetricsAccuracyTest {
   private static final String SPIN = "<" + CLASS + "/spin(J)J>";
   private static final String PROGRAM = "<>";
 
+  private AttachedTarget attached;
   private Bus bus;
   private TargetJvm target;
   private DaemonProcess daemon;
@@ -39,19 +41,17 @@ class MetricsAccuracyTest {
 
   @BeforeAll
   void start() throws Exception {
-    bus = Bus.join();
-    target = TargetJvm.start(Jdk.JDK17, KnownAnswerWorkload.class, "-XX:CompileCommand=quiet",
+    attached = AttachedTarget.start(Jdk.JDK17, KnownAnswerWorkload.class, "-XX:CompileCommand=quiet",
         "-XX:CompileCommand=dontinline,dev.bottlenose.tests.workloads.KnownAnswerWorkload::churn");
-    daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "200ms");
-    bus.awaitRunning(daemon);
+    bus = attached.bus;
+    target = attached.target;
+    daemon = attached.daemon;
     metrics = new Metrics(bus, daemon.id());
   }
 
   @AfterAll
   void stop() throws Exception {
-    daemon.close();
-    target.close();
-    bus.close();
+    attached.close();
   }
 
   @Test

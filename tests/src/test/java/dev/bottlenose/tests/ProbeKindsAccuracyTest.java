@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
 import dev.bottlenose.daemon.bus.Addresses;
+import dev.bottlenose.tests.harness.AttachedTarget;
 import dev.bottlenose.tests.harness.Bus;
 import dev.bottlenose.tests.harness.DaemonProcess;
 import dev.bottlenose.tests.harness.TargetJvm;
@@ -26,23 +27,22 @@ import org.junit.jupiter.api.TestInstance;
 class ProbeKindsAccuracyTest {
   private static final String CLASS = "/Code/dev.bottlenose.tests.workloads/KnownAnswerWorkload";
 
+  private AttachedTarget attached;
   private Bus bus;
   private TargetJvm target;
   private DaemonProcess daemon;
 
   @BeforeAll
   void start() throws Exception {
-    bus = Bus.join();
-    target = TargetJvm.start(Jdk.JDK17, KnownAnswerWorkload.class);
-    daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "200ms");
-    bus.awaitRunning(daemon);
+    attached = AttachedTarget.start(Jdk.JDK17, KnownAnswerWorkload.class);
+    bus = attached.bus;
+    target = attached.target;
+    daemon = attached.daemon;
   }
 
   @AfterAll
   void stop() throws Exception {
-    daemon.close();
-    target.close();
-    bus.close();
+    attached.close();
   }
 
   @Test

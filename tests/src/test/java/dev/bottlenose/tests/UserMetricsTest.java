@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.bottlenose.daemon.bus.Addresses;
+import dev.bottlenose.tests.harness.AttachedTarget;
 import dev.bottlenose.tests.harness.Bus;
 import dev.bottlenose.tests.harness.DaemonProcess;
 import dev.bottlenose.tests.harness.Metrics;
@@ -50,6 +51,7 @@ class UserMetricsTest {
       "}",
       "");
 
+  private AttachedTarget attached;
   private Bus bus;
   private TargetJvm target;
   private DaemonProcess daemon;
@@ -57,19 +59,17 @@ class UserMetricsTest {
 
   @BeforeAll
   void start() throws Exception {
-    bus = Bus.join();
-    target = TargetJvm.start(Jdk.JDK17, KnownAnswerWorkload.class, "-XX:CompileCommand=quiet",
+    attached = AttachedTarget.start(Jdk.JDK17, KnownAnswerWorkload.class, "-XX:CompileCommand=quiet",
         "-XX:CompileCommand=exclude,dev.bottlenose.tests.workloads.KnownAnswerWorkload::spin");
-    daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "200ms");
-    bus.awaitRunning(daemon);
+    bus = attached.bus;
+    target = attached.target;
+    daemon = attached.daemon;
     metrics = new Metrics(bus, daemon.id());
   }
 
   @AfterAll
   void stop() throws Exception {
-    daemon.close();
-    target.close();
-    bus.close();
+    attached.close();
   }
 
   @Test

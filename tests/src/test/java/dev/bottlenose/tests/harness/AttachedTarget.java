@@ -1,0 +1,34 @@
+package dev.bottlenose.tests.harness;
+
+import dev.bottlenose.tests.harness.TargetJvm.Jdk;
+
+/**
+ * The usual end-to-end set-up: this JVM as a cluster member, a target JVM running a workload, and a
+ * daemon process attached to it, sampling every 200 ms and serving on the bus. Closing stops all three.
+ */
+public final class AttachedTarget implements AutoCloseable {
+  public final Bus bus;
+  public final TargetJvm target;
+  public final DaemonProcess daemon;
+
+  private AttachedTarget(Bus bus, TargetJvm target, DaemonProcess daemon) {
+    this.bus = bus;
+    this.target = target;
+    this.daemon = daemon;
+  }
+
+  public static AttachedTarget start(Jdk jdk, Class<?> mainClass, String... jvmOptions) throws Exception {
+    Bus bus = Bus.join();
+    TargetJvm target = TargetJvm.start(jdk, mainClass, jvmOptions);
+    DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "200ms");
+    bus.awaitRunning(daemon);
+    return new AttachedTarget(bus, target, daemon);
+  }
+
+  @Override
+  public void close() throws Exception {
+    daemon.close();
+    target.close();
+    bus.close();
+  }
+}
