@@ -11,9 +11,16 @@ public final class AgentJar {
 
   private AgentJar() {}
 
+  /** Where the agent jar should be, whether or not it is there. */
+  public static Path expected() {
+    String configured = System.getProperty(PROPERTY);
+    return (configured != null ? Path.of(configured) : besideOwnJar()).toAbsolutePath();
+  }
+
+  /** The agent jar; throws naming where it was looked for when it is missing. */
   public static Path locate() throws AttachException {
     String configured = System.getProperty(PROPERTY);
-    Path jar = configured != null ? Path.of(configured) : besideOwnJar();
+    Path jar = expected();
     if (!Files.isRegularFile(jar)) {
       throw new AttachException("agent jar not found at " + jar.toAbsolutePath()
           + (configured != null ? " (from -D" + PROPERTY + ")" : "")

@@ -19,9 +19,17 @@ final class Connector {
   private Connector() {}
 
   static TargetSession attach(long pid, SessionOptions options, PrintStream warnings) {
+    // What is wrong with the target is worth more to the user than a missing jar: check it first.
+    Path expected = options.agentJar() != null ? options.agentJar().toAbsolutePath() : AgentJar.expected();
+    List<Finding> findings;
+    try {
+      findings = Attacher.preflight(pid, expected);
+    } catch (AttachException e) {
+      throw new SessionException(SessionException.Failure.REFUSED, e.getMessage(), e);
+    }
     Path jar = agentJar(options);
     try (ChannelServer server = ChannelServer.open()) {
-      for (Finding f : Attacher.preflight(pid, jar)) {
+      for (Finding f : findings) {
         warnings.println("bottlenose: " + f);
       }
       Attacher.loadAgent(pid, jar, agentOptions(server, options));
