@@ -1,0 +1,158 @@
+package dev.bottlenose.tests.bench;
+
+import dev.bottlenose.consultant.SearchOptions;
+import dev.bottlenose.consultant.bus.DaemonProtocol;
+import dev.bottlenose.consultant.bus.SearchRunner;
+import dev.bottlenose.tests.harness.Bus;
+import dev.bottlenose.tests.harness.DaemonProcess;
+import dev.bottlenose.tests.harness.TargetJvm;
+import dev.bottlenose.tests.harness.TargetJvm.Jdk;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.DoubleAdder;
+
+/**
+ * One measured window of a fresh workload JVM. Without the tool: the JVM warms up, idles for as long as an
+ * attach took, and is measured. With it: after the same warm-up a daemon attaches, a search at the budget
+ * starts, and the window runs from the search's start; a search that ends early is replaced by a new one,
+ * so one is running for the whole window.
+ */
+final class Trial {
+  private final Bus bus;
+  private final Settings settings;
+
+  Trial(Bus bus, Settings settings) {
+    this.bus = bus;
+    this.settings = settings;
+  }
+
+  TrialResult without(Class<?> workload, String name, int rep, double attachSeconds) throws Exception {
+    try (TargetJvm target = TargetJvm.start(Jdk.JDK17, workload, settings.jvmOptions().toArray(String[]::new))) {
+      long startedAt = System.currentTimeMillis();
+      double load = loadAverage();
+      sleep(settings.warmup().toMillis() + Math.round(attachSeconds * 1000));
+      Snapshot start = Snapshot.take(target, -1);
+      sleep(settings.window().toMillis());
+      Snapshot end = Snapshot.take(target, -1);
+      return result(name, Double.NaN, rep, startedAt, load, 0, start, end, new double[2], new int[4]);
+    }
+  }
+
+  TrialResult with(Class<?> workload, String name, double budget, int rep) throws Exception {
+    try (TargetJvm target = TargetJvm.start(Jdk.JDK17, workload, settings.jvmOptions().toArray(String[]::new))) {
+      long startedAt = System.currentTimeMillis();
+      double load = loadAverage();
+      sleep(settings.warmup().toMillis());
+      long attachStart = System.nanoTime();
+      try (DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret())) {
+        bus.awaitRunning(daemon);
+        double attachSeconds = (System.nanoTime() - attachStart) / 1e9;
+        long daemonPid = daemonPid(target.pid());
+        CostTally tally = new CostTally();
+        MessageConsumer<JsonObject> costs = bus.vertx().eventBus().consumer(DaemonProtocol.values(daemon.id()), tally);
+        int[] searchStats = new int[4];
+        Snapshot start = Snapshot.take(target, daemonPid);
+        tally.open = true;
+        searchStats[0] = runSearches(daemon.id(), name, budget, rep, searchStats);
+        tally.open = false;
+        Snapshot end = Snapshot.take(target, daemonPid);
+        costs.unregister();
+        return result(name, budget, rep, startedAt, load, attachSeconds, start, end,
+            new double[] {tally.probe.sum() / 1e9, tally.agent.sum() / 1e9}, searchStats);
+      }
+    }
+  }
+
+  /** Keeps a search running until the window is over; answers how many were started. */
+  private int runSearches(String daemonId, String name, double budget, int rep, int[] stats) throws Exception {
+    long deadline = System.nanoTime() + settings.window().toNanos();
+    int searches = 0;
+    while (System.nanoTime() < deadline) {
+      searches++;
+      String id = String.format("bench-%s-%s-r%d-%d-%d", name, Math.round(budget * 1000), rep, searches,
+          System.currentTimeMillis() % 100_000);
+      NodeCounter counter = new NodeCounter();
+      MessageConsumer<JsonObject> events = bus.vertx().eventBus().consumer(SearchRunner.events(id), counter);
+      SearchOptions options = SearchOptions.of(id).withBudget(budget)
+          .withMaxTime(settings.window().plus(Duration.ofMinutes(2)));
+      SearchRunner runner = SearchRunner.start(bus.vertx(), List.of(daemonId), options, settings.dataDirectory());
+      while (System.nanoTime() < deadline && !runner.saved().isComplete()) {
+        sleep(Math.min(250, Math.max(1, (deadline - System.nanoTime()) / 1_000_000)));
+      }
+      runner.stop("benchmark window over");
+      runner.saved().toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+      events.unregister();
+      stats[1] += counter.nodes();
+      stats[2] += counter.trueNodes();
+      stats[3] = Math.max(stats[3], counter.maxTesting());
+    }
+    return searches;
+  }
+
+  private static TrialResult result(String name, double budget, int rep, long startedAt, double load, double attach,
+      Snapshot start, Snapshot end, double[] reported, int[] search) {
+    return new TrialResult(name, budget, rep, startedAt, load, attach, (end.nanos() - start.nanos()) / 1e9,
+        end.units() - start.units(), end.cpu() - start.cpu(), ProcCpu.byGroup(start.threads(), end.threads()),
+        end.daemonCpu() - start.daemonCpu(), end.selfCpu() - start.selfCpu(), reported[0], reported[1], search[0],
+        search[1], search[2], search[3]);
+  }
+
+  /** The daemon process this JVM started for {@code targetPid}. */
+  private static long daemonPid(long targetPid) {
+    return ProcessHandle.current().children()
+        .filter(p -> p.info().commandLine().map(c -> c.contains("--pid " + targetPid + " ")).orElse(false))
+        .findFirst().orElseThrow(() -> new IllegalStateException("no daemon process for pid " + targetPid)).pid();
+  }
+
+  static double loadAverage() {
+    try {
+      return Double.parseDouble(Files.readString(Path.of("/proc/loadavg"), StandardCharsets.UTF_8).split(" ")[0]);
+    } catch (java.io.IOException e) {
+      return Double.NaN;
+    }
+  }
+
+  private static void sleep(long millis) throws InterruptedException {
+    Thread.sleep(millis);
+  }
+
+  /** Where a window starts or ends: units done, target CPU (total and per thread), daemon and own CPU. */
+  record Snapshot(long nanos, long units, double cpu, java.util.Map<Long, ProcCpu.ThreadCpu> threads,
+      double daemonCpu, double selfCpu) {
+    static Snapshot take(TargetJvm target, long daemonPid) throws java.io.IOException {
+      target.send("count");
+      long units = TargetJvm.field(target.awaitLine("count", Duration.ofSeconds(30)), "units");
+      long nanos = System.nanoTime();
+      double cpu = ProcCpu.processSeconds(target.pid());
+      var threads = ProcCpu.threads(target.pid());
+      double daemon = daemonPid < 0 ? 0 : ProcCpu.processSeconds(daemonPid);
+      return new Snapshot(nanos, units, cpu, threads, daemon, ProcCpu.processSeconds(ProcessHandle.current().pid()));
+    }
+  }
+
+  /** Sums the cost the daemon reports in its samples while the window is open. */
+  private static final class CostTally implements io.vertx.core.Handler<io.vertx.core.eventbus.Message<JsonObject>> {
+    final DoubleAdder probe = new DoubleAdder();
+    final DoubleAdder agent = new DoubleAdder();
+    volatile boolean open;
+
+    @Override
+    public void handle(io.vertx.core.eventbus.Message<JsonObject> m) {
+      JsonObject cost = m.body().getJsonObject("cost");
+      if (open && cost != null) {
+        probe.add(cost.getLong("probeNanos", 0L));
+        agent.add(cost.getLong("agentCpuNanos", 0L));
+      }
+    }
+  }
+
+  /** The benchmark's timing and the target JVM's options. */
+  record Settings(Duration warmup, Duration window, List<String> jvmOptions, Path dataDirectory) {
+  }
+}
