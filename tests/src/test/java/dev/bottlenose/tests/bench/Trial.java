@@ -38,9 +38,11 @@ final class Trial {
       double load = loadAverage();
       sleep(settings.warmup().toMillis() + Math.round(attachSeconds * 1000));
       Snapshot start = Snapshot.take(target, -1);
-      sleep(settings.window().toMillis());
+      sleep(settings.window().toMillis() / 2);
+      Snapshot mid = Snapshot.take(target, -1);
+      sleep(settings.window().toMillis() - settings.window().toMillis() / 2);
       Snapshot end = Snapshot.take(target, -1);
-      return result(name, Double.NaN, rep, startedAt, load, 0, start, end, new double[2], new int[4]);
+      return result(name, Double.NaN, rep, startedAt, load, 0, start, mid, end, new double[2], new int[4]);
     }
   }
 
@@ -59,19 +61,26 @@ final class Trial {
         int[] searchStats = new int[4];
         Snapshot start = Snapshot.take(target, daemonPid);
         tally.open = true;
-        searchStats[0] = runSearches(daemon.id(), name, budget, rep, searchStats);
+        Snapshot[] mid = new Snapshot[1];
+        searchStats[0] = runSearches(daemon.id(), name, budget, rep, searchStats, () -> {
+          if (mid[0] == null) {
+            mid[0] = Snapshot.take(target, daemonPid);
+          }
+        });
         tally.open = false;
         Snapshot end = Snapshot.take(target, daemonPid);
         costs.unregister();
-        return result(name, budget, rep, startedAt, load, attachSeconds, start, end,
+        return result(name, budget, rep, startedAt, load, attachSeconds, start, mid[0], end,
             new double[] {tally.probe.sum() / 1e9, tally.agent.sum() / 1e9}, searchStats);
       }
     }
   }
 
   /** Keeps a search running until the window is over; answers how many were started. */
-  private int runSearches(String daemonId, String name, double budget, int rep, int[] stats) throws Exception {
+  private int runSearches(String daemonId, String name, double budget, int rep, int[] stats, MidPoint atMid)
+      throws Exception {
     long deadline = System.nanoTime() + settings.window().toNanos();
+    long mid = deadline - settings.window().toNanos() / 2;
     int searches = 0;
     while (System.nanoTime() < deadline) {
       searches++;
@@ -84,6 +93,9 @@ final class Trial {
       SearchRunner runner = SearchRunner.start(bus.vertx(), List.of(daemonId), options, settings.dataDirectory());
       while (System.nanoTime() < deadline && !runner.saved().isComplete()) {
         sleep(Math.min(250, Math.max(1, (deadline - System.nanoTime()) / 1_000_000)));
+        if (System.nanoTime() >= mid) {
+          atMid.take();
+        }
       }
       runner.stop("benchmark window over");
       runner.saved().toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
@@ -96,11 +108,12 @@ final class Trial {
   }
 
   private static TrialResult result(String name, double budget, int rep, long startedAt, double load, double attach,
-      Snapshot start, Snapshot end, double[] reported, int[] search) {
+      Snapshot start, Snapshot mid, Snapshot end, double[] reported, int[] search) {
     return new TrialResult(name, budget, rep, startedAt, load, attach, (end.nanos() - start.nanos()) / 1e9,
         end.units() - start.units(), end.cpu() - start.cpu(), ProcCpu.byGroup(start.threads(), end.threads()),
         end.daemonCpu() - start.daemonCpu(), end.selfCpu() - start.selfCpu(), reported[0], reported[1], search[0],
-        search[1], search[2], search[3]);
+        search[1], search[2], search[3], (end.nanos() - mid.nanos()) / 1e9, end.units() - mid.units(),
+        end.cpu() - mid.cpu());
   }
 
   /** The daemon process this JVM started for {@code targetPid}. */
@@ -150,6 +163,11 @@ final class Trial {
         agent.add(cost.getLong("agentCpuNanos", 0L));
       }
     }
+  }
+
+  /** Takes the snapshot in the middle of the window, once. */
+  private interface MidPoint {
+    void take() throws java.io.IOException;
   }
 
   /** The benchmark's timing and the target JVM's options. */
