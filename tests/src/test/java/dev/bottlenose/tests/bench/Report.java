@@ -71,6 +71,9 @@ final class Report {
     if (cpu.n() == 0) {
       return "no data";
     }
+    if (budget == 0) {
+      return "reference: attached, no search";
+    }
     if (cpu.median() > budget) {
       return "not met";
     }

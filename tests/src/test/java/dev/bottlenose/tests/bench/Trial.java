@@ -21,7 +21,8 @@ import java.util.concurrent.atomic.DoubleAdder;
  * One measured window of a fresh workload JVM. Without the tool: the JVM warms up, idles for as long as an
  * attach took, and is measured. With it: after the same warm-up a daemon attaches, a search at the budget
  * starts, and the window runs from the search's start; a search that ends early is replaced by a new one,
- * so one is running for the whole window.
+ * so one is running for the whole window. A budget of 0 means the daemon attached and no search: the tool's
+ * cost at rest.
  */
 final class Trial {
   private final Bus bus;
@@ -62,11 +63,18 @@ final class Trial {
         Snapshot start = Snapshot.take(target, daemonPid);
         tally.open = true;
         Snapshot[] mid = new Snapshot[1];
-        searchStats[0] = runSearches(daemon.id(), name, budget, rep, searchStats, () -> {
+        MidPoint atMid = () -> {
           if (mid[0] == null) {
             mid[0] = Snapshot.take(target, daemonPid);
           }
-        });
+        };
+        if (budget > 0) {
+          searchStats[0] = runSearches(daemon.id(), name, budget, rep, searchStats, atMid);
+        } else {
+          sleep(settings.window().toMillis() / 2);
+          atMid.take();
+          sleep(settings.window().toMillis() - settings.window().toMillis() / 2);
+        }
         tally.open = false;
         Snapshot end = Snapshot.take(target, daemonPid);
         costs.unregister();
