@@ -19,12 +19,15 @@ import java.util.stream.Stream;
 
 /**
  * The target's slowdown with a search running at each overhead budget, against the same workload without the
- * tool, interleaved: per repetition and workload, {@code without, with@b1, without, with@b2, …}. Every window
- * runs in a fresh workload JVM. Results go to {@code results.tsv} as they come, and a markdown summary to
+ * tool. {@code --mode session} (the default): per repetition and workload one JVM is measured without the tool,
+ * then with the daemon attached and no search, then with one search per budget, the budgets' order rotated from
+ * one repetition to the next. {@code --mode fresh}: per repetition, workload and budget, {@code without, with}
+ * windows, each in a fresh JVM (so each with-window also carries the attach's aftermath). Results go to {@code results.tsv} as they come, and a markdown summary to
  * {@code summary.md}, both in the output directory. {@code --from results.tsv} only summarises.
  * Run it with {@code tests/bench-search.sh}.
  */
 public final class SearchOverheadBenchmark {
+  private static final Duration GAP = Duration.ofSeconds(5);
   private static final Map<String, Class<?>> WORKLOADS = Map.of("compute", ComputeWorkload.class,
       "mixed", MixedWorkload.class);
 
@@ -54,7 +57,12 @@ public final class SearchOverheadBenchmark {
     Trial.Settings settings = new Trial.Settings(Duration.ofSeconds(Long.parseLong(o.getOrDefault("warmup", "8"))),
         Duration.ofSeconds(Long.parseLong(o.getOrDefault("window", "20"))),
         List.of(o.getOrDefault("jvm", "-Xms256m -Xmx256m").split(" ")), data);
-    List<TrialResult> results = run(reps, budgets, workloads, settings, out.resolve("results.tsv"));
+    String mode = o.getOrDefault("mode", "session");
+    if (!mode.equals("session") && !mode.equals("fresh")) {
+      throw new IllegalArgumentException("unknown --mode '" + mode + "' (session or fresh)");
+    }
+    List<TrialResult> results = run(reps, budgets, workloads, settings, out.resolve("results.tsv"),
+        mode.equals("session"));
     String summary = new Report(results).markdown();
     Files.writeString(out.resolve("summary.md"), summary, StandardCharsets.UTF_8);
     System.out.println(summary);
@@ -65,7 +73,7 @@ public final class SearchOverheadBenchmark {
   }
 
   private static List<TrialResult> run(int reps, List<Double> budgets, List<String> workloads, Trial.Settings settings,
-      Path tsv) throws Exception {
+      Path tsv, boolean session) throws Exception {
     List<TrialResult> results = new ArrayList<>();
     Bus bus = Bus.join();
     try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(tsv, StandardCharsets.UTF_8))) {
@@ -74,6 +82,11 @@ public final class SearchOverheadBenchmark {
       Map<String, Double> attach = new HashMap<>();
       for (int rep = 1; rep <= reps; rep++) {
         for (String name : workloads) {
+          if (session) {
+            List<Double> order = rotated(budgets, rep - 1);
+            trial.session(WORKLOADS.get(name), name, rep, order, GAP).forEach(r -> record(results, w, r));
+            continue;
+          }
           for (double budget : budgets) {
             record(results, w, trial.without(WORKLOADS.get(name), name, rep, attach.getOrDefault(name, 5.0)));
             TrialResult with = trial.with(WORKLOADS.get(name), name, budget, rep);
@@ -86,6 +99,15 @@ public final class SearchOverheadBenchmark {
       bus.close();
     }
     return results;
+  }
+
+  /** {@code list} rotated left by {@code k}: each repetition starts with another budget. */
+  static List<Double> rotated(List<Double> list, int k) {
+    List<Double> out = new ArrayList<>();
+    for (int i = 0; i < list.size(); i++) {
+      out.add(list.get((i + k) % list.size()));
+    }
+    return out;
   }
 
   private static void record(List<TrialResult> results, PrintWriter w, TrialResult r) {
@@ -103,7 +125,7 @@ public final class SearchOverheadBenchmark {
     for (int i = 0; i < args.length; i++) {
       if (!args[i].startsWith("--") || i + 1 >= args.length) {
         throw new IllegalArgumentException("expected --name value at argument " + (i + 1) + ": '" + args[i] + "'"
-            + " (options: --reps --budgets --workloads --warmup --window --jvm --out --from)");
+            + " (options: --mode --reps --budgets --workloads --warmup --window --jvm --out --from)");
       }
       o.put(args[i].substring(2), args[++i]);
     }

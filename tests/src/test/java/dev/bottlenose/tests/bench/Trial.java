@@ -84,6 +84,70 @@ final class Trial {
     }
   }
 
+  /**
+   * One JVM, several windows: without the tool, then (after the daemon attached) at rest with no search, then
+   * one search per budget in the order given, with {@code gap} unmeasured between windows for the previous
+   * search's instrumentation to be removed. Answers the windows measured; if the daemon cannot attach, only
+   * the first.
+   */
+  List<TrialResult> session(Class<?> workload, String name, int rep, List<Double> budgets, Duration gap)
+      throws Exception {
+    List<TrialResult> out = new java.util.ArrayList<>();
+    try (TargetJvm target = TargetJvm.start(Jdk.JDK17, workload, settings.jvmOptions().toArray(String[]::new))) {
+      sleep(settings.warmup().toMillis());
+      out.add(window(target, -1, name, Double.NaN, rep, 0, null, null));
+      long attachStart = System.nanoTime();
+      try (DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret())) {
+        try {
+          bus.awaitRunning(daemon);
+        } catch (RuntimeException e) {
+          System.out.println("attach failed, rep " + rep + " of " + name + ": " + e.getMessage());
+          return out;
+        }
+        double attachSeconds = (System.nanoTime() - attachStart) / 1e9;
+        long daemonPid = daemonPid(target.pid());
+        out.add(window(target, daemonPid, name, 0, rep, attachSeconds, daemon.id(), null));
+        for (double budget : budgets) {
+          sleep(gap.toMillis());
+          out.add(window(target, daemonPid, name, budget, rep, attachSeconds, daemon.id(), daemon));
+        }
+      }
+    }
+    return out;
+  }
+
+  private TrialResult window(TargetJvm target, long daemonPid, String name, double budget, int rep, double attach,
+      String daemonId, DaemonProcess daemon) throws Exception {
+    long startedAt = System.currentTimeMillis();
+    double load = loadAverage();
+    CostTally tally = new CostTally();
+    MessageConsumer<JsonObject> costs = daemonId == null ? null
+        : bus.vertx().eventBus().consumer(DaemonProtocol.values(daemonId), tally);
+    int[] searchStats = new int[4];
+    Snapshot start = Snapshot.take(target, daemonPid);
+    tally.open = true;
+    Snapshot[] mid = new Snapshot[1];
+    MidPoint atMid = () -> {
+      if (mid[0] == null) {
+        mid[0] = Snapshot.take(target, daemonPid);
+      }
+    };
+    if (daemon != null) {
+      searchStats[0] = runSearches(daemonId, name, budget, rep, searchStats, atMid);
+    } else {
+      sleep(settings.window().toMillis() / 2);
+      atMid.take();
+      sleep(settings.window().toMillis() - settings.window().toMillis() / 2);
+    }
+    tally.open = false;
+    Snapshot end = Snapshot.take(target, daemonPid);
+    if (costs != null) {
+      costs.unregister();
+    }
+    return result(name, budget, rep, startedAt, load, attach, start, mid[0], end,
+        new double[] {tally.probe.sum() / 1e9, tally.agent.sum() / 1e9}, searchStats);
+  }
+
   /** Keeps a search running until the window is over; answers how many were started. */
   private int runSearches(String daemonId, String name, double budget, int rep, int[] stats, MidPoint atMid)
       throws Exception {
