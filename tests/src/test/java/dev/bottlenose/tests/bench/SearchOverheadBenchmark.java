@@ -84,7 +84,7 @@ public final class SearchOverheadBenchmark {
         for (String name : workloads) {
           if (session) {
             List<Double> order = rotated(budgets, rep - 1);
-            trial.session(WORKLOADS.get(name), name, rep, order, GAP).forEach(r -> record(results, w, r));
+            trial.session(WORKLOADS.get(name), name, rep, order, GAP, r -> record(results, w, r));
             continue;
           }
           for (double budget : budgets) {

@@ -90,12 +90,13 @@ final class Trial {
    * search's instrumentation to be removed. Answers the windows measured; if the daemon cannot attach, only
    * the first.
    */
-  List<TrialResult> session(Class<?> workload, String name, int rep, List<Double> budgets, Duration gap)
-      throws Exception {
+  List<TrialResult> session(Class<?> workload, String name, int rep, List<Double> budgets, Duration gap,
+      java.util.function.Consumer<TrialResult> each) throws Exception {
     List<TrialResult> out = new java.util.ArrayList<>();
+    java.util.function.Consumer<TrialResult> add = each.andThen(out::add);
     try (TargetJvm target = TargetJvm.start(Jdk.JDK17, workload, settings.jvmOptions().toArray(String[]::new))) {
       sleep(settings.warmup().toMillis());
-      out.add(window(target, -1, name, Double.NaN, rep, 0, null, null));
+      add.accept(window(target, -1, name, Double.NaN, rep, 0, null, null));
       long attachStart = System.nanoTime();
       try (DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret())) {
         try {
@@ -106,10 +107,10 @@ final class Trial {
         }
         double attachSeconds = (System.nanoTime() - attachStart) / 1e9;
         long daemonPid = daemonPid(target.pid());
-        out.add(window(target, daemonPid, name, 0, rep, attachSeconds, daemon.id(), null));
+        add.accept(window(target, daemonPid, name, 0, rep, attachSeconds, daemon.id(), null));
         for (double budget : budgets) {
           sleep(gap.toMillis());
-          out.add(window(target, daemonPid, name, budget, rep, attachSeconds, daemon.id(), daemon));
+          add.accept(window(target, daemonPid, name, budget, rep, attachSeconds, daemon.id(), daemon));
         }
       }
     }
@@ -163,14 +164,17 @@ final class Trial {
       SearchOptions options = SearchOptions.of(id).withBudget(budget)
           .withMaxTime(settings.window().plus(Duration.ofMinutes(2)));
       SearchRunner runner = SearchRunner.start(bus.vertx(), List.of(daemonId), options, settings.dataDirectory());
-      while (System.nanoTime() < deadline && !runner.saved().isComplete()) {
+      do {
         sleep(Math.min(250, Math.max(1, (deadline - System.nanoTime()) / 1_000_000)));
         if (System.nanoTime() >= mid) {
           atMid.take();
         }
-      }
+      } while (System.nanoTime() < deadline && !runner.saved().isComplete());
       runner.stop("benchmark window over");
       runner.saved().toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+      if (System.nanoTime() < deadline) {
+        System.out.println("search " + id + " ended early: " + runner.search().endReason());
+      }
       events.unregister();
       stats[1] += counter.nodes();
       stats[2] += counter.trueNodes();
