@@ -95,6 +95,8 @@ final class Trial {
     List<TrialResult> out = new java.util.ArrayList<>();
     java.util.function.Consumer<TrialResult> add = each.andThen(out::add);
     try (TargetJvm target = TargetJvm.start(Jdk.JDK17, workload, settings.jvmOptions().toArray(String[]::new))) {
+      System.out.println("target " + name + " rep " + rep + " pid=" + target.pid() + " startedAtMillis="
+          + ProcessHandle.of(target.pid()).flatMap(p -> p.info().startInstant()).map(i -> i.toEpochMilli()).orElse(-1L));
       sleep(settings.warmup().toMillis());
       add.accept(window(target, -1, name, Double.NaN, rep, 0, null, null));
       long attachStart = System.nanoTime();
