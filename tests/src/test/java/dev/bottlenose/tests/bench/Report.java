@@ -38,13 +38,43 @@ final class Report {
         .append("| workload | budget | n | CPU ms/unit without | with | units/s without | with | ");
     TrialResult.GROUPS.forEach(g -> sb.append("Δ ").append(g).append(" | "));
     sb.append("daemon CPU/s | consultant CPU/s | searches | nodes | max testing |\n|");
-    sb.append(" --- |".repeat(2)).append(" ---: |".repeat(7 + TrialResult.GROUPS.size())).append('\n');
+    sb.append(" --- |".repeat(2)).append(" ---: |".repeat(10 + TrialResult.GROUPS.size())).append('\n');
     for (String workload : workloads()) {
       for (Map.Entry<Double, List<Pair>> e : byBudget(workload).entrySet()) {
         sb.append(detailRow(workload, e.getKey(), e.getValue()));
       }
     }
+    return sb.append(byPosition()).toString();
+  }
+
+  /** Slowdown by a search window's place after the attach (1 = the first search), whatever its budget. */
+  private String byPosition() {
+    StringBuilder sb = new StringBuilder("\nCPU per unit slowdown by the window's place in its JVM (0 = attached, no")
+        .append(" search; 1 = the first search after the attach), all budgets together:\n\n")
+        .append("| workload | place | n | CPU per unit, slowdown | budgets in this place |\n| --- | ---: | ---: | ---: | --- |\n");
+    for (String workload : workloads()) {
+      Map<Integer, List<Pair>> places = new java.util.TreeMap<>();
+      for (List<Pair> pairs : byBudget(workload).values()) {
+        pairs.forEach(p -> places.computeIfAbsent(place(p.with), k -> new ArrayList<>()).add(p));
+      }
+      places.forEach((place, pairs) -> sb.append(String.format("| %s | %d | %d | %s | %s |%n", workload, place,
+          pairs.size(), Stats.of(pairs.stream().map(Pair::cpuSlowdown).toList()).percent(),
+          pairs.stream().map(p -> String.format("%.0f%%", p.with.budget() * 100)).toList())));
+    }
     return sb.toString();
+  }
+
+  private int place(TrialResult with) {
+    int place = 0;
+    for (TrialResult r : results) {
+      if (r == with) {
+        return place;
+      }
+      if (r.workload().equals(with.workload()) && r.rep() == with.rep() && r.withTool()) {
+        place++;
+      }
+    }
+    return place;
   }
 
   private String detailRow(String workload, double budget, List<Pair> pairs) {
