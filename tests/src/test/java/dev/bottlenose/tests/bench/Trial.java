@@ -18,11 +18,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.DoubleAdder;
 
 /**
- * One measured window of a fresh workload JVM. Without the tool: the JVM warms up, idles for as long as an
- * attach took, and is measured. With it: after the same warm-up a daemon attaches, a search at the budget
- * starts, and the window runs from the search's start; a search that ends early is replaced by a new one,
- * so one is running for the whole window. A budget of 0 means the daemon attached and no search: the tool's
- * cost at rest.
+ * Measured windows of workload JVMs: a whole {@link #session} in one JVM, or one window in a fresh JVM
+ * ({@link #without}, {@link #with}). A with-tool window runs from a search's start at the budget; a search
+ * that ends early is replaced by a new one, so one is running for the whole window. A budget of 0 means the
+ * daemon attached and no search: the tool's cost at rest.
  */
 final class Trial {
   private final Bus bus;
@@ -33,53 +32,24 @@ final class Trial {
     this.settings = settings;
   }
 
+  /** A fresh JVM: warm-up, as long again as an attach took, then one window without the tool. */
   TrialResult without(Class<?> workload, String name, int rep, double attachSeconds) throws Exception {
     try (TargetJvm target = TargetJvm.start(Jdk.JDK17, workload, settings.jvmOptions().toArray(String[]::new))) {
-      long startedAt = System.currentTimeMillis();
-      double load = loadAverage();
       sleep(settings.warmup().toMillis() + Math.round(attachSeconds * 1000));
-      Snapshot start = Snapshot.take(target, -1);
-      sleep(settings.window().toMillis() / 2);
-      Snapshot mid = Snapshot.take(target, -1);
-      sleep(settings.window().toMillis() - settings.window().toMillis() / 2);
-      Snapshot end = Snapshot.take(target, -1);
-      return result(name, Double.NaN, rep, startedAt, load, 0, start, mid, end, new double[2], new int[4]);
+      return window(target, -1, name, Double.NaN, rep, 0, null, null);
     }
   }
 
+  /** A fresh JVM: warm-up, the daemon attaches, then one window with a search at {@code budget}. */
   TrialResult with(Class<?> workload, String name, double budget, int rep) throws Exception {
     try (TargetJvm target = TargetJvm.start(Jdk.JDK17, workload, settings.jvmOptions().toArray(String[]::new))) {
-      long startedAt = System.currentTimeMillis();
-      double load = loadAverage();
       sleep(settings.warmup().toMillis());
       long attachStart = System.nanoTime();
       try (DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret())) {
         bus.awaitRunning(daemon);
         double attachSeconds = (System.nanoTime() - attachStart) / 1e9;
-        long daemonPid = daemonPid(target.pid());
-        CostTally tally = new CostTally();
-        MessageConsumer<JsonObject> costs = bus.vertx().eventBus().consumer(DaemonProtocol.values(daemon.id()), tally);
-        int[] searchStats = new int[4];
-        Snapshot start = Snapshot.take(target, daemonPid);
-        tally.open = true;
-        Snapshot[] mid = new Snapshot[1];
-        MidPoint atMid = () -> {
-          if (mid[0] == null) {
-            mid[0] = Snapshot.take(target, daemonPid);
-          }
-        };
-        if (budget > 0) {
-          searchStats[0] = runSearches(daemon.id(), name, budget, rep, searchStats, atMid);
-        } else {
-          sleep(settings.window().toMillis() / 2);
-          atMid.take();
-          sleep(settings.window().toMillis() - settings.window().toMillis() / 2);
-        }
-        tally.open = false;
-        Snapshot end = Snapshot.take(target, daemonPid);
-        costs.unregister();
-        return result(name, budget, rep, startedAt, load, attachSeconds, start, mid[0], end,
-            new double[] {tally.probe.sum() / 1e9, tally.agent.sum() / 1e9}, searchStats);
+        return window(target, daemonPid(target.pid()), name, budget, rep, attachSeconds, daemon.id(),
+            budget > 0 ? daemon : null);
       }
     }
   }
