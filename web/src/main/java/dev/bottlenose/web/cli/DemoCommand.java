@@ -1,7 +1,6 @@
 package dev.bottlenose.web.cli;
 
 import dev.bottlenose.consultant.bus.SearchRunner;
-import dev.bottlenose.web.cluster.Daemons;
 import dev.bottlenose.web.render.Bottlenecks;
 import dev.bottlenose.web.service.WebService;
 import io.vertx.core.json.JsonArray;
@@ -15,7 +14,8 @@ import java.util.Set;
  * {@code demo}: the service with the web UI on 127.0.0.1, the bundled demo workload, a daemon for it and
  * a search on it; prints the URL, the progress and the bottlenecks found, then serves until Ctrl-C
  * ({@code --exit-when-done}: ends after the search). The search uses short intervals and a 20% budget
- * so the planted bottleneck ({@code isPrime}) is found within about a minute on a busy machine.
+ * so the planted bottleneck ({@link dev.bottlenose.web.demo.PrimeCounter#isPrime}) is found within about a
+ * minute on a busy machine.
  */
 final class DemoCommand {
   static final Set<String> VALUED = Set.of("port", "data", "max-time");
@@ -34,8 +34,8 @@ final class DemoCommand {
     try {
       service = Member.await(WebService.start(member.vertx(), member.daemons(), options), 30, "starting the web server");
       out.println("bottlenose demo: the web UI is at " + ServeCommand.url(options, service.port()));
-      demo = DemoWorkloadProcess.start(Daemons.locateDaemonJar());
-      out.println("bottlenose demo: started the demo workload, pid " + demo.pid() + " (threads counting primes; planted: "
+      demo = DemoWorkloadProcess.start();
+      out.println("bottlenose demo: started the demo workload, pid " + demo.pid() + " (four threads counting primes; planted: "
           + DemoWorkloadProcess.HOT_METHOD + ")");
       String daemonId = member.daemonsFor(List.of(demo.pid()), err).get(0);
       SearchRunner runner = Member.await(service.startSearch(searchBody(daemonId, maxSeconds)), 60, "starting the search");

@@ -13,17 +13,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
+import dev.bottlenose.web.demo.PrimeCounter;
 
 /**
- * The daemon module's bundled demo workload ({@code dev.bottlenose.demo.DemoWorkload}: worker threads
- * counting primes, a hot {@code isPrime(I)Z}) in its own JVM. Its classes are copied out of the daemon jar
- * into a directory of their own, so the target sees neither the daemon's nor the service's classes. It
- * exits when its standard input closes.
+ * The demo workload ({@link PrimeCounter}: four threads busy in {@code isPrime(J)Z}) in its own JVM. Its
+ * classes are copied out of this jar (or class directory) into a directory of their own, so the target
+ * sees none of the service's classes. It exits when its standard input closes.
  */
 final class DemoWorkloadProcess implements AutoCloseable {
-  static final String PACKAGE = "dev.bottlenose.demo";
-  static final String MAIN_CLASS = PACKAGE + ".DemoWorkload";
-  static final String HOT_METHOD = "/Code/" + PACKAGE + "/DemoWorkload/isPrime(I)Z";
+  static final String PACKAGE = PrimeCounter.class.getPackageName();
+  static final String MAIN_CLASS = PrimeCounter.class.getName();
+  static final String HOT_METHOD = "/Code/" + PACKAGE + "/" + PrimeCounter.class.getSimpleName() + "/isPrime(J)Z";
   private final Path classes;
   private final Process process;
 
@@ -32,13 +32,18 @@ final class DemoWorkloadProcess implements AutoCloseable {
     this.process = process;
   }
 
-  static DemoWorkloadProcess start(Path daemonJar) throws IOException {
+  static DemoWorkloadProcess start() throws IOException {
     Path classes = Files.createTempDirectory("bottlenose-demo-classes");
+    Path source = codeSource();
     try {
-      copyPackage(daemonJar, classes);
+      if (Files.isDirectory(source)) {
+        copyDirectory(source, classes);
+      } else {
+        copyPackage(source, classes);
+      }
     } catch (IOException e) {
       deleteTree(classes);
-      throw new IOException("cannot copy the demo workload out of " + daemonJar + ": " + e.getMessage(), e);
+      throw new IOException("cannot copy the demo workload out of " + source + ": " + e.getMessage(), e);
     }
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process process = new ProcessBuilder(java, "-Xmx64m", "-cp", classes.toString(), MAIN_CLASS)
@@ -46,6 +51,25 @@ final class DemoWorkloadProcess implements AutoCloseable {
     DemoWorkloadProcess demo = new DemoWorkloadProcess(classes, process);
     demo.awaitReady(process.getInputStream());
     return demo;
+  }
+
+  private static Path codeSource() throws IOException {
+    try {
+      return Path.of(PrimeCounter.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    } catch (java.net.URISyntaxException | RuntimeException e) {
+      throw new IOException("cannot find where the demo workload's classes are: " + e, e);
+    }
+  }
+
+  private static void copyDirectory(Path root, Path dir) throws IOException {
+    String prefix = PACKAGE.replace('.', '/');
+    Path from = root.resolve(prefix);
+    Files.createDirectories(dir.resolve(prefix));
+    try (Stream<Path> files = Files.list(from)) {
+      for (Path f : files.filter(p -> p.toString().endsWith(".class")).toList()) {
+        Files.copy(f, dir.resolve(prefix).resolve(f.getFileName().toString()));
+      }
+    }
   }
 
   private static void copyPackage(Path jar, Path dir) throws IOException {

@@ -13,12 +13,14 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Live progress of a search on a stream: one line per verdict (a node turning true, false or unknown) as
- * its events arrive, and a status line every {@value #STATUS_SECONDS} s with the counts by state.
+ * Live progress of a search on a stream: one line per node found true (and per top-level hypothesis
+ * decided) as its events arrive, and a status line every {@value #STATUS_SECONDS} s with the counts by
+ * state. The many false nodes of a wide refinement show in the counts only.
  */
 final class Progress implements AutoCloseable {
   static final int STATUS_SECONDS = 5;
   private static final Set<String> VERDICTS = Set.of("true", "false", "unknown");
+  private static final Set<String> TOP_LEVEL = Set.of("cpu_bound", "sync_wait", "io_wait", "memory_pressure");
   private final Vertx vertx;
   private final PrintStream out;
   private final long startedAt = System.currentTimeMillis();
@@ -43,13 +45,24 @@ final class Progress implements AutoCloseable {
     String type = e.getString("type");
     if ("nodeChanged".equals(type)) {
       JsonObject node = e.getJsonObject("node");
-      if (VERDICTS.contains(node.getString("state"))) {
-        out.println(elapsed() + "  " + String.format(Locale.ROOT, "%-7s", node.getString("state")) + " " + node.getString("hypothesis")
-            + " " + node.getValue("focus") + value(node));
+      String state = node.getString("state");
+      boolean topLevel = TOP_LEVEL.contains(node.getString("hypothesis")) && focus(node).equals("<>");
+      if ("true".equals(state) || topLevel && VERDICTS.contains(state)) {
+        out.println(elapsed() + "  " + String.format(Locale.ROOT, "%-7s", state) + " " + node.getString("hypothesis")
+            + " " + focus(node) + value(node));
       }
     } else if ("searchEnded".equals(type)) {
       out.println(elapsed() + "  search ended: " + e.getString("reason"));
     }
+  }
+
+  /** The focus in its text form, {@code </Code/p/C/m()V, /Threads/main>}. */
+  static String focus(JsonObject node) {
+    Object f = node.getValue("focus");
+    if (f instanceof io.vertx.core.json.JsonArray a) {
+      return "<" + String.join(", ", a.stream().map(String::valueOf).toList()) + ">";
+    }
+    return String.valueOf(f);
   }
 
   private static String value(JsonObject node) {
