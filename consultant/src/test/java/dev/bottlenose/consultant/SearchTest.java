@@ -31,7 +31,9 @@ class SearchTest {
     assertThat(g.find("cpu_bound", Focus.of(PlantedPrograms.SPIN)).state()).isEqualTo(NodeState.TRUE);
     assertThat(g.find("cpu_bound", Focus.of(PlantedPrograms.NAP)).state()).isEqualTo(NodeState.FALSE);
     assertThat(g.find("sync_wait", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.FALSE);
-    assertThat(g.find("method_call_overhead", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.FALSE);
+    assertThat(g.find("method_call_overhead", Focus.WHOLE_PROGRAM)).as("probes cannot cover the whole program").isNull();
+    assertThat(g.find("method_call_overhead", Focus.of(PlantedPrograms.SPIN.parent().parent())).state()).as("asked in the hot package")
+        .isEqualTo(NodeState.FALSE);
     assertThat(g.trueLeaves()).extracting(ShgNode::hypothesis).containsOnly("cpu_bound");
     assertThat(g.trueLeaves()).extracting(n -> n.focus().get(Hierarchy.CODE)).containsOnly(PlantedPrograms.SPIN, Hierarchy.CODE.root());
     assertThat(g.trueLeaves()).extracting(ShgNode::focus).contains(Focus.of(PlantedPrograms.SPIN, PlantedPrograms.MAIN_THREAD));

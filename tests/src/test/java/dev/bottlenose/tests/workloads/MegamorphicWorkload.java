@@ -1,0 +1,76 @@
+package dev.bottlenose.tests.workloads;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Method-call overhead planted: two threads make tiny calls through one interface call site that sees
+ * three receiver types, so the JIT can neither inline nor devirtualise it. {@link Mix} takes three calls
+ * in four (below the 90% at which C2 would inline the major receiver behind a type check), so its
+ * {@code apply} is the method whose calls cost the most. Runs until standard input says {@code exit}.
+ */
+public final class MegamorphicWorkload {
+  static volatile boolean running = true;
+  static volatile long sink;
+
+  interface Step {
+    long apply(long x);
+  }
+
+  static final class Mix implements Step {
+    @Override
+    public long apply(long x) {
+      return x * 31 + 7;
+    }
+  }
+
+  static final class Shift implements Step {
+    @Override
+    public long apply(long x) {
+      return x ^ (x >>> 3);
+    }
+  }
+
+  static final class Add implements Step {
+    @Override
+    public long apply(long x) {
+      return x + 0x9E3779B9L;
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    Thread input = new Thread(MegamorphicWorkload::awaitExit, "input");
+    input.setDaemon(true);
+    input.start();
+    System.out.println("ready pid=" + ProcessHandle.current().pid());
+    System.out.flush();
+    Thread second = new Thread(() -> sink += callMany(), "caller");
+    second.start();
+    sink += callMany();
+    second.join();
+  }
+
+  /** Nothing but calls through one megamorphic call site. */
+  static long callMany() {
+    Step[] steps = {new Mix(), new Mix(), new Shift(), new Mix(), new Mix(), new Add(), new Mix(), new Mix()};
+    long x = 1;
+    while (running) {
+      for (int i = 0; i < 4096; i++) {
+        x = steps[i & 7].apply(x);
+      }
+    }
+    return x;
+  }
+
+  private static void awaitExit() {
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+      for (String line = in.readLine(); line != null && !line.trim().equals("exit"); line = in.readLine()) {
+        // only "exit" is a command
+      }
+    } catch (java.io.IOException e) {
+      // standard input gone: end as on exit
+    }
+    running = false;
+  }
+}
