@@ -51,13 +51,19 @@ public final class MegamorphicWorkload {
     second.join();
   }
 
-  /** Nothing but calls through one megamorphic call site. */
+  /**
+   * Calls through one megamorphic call site, and a little arithmetic of its own between them: JFR cannot
+   * walk a stack whose top is in the VM's dispatch stub or a callee's frame set-up, so without it most
+   * execution samples of this loop would be lost and the program would not look CPU-bound.
+   */
   static long callMany() {
     Step[] steps = {new Mix(), new Mix(), new Shift(), new Mix(), new Mix(), new Add(), new Mix(), new Mix()};
     long x = 1;
     while (running) {
       for (int i = 0; i < 4096; i++) {
         x = steps[i & 7].apply(x);
+        x = (x ^ (x >>> 29)) * 0xBF58476D1CE4E5B9L;
+        x = (x ^ (x >>> 32)) * 0x94D049BB133111EBL;
       }
     }
     return x;
