@@ -5,7 +5,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Method-call overhead planted: two threads make tiny calls through one interface call site that sees
+ * Method-call overhead planted: three threads make tiny calls through one virtual call site that sees
  * three receiver types, so the JIT can neither inline nor devirtualise it. {@link Mix} takes three calls
  * in four (below the 90% at which C2 would inline the major receiver behind a type check), so its
  * {@code apply} is the method whose calls cost the most. Runs until standard input says {@code exit}.
@@ -14,28 +14,28 @@ public final class MegamorphicWorkload {
   static volatile boolean running = true;
   static volatile long sink;
 
-  interface Step {
-    long apply(long x);
+  abstract static class Step {
+    abstract long apply(long x);
   }
 
-  static final class Mix implements Step {
+  static final class Mix extends Step {
     @Override
-    public long apply(long x) {
-      return x * 31 + 7;
+    long apply(long x) {
+      return (x * 31 + 7) ^ (x >>> 11);
     }
   }
 
-  static final class Shift implements Step {
+  static final class Shift extends Step {
     @Override
-    public long apply(long x) {
-      return x ^ (x >>> 3);
+    long apply(long x) {
+      return (x ^ (x >>> 3)) * 0x9E3779B97F4A7C15L;
     }
   }
 
-  static final class Add implements Step {
+  static final class Add extends Step {
     @Override
-    public long apply(long x) {
-      return x + 0x9E3779B9L;
+    long apply(long x) {
+      return (x + 0x9E3779B9L) ^ (x << 7);
     }
   }
 
@@ -45,10 +45,13 @@ public final class MegamorphicWorkload {
     input.start();
     System.out.println("ready pid=" + ProcessHandle.current().pid());
     System.out.flush();
-    Thread second = new Thread(() -> sink += callMany(), "caller");
+    Thread second = new Thread(() -> sink += callMany(), "caller-1");
+    Thread third = new Thread(() -> sink += callMany(), "caller-2");
     second.start();
+    third.start();
     sink += callMany();
     second.join();
+    third.join();
   }
 
   /**
@@ -63,7 +66,6 @@ public final class MegamorphicWorkload {
       for (int i = 0; i < 4096; i++) {
         x = steps[i & 7].apply(x);
         x = (x ^ (x >>> 29)) * 0xBF58476D1CE4E5B9L;
-        x = (x ^ (x >>> 32)) * 0x94D049BB133111EBL;
       }
     }
     return x;
