@@ -89,7 +89,8 @@ class VmCostSearchTest {
   }
 
   @Disabled("JFR's execution sampler loses most samples of this workload (megamorphic dispatch): cpu_bound"
-      + " at the whole program read 0.01-0.13 in five runs at machine load 25-40 (HotMethodWorkload reads > 0.3 there), so"
+      + " at the whole program read 0.01-0.13 in six runs at machine load 15-40 (HotMethodWorkload reads > 0.3 there; also with"
+      + " -XX:+DebugNonSafepoints), so"
       + " method_call_overhead, asked below CPU-bound, was never reached")
   @Test
   void tinyMegamorphicCallsAreMethodCallOverheadInTheCalledMethod() throws Exception {
