@@ -7,15 +7,18 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * {@code demo}: the service with the web UI on 127.0.0.1, the bundled demo workload, a daemon for it and
- * a search on it; prints the URL, the progress and the bottlenecks found, then serves until Ctrl-C
- * ({@code --exit-when-done}: ends after the search). The search uses short intervals and a 20% budget
- * (see {@link #searchBody}) so the planted bottleneck ({@link dev.bottlenose.web.demo.PrimeCounter#isPrime}) is found within about a
- * minute on a busy machine.
+ * {@code demo}: the service with the web UI on 127.0.0.1, the bundled workload ({@link
+ * dev.bottlenose.web.demo.PrimeCounter}, planted: {@code isPrime}), a daemon for it and a search on it
+ * ({@link #settings}); prints the URL, the progress and the bottlenecks found, then serves until Ctrl-C
+ * ({@code --exit-when-done}: ends after the search). Ctrl-C at any point stops the search (saved), the
+ * daemon and the workload.
  */
 final class DemoCommand {
   static final Set<String> VALUED = Set.of("port", "data", "max-time", "set");
@@ -26,22 +29,26 @@ final class DemoCommand {
   static int run(Args a, PrintStream out, PrintStream err) throws Exception {
     WebService.Options options = new WebService.Options("127.0.0.1", a.port("port", ServeCommand.DEFAULT_PORT), null,
         Path.of(a.option("data", "data/searches")));
-    long maxSeconds = a.duration("max-time", java.time.Duration.ofSeconds(90)).toSeconds();
+    long maxSeconds = a.duration("max-time", Duration.ofSeconds(90)).toSeconds();
     boolean exitWhenDone = a.has("exit-when-done");
     JsonObject settings = settings(a.all("set"));
     Member member = Member.join(err);
-    WebService service = null;
-    DemoWorkloadProcess demo = null;
+    Parts parts = new Parts(member);
+    Thread hook = new Thread(parts::close, "bottlenose-demo-stop");
+    Runtime.getRuntime().addShutdownHook(hook);
     try {
-      service = Member.await(WebService.start(member.vertx(), member.daemons(), options), 30, "starting the web server");
-      out.println("bottlenose demo: the web UI is at " + ServeCommand.url(options, service.port()));
-      demo = DemoWorkloadProcess.start();
+      WebService service = Member.await(WebService.start(member.vertx(), member.daemons(), options), 30, "starting the web server");
+      parts.service = service;
+      String url = ServeCommand.url(options, service.port());
+      out.println("bottlenose demo: the web UI is at " + url);
+      DemoWorkloadProcess demo = DemoWorkloadProcess.start();
+      parts.demo = demo;
       out.println("bottlenose demo: started the demo workload, pid " + demo.pid() + " (four threads counting primes; planted: "
           + DemoWorkloadProcess.HOT_METHOD + ")");
       String daemonId = member.daemonsFor(List.of(demo.pid()), err).get(0);
       SearchRunner runner = Member.await(service.startSearch(searchBody(daemonId, maxSeconds, settings)), 60, "starting the search");
-      out.println("bottlenose demo: search " + runner.search().id() + " started; watch it at "
-          + ServeCommand.url(options, service.port()) + "  (progress below)");
+      String searchUrl = url + "#/search/" + runner.search().id();
+      out.println("bottlenose demo: search " + runner.search().id() + " started; watch it at " + searchUrl + "  (progress below)");
       try (Progress progress = new Progress(member.vertx(), runner.search().id(), out)) {
         progress.follow(runner);
         Member.await(runner.saved(), maxSeconds + 120, "the search");
@@ -50,24 +57,45 @@ final class DemoCommand {
       out.println("bottlenose demo: search " + runner.search().id() + " ended: " + runner.search().endReason());
       out.println("bottlenecks found:");
       out.print(Bottlenecks.text(Bottlenecks.of(runner.search().graph(), runner.search().hypotheses())));
-      out.println("(saved in " + options.dataDirectory() + "; the graph: " + ServeCommand.url(options, service.port()) + ")");
+      out.println("(saved in " + options.dataDirectory() + "; the graph: " + searchUrl + ")");
       if (exitWhenDone) {
         return Main.OK;
       }
       out.println("bottlenose demo: serving until Ctrl-C");
       out.flush();
-      DemoWorkloadProcess workload = demo;
-      demo = null;
-      Runtime.getRuntime().addShutdownHook(new Thread(workload::close, "bottlenose-demo-stop"));
-      ServeCommand.awaitShutdown(service, member, err);
+      new CountDownLatch(1).await();
       return Main.OK;
     } finally {
+      parts.close();
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException e) {
+        // shutting down: the hook runs, and finds everything closed
+      }
+    }
+  }
+
+  /** What the demo started, stopped once (on the way out or on Ctrl-C): searches saved, daemons, the workload. */
+  private static final class Parts {
+    private final Member member;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    volatile WebService service;
+    volatile DemoWorkloadProcess demo;
+
+    Parts(Member member) {
+      this.member = member;
+    }
+
+    void close() {
+      if (!closed.compareAndSet(false, true)) {
+        return;
+      }
+      if (service != null) {
+        ServeCommand.shutdown(service, member);
+      } else {
+        member.close();
+      }
       if (demo != null) {
-        if (service != null) {
-          ServeCommand.shutdown(service, member);
-        } else {
-          member.close();
-        }
         demo.close();
       }
     }
