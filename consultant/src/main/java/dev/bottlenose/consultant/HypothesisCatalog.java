@@ -84,7 +84,30 @@ public final class HypothesisCatalog {
     m.replaceAll((id, h) -> h.isVirtual() ? h : h.withThreshold(
         settings.number(id + ".threshold", h.threshold()), settings.number(id + ".hysteresis", hysteresis)));
     check(m);
+    skip(m, settings.text("search.skip"));
     return new HypothesisCatalog(m);
+  }
+
+  /** Leaves out the hypotheses named in {@code ids} (comma-separated) and everything below them. */
+  private static void skip(Map<String, Hypothesis> m, String ids) {
+    if (ids == null || ids.isBlank()) {
+      return;
+    }
+    for (String id : ids.split(",")) {
+      String name = id.trim();
+      if (name.equals(TOP)) {
+        throw new IllegalArgumentException("search.skip: the top-level hypothesis cannot be skipped");
+      }
+      if (!name.isEmpty() && !m.containsKey(name)) {
+        throw new IllegalArgumentException("search.skip: unknown hypothesis '" + name + "'; known: "
+            + String.join(", ", m.keySet().stream().filter(k -> !k.equals(TOP)).toList()));
+      }
+      m.remove(name);
+    }
+    boolean removed = true;
+    while (removed) {
+      removed = m.values().removeIf(h -> h.parent() != null && !m.containsKey(h.parent()));
+    }
   }
 
   private static List<Hypothesis> declared(Settings settings) {
