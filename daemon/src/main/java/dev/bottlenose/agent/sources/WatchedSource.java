@@ -20,6 +20,7 @@ final class WatchedSource {
   final CodeFilter code;
   final ThreadFilter thread;
   final String frameType;
+  final ResourceFilter resource;
   final Map<String, Object> spec;
   final Instant since = Instant.now();
   final long sinceMillis = System.currentTimeMillis();
@@ -28,13 +29,14 @@ final class WatchedSource {
   private volatile long bytes;
 
   WatchedSource(long id, String owner, SourceEvent event, CodeFilter code, ThreadFilter thread, String frameType,
-      Map<String, Object> spec) {
+      ResourceFilter resource, Map<String, Object> spec) {
     this.id = id;
     this.owner = owner;
     this.event = event;
     this.code = code;
     this.thread = thread;
     this.frameType = frameType;
+    this.resource = resource;
     this.spec = spec;
   }
 
@@ -44,7 +46,7 @@ final class WatchedSource {
 
   /** Whether the event matches every filter; {@code frames} is null when no source of its type needs stacks. */
   boolean matches(RecordedEvent e, RecordedThread t, List<RecordedFrame> frames) {
-    if (thread != null && !thread.matches(t)) {
+    if (thread != null && !thread.matches(t) || resource != null && !resource.matches(event, e)) {
       return false;
     }
     if (event.code == SourceEvent.Code.METHOD) {
@@ -66,12 +68,13 @@ final class WatchedSource {
     bytes = bytes + b;
   }
 
-  Map<String, Object> totals() {
+  Map<String, Object> totals(long flushedAtMillis) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("sourceId", id);
     m.put("count", count);
     m.put("nanos", nanos);
     m.put("bytes", bytes);
+    m.put("throughMillis", Math.max(sinceMillis, flushedAtMillis));
     return m;
   }
 

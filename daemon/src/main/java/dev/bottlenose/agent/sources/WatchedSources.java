@@ -38,6 +38,7 @@ public final class WatchedSources {
   private volatile WatchedSource[][] byEvent = empty();
   private volatile boolean[] stacks = new boolean[SourceEvent.values().length];
   private volatile String lastFailure = "";
+  private volatile long flushedAtMillis;
   private RecordingStream stream;
 
   public WatchedSources(long samplePeriodNanos) {
@@ -86,15 +87,25 @@ public final class WatchedSources {
     return before - sources.size();
   }
 
-  /** Cumulative totals of {@code owner}'s sources. */
+  /**
+   * Cumulative totals of {@code owner}'s sources, each with {@code throughMillis}: the time its counts are
+   * complete through (the last stream flush, JFR delivering events about once a second; never before
+   * the source was watched).
+   */
   public synchronized List<Object> totals(String owner) {
     List<Object> out = new ArrayList<>();
     for (WatchedSource s : sources.values()) {
       if (s.owner.equals(owner)) {
-        out.add(s.totals());
+        out.add(s.totals(flushedAtMillis));
       }
     }
     return out;
+  }
+
+  /** After a flush every event that ended before it has been dispatched. */
+  private void flushed() {
+    effectivePeriod.update();
+    flushedAtMillis = System.currentTimeMillis();
   }
 
   /** Every session's sources: id, source, requester, since. */
@@ -145,7 +156,7 @@ public final class WatchedSources {
       recording = added(before);
       stream.setReuse(true);
       stream.setOrdered(false);
-      stream.onFlush(effectivePeriod::update);
+      stream.onFlush(this::flushed);
     }
     for (SourceEvent e : SourceEvent.values()) {
       configure(e, next[e.ordinal()].length > 0, nextStacks[e.ordinal()]);
