@@ -27,7 +27,7 @@ final class ResourceFilter {
     this.name = path.depth() > 1 ? path.segments().get(1) : null;
   }
 
-  /** The group an event of this type belongs to in {@code hierarchy}. */
+  /** The group of resources an event of this type is about: monitors, locks, file or socket; null for the others. */
   static String groupOf(SourceEvent event) {
     return switch (event) {
       case MONITOR_ENTER, MONITOR_WAIT -> "monitors";
@@ -79,6 +79,7 @@ final class ResourceFilter {
     return (host == null || host.isEmpty() ? e.getString("host") : host) + ":" + e.getInt("port");
   }
 
+  /** The hierarchy of the resources an event of this type is about, or null. */
   static Hierarchy hierarchyOf(SourceEvent event) {
     String g = groupOf(event);
     return g == null ? null : g.equals("monitors") || g.equals("locks") ? Hierarchy.SYNC_OBJECTS : Hierarchy.IO;
