@@ -1,6 +1,7 @@
 package dev.bottlenose.consultant;
 
 import dev.bottlenose.consultant.rules.ChildEdge;
+import dev.bottlenose.consultant.rules.CodeOnly;
 import dev.bottlenose.consultant.rules.Evidence;
 import dev.bottlenose.consultant.rules.Hint;
 import dev.bottlenose.consultant.rules.NodeFact;
@@ -10,6 +11,9 @@ import dev.bottlenose.consultant.rules.RuleSession;
 import dev.bottlenose.consultant.rules.Timing;
 import dev.bottlenose.consultant.rules.Unavailable;
 import dev.bottlenose.consultant.rules.Verdict;
+import dev.bottlenose.metrics.MetricCompiler;
+import dev.bottlenose.metrics.MetricException;
+import dev.bottlenose.metrics.MetricLibrary;
 import dev.bottlenose.model.Focus;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
@@ -56,6 +60,7 @@ public final class Search {
   private final Set<Integer> awaitingPrediction = new HashSet<>();
   private final Map<ResourcePath, Double> hints = new LinkedHashMap<>();
   private final Set<ResourcePath> explored = new HashSet<>();
+  private final Set<ResourcePath> unsampled = new HashSet<>();
   private final long startedAtMillis;
   private long endedAtMillis;
   private String endReason;
@@ -101,6 +106,7 @@ public final class Search {
       throw new IllegalStateException("search " + id + " has begun already");
     }
     catalog.all().forEach(rules::insert);
+    codeOnly().forEach(h -> rules.insert(new CodeOnly(h.id())));
     rules.insert(new Timing(settings.number("search.sufficient_seconds"), settings.number("search.decision_timeout_seconds")));
     Hypothesis top = catalog.get(HypothesisCatalog.TOP);
     ShgNode root = graph.add(top, Focus.WHOLE_PROGRAM, null, 0);
@@ -109,6 +115,23 @@ public final class Search {
     setState(root.id(), NodeState.TESTING, "searching");
     advance();
     return this;
+  }
+
+  /** The hypotheses whose built-in metric cannot be measured at the whole program, only at a /Code focus. */
+  private List<Hypothesis> codeOnly() {
+    MetricLibrary library = MetricLibrary.builtin();
+    List<Hypothesis> list = new ArrayList<>();
+    for (Hypothesis h : catalog.all()) {
+      if (h.isVirtual() || !library.contains(h.valueNeed().metric())) {
+        continue;
+      }
+      try {
+        MetricCompiler.compile(library.metric(h.valueNeed().metric()), Focus.WHOLE_PROGRAM);
+      } catch (MetricException e) {
+        list.add(h);
+      }
+    }
+    return list;
   }
 
   public String id() {
@@ -249,6 +272,7 @@ public final class Search {
       boolean onlyOneJvm = (hierarchy == Hierarchy.PROCESS || hierarchy == Hierarchy.MACHINE) && children.size() < 2;
       if (!onlyOneJvm) {
         children.forEach(rules::add);
+        children.stream().filter(ResourceChild::unsampled).forEach(c -> unsampled.add(c.child()));
       }
     }
   }
@@ -277,6 +301,9 @@ public final class Search {
 
   private boolean refine(Refinement r) {
     Hypothesis h = catalog.get(r.hypothesisId());
+    if (r.along() != null && catalog.runsOnCpu(h) && unsampled.contains(r.focus().get(r.along()))) {
+      return false;
+    }
     ShgNode existing = graph.find(h.id(), r.focus());
     ShgNode node = graph.add(h, r.focus(), r.along(), priority(r));
     if (graph.addEdge(new ShgEdge(r.parentId(), node.id(), r.axis(), r.along(), r.reason())) && r.along() != null) {

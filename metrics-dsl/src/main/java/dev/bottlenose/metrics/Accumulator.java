@@ -52,6 +52,9 @@ record Accumulator(String word, List<Event> events, String measure) {
     EnumMap<Hierarchy, Set<ConstraintMode>> m = new EnumMap<>(Hierarchy.class);
     if (isProbe()) {
       m.put(Hierarchy.CODE, word.equals("wall_time") ? EnumSet.of(ConstraintMode.EXCLUSIVE, ConstraintMode.INCLUSIVE) : EnumSet.of(ConstraintMode.EXCLUSIVE));
+      if (word.equals("allocations") || word.equals("allocated_bytes")) {
+        m.put(Hierarchy.MEMORY, EnumSet.noneOf(ConstraintMode.class));
+      }
     } else {
       if (events.stream().allMatch(e -> e.codeFilter)) {
         boolean onMethod = events.stream().anyMatch(Event::matchesMethodItself);
@@ -63,6 +66,9 @@ record Accumulator(String word, List<Event> events, String measure) {
       Hierarchy object = objectHierarchy();
       if (object != null) {
         m.put(object, EnumSet.noneOf(ConstraintMode.class));
+      }
+      if (events.stream().allMatch(e -> e == Event.ALLOC_SAMPLE)) {
+        m.put(Hierarchy.MEMORY, EnumSet.noneOf(ConstraintMode.class));
       }
     }
     m.put(Hierarchy.PROCESS, EnumSet.noneOf(ConstraintMode.class));

@@ -133,7 +133,7 @@ class CompilerTest {
     assertThat(plan.items()).hasSize(1);
     assertThat(plan.formulaText()).isEqualTo("(((s0.nanos * 1.0E-9) / interval_s) + (((s0.nanos * 1.0E-9) / interval_s) * 2))");
     assertThatThrownBy(() -> compile(MetricLibrary.builtin().metric("object_creation_overhead"), "</Threads/main>"))
-        .hasMessage("metric 'object_creation_overhead' cannot be refined to /Threads (focus </Threads/main>); it allows /Code exclusive, /Process, /Machine");
+        .hasMessage("metric 'object_creation_overhead' cannot be refined to /Threads (focus </Threads/main>); it allows /Code exclusive, /Memory, /Process, /Machine");
   }
 
   @Test

@@ -17,19 +17,22 @@ final class MetricReading {
     double maxRate = 0;
     double seconds = sample.intervalNanos() / 1e9;
     long through = m.sourceByItem().isEmpty() ? -1 : Long.MAX_VALUE;
+    Map<String, String> types = allocatedTypes(m.plan());
     for (Map.Entry<String, List<Long>> e : m.probesByItem().entrySet()) {
       long count = 0;
       long nanos = 0;
       long bytes = 0;
+      String type = types.get(e.getKey());
       for (long id : e.getValue()) {
         ProbeValue v = sample.probe(id);
         if (v == null) {
           missing = "probe " + id;
           continue;
         }
-        count += v.countDelta();
+        long[] typed = type == null ? null : v.typeDelta(type);
+        count += typed == null ? v.countDelta() : typed[0];
         nanos += v.nanosDelta();
-        bytes += v.bytesDelta();
+        bytes += typed == null ? v.bytesDelta() : typed[1];
       }
       deltas.put(e.getKey(), new Evaluator.Delta(count, nanos, bytes));
       maxRate = Math.max(maxRate, seconds > 0 ? count / seconds : 0);
@@ -58,6 +61,17 @@ final class MetricReading {
     } catch (MetricException e) {
       return value(m, Double.NaN, maxRate, cost, observed, e.getMessage(), dataThrough);
     }
+  }
+
+  /** Item id → the allocated type an allocation item counts only (a /Memory focus), for the items that name one. */
+  private static Map<String, String> allocatedTypes(ProbePlan plan) {
+    Map<String, String> types = new HashMap<>();
+    for (ProbePlan.Item item : plan.items()) {
+      if (item.request().get("allocatedType") instanceof String type) {
+        types.put(item.id(), type);
+      }
+    }
+    return types;
   }
 
   private static MetricValue value(ActiveMetric m, double v, double rate, ProbePlan.Cost cost, double observed,

@@ -34,6 +34,17 @@ class SourceSpecTest {
   }
 
   @Test
+  void allocationSamplesTakeAnAllocatedType() {
+    WatchedSource s = parse(source("event", "alloc_sample", "type", "com.acme.Outer$Point"));
+    assertThat(s.allocatedType).isEqualTo("com.acme.Outer$Point");
+    assertThat(s.needsStack()).isFalse();
+    assertThatThrownBy(() -> parse(source("event", "park", "type", "int[]")))
+        .hasMessage("type: only alloc_sample sources take an allocated type, park does not");
+    assertThatThrownBy(() -> parse(source("event", "alloc_sample", "type", "/Memory/int[]")))
+        .hasMessageStartingWith("type '/Memory/int[]' must be an allocated type as /Memory names it");
+  }
+
+  @Test
   void everyEventHasAWordAndAJfrType() {
     assertThat(SourceEvent.words()).startsWith("cpu_sample, gc_pause, jit_compile").endsWith("alloc_sample, deopt");
     for (SourceEvent e : SourceEvent.values()) {
