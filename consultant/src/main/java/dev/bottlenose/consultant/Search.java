@@ -42,7 +42,7 @@ public final class Search {
 
   /** Added to a where-refinement's key per place of its hierarchy in its hypothesis's order: the lock before the code. */
   private static final double HIERARCHY_STEP = 0.1;
-  /** Taken off a where-refinement's key per level of its focus: the search walks down to a culprit before it widens. */
+  /** Taken off a where-refinement's key per level it reaches on its hierarchy: the search walks down before it widens. */
   private static final double DEPTH_STEP = 0.01;
 
   private final String id;
@@ -345,9 +345,8 @@ public final class Search {
     if (r.along() == null) {
       return base;
     }
-    base += HIERARCHY_STEP * Math.max(0, catalog.get(r.hypothesisId()).refineAlong().indexOf(r.along()))
-        - DEPTH_STEP * r.focus().constrained().values().stream().mapToInt(ResourcePath::depth).sum();
     ResourcePath refined = r.focus().get(r.along());
+    base += HIERARCHY_STEP * Math.max(0, catalog.get(r.hypothesisId()).refineAlong().indexOf(r.along())) - DEPTH_STEP * refined.depth();
     double weight = 0;
     for (Map.Entry<ResourcePath, Double> hint : hints.entrySet()) {
       if (refined.contains(hint.getKey())) {
