@@ -40,6 +40,11 @@ public final class Search {
   private static final Comparator<Refinement> BY_PARENT_HYPOTHESIS_FOCUS = Comparator
       .comparingInt(Refinement::parentId).thenComparing(Refinement::hypothesisId).thenComparing(r -> r.focus().toString());
 
+  /** Added to a where-refinement's key per place of its hierarchy in its hypothesis's order: the lock before the code. */
+  private static final double HIERARCHY_STEP = 0.1;
+  /** Taken off a where-refinement's key per level it reaches on its hierarchy: the search walks down before it widens. */
+  private static final double DEPTH_STEP = 0.01;
+
   private final String id;
   private final Settings settings;
   private final HypothesisCatalog catalog;
@@ -341,6 +346,7 @@ public final class Search {
       return base;
     }
     ResourcePath refined = r.focus().get(r.along());
+    base += HIERARCHY_STEP * Math.max(0, catalog.get(r.hypothesisId()).refineAlong().indexOf(r.along())) - DEPTH_STEP * refined.depth();
     double weight = 0;
     for (Map.Entry<ResourcePath, Double> hint : hints.entrySet()) {
       if (refined.contains(hint.getKey())) {

@@ -44,6 +44,23 @@ class SearchTest {
   }
 
   @Test
+  void syncWaitingIsRefinedToTheLockBeforeTheCode() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::contendedLock, PlantedPrograms::cost);
+    Search search = search(driver, SearchOptions.of("lock")).begin();
+
+    driver.runToEnd(search, 60);
+
+    ShgNode lock = search.graph().find("sync_wait", Focus.of(PlantedPrograms.CACHE_LOCK));
+    ShgNode code = search.graph().find("sync_wait", Focus.of(dev.bottlenose.model.ResourcePath.parse("/Code/com.acme")));
+    assertThat(lock.state()).isEqualTo(NodeState.TRUE);
+    assertThat(lock.priority()).isLessThan(code.priority());
+    MetricRequest lockRequest = new MetricRequest("sync_wait", lock.focus(), dev.bottlenose.model.ConstraintMode.INCLUSIVE);
+    MetricRequest codeRequest = new MetricRequest("sync_wait", code.focus(), dev.bottlenose.model.ConstraintMode.INCLUSIVE);
+    assertThat(driver.requested().indexOf(lockRequest)).isLessThan(driver.requested().indexOf(codeRequest));
+    assertThat(driver.live()).isEmpty();
+  }
+
+  @Test
   void codeThatRanNothingWhileSampledIsNotRefinedIntoForCpuBound() {
     ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
     TreeOracle tree = PlantedPrograms.oracle();

@@ -80,6 +80,10 @@ public final class MetricCompiler {
     if (!focus.get(Hierarchy.THREADS).isRoot()) {
       focusLits.add(new Conditions.Lit(Hierarchy.THREADS, null, focus.get(Hierarchy.THREADS)));
     }
+    Hierarchy object = acc.objectHierarchy();
+    if (object != null && !focus.get(object).isRoot()) {
+      focusLits.add(Conditions.Lit.object(focus.get(object)));
+    }
     Map<Map<Hierarchy, Conditions.Lit>, Integer> terms = Conditions.terms(Conditions.times(poly, Map.of(Set.copyOf(focusLits), 1)));
     if (terms.isEmpty()) {
       b.note("the constraint and the focus never hold together; the value is always 0");

@@ -26,6 +26,11 @@ final class PlanBuilder {
     if (filters.containsKey(Hierarchy.THREADS)) {
       source.put("thread", filters.get(Hierarchy.THREADS).text());
     }
+    for (Hierarchy h : new Hierarchy[] {Hierarchy.SYNC_OBJECTS, Hierarchy.IO}) {
+      if (filters.containsKey(h)) {
+        source.put("resource", filters.get(h).text());
+      }
+    }
     if (form != null) {
       source.put("form", form);
     }

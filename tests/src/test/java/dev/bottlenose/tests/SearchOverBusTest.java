@@ -165,8 +165,6 @@ class SearchOverBusTest {
     }
   }
 
-  @org.junit.jupiter.api.Disabled("flaky, issue 4: under load the contending package reached 0.88 (threshold 0.20)"
-      + " but was concluded unknown, as late JFR data broke the consistency window until the undecided timeout")
   @Test
   @Order(4)
   void aContendedMonitorIsExcessiveSyncWaitingInTheContendingMethod() throws Exception {

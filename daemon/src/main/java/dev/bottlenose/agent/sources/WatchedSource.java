@@ -23,6 +23,7 @@ final class WatchedSource {
   final ThreadFilter thread;
   final String frameType;
   final String allocatedType;
+  final ResourceFilter resource;
   final Map<String, Object> spec;
   final Instant since = Instant.now();
   final long sinceMillis = System.currentTimeMillis();
@@ -31,8 +32,9 @@ final class WatchedSource {
   private volatile long bytes;
 
   WatchedSource(long id, String owner, SourceEvent event, CodeFilter code, ThreadFilter thread, String frameType,
-      String allocatedType, Map<String, Object> spec) {
+      String allocatedType, ResourceFilter resource, Map<String, Object> spec) {
     this.allocatedType = allocatedType;
+    this.resource = resource;
     this.id = id;
     this.owner = owner;
     this.event = event;
@@ -48,7 +50,7 @@ final class WatchedSource {
 
   /** Whether the event matches every filter; {@code frames} is null when no source of its type needs stacks. */
   boolean matches(RecordedEvent e, RecordedThread t, List<RecordedFrame> frames) {
-    if (thread != null && !thread.matches(t)) {
+    if (thread != null && !thread.matches(t) || resource != null && !resource.matches(event, e)) {
       return false;
     }
     if (allocatedType != null && !allocatedType.equals(allocatedType(e))) {
@@ -78,12 +80,13 @@ final class WatchedSource {
     bytes = bytes + b;
   }
 
-  Map<String, Object> totals() {
+  Map<String, Object> totals(long flushedAtMillis) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("sourceId", id);
     m.put("count", count);
     m.put("nanos", nanos);
     m.put("bytes", bytes);
+    m.put("throughMillis", Math.max(sinceMillis, flushedAtMillis));
     return m;
   }
 

@@ -16,6 +16,7 @@ final class MetricReading {
     String missing = null;
     double maxRate = 0;
     double seconds = sample.intervalNanos() / 1e9;
+    long through = m.sourceByItem().isEmpty() ? -1 : Long.MAX_VALUE;
     Map<String, String> types = allocatedTypes(m.plan());
     for (Map.Entry<String, List<Long>> e : m.probesByItem().entrySet()) {
       long count = 0;
@@ -43,20 +44,22 @@ final class MetricReading {
         continue;
       }
       deltas.put(e.getKey(), new Evaluator.Delta(v.countDelta(), v.nanosDelta(), v.bytesDelta()));
+      through = Math.min(through, v.throughMillis());
       if (!"cpu_sample".equals(v.source().get("event"))) {
         maxRate = Math.max(maxRate, v.countPerSecond());
       }
     }
     ProbePlan.Cost cost = m.plan().predictedCost(m.calibration());
     double observed = sample.cost().fraction();
+    long dataThrough = through == Long.MAX_VALUE ? -1 : through;
     if (missing != null) {
-      return value(m, Double.NaN, maxRate, cost, observed, "no reading yet for " + missing);
+      return value(m, Double.NaN, maxRate, cost, observed, "no reading yet for " + missing, -1);
     }
     try {
       double v = Evaluator.evaluate(m.plan(), deltas, sample.intervalNanos(), m.calibration());
-      return value(m, v, maxRate, cost, observed, null);
+      return value(m, v, maxRate, cost, observed, null, dataThrough);
     } catch (MetricException e) {
-      return value(m, Double.NaN, maxRate, cost, observed, e.getMessage());
+      return value(m, Double.NaN, maxRate, cost, observed, e.getMessage(), dataThrough);
     }
   }
 
@@ -72,8 +75,8 @@ final class MetricReading {
   }
 
   private static MetricValue value(ActiveMetric m, double v, double rate, ProbePlan.Cost cost, double observed,
-      String error) {
+      String error, long dataThrough) {
     return new MetricValue(m.metricId(), m.metric(), m.focus(), v, m.plan().unit(), rate, cost.fractionAt(rate),
-        observed, error);
+        observed, error, dataThrough);
   }
 }

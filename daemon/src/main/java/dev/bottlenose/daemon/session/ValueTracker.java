@@ -55,7 +55,7 @@ final class ValueTracker {
     SourceInfo info = sources.get(id);
     return new SourceValue(id, info == null ? Map.of() : info.source(), Wire.longOf(now, "count", 0),
         Wire.longOf(now, "nanos", 0), Wire.longOf(now, "bytes", 0), delta(now, base, "count"),
-        delta(now, base, "nanos"), delta(now, base, "bytes"), interval);
+        delta(now, base, "nanos"), delta(now, base, "bytes"), interval, Wire.longOf(now, "throughMillis", -1));
   }
 
   private static ProbeValue value(Map<String, Object> now, Map<String, Object> then, long interval,

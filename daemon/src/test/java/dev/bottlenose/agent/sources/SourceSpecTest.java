@@ -80,6 +80,32 @@ class SourceSpecTest {
   }
 
   @Test
+  void aResourceFilterNamesTheObjectTheEventIsAbout() {
+    assertThat(parse(source("event", "monitor_enter", "resource", "/SyncObjects/monitors/com.acme.Cache")).resource).isNotNull();
+    assertThat(parse(source("event", "park", "resource", "/SyncObjects/locks")).resource).isNotNull();
+    assertThat(parse(source("event", "file_read", "resource", "/IO/file/\\/tmp\\/data.bin")).spec)
+        .containsEntry("resource", "/IO/file/\\/tmp\\/data.bin");
+    assertThat(parse(source("event", "socket_write", "resource", "/IO/socket/127.0.0.1:8080")).resource).isNotNull();
+    assertThat(ResourceFilter.groupOf(SourceEvent.MONITOR_WAIT)).isEqualTo("monitors");
+    assertThat(ResourceFilter.groupOf(SourceEvent.PARK)).isEqualTo("locks");
+    assertThat(ResourceFilter.groupOf(SourceEvent.CPU_SAMPLE)).isNull();
+  }
+
+  @Test
+  void resourceRefusalsSayWhatTheEventCanBeFilteredOn() {
+    assertThatThrownBy(() -> parse(source("event", "cpu_sample", "resource", "/SyncObjects/monitors")))
+        .hasMessageStartingWith("resource: cpu_sample events are about no /SyncObjects or /IO resource");
+    assertThatThrownBy(() -> parse(source("event", "park", "resource", "/IO/file")))
+        .hasMessageContaining("must be /SyncObjects/monitors[/<class>] or /SyncObjects/locks[/<class>]");
+    assertThatThrownBy(() -> parse(source("event", "monitor_enter", "resource", "/SyncObjects/monitors/a.B/a.B@1f")))
+        .hasMessageContaining("JFR names the class, not the instance");
+    assertThatThrownBy(() -> parse(source("event", "file_write", "resource", "/IO/pipe")))
+        .hasMessage("resource '/IO/pipe': unknown group 'pipe' (known: file, socket)");
+    assertThatThrownBy(() -> parse(source("event", "socket_read", "resource", "IO/socket")))
+        .hasMessageStartingWith("resource 'IO/socket' is not a path");
+  }
+
+  @Test
   void samplePeriodsAreReadFromJfrSettings() {
     assertThat(SamplePeriod.parse("20 ms")).isEqualTo(20_000_000L);
     assertThat(SamplePeriod.parse("1 s")).isEqualTo(1_000_000_000L);
