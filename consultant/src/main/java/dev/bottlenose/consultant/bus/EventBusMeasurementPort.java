@@ -14,6 +14,7 @@ import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
@@ -52,6 +53,8 @@ public final class EventBusMeasurementPort implements MeasurementPort {
   static final int SETTLING_SAMPLES = 2;
 
   private final Vertx vertx;
+  /** Enabling a metric on a whole package retransforms every class in it: give the daemon time. */
+  private static final DeliveryOptions ENABLE_TIMEOUT = new DeliveryOptions().setSendTimeout(180_000);
   private final String requester;
   private final Map<String, TargetDaemon> daemons = new LinkedHashMap<>();
   private final MetricLibrary library = MetricLibrary.builtin();
@@ -145,7 +148,7 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     active.put(handle.id(), a);
     JsonObject body = new JsonObject().put("metric", request.metric()).put("focus", request.focus().toString())
         .put("requester", requester);
-    track(vertx.eventBus().<JsonObject>request(DaemonProtocol.metricEnable(d.id), body).transform(ar -> {
+    track(vertx.eventBus().<JsonObject>request(DaemonProtocol.metricEnable(d.id), body, ENABLE_TIMEOUT).transform(ar -> {
       if (ar.failed()) {
         active.remove(handle.id());
         failed(a, Failures.of(d.id, ar.cause()));
@@ -181,8 +184,28 @@ public final class EventBusMeasurementPort implements MeasurementPort {
    */
   public Future<Void> close() {
     List.copyOf(active.values()).forEach(a -> release(a.handle));
-    return Future.join(List.copyOf(inflight)).<Void>mapEmpty().eventually(() ->
-        Future.join(consumers.stream().map(MessageConsumer::unregister).toList()));
+    return Future.join(List.copyOf(inflight)).<Void>mapEmpty()
+        .eventually(this::sweep)
+        .eventually(() -> Future.join(consumers.stream().map(MessageConsumer::unregister).toList()));
+  }
+
+  /**
+   * Disables whatever each daemon still lists as enabled by this port: an enable whose reply was lost or
+   * came after its timeout has no metric id here, but the daemon knows who asked for it.
+   */
+  private Future<?> sweep() {
+    List<Future<?>> all = new ArrayList<>();
+    for (TargetDaemon d : daemons.values()) {
+      all.add(vertx.eventBus().<JsonObject>request(DaemonProtocol.metricsList(d.id), new JsonObject())
+          .compose(reply -> Future.join(reply.body().getJsonArray("active", new io.vertx.core.json.JsonArray()).stream()
+              .map(JsonObject.class::cast)
+              .filter(m -> requester.equals(m.getString("requester")))
+              .map(m -> vertx.eventBus().request(DaemonProtocol.metricDisable(d.id),
+                  new JsonObject().put("metricId", m.getLong("metricId"))).otherwiseEmpty())
+              .toList()))
+          .otherwiseEmpty());
+    }
+    return Future.join(all);
   }
 
   private Future<?> disable(Active a) {
