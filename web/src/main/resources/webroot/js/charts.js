@@ -64,8 +64,6 @@ function throttled(draw) {
   };
 }
 
-const timeFormat = d3.timeFormat('%H:%M:%S');
-
 /**
  * A line chart. series: [{name, points: [[atMillis, value], ...]}]; options.threshold draws a dashed
  * line; options.windowMillis keeps only that much history when points are appended live.
@@ -92,7 +90,7 @@ export function lineChart(container, options = {}) {
     const x = d3.scaleTime().domain([t0, Math.max(t1, t0 + 1000)]).range([0, f.w]);
     const yMax = Math.max(d3.max(all, p => p[1]) ?? 0, threshold ?? 0) || 1;
     const y = d3.scaleLinear().domain([Math.min(0, d3.min(all, p => p[1]) ?? 0), yMax * 1.1]).nice().range([f.h, 0]);
-    f.xAxis.call(d3.axisBottom(x).ticks(Math.max(2, f.w / 90)).tickFormat(timeFormat));
+    f.xAxis.call(d3.axisBottom(x).ticks(Math.max(2, f.w / 90)));
     f.yAxis.call(d3.axisLeft(y).ticks(5));
     const line = d3.line().x(p => x(p[0])).y(p => y(p[1])).defined(p => p[1] !== null && Number.isFinite(p[1]));
     lines.selectAll('path').data(series, s => s.name).join('path')
@@ -161,7 +159,7 @@ export function stackedArea(container, categories, options = {}) {
     const stacked = d3.stack().keys(keys).value((r, k) => r.shares[k] || 0)(sampled);
     const top = d3.max(stacked.length ? stacked[stacked.length - 1] : [], d => d[1]) || 1;
     const y = d3.scaleLinear().domain([0, Math.max(1, top)]).nice().range([f.h, 0]);
-    f.xAxis.call(d3.axisBottom(x).ticks(Math.max(2, f.w / 90)).tickFormat(timeFormat));
+    f.xAxis.call(d3.axisBottom(x).ticks(Math.max(2, f.w / 90)));
     f.yAxis.call(d3.axisLeft(y).ticks(5, '%'));
     const area = d3.area().x(d => x(d.data.atMillis)).y0(d => y(d[0])).y1(d => y(d[1]));
     areas.selectAll('path').data(stacked, s => s.key).join('path')

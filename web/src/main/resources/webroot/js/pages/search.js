@@ -40,8 +40,9 @@ function startPage(root, preselected) {
   async function start(event) {
     event.preventDefault();
     const daemons = [...jvmBox.querySelectorAll('input:checked')].map(i => i.value);
-    const body = { daemons, budget: Number(budget.value), maxTimeSeconds: Number(maxTime.value),
-      skip: [...skip.querySelectorAll('input:checked')].map(i => i.value) };
+    const body = { daemons, budget: Number(budget.value), maxTimeSeconds: Number(maxTime.value) };
+    const skipped = [...skip.querySelectorAll('input:checked')].map(i => i.value);
+    if (skipped.length) body.skip = skipped;
     const pairs = {};
     for (const [i, line] of settings.value.split('\n').entries()) {
       if (!line.trim() || line.trim().startsWith('#')) continue;
