@@ -1,0 +1,75 @@
+package dev.bottlenose.web.cli;
+
+import dev.bottlenose.web.cluster.ClusterMember;
+import dev.bottlenose.web.cluster.Daemons;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/** This command's membership of the cluster, and the daemons it spawned; closing stops both. */
+final class Member implements AutoCloseable {
+  private final Vertx vertx;
+  private final Daemons daemons;
+
+  private Member(Vertx vertx, Daemons daemons) {
+    this.vertx = vertx;
+    this.daemons = daemons;
+  }
+
+  static Member join(PrintStream err) throws Exception {
+    err.println("bottlenose: joining the cluster on 127.0.0.1...");
+    Vertx vertx = await(ClusterMember.joinFromEnvironment(), 90, "joining the cluster");
+    return new Member(vertx, new Daemons(vertx, Daemons.locateDaemonJar()));
+  }
+
+  Vertx vertx() {
+    return vertx;
+  }
+
+  Daemons daemons() {
+    return daemons;
+  }
+
+  /** A running daemon per pid (reused, or started and awaited); their ids, in order. */
+  List<String> daemonsFor(List<Long> pids, PrintStream err) throws Exception {
+    List<String> ids = new ArrayList<>();
+    for (long pid : pids) {
+      err.println("bottlenose: getting a daemon for pid " + pid + "...");
+      JsonObject d = await(daemons.forPid(pid), 120, "a daemon for pid " + pid);
+      err.println("bottlenose: daemon " + d.getString("daemonId") + " serves pid " + pid + " (" + d.getString("mainClass")
+          + ", Java " + d.getString("javaVersion") + ")");
+      ids.add(d.getString("daemonId"));
+    }
+    return ids;
+  }
+
+  /** Waits for {@code f}; its failure is thrown as is, a time-out names {@code what}. */
+  static <T> T await(Future<T> f, long seconds, String what) throws Exception {
+    try {
+      return f.toCompletionStage().toCompletableFuture().get(seconds, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof Exception cause) {
+        throw cause;
+      }
+      throw e;
+    } catch (TimeoutException e) {
+      throw new TimeoutException(what + " took longer than " + seconds + " s");
+    }
+  }
+
+  @Override
+  public void close() {
+    daemons.close();
+    try {
+      vertx.close().toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      System.err.println("bottlenose: leaving the cluster failed: " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,98 @@
+package dev.bottlenose.web.cli;
+
+import dev.bottlenose.consultant.NodeState;
+import dev.bottlenose.consultant.SearchHistoryGraph;
+import dev.bottlenose.consultant.ShgNode;
+import dev.bottlenose.consultant.bus.SearchRunner;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.json.JsonObject;
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Live progress of a search on a stream: one line per node found true (and per top-level hypothesis
+ * decided) as its events arrive, and a status line every {@value #STATUS_SECONDS} s with the counts by
+ * state. The many false nodes of a wide refinement show in the counts only.
+ */
+final class Progress implements AutoCloseable {
+  static final int STATUS_SECONDS = 5;
+  private static final Set<String> VERDICTS = Set.of("true", "false", "unknown");
+  private static final Set<String> TOP_LEVEL = Set.of("cpu_bound", "sync_wait", "io_wait", "memory_pressure");
+  private final Vertx vertx;
+  private final PrintStream out;
+  private final long startedAt = System.currentTimeMillis();
+  private final MessageConsumer<JsonObject> consumer;
+  private SearchRunner runner;
+  private long timer = -1;
+
+  /** Listens to the events of search {@code searchId} (call before the search starts, so none is missed). */
+  Progress(Vertx vertx, String searchId, PrintStream out) {
+    this.vertx = vertx;
+    this.out = out;
+    this.consumer = vertx.eventBus().localConsumer(SearchRunner.events(searchId), m -> onEvent(m.body()));
+  }
+
+  /** Starts the periodic status line for the running search. */
+  void follow(SearchRunner runner) {
+    this.runner = runner;
+    timer = vertx.setPeriodic(STATUS_SECONDS * 1000L, t -> out.println(elapsed() + "  " + counts(runner.search().graph())));
+  }
+
+  private void onEvent(JsonObject e) {
+    String type = e.getString("type");
+    if ("nodeChanged".equals(type)) {
+      JsonObject node = e.getJsonObject("node");
+      String state = node.getString("state");
+      boolean topLevel = TOP_LEVEL.contains(node.getString("hypothesis")) && focus(node).equals("<>");
+      if ("true".equals(state) || topLevel && VERDICTS.contains(state)) {
+        out.println(elapsed() + "  " + String.format(Locale.ROOT, "%-7s", state) + " " + node.getString("hypothesis")
+            + " " + focus(node) + value(node));
+      }
+    } else if ("searchEnded".equals(type)) {
+      out.println(elapsed() + "  search ended: " + e.getString("reason"));
+    }
+  }
+
+  /** The focus in its text form, {@code </Code/p/C/m()V, /Threads/main>}. */
+  static String focus(JsonObject node) {
+    Object f = node.getValue("focus");
+    if (f instanceof io.vertx.core.json.JsonArray a) {
+      return "<" + String.join(", ", a.stream().map(String::valueOf).toList()) + ">";
+    }
+    return String.valueOf(f);
+  }
+
+  private static String value(JsonObject node) {
+    if (!(node.getValue("value") instanceof Number v)) {
+      return "";
+    }
+    Object t = node.getValue("threshold");
+    return String.format(Locale.ROOT, "  %.4g / %s", v.doubleValue(), t instanceof Number n ? String.format(Locale.ROOT, "%.4g", n.doubleValue()) : "?");
+  }
+
+  static String counts(SearchHistoryGraph graph) {
+    Map<NodeState, Long> by = new java.util.EnumMap<>(NodeState.class);
+    for (ShgNode n : graph.nodes()) {
+      by.merge(n.state(), 1L, Long::sum);
+    }
+    StringBuilder sb = new StringBuilder(graph.nodes().size() + " nodes:");
+    by.forEach((s, c) -> sb.append(' ').append(c).append(' ').append(s.word()).append(','));
+    sb.setLength(sb.length() - 1);
+    return sb.toString();
+  }
+
+  private String elapsed() {
+    return String.format(Locale.ROOT, "%6.1fs", (System.currentTimeMillis() - startedAt) / 1000.0);
+  }
+
+  @Override
+  public void close() {
+    if (timer >= 0) {
+      vertx.cancelTimer(timer);
+    }
+    consumer.unregister();
+  }
+}

@@ -1,0 +1,107 @@
+package dev.bottlenose.web.cli;
+
+import dev.bottlenose.consultant.HypothesisCatalog;
+import dev.bottlenose.consultant.SearchOptions;
+import dev.bottlenose.consultant.bus.SearchRunner;
+import dev.bottlenose.model.json.Json;
+import dev.bottlenose.web.render.Bottlenecks;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * {@code search}: a daemon per pid (reused when one runs), one search over them with the budget and time
+ * limit, progress on stderr, then the search-history graph as a tree and the bottlenecks (or, with
+ * {@code --json}, the saved search) on stdout. Ctrl-C stops the search, which is saved all the same.
+ */
+final class SearchCommand {
+  static final Set<String> VALUED = Set.of("pid", "budget", "max-time", "data", "set");
+  static final Set<String> FLAGS = Set.of("json");
+  private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+  private SearchCommand() {}
+
+  static int run(Args a, PrintStream out, PrintStream err) throws Exception {
+    List<Long> pids = a.pids();
+    if (pids.isEmpty()) {
+      throw new UsageException("give the JVM to search with --pid N (several --pid for several JVMs; 'bottlenose jvms' lists them)");
+    }
+    SearchOptions options = options(a, "s-" + LocalDateTime.now().format(ID_TIME) + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000)));
+    Path data = Path.of(a.option("data", "data/searches"));
+    boolean json = a.has("json");
+    try (Member member = Member.join(err)) {
+      List<String> daemons = member.daemonsFor(pids, err);
+      SearchRunner runner;
+      try (Progress progress = new Progress(member.vertx(), options.id(), err)) {
+        runner = Member.await(member.vertx().executeBlocking(() -> SearchRunner.start(member.vertx(), daemons,
+            options.with("web.daemons", String.join(",", daemons)), data), false), 60, "starting the search");
+        err.println("bottlenose: search " + options.id() + " on " + daemons + ", budget " + percent(runner) + " of the target's CPU, at most "
+            + runner.search().settings().number("search.max_time_seconds") + " s");
+        progress.follow(runner);
+        Thread stopper = new Thread(() -> {
+          runner.stop("interrupted (Ctrl-C)");
+          try {
+            Member.await(runner.saved(), 30, "saving the search");
+          } catch (Exception e) {
+            err.println("bottlenose: " + e.getMessage());
+          }
+          member.close();
+        }, "bottlenose-search-stop");
+        Runtime.getRuntime().addShutdownHook(stopper);
+        Path saved = Member.await(runner.saved(), 24 * 3600, "the search");
+        removeHook(stopper);
+        err.println("bottlenose: saved " + saved);
+      }
+      print(runner, json, out);
+    }
+    return Main.OK;
+  }
+
+  static SearchOptions options(Args a, String id) {
+    SearchOptions options = SearchOptions.of(id).withBudget(a.budget(0.05)).withMaxTime(a.duration("max-time", Duration.ofSeconds(60)));
+    for (String kv : a.all("set")) {
+      int eq = kv.indexOf('=');
+      if (eq <= 0) {
+        throw new UsageException("--set '" + kv + "' is not key=value");
+      }
+      options = options.with(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+    }
+    try {
+      HypothesisCatalog.of(options.settings());
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    return options;
+  }
+
+  static void print(SearchRunner runner, boolean json, PrintStream out) {
+    if (json) {
+      out.println(Json.write(runner.search().toSaved().toJson()));
+      return;
+    }
+    out.println("search " + runner.search().id() + " ended: " + runner.search().endReason());
+    out.println();
+    out.println("search-history graph (state, hypothesis, focus, value / threshold):");
+    out.print(runner.search().graph().toText());
+    out.println();
+    out.println("bottlenecks:");
+    out.print(Bottlenecks.text(Bottlenecks.of(runner.search().graph(), runner.search().hypotheses())));
+  }
+
+  private static String percent(SearchRunner runner) {
+    return String.format(java.util.Locale.ROOT, "%.3g%%", 100 * runner.search().settings().number("budget.fraction"));
+  }
+
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // the JVM is shutting down already: the hook runs, harmlessly
+    }
+  }
+}

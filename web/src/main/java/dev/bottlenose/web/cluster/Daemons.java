@@ -1,0 +1,207 @@
+package dev.bottlenose.web.cluster;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.eventbus.ReplyFailure;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The daemons of the cluster: the registry any daemon answers for, and daemons this process spawned
+ * ({@code java -jar bottlenose-daemon-all.jar daemon --pid N --id ID}, each its own process, killed when
+ * this process closes them).
+ */
+public final class Daemons implements AutoCloseable {
+  static final String LIST = "bottlenose.daemons.list";
+  private static final Duration REGISTER_TIMEOUT = Duration.ofSeconds(90);
+  private static final long POLL_MILLIS = 500;
+
+  private final Vertx vertx;
+  private final Path daemonJar;
+  private final Map<String, Process> spawned = new ConcurrentHashMap<>();
+
+  public Daemons(Vertx vertx, Path daemonJar) {
+    this.vertx = vertx;
+    this.daemonJar = daemonJar;
+  }
+
+  /** Every daemon registered in the cluster ({@code daemonId, pid, mainClass, javaVersion, host, state}); none when no daemon answers. */
+  public Future<List<JsonObject>> list() {
+    return vertx.eventBus().<JsonObject>request(LIST, new JsonObject())
+        .map(m -> m.body().getJsonArray("daemons", new JsonArray()).stream().map(o -> (JsonObject) o).toList())
+        .recover(e -> isNoDaemon(e) ? Future.succeededFuture(List.of()) : Future.failedFuture(e));
+  }
+
+  /** The registered daemon {@code daemonId}, or null. */
+  public Future<JsonObject> find(String daemonId) {
+    return list().map(all -> all.stream().filter(d -> daemonId.equals(d.getString("daemonId"))).findFirst().orElse(null));
+  }
+
+  /**
+   * A running daemon for {@code pid} on this host: the registered one, or a new daemon process once it
+   * answers with its target attached. Fails with the daemon's own last words when it gives up (preflight).
+   */
+  public Future<JsonObject> forPid(long pid) {
+    String host = hostName();
+    return list().compose(all -> {
+      for (JsonObject d : all) {
+        if (d.getLong("pid", -1L) == pid && host.equals(d.getString("host")) && "RUNNING".equals(d.getString("state"))) {
+          return Future.succeededFuture(d);
+        }
+      }
+      return spawn(pid, host);
+    });
+  }
+
+  private Future<JsonObject> spawn(long pid, String host) {
+    String id = (host + "-" + pid).replaceAll("[^A-Za-z0-9_-]", "-");
+    Process running = spawned.get(id);
+    if (running != null && running.isAlive()) {
+      return awaitRunning(id, running, null);
+    }
+    if (ProcessHandle.of(pid).isEmpty()) {
+      return Future.failedFuture(new DaemonException(400, "no process with pid " + pid));
+    }
+    if (!Files.isRegularFile(daemonJar)) {
+      return Future.failedFuture(new DaemonException(500, "daemon jar not found: " + daemonJar.toAbsolutePath()
+          + " (build it with mvn -pl daemon -am package, or set -Dbottlenose.daemon.jar)"));
+    }
+    try {
+      Path log = Files.createTempFile("bottlenose-daemon-" + pid + "-", ".log");
+      log.toFile().deleteOnExit();
+      String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+      Process p = new ProcessBuilder(java, "-jar", daemonJar.toString(), "daemon", "--pid", Long.toString(pid), "--id", id)
+          .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      spawned.put(id, p);
+      return awaitRunning(id, p, log);
+    } catch (IOException e) {
+      return Future.failedFuture(new DaemonException(500, "cannot start a daemon for pid " + pid + ": " + e.getMessage()));
+    }
+  }
+
+  private Future<JsonObject> awaitRunning(String id, Process process, Path log) {
+    Promise<JsonObject> promise = Promise.promise();
+    long deadline = System.currentTimeMillis() + REGISTER_TIMEOUT.toMillis();
+    poll(id, process, log, deadline, promise);
+    return promise.future();
+  }
+
+  private void poll(String id, Process process, Path log, long deadline, Promise<JsonObject> promise) {
+    vertx.eventBus().<JsonObject>request("bottlenose.daemon." + id + ".status", new JsonObject()).onComplete(ar -> {
+      if (ar.succeeded() && "RUNNING".equals(ar.result().body().getString("state"))) {
+        find(id).onComplete(d -> promise.complete(d.succeeded() && d.result() != null ? d.result()
+            : registryEntry(id, ar.result().body())));
+      } else if (!process.isAlive()) {
+        spawned.remove(id, process);
+        promise.fail(new DaemonException(process.exitValue() == 2 ? 400 : 409,
+            "the daemon for " + id + " gave up: " + lastWords(log)));
+      } else if (System.currentTimeMillis() > deadline) {
+        process.destroy();
+        promise.fail(new DaemonException(503, "daemon " + id + " did not answer within " + REGISTER_TIMEOUT.toSeconds() + " s"));
+      } else {
+        vertx.setTimer(POLL_MILLIS, t -> poll(id, process, log, deadline, promise));
+      }
+    });
+  }
+
+  private static JsonObject registryEntry(String id, JsonObject status) {
+    return new JsonObject().put("daemonId", id).put("pid", status.getLong("pid")).put("mainClass", status.getString("mainClass"))
+        .put("javaVersion", status.getString("javaVersion")).put("host", hostName()).put("state", status.getString("state"));
+  }
+
+  private static String lastWords(Path log) {
+    if (log == null) {
+      return "(no output)";
+    }
+    try {
+      List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).toList();
+      List<String> last = lines.subList(Math.max(0, lines.size() - 4), lines.size());
+      return last.isEmpty() ? "(no output)" : String.join(" / ", last).replaceFirst("^bottlenose daemon: ", "");
+    } catch (IOException e) {
+      return "(its output " + log + " is unreadable: " + e.getMessage() + ")";
+    }
+  }
+
+  /** The ids of the daemon processes this process started and that still run. */
+  public List<String> spawnedIds() {
+    return spawned.entrySet().stream().filter(e -> e.getValue().isAlive()).map(Map.Entry::getKey).sorted().toList();
+  }
+
+  /** Stops every daemon this process spawned (SIGTERM: each says bye, so its agent removes its probes). */
+  @Override
+  public void close() {
+    spawned.values().forEach(Process::destroy);
+    for (Process p : spawned.values()) {
+      try {
+        if (!p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+          p.destroyForcibly();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        p.destroyForcibly();
+      }
+    }
+    spawned.clear();
+  }
+
+  static boolean isNoDaemon(Throwable e) {
+    return e instanceof ReplyException r && (r.failureType() == ReplyFailure.NO_HANDLERS || r.failureType() == ReplyFailure.TIMEOUT);
+  }
+
+  /** The short host name, as the daemons report it. */
+  public static String hostName() {
+    try {
+      String name = InetAddress.getLocalHost().getHostName();
+      int dot = name.indexOf('.');
+      return dot > 0 ? name.substring(0, dot) : name;
+    } catch (UnknownHostException e) {
+      return "localhost";
+    }
+  }
+
+  /** Where the daemon jar is: {@code -Dbottlenose.daemon.jar}, else beside this jar, else the build's daemon/target. */
+  public static Path locateDaemonJar() {
+    String property = System.getProperty("bottlenose.daemon.jar");
+    if (property != null && !property.isBlank()) {
+      return Path.of(property);
+    }
+    String name = "bottlenose-daemon-all.jar";
+    try {
+      Path own = Path.of(Daemons.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      Path dir = Files.isDirectory(own) ? own : own.getParent();
+      Path beside = dir.resolve(name);
+      if (Files.isRegularFile(beside)) {
+        return beside;
+      }
+      return dir.resolve("../../daemon/target").resolve(name).normalize();
+    } catch (java.net.URISyntaxException | RuntimeException e) {
+      return Path.of("daemon", "target", name);
+    }
+  }
+
+  /** A daemon could not be had: the HTTP-like status ({@code 400} bad pid, {@code 409} refused, {@code 503} no answer) and why. */
+  public static final class DaemonException extends RuntimeException {
+    private final int status;
+
+    DaemonException(int status, String message) {
+      super(message);
+      this.status = status;
+    }
+
+    public int status() {
+      return status;
+    }
+  }
+}

@@ -1,0 +1,142 @@
+package dev.bottlenose.web.service;
+
+import com.sun.tools.attach.VirtualMachine;
+import com.sun.tools.attach.VirtualMachineDescriptor;
+import dev.bottlenose.model.ResourcePath;
+import dev.bottlenose.web.cluster.Daemons;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** {@code /api/jvms}, {@code /api/local-jvms}: the daemons' JVMs with their status dots, JVMs to attach to, resources. */
+final class JvmApi {
+  private final Vertx vertx;
+  private final Daemons daemons;
+  private final Searches searches;
+
+  JvmApi(Vertx vertx, Daemons daemons, Searches searches) {
+    this.vertx = vertx;
+    this.daemons = daemons;
+    this.searches = searches;
+  }
+
+  void mount(Router router, BodyHandler body) {
+    router.get("/api/jvms").handler(Http.handle(ctx -> jvms()));
+    router.post("/api/jvms").handler(body).handler(Http.handle(this::attach));
+    router.get("/api/local-jvms").handler(Http.handle(ctx -> localJvms()));
+    router.get("/api/jvms/:daemonId/resources").handler(Http.handle(ctx -> resources(ctx.pathParam("daemonId"), ctx.queryParam("path"))));
+  }
+
+  private Future<?> jvms() {
+    return daemons.list().map(all -> {
+      JsonArray list = new JsonArray();
+      for (JsonObject d : all) {
+        String state = d.getString("state");
+        list.add(new JsonObject().put("daemonId", d.getString("daemonId")).put("pid", d.getLong("pid"))
+            .put("mainClass", d.getString("mainClass")).put("javaVersion", d.getString("javaVersion")).put("host", d.getString("host"))
+            .put("state", "RUNNING".equals(state) ? "running" : "exited").put("daemonState", state)
+            .put("status", searches.status(d.getString("daemonId"))));
+      }
+      return new JsonObject().put("jvms", list);
+    });
+  }
+
+  private Future<?> attach(RoutingContext ctx) {
+    JsonObject body = Http.body(ctx);
+    if (!(body.getValue("pid") instanceof Number n) || n.longValue() <= 0 || n.doubleValue() != n.longValue()) {
+      throw ApiException.badRequest("'pid' must be a positive whole number, is " + body.getValue("pid"));
+    }
+    if (n.longValue() == ProcessHandle.current().pid()) {
+      throw ApiException.badRequest("pid " + n + " is this service itself");
+    }
+    return daemons.forPid(n.longValue()).map(d -> Http.Reply.json(201,
+        new JsonObject().put("daemonId", d.getString("daemonId")).put("pid", d.getLong("pid"))));
+  }
+
+  private Future<?> localJvms() {
+    return daemons.list().compose(all -> vertx.executeBlocking(() -> {
+      Set<Long> attached = all.stream().filter(d -> Daemons.hostName().equals(d.getString("host")))
+          .map(d -> d.getLong("pid")).collect(Collectors.toSet());
+      JsonArray list = new JsonArray();
+      long self = ProcessHandle.current().pid();
+      for (VirtualMachineDescriptor vm : VirtualMachine.list()) {
+        long pid = Long.parseLong(vm.id());
+        String main = vm.displayName();
+        if (pid == self || main.contains("bottlenose-daemon-all.jar daemon")) {
+          continue;
+        }
+        list.add(new JsonObject().put("pid", pid).put("mainClass", main.isBlank() ? "(unknown)" : main.split(" ")[0])
+            .put("javaVersion", javaVersion(pid)).put("attached", attached.contains(pid)));
+      }
+      return new JsonObject().put("jvms", list);
+    }, false));
+  }
+
+  /** The Java version from the target's JDK {@code release} file, or null when it cannot be told. */
+  static String javaVersion(long pid) {
+    return ProcessHandle.of(pid).flatMap(p -> p.info().command()).map(command -> {
+      Path home = Path.of(command).getParent();
+      Path release = home == null || home.getParent() == null ? null : home.getParent().resolve("release");
+      try {
+        if (release == null || !Files.isRegularFile(release)) {
+          return null;
+        }
+        for (String line : Files.readAllLines(release, StandardCharsets.UTF_8)) {
+          if (line.startsWith("JAVA_VERSION=")) {
+            return line.substring("JAVA_VERSION=".length()).replace("\"", "");
+          }
+        }
+      } catch (IOException e) {
+        return null;
+      }
+      return null;
+    }).orElse(null);
+  }
+
+  private Future<?> resources(String daemonId, List<String> paths) {
+    String path = paths.isEmpty() || paths.get(0).isBlank() ? "/" : paths.get(0);
+    if (!path.equals("/")) {
+      try {
+        ResourcePath.parse(path);
+      } catch (IllegalArgumentException e) {
+        throw ApiException.badRequest("bad resource path '" + path + "': " + e.getMessage());
+      }
+    }
+    return daemons.find(daemonId).compose(d -> {
+      if (d == null) {
+        return Future.failedFuture(ApiException.notFound("unknown daemon '" + daemonId + "'"));
+      }
+      return vertx.eventBus().<JsonObject>request("bottlenose.daemon." + daemonId + ".resources",
+          new JsonObject().put("path", path).put("depth", 2));
+    }).map(m -> children(path, m.body().getJsonArray("resources", new JsonArray())));
+  }
+
+  static JsonObject children(String path, JsonArray resources) {
+    List<JsonObject> all = resources.stream().map(o -> (JsonObject) o).toList();
+    List<JsonObject> direct = new ArrayList<>();
+    for (JsonObject r : all) {
+      ResourcePath p = ResourcePath.parse(r.getString("path"));
+      boolean child = path.equals("/") ? p.isRoot() : p.parent() != null && p.parent().toString().equals(path);
+      if (child) {
+        boolean hasChildren = all.stream().anyMatch(o -> {
+          ResourcePath q = ResourcePath.parse(o.getString("path"));
+          return q.parent() != null && q.parent().equals(p);
+        });
+        direct.add(new JsonObject().put("path", p.toString()).put("name", p.name()).put("kind", r.getString("kind")).put("hasChildren", hasChildren));
+      }
+    }
+    return new JsonObject().put("path", path).put("children", new JsonArray(direct));
+  }
+}

@@ -1,0 +1,203 @@
+package dev.bottlenose.web.service;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
+
+/**
+ * Live views that measure: a plot (one metric on one focus) and the VM-vs-app breakdown (a metric per
+ * category on one focus). Each enables its metrics on the daemon ({@code metric.enable}), follows the
+ * daemon's {@code values} samples, publishes on its live topic, and disables them again on delete, when the
+ * last socket that subscribed goes, or when the service closes.
+ */
+final class Plots {
+  /** Category key, label, kind, metric (null: derived from others). */
+  record Category(String key, String label, String kind, String metric) {}
+
+  static final List<Category> CATEGORIES = List.of(
+      new Category("interpreted", "Interpreted code", "app", "interpreted_time"),
+      new Category("compiled", "Compiled code", "app", null),
+      new Category("gc", "Garbage collection", "vm", "gc_time"),
+      new Category("jit", "JIT compilation", "vm", "jit_compile_time"),
+      new Category("class_load", "Class loading", "vm", "class_load_time"),
+      new Category("safepoint", "Safepoints", "vm", "safepoint_time"),
+      new Category("method_call_overhead", "Method-call overhead", "vm", "method_call_overhead"),
+      new Category("object_creation_overhead", "Object-creation overhead", "vm", "object_creation_overhead"),
+      new Category("sync_wait", "Synchronisation waiting", "vm", "sync_wait"),
+      new Category("io_wait", "I/O blocking", "vm", "io_wait"));
+  private static final String CPU = "cpu_inclusive";
+
+  /** One live view: its daemon, its enabled metrics (metricId by key) and its values consumer. */
+  private record View(String topic, String daemonId, Map<String, Long> metricIds, MessageConsumer<JsonObject> values) {}
+
+  private final Vertx vertx;
+  private final BiConsumer<String, JsonObject> publish;
+  private final Map<String, View> views = new ConcurrentHashMap<>();
+  private final AtomicInteger next = new AtomicInteger(1);
+
+  Plots(Vertx vertx, BiConsumer<String, JsonObject> publish) {
+    this.vertx = vertx;
+    this.publish = publish;
+  }
+
+  void mount(Router router, BodyHandler body) {
+    router.post("/api/plots").handler(body).handler(Http.handle(this::plot));
+    router.delete("/api/plots/:id").handler(Http.handle(ctx -> remove("plot:" + ctx.pathParam("id"), "plotId", ctx.pathParam("id"))));
+    router.post("/api/vmapp").handler(body).handler(Http.handle(this::vmApp));
+    router.delete("/api/vmapp/:id").handler(Http.handle(ctx -> remove("vmapp:" + ctx.pathParam("id"), "viewId", ctx.pathParam("id"))));
+  }
+
+  boolean isTopic(String topic) {
+    return views.containsKey(topic);
+  }
+
+  private Future<?> plot(RoutingContext ctx) {
+    JsonObject body = Http.body(ctx);
+    String daemonId = text(body, "daemonId", null);
+    String metric = text(body, "metric", null);
+    String focus = text(body, "focus", "<>");
+    String id = "p" + next.getAndIncrement();
+    return enable(daemonId, metric, focus, "web plot " + id).map(reply -> {
+      long metricId = reply.getLong("metricId");
+      String topic = "plot:" + id;
+      MessageConsumer<JsonObject> values = vertx.eventBus().consumer(values(daemonId), m -> {
+        for (Object o : m.body().getJsonArray("metrics", new JsonArray())) {
+          JsonObject v = (JsonObject) o;
+          if (v.getLong("metricId", -1L) == metricId) {
+            publish.accept(topic, new JsonObject().put("atMillis", m.body().getLong("atMillis")).put("value", v.getValue("value")));
+          }
+        }
+      });
+      views.put(topic, new View(topic, daemonId, Map.of(metric, metricId), values));
+      return Http.Reply.json(201, new JsonObject().put("plotId", id).put("metric", metric).put("focus", reply.getString("focus", focus))
+          .put("unit", reply.getString("unit")));
+    });
+  }
+
+  private Future<?> vmApp(RoutingContext ctx) {
+    JsonObject body = Http.body(ctx);
+    String daemonId = text(body, "daemonId", null);
+    String focus = text(body, "focus", "<>");
+    String id = "v" + next.getAndIncrement();
+    Map<String, Future<JsonObject>> enabling = new LinkedHashMap<>();
+    for (Category c : CATEGORIES) {
+      if (c.metric() != null) {
+        enabling.put(c.key(), enable(daemonId, c.metric(), focus, "web vm-vs-app " + id));
+      }
+    }
+    enabling.put(CPU, enable(daemonId, CPU, focus, "web vm-vs-app " + id));
+    return Future.join(new ArrayList<>(enabling.values())).transform(ar -> {
+      Map<String, Long> ids = new LinkedHashMap<>();
+      Map<String, String> errors = new LinkedHashMap<>();
+      enabling.forEach((key, f) -> {
+        if (f.succeeded()) {
+          ids.put(key, f.result().getLong("metricId"));
+        } else {
+          errors.put(key, f.cause().getMessage());
+        }
+      });
+      if (ids.isEmpty()) {
+        return Future.failedFuture(enabling.values().iterator().next().cause());
+      }
+      String topic = "vmapp:" + id;
+      MessageConsumer<JsonObject> values = vertx.eventBus().consumer(values(daemonId), m ->
+          publish.accept(topic, shares(m.body(), ids)));
+      views.put(topic, new View(topic, daemonId, ids, values));
+      JsonArray categories = new JsonArray();
+      for (Category c : CATEGORIES) {
+        JsonObject o = new JsonObject().put("key", c.key()).put("label", c.label()).put("kind", c.kind());
+        String error = c.metric() == null ? (ids.containsKey(CPU) ? null : errors.get(CPU)) : errors.get(c.key());
+        categories.add(error == null ? o : o.put("error", error));
+      }
+      return Future.succeededFuture(Http.Reply.json(201, new JsonObject().put("viewId", id).put("focus", focus).put("categories", categories)));
+    });
+  }
+
+  /** One interval's shares: each category's metric value; compiled = CPU with the focus on the stack minus interpreted. */
+  static JsonObject shares(JsonObject sample, Map<String, Long> ids) {
+    Map<Long, Double> byId = new java.util.HashMap<>();
+    for (Object o : sample.getJsonArray("metrics", new JsonArray())) {
+      JsonObject v = (JsonObject) o;
+      if (v.getValue("value") instanceof Number n) {
+        byId.put(v.getLong("metricId"), n.doubleValue());
+      }
+    }
+    JsonObject shares = new JsonObject();
+    ids.forEach((key, metricId) -> {
+      Double value = byId.get(metricId);
+      if (value != null && !key.equals(CPU)) {
+        shares.put(key, value);
+      }
+    });
+    Double cpu = byId.get(ids.get(CPU));
+    if (cpu != null) {
+      shares.put("compiled", Math.max(0, cpu - shares.getDouble("interpreted", 0.0)));
+    }
+    return new JsonObject().put("atMillis", sample.getLong("atMillis")).put("shares", shares);
+  }
+
+  private Future<JsonObject> enable(String daemonId, String metric, String focus, String requester) {
+    return vertx.eventBus().<JsonObject>request("bottlenose.daemon." + daemonId + ".metric.enable",
+        new JsonObject().put("metric", metric).put("focus", focus).put("requester", requester))
+        .map(m -> m.body())
+        .recover(e -> Future.failedFuture(Http.status(e) == 503
+            ? ApiException.notFound("unknown daemon '" + daemonId + "' (no daemon answered; GET /api/jvms lists the registered ones)") : e));
+  }
+
+  private Future<?> remove(String topic, String field, String id) {
+    View v = views.get(topic);
+    if (v == null) {
+      throw ApiException.notFound("no live " + topic.substring(0, topic.indexOf(':')) + " '" + id + "'");
+    }
+    return disable(topic).map(x -> new JsonObject().put(field, id).put("removed", true));
+  }
+
+  void abandoned(String topic) {
+    if (views.containsKey(topic)) {
+      disable(topic);
+    }
+  }
+
+  private Future<Void> disable(String topic) {
+    View v = views.remove(topic);
+    if (v == null) {
+      return Future.succeededFuture();
+    }
+    v.values().unregister();
+    List<Future<Object>> off = v.metricIds().values().stream().map(metricId -> vertx.eventBus()
+        .request("bottlenose.daemon." + v.daemonId() + ".metric.disable", new JsonObject().put("metricId", metricId))
+        .map(m -> m.body())).toList();
+    return Future.join(off).mapEmpty();
+  }
+
+  Future<Void> closeAll() {
+    return Future.join(views.keySet().stream().map(this::disable).toList()).mapEmpty();
+  }
+
+  private static String values(String daemonId) {
+    return "bottlenose.daemon." + daemonId + ".values";
+  }
+
+  private static String text(JsonObject body, String field, String fallback) {
+    Object v = body.getValue(field);
+    if (v == null && fallback != null) {
+      return fallback;
+    }
+    if (!(v instanceof String s) || s.isBlank()) {
+      throw ApiException.badRequest("'" + field + "' must be a non-empty string, is " + v);
+    }
+    return s;
+  }
+}

@@ -1,0 +1,132 @@
+package dev.bottlenose.web.service;
+
+import dev.bottlenose.web.cluster.Daemons;
+import dev.bottlenose.consultant.bus.SearchRunner;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.ext.web.handler.StaticHandler;
+import java.nio.file.Path;
+
+/**
+ * The service: the REST API of web/API.md, the live WebSocket {@code /api/live}, the pages from {@code
+ * webroot/} and the WebJars, on one Vert.x HTTP server, behind the token rule ({@link Access}).
+ */
+public final class WebService {
+  /** Where and how to serve. */
+  public record Options(String host, int port, String token, Path dataDirectory) {}
+
+  private final Vertx vertx;
+  private final Daemons daemons;
+  private final Searches searches;
+  private final Plots plots;
+  private final SearchApi searchApi;
+  private final LiveHub hub;
+  private final MessageConsumer<JsonObject> daemonEvents;
+  private HttpServer server;
+
+  private WebService(Vertx vertx, Daemons daemons, Options options) {
+    this.vertx = vertx;
+    this.daemons = daemons;
+    this.plots = new Plots(vertx, this::publish);
+    this.hub = new LiveHub(this::isTopic, plots::abandoned);
+    this.searches = new Searches(vertx, options.dataDirectory(), l -> jvmsChanged(),
+        e -> {
+          hub.publish("search:" + e.searchId(), e.event());
+          if ("searchEnded".equals(e.event().getString("type")) || isFamilyChange(e.event())) {
+            jvmsChanged();
+          }
+        });
+    this.searchApi = new SearchApi(searches, daemons);
+    this.daemonEvents = vertx.eventBus().consumer("bottlenose.daemons", m -> jvmsChanged());
+  }
+
+  /** Starts serving; the future has the service once it listens (see {@link #port()}). */
+  public static Future<WebService> start(Vertx vertx, Daemons daemons, Options options) {
+    Access access;
+    try {
+      access = Access.forHost(options.host(), options.token());
+    } catch (IllegalArgumentException e) {
+      return Future.failedFuture(e);
+    }
+    WebService service = new WebService(vertx, daemons, options);
+    Router router = service.router(access);
+    return vertx.createHttpServer(new HttpServerOptions().setHost(options.host()).setPort(options.port()))
+        .requestHandler(router).listen().map(s -> {
+          service.server = s;
+          service.searches.rememberSaved();
+          return service;
+        });
+  }
+
+  private Router router(Access access) {
+    Router router = Router.router(vertx);
+    BodyHandler body = BodyHandler.create(false).setBodyLimit(1 << 20);
+    router.route().handler(access);
+    router.get("/api/live").handler(ctx -> ctx.request().toWebSocket().onSuccess(hub::accept)
+        .onFailure(e -> Http.fail(ctx, ApiException.badRequest("not a WebSocket upgrade: " + e.getMessage()))));
+    new JvmApi(vertx, daemons, searches).mount(router, body);
+    searchApi.mount(router, body);
+    new MetricApi(vertx, daemons).mount(router, body);
+    plots.mount(router, body);
+    router.route("/api/*").handler(ctx -> Http.fail(ctx, ApiException.notFound("no API endpoint " + ctx.request().method() + " " + ctx.request().path())));
+    router.route("/webjars/*").handler(StaticHandler.create("META-INF/resources/webjars"));
+    router.route("/*").handler(StaticHandler.create("webroot").setIndexPage("index.html"));
+    router.route().failureHandler(ctx -> Http.fail(ctx, ctx.failure() != null ? ctx.failure()
+        : new ApiException(ctx.statusCode() > 0 ? ctx.statusCode() : 500, ctx.statusCode() == 404 ? "not found: " + ctx.request().path()
+            : "request failed with status " + ctx.statusCode())));
+    return router;
+  }
+
+  private boolean isTopic(String topic) {
+    if (topic.equals("jvms")) {
+      return true;
+    }
+    if (topic.startsWith("search:")) {
+      return true;
+    }
+    return plots.isTopic(topic);
+  }
+
+  private static boolean isFamilyChange(JsonObject event) {
+    JsonObject node = event.getJsonObject("node");
+    return node != null && Searches.FAMILIES.contains(node.getString("hypothesis"));
+  }
+
+  private void jvmsChanged() {
+    hub.publish("jvms", new JsonObject().put("type", "changed"));
+  }
+
+  private void publish(String topic, JsonObject event) {
+    hub.publish(topic, event);
+  }
+
+  public int port() {
+    return server.actualPort();
+  }
+
+  /** Starts a search as {@code POST /api/searches} would (same body, same checks); the runner once it steps. */
+  public Future<SearchRunner> startSearch(JsonObject body) {
+    try {
+      return searchApi.start(body).map(l -> l.runner);
+    } catch (RuntimeException e) {
+      return Future.failedFuture(e);
+    }
+  }
+
+  /** Stops the running searches (each saved), removes plots, closes sockets and the server. */
+  public Future<Void> close() {
+    return searches.stopAll("the service stopped")
+        .eventually(plots::closeAll)
+        .eventually(() -> {
+          hub.close();
+          daemonEvents.unregister();
+          return server == null ? Future.succeededFuture() : server.close();
+        }).mapEmpty();
+  }
+}

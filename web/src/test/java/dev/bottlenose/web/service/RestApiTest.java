@@ -1,0 +1,122 @@
+package dev.bottlenose.web.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bottlenose.consultant.SearchStore;
+import dev.bottlenose.web.render.Graphs;
+import io.vertx.core.json.JsonObject;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RestApiTest {
+  @TempDir
+  static Path data;
+  private ServiceFixture fixture;
+
+  @BeforeAll
+  void start() throws Exception {
+    new SearchStore(data).save(Graphs.saved("hot-1", "vm-42"));
+    fixture = new ServiceFixture(data, null);
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    fixture.close();
+  }
+
+  @Test
+  void startingASearchChecksTheBodyAndNamesWhatIsWrong() throws Exception {
+    assertError(fixture.post("/api/searches", "{not json"), 400, "malformed JSON body");
+    assertError(fixture.post("/api/searches", "[1]"), 400, "must be a JSON object");
+    assertError(fixture.post("/api/searches", "{\"daemons\": []}"), 400, "'daemons' must be a non-empty array");
+    assertError(fixture.post("/api/searches", "{\"daemons\": [\"d\"], \"budget\": 0.7}"), 400, "budget 0.7 is outside (0, 0.5]");
+    assertError(fixture.post("/api/searches", "{\"daemons\": [\"d\"], \"maxTimeSeconds\": \"long\"}"), 400, "'maxTimeSeconds' must be a number");
+    assertError(fixture.post("/api/searches", "{\"daemons\": [\"d\"], \"colour\": 1}"), 400, "unknown field 'colour'");
+    assertError(fixture.post("/api/searches", "{\"daemons\": [\"d\"], \"settings\": {\"search.nonsense\": 1}}"), 400,
+        "unknown setting 'search.nonsense'");
+    assertError(fixture.post("/api/searches", "{\"daemons\": [\"d\"], \"settings\": {\"cpu_bound.threshold\": \"high\"}}"), 400,
+        "cpu_bound.threshold must be a number, is 'high'");
+    assertError(fixture.post("/api/searches", "{\"daemons\": [\"vm-7\"]}"), 404, "unknown daemon 'vm-7'");
+  }
+
+  @Test
+  void aSavedSearchIsListedShownAndExported() throws Exception {
+    JsonObject list = new JsonObject(fixture.get("/api/searches").body());
+    JsonObject entry = list.getJsonArray("searches").getJsonObject(0);
+    assertThat(entry.getString("searchId")).isEqualTo("hot-1");
+    assertThat(entry.getBoolean("running")).isFalse();
+    assertThat(entry.getJsonArray("daemons").getList()).containsExactly("vm-42");
+    assertThat(entry.getInteger("trueLeaves")).isEqualTo(1);
+
+    JsonObject one = new JsonObject(fixture.get("/api/searches/hot-1").body());
+    assertThat(one.getJsonObject("graph").getJsonArray("nodes")).hasSize(5);
+    assertThat(one.getJsonObject("budget").getDouble("fraction")).isEqualTo(0.05);
+
+    HttpResponse<String> json = fixture.get("/api/searches/hot-1/export?format=json");
+    assertThat(json.headers().firstValue("content-type")).hasValueSatisfying(t -> assertThat(t).startsWith("application/json"));
+    assertThat(new JsonObject(json.body()).getString("format")).isEqualTo("bottlenose-search/1");
+    assertThat(fixture.get("/api/searches/hot-1/export?format=dot").body()).startsWith("digraph shg").contains("spin()V");
+    HttpResponse<String> svg = fixture.get("/api/searches/hot-1/export?format=svg");
+    assertThat(svg.headers().firstValue("content-type")).hasValueSatisfying(t -> assertThat(t).startsWith("image/svg+xml"));
+    assertThat(svg.body()).contains("<svg").contains("spin()V");
+    assertError(fixture.get("/api/searches/hot-1/export?format=png"), 400, "unknown export format 'png'");
+
+    JsonObject bottlenecks = new JsonObject(fixture.get("/api/searches/hot-1/bottlenecks").body());
+    assertThat(bottlenecks.getJsonArray("bottlenecks")).hasSize(1);
+    assertThat(bottlenecks.getJsonArray("bottlenecks").getJsonObject(0).getString("focus")).contains(Graphs.HOT);
+
+    JsonObject node = new JsonObject(fixture.get("/api/searches/hot-1/nodes/2").body());
+    assertThat(node.getJsonArray("parents").getList()).containsExactly(1);
+    assertThat(node.getJsonArray("children").getList()).containsExactly(3);
+    assertError(fixture.get("/api/searches/hot-1/nodes/9"), 404, "has no node 9");
+    assertError(fixture.get("/api/searches/hot-1/nodes/x"), 400, "node id 'x' is not a number");
+  }
+
+  @Test
+  void unknownThingsAre404AndEndedSearchesCannotBeStopped() throws Exception {
+    assertError(fixture.get("/api/searches/nope"), 404, "no search 'nope'");
+    assertError(fixture.get("/api/searches/..%2Fetc"), 404, "no search");
+    assertError(fixture.post("/api/searches/nope/stop", ""), 404, "no running search 'nope'");
+    assertError(fixture.get("/api/nothing"), 404, "no API endpoint GET /api/nothing");
+    assertError(fixture.delete("/api/plots/p9"), 404, "no live plot 'p9'");
+    assertError(fixture.post("/api/plots", "{\"daemonId\": \"vm-1\", \"metric\": \"cpu\"}"), 404, "unknown daemon 'vm-1'");
+    assertError(fixture.post("/api/plots", "{\"metric\": \"cpu\"}"), 400, "'daemonId' must be a non-empty string");
+    assertError(fixture.post("/api/jvms", "{\"pid\": -3}"), 400, "'pid' must be a positive whole number");
+    assertThat(new JsonObject(fixture.get("/api/jvms").body()).getJsonArray("jvms")).isEmpty();
+  }
+
+  @Test
+  void metricTextIsCheckedWithLineAndColumn() throws Exception {
+    JsonObject bad = new JsonObject(fixture.post("/api/metrics/check", "{\"text\": \"metric x {\\n  unit fraction\\n}\"}").body());
+    assertThat(bad.getBoolean("ok")).isFalse();
+    assertThat(bad.getJsonArray("errors").getJsonObject(0).getInteger("line")).isEqualTo(1);
+    String good = "metric my_cpu {\\n description \\\"x\\\"\\n unit fraction\\n accumulates cpu_time\\n refine /Code exclusive\\n"
+        + " combine sum\\n report fraction\\n}";
+    JsonObject ok = new JsonObject(fixture.post("/api/metrics/check", "{\"text\": \"" + good + "\"}").body());
+    assertThat(ok.getBoolean("ok")).as(ok.encode()).isTrue();
+    assertThat(ok.getJsonArray("metrics").getList()).containsExactly("my_cpu");
+    HttpResponse<String> add = fixture.post("/api/metrics", "{\"text\": \"metric x {}\"}");
+    assertThat(add.statusCode()).isEqualTo(400);
+    assertThat(new JsonObject(add.body()).getJsonArray("errors")).isNotEmpty();
+    assertThat(new JsonObject(fixture.get("/api/metrics").body()).getJsonArray("metrics").stream()
+        .map(o -> ((JsonObject) o).getString("name"))).contains("cpu_inclusive", "sync_wait");
+  }
+
+  @Test
+  void webJarsAreServed() throws Exception {
+    HttpResponse<String> d3 = fixture.get("/webjars/d3/7.9.0/dist/d3.min.js");
+    assertThat(d3.statusCode()).isEqualTo(200);
+    assertThat(d3.body()).contains("d3js.org");
+  }
+
+  static void assertError(HttpResponse<String> response, int status, String message) {
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+    assertThat(new JsonObject(response.body()).getString("error")).contains(message);
+  }
+}

@@ -1,0 +1,34 @@
+package dev.bottlenose.web.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.vertx.core.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
+class SearchRequestTest {
+
+  @Test
+  void budgetTimeAndSettingsBecomeSearchOptions() {
+    SearchRequest r = SearchRequest.parse("s1", new JsonObject(
+        "{\"daemons\": [\"a\", \"b\", \"a\"], \"budget\": 0.1, \"maxTimeSeconds\": 30, \"settings\": {\"search.sufficient_seconds\": 2}}"));
+    assertThat(r.daemons()).containsExactly("a", "b");
+    assertThat(r.options().settings().number("budget.fraction")).isEqualTo(0.1);
+    assertThat(r.options().settings().number("search.max_time_seconds")).isEqualTo(30);
+    assertThat(r.options().settings().number("search.sufficient_seconds")).isEqualTo(2);
+  }
+
+  @Test
+  void hypothesisThresholdsMayBeSetButUnknownHypothesesNot() {
+    SearchRequest r = SearchRequest.parse("s1", new JsonObject("{\"daemons\": [\"a\"], \"settings\": {\"io_wait.threshold\": 0.4}}"));
+    assertThat(r.options().settings().number("io_wait.threshold")).isEqualTo(0.4);
+    assertThatThrownBy(() -> SearchRequest.parse("s1", new JsonObject("{\"daemons\": [\"a\"], \"settings\": {\"lunch.threshold\": 1}}")))
+        .hasMessageContaining("unknown setting 'lunch.threshold'");
+  }
+
+  @Test
+  void aBudgetOfZeroIsRefused() {
+    assertThatThrownBy(() -> SearchRequest.parse("s1", new JsonObject("{\"daemons\": [\"a\"], \"budget\": 0}")))
+        .isInstanceOf(ApiException.class).hasMessageContaining("budget 0 is outside (0, 0.5]");
+  }
+}
