@@ -25,6 +25,8 @@ export function shgView(container, options = {}) {
   let selected = null;
   let userMoved = false;
   let pending = false;
+  let lastRender = -1000;
+  let bounds = { x: 0, y: 0, width: 0, height: 0 };
   const stats = { nodes: 0, millis: 0, renders: 0 };
 
   const svg = d3.select(container).append('svg').attr('class', 'shg')
@@ -41,14 +43,16 @@ export function shgView(container, options = {}) {
   });
   svg.call(zoom).on('dblclick.zoom', null);
 
+  /** One render per frame at most, and at most four a second while a live search floods events. */
   function schedule() {
-    if (!pending) {
-      pending = true;
-      requestAnimationFrame(() => {
-        pending = false;
-        render();
-      });
-    }
+    if (pending) return;
+    pending = true;
+    const wait = Math.max(0, lastRender + 250 - performance.now());
+    setTimeout(() => requestAnimationFrame(() => {
+      pending = false;
+      lastRender = performance.now();
+      render();
+    }), wait);
   }
 
   function structure() {
@@ -136,6 +140,7 @@ export function shgView(container, options = {}) {
       const toggle = g.append('g').attr('class', 'toggle').attr('transform', `translate(${BOX_W + 8},0)`);
       toggle.append('circle').attr('r', 6).attr('fill', '#fff').attr('stroke', '#555');
       toggle.append('text').attr('text-anchor', 'middle').attr('dy', '0.35em').attr('font-size', 10).attr('font-family', 'sans-serif');
+      toggle.append('title');
       g.on('click', (event, d) => {
         event.stopPropagation();
         select(d.node.id);
@@ -158,12 +163,11 @@ export function shgView(container, options = {}) {
     groups.select('title').text(d => `${d.node.hypothesis} at ${focusText(d.node.focus)}\n${d.node.state}`
       + (d.node.value != null ? `  ${fmt(d.node.value)} / ${fmt(d.node.threshold)}` : '')
       + (d.node.reason ? `\n${d.node.reason}` : ''));
-    groups.select('g.toggle').attr('display', d => (hasKids(d.node.id) ? null : 'none'))
-      .attr('data-collapsed', d => collapsed.has(d.node.id))
-      .select('text').text(d => (collapsed.has(d.node.id) ? '+' : '−'));
-    groups.select('g.toggle').select('title').remove();
-    groups.select('g.toggle').append('title').text(d => (collapsed.has(d.node.id)
-      ? `expand (${hidden.get(d.node.id) || 0} hidden)` : 'collapse'));
+    const toggles = groups.select('g.toggle').attr('display', d => (hasKids(d.node.id) ? null : 'none'))
+      .attr('data-collapsed', d => collapsed.has(d.node.id));
+    toggles.select('text').text(d => (collapsed.has(d.node.id) ? '+' : '−'));
+    toggles.select('title').text(d => (collapsed.has(d.node.id) ? `expand (${hidden.get(d.node.id) || 0} hidden)` : 'collapse'));
+    bounds = extent(data);
     if (!userMoved) fit();
     stats.nodes = data.length;
     stats.millis = performance.now() - started;
@@ -174,7 +178,7 @@ export function shgView(container, options = {}) {
   }
 
   function fit() {
-    const box = canvas.node().getBBox();
+    const box = bounds;
     const el = svg.node();
     const width = el.clientWidth || 800;
     const height = el.clientHeight || 500;
@@ -246,6 +250,16 @@ export function shgView(container, options = {}) {
     edges: () => edges,
     stats,
   };
+}
+
+/** The drawing's box from the layout itself (no getBBox: that would force the browser to lay out first). */
+function extent(placed) {
+  if (!placed.length) return { x: 0, y: 0, width: 0, height: 0 };
+  const xs = placed.map(p => p.x);
+  const ys = placed.map(p => p.y);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys) - BOX_H;
+  return { x, y, width: Math.max(...xs) + BOX_W + 20 - x, height: Math.max(...ys) + BOX_H - y };
 }
 
 function countBelow(id, kids) {

@@ -69,7 +69,9 @@ export function focusLeaf(focus) {
   }
   return paths.map(p => {
     const parts = p.split('/').filter(Boolean);
-    return parts.length <= 1 ? `/${parts[0] || ''}` : parts.slice(-1)[0];
+    if (parts.length <= 1) return `/${parts[0] || ''}`;
+    if (parts[0] === 'Code' && parts.length >= 4) return `${parts[parts.length - 2]}.${parts[parts.length - 1]}`;
+    return parts[parts.length - 1];
   }).join(' · ');
 }
 

@@ -22,11 +22,11 @@ export function render(root, params) {
 function startPage(root, preselected) {
   const message = messageLine();
   const jvmBox = h('div', { class: 'jvm-choices' }, h('span', { class: 'muted' }, 'loading JVMs…'));
-  const budget = h('input', { type: 'number', name: 'budget', step: '0.01', min: '0.001', max: '0.5', value: '0.05' });
-  const maxTime = h('input', { type: 'number', name: 'maxTimeSeconds', min: '1', value: '60' });
+  const budget = h('input', { type: 'number', name: 'budget', step: 'any', min: '0.001', max: '0.5', value: '0.05' });
+  const maxTime = h('input', { type: 'number', name: 'maxTimeSeconds', min: '1', step: 'any', value: '60' });
   const skip = h('div', { class: 'skip-choices' }, HYPOTHESES.map(([id, label]) =>
     h('label', { title: id }, h('input', { type: 'checkbox', name: 'skip', value: id }), ` ${label}`)));
-  const settings = h('textarea', { name: 'settings', rows: '3', placeholder: 'key=value per line, e.g. search.sampling_interval_seconds=0.5' });
+  const settings = h('textarea', { name: 'settings', rows: '4', cols: '70', placeholder: 'key=value per line, e.g. search.sampling_interval_seconds=0.5' });
   const list = h('table', { class: 'search-list' });
 
   get('/api/jvms').then(answer => {
