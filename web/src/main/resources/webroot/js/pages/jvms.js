@@ -11,13 +11,16 @@ export const FAMILIES = [
   { id: 'memory_pressure', label: 'memory' },
 ];
 
-/** Hue: red for a problem (true), green for none (false), ochre for unknown; brightness: confidence. */
+/**
+ * Hue: red for a problem (true), green for none (false), ochre for unknown, blue-grey while under test;
+ * brightness: confidence (for a family under test, the share of the evidence time it has had).
+ */
 export function dotColour(status) {
-  if (!status || status.state === 'untested') return null;
+  if (!status || (status.state === 'untested' && !(status.confidence > 0))) return null;
   const confidence = Math.max(0, Math.min(1, status.confidence ?? 0.5));
   const lightness = 88 - 48 * confidence;
   const hue = { true: 0, false: 130, unknown: 45 }[status.state] ?? 220;
-  const saturation = status.state === 'unknown' ? 35 : 75;
+  const saturation = status.state === 'unknown' ? 35 : status.state === 'untested' ? 20 : 75;
   return `hsl(${hue}, ${saturation}%, ${lightness}%)`;
 }
 
