@@ -14,7 +14,7 @@ import java.util.Set;
  * {@code demo}: the service with the web UI on 127.0.0.1, the bundled demo workload, a daemon for it and
  * a search on it; prints the URL, the progress and the bottlenecks found, then serves until Ctrl-C
  * ({@code --exit-when-done}: ends after the search). The search uses short intervals and a 20% budget
- * so the planted bottleneck ({@link dev.bottlenose.web.demo.PrimeCounter#isPrime}) is found within about a
+ * (see {@link #searchBody}) so the planted bottleneck ({@link dev.bottlenose.web.demo.PrimeCounter#isPrime}) is found within about a
  * minute on a busy machine.
  */
 final class DemoCommand {
@@ -72,10 +72,13 @@ final class DemoCommand {
     }
   }
 
-  /** Shortened settings (0.5 s intervals, 2 s of evidence), a 20% budget and room for many experiments. */
+  /**
+   * Shortened settings (0.5 s intervals, 4 s of evidence after 2 s of warm-up: JFR's samples arrive a second
+   * or so late, so the first intervals of a new measurement read low), a 20% budget and room for many experiments.
+   */
   static JsonObject searchBody(String daemonId, long maxSeconds) {
     return new JsonObject().put("daemons", new JsonArray().add(daemonId)).put("budget", 0.2).put("maxTimeSeconds", maxSeconds)
-        .put("settings", new JsonObject().put("search.sampling_interval_seconds", "0.5").put("search.min_observation_seconds", "0.5")
-            .put("search.sufficient_seconds", "2").put("search.max_active_experiments", "256"));
+        .put("settings", new JsonObject().put("search.sampling_interval_seconds", "0.5").put("search.min_observation_seconds", "2")
+            .put("search.sufficient_seconds", "4").put("search.max_active_experiments", "256"));
   }
 }

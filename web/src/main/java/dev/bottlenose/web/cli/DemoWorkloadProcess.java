@@ -1,5 +1,6 @@
 package dev.bottlenose.web.cli;
 
+import dev.bottlenose.web.demo.PrimeCounter;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
-import dev.bottlenose.web.demo.PrimeCounter;
 
 /**
  * The demo workload ({@link PrimeCounter}: four threads busy in {@code isPrime(J)Z}) in its own JVM. Its

@@ -30,11 +30,19 @@ public final class Daemons implements AutoCloseable {
 
   private final Vertx vertx;
   private final Path daemonJar;
+  private final String clusterSecret;
   private final Map<String, Process> spawned = new ConcurrentHashMap<>();
 
+  /** Daemons spawned with this process's environment (so in the cluster its {@value ClusterMember#SECRET_ENV} names). */
   public Daemons(Vertx vertx, Path daemonJar) {
+    this(vertx, daemonJar, null);
+  }
+
+  /** Daemons spawned into the cluster named by {@code clusterSecret} (null: as this process's environment says). */
+  public Daemons(Vertx vertx, Path daemonJar, String clusterSecret) {
     this.vertx = vertx;
     this.daemonJar = daemonJar;
+    this.clusterSecret = clusterSecret;
   }
 
   /** Every daemon registered in the cluster ({@code daemonId, pid, mainClass, javaVersion, host, state}); none when no daemon answers. */
@@ -82,8 +90,12 @@ public final class Daemons implements AutoCloseable {
       Path log = Files.createTempFile("bottlenose-daemon-" + pid + "-", ".log");
       log.toFile().deleteOnExit();
       String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-      Process p = new ProcessBuilder(java, "-jar", daemonJar.toString(), "daemon", "--pid", Long.toString(pid), "--id", id)
-          .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      ProcessBuilder pb = new ProcessBuilder(java, "-jar", daemonJar.toString(), "daemon", "--pid", Long.toString(pid), "--id", id)
+          .redirectErrorStream(true).redirectOutput(log.toFile());
+      if (clusterSecret != null) {
+        pb.environment().put(ClusterMember.SECRET_ENV, clusterSecret);
+      }
+      Process p = pb.start();
       spawned.put(id, p);
       return awaitRunning(id, p, log);
     } catch (IOException e) {

@@ -16,13 +16,17 @@ import java.util.Set;
  * time limit and setting overrides. Every error names the field and the bad value.
  */
 record SearchRequest(List<String> daemons, SearchOptions options) {
-  private static final Set<String> FIELDS = Set.of("daemons", "budget", "maxTimeSeconds", "settings");
+  private static final Set<String> FIELDS = Set.of("daemons", "budget", "maxTimeSeconds", "settings", "skip");
 
   static SearchRequest parse(String searchId, JsonObject body) {
     for (String field : body.fieldNames()) {
       if (!FIELDS.contains(field)) {
         throw ApiException.badRequest("unknown field '" + field + "'; expected " + String.join(", ", FIELDS.stream().sorted().toList()));
       }
+    }
+    if (body.getValue("skip") instanceof JsonArray skip && !skip.isEmpty() || body.containsKey("skip") && !(body.getValue("skip") instanceof JsonArray)) {
+      throw ApiException.badRequest("'skip' " + body.getValue("skip") + " cannot be honoured: leaving hypotheses out is not supported yet"
+          + " (raise a threshold in 'settings' instead)");
     }
     SearchOptions options = SearchOptions.of(searchId);
     if (body.containsKey("budget")) {

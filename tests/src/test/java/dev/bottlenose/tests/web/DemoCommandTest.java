@@ -1,0 +1,21 @@
+package dev.bottlenose.tests.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** {@code bottlenose demo --exit-when-done}: the service, the bundled workload and a search, which finds the planted method. */
+class DemoCommandTest {
+
+  @Test
+  void theDemoFindsThePlantedBottleneck() throws Exception {
+    Path data = Files.createTempDirectory("bottlenose-demo-searches-");
+    WebCli.Run run = WebCli.run("demo-" + System.nanoTime(), 360, "demo", "--port", "0", "--exit-when-done", "--data", data.toString());
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    assertThat(run.out()).contains("the web UI is at http://127.0.0.1:").contains("bottlenecks found:");
+    String found = run.out().substring(run.out().indexOf("bottlenecks found:"));
+    assertThat(found).as(run.out()).contains("cpu_bound at <").contains("PrimeCounter");
+  }
+}

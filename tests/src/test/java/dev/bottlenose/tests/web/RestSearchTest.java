@@ -1,0 +1,136 @@
+package dev.bottlenose.tests.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.bottlenose.consultant.bus.DaemonProtocol;
+import dev.bottlenose.tests.harness.Bus;
+import dev.bottlenose.tests.harness.TargetJvm;
+import dev.bottlenose.tests.harness.TargetJvm.Jdk;
+import dev.bottlenose.tests.workloads.HotMethodWorkload;
+import dev.bottlenose.web.cluster.Daemons;
+import dev.bottlenose.web.service.WebService;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The REST API against a real target: the service (in this JVM, a cluster member) spawns a daemon for the
+ * pid, a search started over REST finds the CPU-hot method, its live events arrive on the WebSocket, it is
+ * stopped, saved, listed and exported as JSON, DOT and SVG, and the target holds no instrumentation after.
+ */
+class RestSearchTest {
+  private static final String BURN = "/Code/dev.bottlenose.tests.workloads/HotMethodWorkload/burn()J";
+  private final HttpClient http = HttpClient.newHttpClient();
+  private int port;
+
+  @Test
+  void aSearchStartedOverRestIsFollowedStoppedSavedAndExported() throws Exception {
+    Path data = Files.createTempDirectory("bottlenose-rest-searches-");
+    try (Bus bus = Bus.join(); TargetJvm target = TargetJvm.start(Jdk.JDK17, HotMethodWorkload.class);
+        Daemons daemons = new Daemons(bus.vertx(), Path.of(System.getProperty("bottlenose.daemon.jar")), bus.secret())) {
+      WebService service = WebService.start(bus.vertx(), daemons, new WebService.Options("127.0.0.1", 0, null, data))
+          .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+      port = service.port();
+      try {
+        HttpResponse<String> attached = post("/api/jvms", new JsonObject().put("pid", target.pid()));
+        assertThat(attached.statusCode()).as(attached.body()).isEqualTo(201);
+        String daemonId = new JsonObject(attached.body()).getString("daemonId");
+        JsonObject jvms = get("/api/jvms");
+        assertThat(jvms.getJsonArray("jvms").stream().map(o -> ((JsonObject) o).getString("daemonId"))).contains(daemonId);
+
+        HttpResponse<String> started = post("/api/searches", new JsonObject().put("daemons", new JsonArray().add(daemonId))
+            .put("budget", 0.2).put("maxTimeSeconds", 120).put("settings", new JsonObject()
+                .put("search.sampling_interval_seconds", "0.5").put("search.min_observation_seconds", "2")
+                .put("search.sufficient_seconds", "3").put("search.max_active_experiments", "256")));
+        assertThat(started.statusCode()).as(started.body()).isEqualTo(201);
+        String searchId = new JsonObject(started.body()).getString("searchId");
+        List<JsonObject> live = subscribe("search:" + searchId);
+
+        await("cpu_bound true at " + BURN).atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(1))
+            .until(() -> trueAt(get("/api/searches/" + searchId).getJsonObject("graph")));
+        assertThat(get("/api/searches/" + searchId).getBoolean("running")).isTrue();
+        HttpResponse<String> stop = post("/api/searches/" + searchId + "/stop", new JsonObject());
+        assertThat(stop.statusCode()).as(stop.body()).isEqualTo(200);
+        await("saved").atMost(Duration.ofSeconds(60)).until(() -> Files.exists(data.resolve(searchId + ".json"))
+            && get("/api/searches").getJsonArray("searches").stream().map(o -> (JsonObject) o)
+                .anyMatch(s -> s.getString("searchId").equals(searchId) && !s.getBoolean("running")));
+
+        assertThat(live).anyMatch(e -> e.getJsonObject("event") != null && "nodeChanged".equals(e.getJsonObject("event").getString("type")));
+        assertThat(live).anyMatch(e -> e.getJsonObject("event") != null && "searchEnded".equals(e.getJsonObject("event").getString("type")));
+        assertThat(post("/api/searches/" + searchId + "/stop", new JsonObject()).statusCode()).isEqualTo(409);
+
+        String json = text("/api/searches/" + searchId + "/export?format=json");
+        assertThat(new JsonObject(json).getString("format")).isEqualTo("bottlenose-search/1");
+        assertThat(json).contains(BURN);
+        assertThat(text("/api/searches/" + searchId + "/export?format=dot")).startsWith("digraph shg").contains("burn()J");
+        assertThat(text("/api/searches/" + searchId + "/export?format=svg")).contains("<svg").contains("burn()J");
+        JsonArray bottlenecks = get("/api/searches/" + searchId + "/bottlenecks").getJsonArray("bottlenecks");
+        assertThat(bottlenecks.stream().map(o -> ((JsonObject) o).getString("focus"))).anyMatch(f -> f.contains(BURN));
+        JsonArray status = get("/api/jvms").getJsonArray("jvms").stream().map(o -> (JsonObject) o)
+            .filter(j -> j.getString("daemonId").equals(daemonId)).findFirst().orElseThrow().getJsonArray("status");
+        assertThat(status.stream().map(o -> (JsonObject) o)).anyMatch(s -> s.getString("family").equals("cpu_bound") && s.getString("state").equals("true"));
+
+        JsonObject ledger = bus.request(DaemonProtocol.ledger(daemonId), new JsonObject());
+        assertThat(ledger.getJsonArray("entries")).as("probes left in the target").isEmpty();
+        assertThat(ledger.getJsonArray("sources")).as("sources left in the target").isEmpty();
+      } finally {
+        service.close().toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+      }
+    }
+  }
+
+  private boolean trueAt(JsonObject graph) {
+    return graph.getJsonArray("nodes").stream().map(o -> (JsonObject) o).anyMatch(n -> "true".equals(n.getString("state"))
+        && "cpu_bound".equals(n.getString("hypothesis")) && n.getJsonArray("focus").contains(BURN));
+  }
+
+  private List<JsonObject> subscribe(String topic) throws Exception {
+    List<JsonObject> received = new CopyOnWriteArrayList<>();
+    WebSocket ws = http.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + port + "/api/live"), new WebSocket.Listener() {
+      private final StringBuilder text = new StringBuilder();
+
+      @Override
+      public CompletionStage<?> onText(WebSocket socket, CharSequence data, boolean last) {
+        text.append(data);
+        if (last) {
+          received.add(new JsonObject(text.toString()));
+          text.setLength(0);
+        }
+        socket.request(1);
+        return null;
+      }
+    }).get(10, TimeUnit.SECONDS);
+    ws.sendText(new JsonObject().put("op", "subscribe").put("topic", topic).encode(), true).get(5, TimeUnit.SECONDS);
+    return received;
+  }
+
+  private JsonObject get(String path) throws Exception {
+    return new JsonObject(text(path));
+  }
+
+  private String text(String path) throws Exception {
+    HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).GET().build(),
+        HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
+    return r.body();
+  }
+
+  private HttpResponse<String> post(String path, JsonObject body) throws Exception {
+    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+        .POST(HttpRequest.BodyPublishers.ofString(body.encode(), StandardCharsets.UTF_8)).build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+  }
+}

@@ -1,0 +1,57 @@
+package dev.bottlenose.tests.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bottlenose.consultant.bus.DaemonProtocol;
+import dev.bottlenose.tests.harness.Bus;
+import dev.bottlenose.tests.harness.DaemonProcess;
+import dev.bottlenose.tests.harness.TargetJvm;
+import dev.bottlenose.tests.harness.TargetJvm.Jdk;
+import dev.bottlenose.tests.workloads.HotMethodWorkload;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code bottlenose search --pid N} against a real CPU-hot program: the CLI starts its own daemon, searches,
+ * prints the graph with the CPU-bound method true and the bottleneck, and stops its daemon, whose agent
+ * then removes everything (checked with a fresh daemon's ledger afterwards).
+ */
+class SearchCliTest {
+  static final String BURN = "/Code/dev.bottlenose.tests.workloads/HotMethodWorkload/burn()J";
+
+  @Test
+  void theSearchCommandPrintsTheTreeWithTheHotMethodTrueAndLeavesNothingBehind() throws Exception {
+    Path data = Files.createTempDirectory("bottlenose-cli-searches-");
+    try (Bus bus = Bus.join(); TargetJvm target = TargetJvm.start(Jdk.JDK17, HotMethodWorkload.class)) {
+      WebCli.Run run = WebCli.run(bus.secret(), 300, "search", "--pid", Long.toString(target.pid()), "--budget", "20%",
+          "--max-time", "90s", "--data", data.toString(), "--set", "search.sampling_interval_seconds=0.5",
+          "--set", "search.min_observation_seconds=2", "--set", "search.sufficient_seconds=3",
+          "--set", "search.max_active_experiments=256");
+      assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+      assertThat(run.out()).contains("search-history graph").contains("bottlenecks:");
+      assertThat(run.out().lines()).as(run.out()).anyMatch(l -> l.trim().startsWith("true") && l.contains("cpu_bound") && l.contains(BURN));
+      String bottlenecks = run.out().substring(run.out().indexOf("bottlenecks:"));
+      assertThat(bottlenecks).contains("cpu_bound at <" + BURN).contains("cpu_inclusive = ").contains("> threshold 0.3000");
+      assertThat(run.err()).contains("daemon").contains("saved");
+      try (Stream<Path> files = Files.list(data)) {
+        assertThat(files.map(p -> p.getFileName().toString())).anyMatch(n -> n.endsWith(".json"));
+      }
+      try (DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret())) {
+        bus.awaitRunning(daemon);
+        JsonObject ledger = bus.request(DaemonProtocol.ledger(daemon.id()), new JsonObject());
+        assertThat(ledger.getJsonArray("entries")).as("probes left in the target").isEmpty();
+        assertThat(ledger.getJsonArray("sources")).as("sources left in the target").isEmpty();
+      }
+    }
+  }
+
+  @Test
+  void badUsageExitsWithTwoAndAMessage() throws Exception {
+    WebCli.Run run = WebCli.run("unused-" + System.nanoTime(), 60, "search", "--budget", "90%", "--pid", "1");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("--budget 90% is outside (0, 50%]");
+  }
+}
