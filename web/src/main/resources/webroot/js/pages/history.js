@@ -48,12 +48,22 @@ function compare(root, a, b) {
     const key = n => `${n.hypothesis} at ${focusText(n.focus)}`;
     const ka = new Set(x.bottlenecks.map(key));
     const kb = new Set(y.bottlenecks.map(key));
-    const row = (title, items, cls) => h('tr', { class: cls }, h('th', {}, title),
-      h('td', {}, items.length ? h('ul', {}, items.map(i => h('li', {}, i))) : h('span', { class: 'muted' }, 'none')));
+    const row = (title, items, cls) => h('tr', { class: cls, dataset: { count: String(items.length) } }, h('th', {}, `${title} (${items.length})`),
+      h('td', {}, items.length ? shortList(items) : h('span', { class: 'muted' }, 'none')));
     diff.replaceChildren(h('table', { class: 'diff-table' },
       row('bottlenecks in both', [...ka].filter(k => kb.has(k)), 'both'),
       row(`only in ${a}`, [...ka].filter(k => !kb.has(k)), 'only-a'),
       row(`only in ${b}`, [...kb].filter(k => !ka.has(k)), 'only-b')));
   }).catch(e => diff.replaceChildren(h('div', { class: 'message error' }, e.message)));
   return () => cleanups.forEach(c => c && c());
+}
+
+/** The first few items, the rest behind a "more" toggle. */
+function shortList(items, shown = 6) {
+  const ul = h('ul', {}, items.slice(0, shown).map(i => h('li', {}, i)));
+  if (items.length > shown) {
+    const rest = items.slice(shown).map(i => h('li', {}, i));
+    ul.append(h('details', {}, h('summary', {}, `${items.length - shown} more`), h('ul', {}, rest)));
+  }
+  return ul;
 }

@@ -46,7 +46,8 @@ export function render(root) {
           h('tr', { class: 'group' }, h('td', { colspan: 4 }, title)),
           ...answer.categories.filter(c => c.kind === kind).map(c => h('tr', { dataset: { key: c.key } },
             h('td', {}, h('i', { class: 'swatch', style: `background:${chart.colour(c.key)}` })), h('td', {}, c.label),
-            h('td', { class: 'now' }, pct(latest[c.key])), h('td', { class: 'mean' }, pct(n ? (sums.get(c.key) || 0) / n : null))))]));
+            c.error ? h('td', { colspan: 2, class: 'muted category-error' }, c.error)
+              : [h('td', { class: 'now' }, pct(latest[c.key])), h('td', { class: 'mean' }, pct(n ? (sums.get(c.key) || 0) / n : null))]))]));
     };
     drawTable({});
     const unsubscribe = subscribe(`vmapp:${answer.viewId}`, (event, error) => {
