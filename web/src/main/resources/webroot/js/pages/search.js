@@ -61,7 +61,9 @@ function startPage(root, preselected) {
     try {
       message.show('starting…', 'info');
       const answer = await post('/api/searches', body);
-      location.hash = `#/search/${encodeURIComponent(answer.searchId)}`;
+      if (root.isConnected) {
+        location.hash = `#/search/${encodeURIComponent(answer.searchId)}`;
+      }
     } catch (e) {
       message.show(e.message);
     }

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bottlenose.consultant.SavedSearch;
 import dev.bottlenose.consultant.SearchStore;
-import dev.bottlenose.tests.harness.AttachedTarget;
+import dev.bottlenose.tests.harness.Bus;
+import dev.bottlenose.tests.harness.DaemonProcess;
+import dev.bottlenose.tests.harness.TargetJvm;
 import dev.bottlenose.tests.harness.TargetJvm.Jdk;
 import dev.bottlenose.tests.workloads.HotMethodWorkload;
 import dev.bottlenose.web.cluster.Daemons;
@@ -47,8 +49,8 @@ class WebUiTest {
   private static final String LARGE = "large-500";
   private static final String FAST_SETTINGS = String.join("\n",
       "search.sampling_interval_seconds=0.5",
-      "search.min_observation_seconds=0.5",
-      "search.sufficient_seconds=2",
+      "search.min_observation_seconds=2",
+      "search.sufficient_seconds=3",
       "search.max_active_experiments=256");
 
   @RegisterExtension
@@ -62,9 +64,12 @@ class WebUiTest {
       }
     }
   };
-  private AttachedTarget hot;
+  private Bus bus;
+  private TargetJvm target;
+  private DaemonProcess daemon;
   private Path data;
   private WebService service;
+  private Daemons daemons;
   private Browser browser;
   private SavedSearch large;
   private String hotSearchId;
@@ -73,9 +78,13 @@ class WebUiTest {
   void start() throws Exception {
     data = Files.createTempDirectory("bottlenose-web-");
     large = LargeSearch.save(new SearchStore(data), LARGE);
-    hot = AttachedTarget.start(Jdk.JDK17, HotMethodWorkload.class);
-    Daemons daemons = new Daemons(hot.bus.vertx(), Paths.get(System.getProperty("bottlenose.daemon.jar")));
-    service = WebService.start(hot.bus.vertx(), daemons, new WebService.Options("127.0.0.1", 0, null, data))
+    bus = Bus.join();
+    target = TargetJvm.start(Jdk.JDK17, HotMethodWorkload.class);
+    // 500 ms samples, as the end-to-end searches use: at 200 ms a package's sampled CPU is too coarse to settle.
+    daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "500ms");
+    bus.awaitRunning(daemon);
+    daemons = new Daemons(bus.vertx(), Paths.get(System.getProperty("bottlenose.daemon.jar")), bus.secret());
+    service = WebService.start(bus.vertx(), daemons, new WebService.Options("127.0.0.1", 0, null, data))
         .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     browser = Browser.open("http://127.0.0.1:" + service.port());
   }
@@ -88,8 +97,13 @@ class WebUiTest {
     if (service != null) {
       service.close().toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
     }
-    if (hot != null) {
-      hot.close();
+    if (daemons != null) {
+      daemons.close();
+    }
+    for (AutoCloseable c : new AutoCloseable[] {daemon, target, bus}) {
+      if (c != null) {
+        c.close();
+      }
     }
     try (Stream<Path> files = Files.walk(data)) {
       files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
@@ -100,8 +114,8 @@ class WebUiTest {
   @Order(1)
   void theJvmsPageShowsTheAttachedTargetWithItsStatusDots() throws Exception {
     browser.go("#/jvms");
-    WebElement row = browser.await(By.cssSelector("tr.jvm[data-daemon-id='" + hot.daemon.id() + "']"), Duration.ofSeconds(20));
-    assertThat(row.getText()).contains(String.valueOf(hot.target.pid())).contains("HotMethodWorkload");
+    WebElement row = browser.await(By.cssSelector("tr.jvm[data-daemon-id='" + daemon.id() + "']"), Duration.ofSeconds(20));
+    assertThat(row.getText()).contains(String.valueOf(target.pid())).contains("HotMethodWorkload");
     assertThat(row.findElements(By.cssSelector(".dot[data-family]"))).hasSize(4);
     browser.screenshot("jvms");
   }
@@ -109,15 +123,16 @@ class WebUiTest {
   @Test
   @Order(2)
   void aSearchStartedFromThePageReachesTheHotMethodAndItsNodeShowsItsDetail() throws Exception {
-    browser.go("#/search/new/" + hot.daemon.id());
-    WebElement box = browser.await(By.cssSelector("input[name=daemon][value='" + hot.daemon.id() + "']"), Duration.ofSeconds(20));
+    browser.go("#/search/new/" + daemon.id());
+    WebElement box = browser.await(By.cssSelector("input[name=daemon][value='" + daemon.id() + "']"), Duration.ofSeconds(20));
     assertThat(box.isSelected()).isTrue();
     setValue(browser.find(By.name("budget")), "0.2");
     setValue(browser.find(By.name("maxTimeSeconds")), "120");
     browser.find(By.cssSelector("details summary")).click();
     setValue(browser.find(By.name("settings")), FAST_SETTINGS);
     browser.find(By.cssSelector("form.search-form button[type=submit]")).click();
-    WebElement view = browser.await(By.cssSelector(".search-view[data-search-id]"), Duration.ofSeconds(30));
+    // Starting compiles the consultant's rules: about a second, much longer on a busy machine.
+    WebElement view = browser.await(By.cssSelector(".search-view[data-search-id]"), Duration.ofSeconds(90));
     hotSearchId = view.getAttribute("data-search-id");
     browser.await(By.cssSelector("svg.shg g.node[data-hypothesis='top']"), Duration.ofSeconds(30));
 
@@ -145,6 +160,13 @@ class WebUiTest {
 
     browser.find(By.cssSelector("button.stop")).click();
     browser.awaitPresent(By.cssSelector(".search-view[data-ended='true']"), Duration.ofSeconds(60));
+
+    browser.go("#/jvms");
+    String dot = "tr.jvm[data-daemon-id='" + daemon.id() + "'] .dot[data-family='cpu_bound'][data-state='true']";
+    browser.awaitPresent(By.cssSelector(dot), Duration.ofSeconds(30));
+    Object colour = browser.script("return getComputedStyle(document.querySelector(arguments[0])).backgroundColor", dot);
+    assertThat((String) colour).as("a problem is red").matches("rgb\\((\\d+), (\\d+), \\2\\)");
+    browser.screenshot("jvms-after-search");
   }
 
   @Test
@@ -186,11 +208,12 @@ class WebUiTest {
     waitUntil(d -> !browser.findAll(By.cssSelector("select[name=plot-metric] option[value='burning']")).isEmpty(), Duration.ofSeconds(10));
     new Select(browser.find(By.name("plot-metric"))).selectByValue("burning");
     setValue(browser.find(By.name("focus")), "<" + BURN + ">");
-    waitUntil(d -> !browser.findAll(By.cssSelector("select[name=jvm] option[value='" + hot.daemon.id() + "']")).isEmpty(), Duration.ofSeconds(10));
+    waitUntil(d -> !browser.findAll(By.cssSelector("select[name=jvm] option[value='" + daemon.id() + "']")).isEmpty(), Duration.ofSeconds(10));
     browser.find(By.cssSelector("button.plot-button")).click();
     WebElement plot = browser.await(By.cssSelector(".plot[data-metric='burning']"), Duration.ofSeconds(20));
     waitUntil(d -> points(plot) >= 3, Duration.ofSeconds(30));
     assertThat(plot.findElement(By.cssSelector("path.series")).getAttribute("d")).contains("L");
+    browser.script("arguments[0].scrollIntoView({block: 'center'})", plot);
     browser.screenshot("metrics-plot");
   }
 
@@ -214,7 +237,7 @@ class WebUiTest {
   @Order(5)
   void vmVersusAppShowsNonEmptySeriesForTheWholeProgram() throws Exception {
     browser.go("#/vmapp");
-    waitUntil(d -> !browser.findAll(By.cssSelector("select[name=jvm] option[value='" + hot.daemon.id() + "']")).isEmpty(), Duration.ofSeconds(10));
+    waitUntil(d -> !browser.findAll(By.cssSelector("select[name=jvm] option[value='" + daemon.id() + "']")).isEmpty(), Duration.ofSeconds(10));
     browser.find(By.cssSelector("button.show-button")).click();
     WebElement output = browser.await(By.cssSelector(".vmapp-output[data-view-id]"), Duration.ofSeconds(20));
     waitUntil(d -> intervals(output) >= 4, Duration.ofSeconds(40));
