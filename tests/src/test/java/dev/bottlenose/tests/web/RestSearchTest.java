@@ -53,14 +53,14 @@ class RestSearchTest {
         assertThat(jvms.getJsonArray("jvms").stream().map(o -> ((JsonObject) o).getString("daemonId"))).contains(daemonId);
 
         HttpResponse<String> started = post("/api/searches", new JsonObject().put("daemons", new JsonArray().add(daemonId))
-            .put("budget", 0.2).put("maxTimeSeconds", 120).put("settings", new JsonObject()
+            .put("budget", 0.5).put("maxTimeSeconds", 150).put("settings", new JsonObject()
                 .put("search.sampling_interval_seconds", "0.5").put("search.min_observation_seconds", "2")
-                .put("search.sufficient_seconds", "3").put("search.max_active_experiments", "256")));
+                .put("search.sufficient_seconds", "3").put("cpu_bound.threshold", SearchCliTest.CPU_THRESHOLD).put("search.max_active_experiments", "1000")));
         assertThat(started.statusCode()).as(started.body()).isEqualTo(201);
         String searchId = new JsonObject(started.body()).getString("searchId");
         List<JsonObject> live = subscribe("search:" + searchId);
 
-        await("cpu_bound true at " + BURN).atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(1))
+        await("cpu_bound true at " + BURN).atMost(Duration.ofSeconds(150)).pollInterval(Duration.ofSeconds(1))
             .until(() -> trueAt(get("/api/searches/" + searchId).getJsonObject("graph")));
         assertThat(get("/api/searches/" + searchId).getBoolean("running")).isTrue();
         HttpResponse<String> stop = post("/api/searches/" + searchId + "/stop", new JsonObject());

@@ -18,7 +18,7 @@ import java.util.Set;
  * minute on a busy machine.
  */
 final class DemoCommand {
-  static final Set<String> VALUED = Set.of("port", "data", "max-time");
+  static final Set<String> VALUED = Set.of("port", "data", "max-time", "set");
   static final Set<String> FLAGS = Set.of("exit-when-done");
 
   private DemoCommand() {}
@@ -28,19 +28,24 @@ final class DemoCommand {
         Path.of(a.option("data", "data/searches")));
     long maxSeconds = a.duration("max-time", java.time.Duration.ofSeconds(90)).toSeconds();
     boolean exitWhenDone = a.has("exit-when-done");
+    JsonObject settings = settings(a.all("set"));
     Member member = Member.join(err);
-    WebService service = null;
-    DemoWorkloadProcess demo = null;
+    Parts parts = new Parts(member);
+    Thread hook = new Thread(parts::close, "bottlenose-demo-stop");
+    Runtime.getRuntime().addShutdownHook(hook);
     try {
-      service = Member.await(WebService.start(member.vertx(), member.daemons(), options), 30, "starting the web server");
-      out.println("bottlenose demo: the web UI is at " + ServeCommand.url(options, service.port()));
-      demo = DemoWorkloadProcess.start();
+      WebService service = Member.await(WebService.start(member.vertx(), member.daemons(), options), 30, "starting the web server");
+      parts.service = service;
+      String url = ServeCommand.url(options, service.port());
+      out.println("bottlenose demo: the web UI is at " + url);
+      DemoWorkloadProcess demo = DemoWorkloadProcess.start();
+      parts.demo = demo;
       out.println("bottlenose demo: started the demo workload, pid " + demo.pid() + " (four threads counting primes; planted: "
           + DemoWorkloadProcess.HOT_METHOD + ")");
       String daemonId = member.daemonsFor(List.of(demo.pid()), err).get(0);
-      SearchRunner runner = Member.await(service.startSearch(searchBody(daemonId, maxSeconds)), 60, "starting the search");
-      out.println("bottlenose demo: search " + runner.search().id() + " started; watch it at "
-          + ServeCommand.url(options, service.port()) + "  (progress below)");
+      SearchRunner runner = Member.await(service.startSearch(searchBody(daemonId, maxSeconds, settings)), 60, "starting the search");
+      String searchUrl = url + "#/search/" + runner.search().id();
+      out.println("bottlenose demo: search " + runner.search().id() + " started; watch it at " + searchUrl + "  (progress below)");
       try (Progress progress = new Progress(member.vertx(), runner.search().id(), out)) {
         progress.follow(runner);
         Member.await(runner.saved(), maxSeconds + 120, "the search");
@@ -49,36 +54,69 @@ final class DemoCommand {
       out.println("bottlenose demo: search " + runner.search().id() + " ended: " + runner.search().endReason());
       out.println("bottlenecks found:");
       out.print(Bottlenecks.text(Bottlenecks.of(runner.search().graph(), runner.search().hypotheses())));
-      out.println("(saved in " + options.dataDirectory() + "; the graph: " + ServeCommand.url(options, service.port()) + ")");
+      out.println("(saved in " + options.dataDirectory() + "; the graph: " + searchUrl + ")");
       if (exitWhenDone) {
         return Main.OK;
       }
       out.println("bottlenose demo: serving until Ctrl-C");
       out.flush();
-      DemoWorkloadProcess workload = demo;
-      demo = null;
-      Runtime.getRuntime().addShutdownHook(new Thread(workload::close, "bottlenose-demo-stop"));
-      ServeCommand.awaitShutdown(service, member, err);
+      new java.util.concurrent.CountDownLatch(1).await();
       return Main.OK;
     } finally {
+      parts.close();
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException e) {
+        // shutting down: the hook runs, and finds everything closed
+      }
+    }
+  }
+
+  /** What the demo started, stopped once (on the way out or on Ctrl-C): searches saved, daemons, the workload. */
+  private static final class Parts {
+    private final Member member;
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+    volatile WebService service;
+    volatile DemoWorkloadProcess demo;
+
+    Parts(Member member) {
+      this.member = member;
+    }
+
+    void close() {
+      if (!closed.compareAndSet(false, true)) {
+        return;
+      }
+      if (service != null) {
+        ServeCommand.shutdown(service, member);
+      } else {
+        member.close();
+      }
       if (demo != null) {
-        if (service != null) {
-          ServeCommand.shutdown(service, member);
-        } else {
-          member.close();
-        }
         demo.close();
       }
     }
   }
 
   /**
-   * Shortened settings (0.5 s intervals, 4 s of evidence after 2 s of warm-up: JFR's samples arrive a second
-   * or so late, so the first intervals of a new measurement read low), a 20% budget and room for many experiments.
+   * The demo's search: 2 s of warm-up per measurement (JFR's samples arrive a second or so late, so the first
+   * intervals of a new measurement read low), the default 6 s of evidence, a 20% budget and room for many
+   * experiments, so every package is tested at once; then the {@code --set key=value} overrides.
    */
-  static JsonObject searchBody(String daemonId, long maxSeconds) {
+  static JsonObject searchBody(String daemonId, long maxSeconds, JsonObject settings) {
     return new JsonObject().put("daemons", new JsonArray().add(daemonId)).put("budget", 0.2).put("maxTimeSeconds", maxSeconds)
-        .put("settings", new JsonObject().put("search.sampling_interval_seconds", "0.5").put("search.min_observation_seconds", "2")
-            .put("search.sufficient_seconds", "4").put("search.max_active_experiments", "256"));
+        .put("settings", settings);
+  }
+
+  static JsonObject settings(List<String> overrides) {
+    JsonObject settings = new JsonObject().put("search.min_observation_seconds", "2").put("search.max_active_experiments", "256");
+    for (String kv : overrides) {
+      int eq = kv.indexOf('=');
+      if (eq <= 0) {
+        throw new UsageException("--set '" + kv + "' is not key=value");
+      }
+      settings.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+    }
+    return settings;
   }
 }

@@ -20,7 +20,7 @@ public final class Main {
       "  serve [--host 127.0.0.1] [--port 8411] [--token T] [--data DIR]",
       "                                               the web UI and REST API (web/API.md) until Ctrl-C; a host other",
       "                                               than loopback needs --token or BOTTLENOSE_WEB_TOKEN",
-      "  demo [--port 8411] [--exit-when-done] [--max-time 90s] [--data DIR]",
+      "  demo [--port 8411] [--exit-when-done] [--max-time 90s] [--data DIR] [--set key=value]",
       "                                               serve the web UI, run the bundled workload, search it, print",
       "                                               what it found; then serve until Ctrl-C",
       "saved searches go to ./data/searches unless --data DIR; the cluster is named by BOTTLENOSE_CLUSTER_SECRET");

@@ -163,7 +163,8 @@ final class Searches {
   JsonObject stop(String id, String reason) {
     Live l = live.get(id);
     if (l == null || l.search().isFinished()) {
-      if (l == null && endedGraphs.get(id) == null) {
+      boolean saved = id != null && id.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,99}") && java.nio.file.Files.exists(dataDirectory.resolve(id + ".json"));
+      if (l == null && endedGraphs.get(id) == null && !saved) {
         throw ApiException.notFound("no running search '" + id + "'");
       }
       throw new ApiException(409, "search '" + id + "' has ended" + (l == null ? "" : ": " + l.search().endReason()));

@@ -66,6 +66,7 @@ class RestApiTest {
     assertThat(svg.headers().firstValue("content-type")).hasValueSatisfying(t -> assertThat(t).startsWith("image/svg+xml"));
     assertThat(svg.body()).contains("<svg").contains("spin()V");
     assertError(fixture.get("/api/searches/hot-1/export?format=png"), 400, "unknown export format 'png'");
+    assertError(fixture.post("/api/searches/hot-1/stop", ""), 409, "search 'hot-1' has ended");
 
     JsonObject bottlenecks = new JsonObject(fixture.get("/api/searches/hot-1/bottlenecks").body());
     assertThat(bottlenecks.getJsonArray("bottlenecks")).hasSize(1);
@@ -113,6 +114,15 @@ class RestApiTest {
     HttpResponse<String> d3 = fixture.get("/webjars/d3/7.9.0/dist/d3.min.js");
     assertThat(d3.statusCode()).isEqualTo(200);
     assertThat(d3.body()).contains("d3js.org");
+  }
+
+  @Test
+  void aPortInUseIsRefusedNamingIt() {
+    int port = fixture.service.port();
+    Throwable failure = WebService.start(fixture.vertx, new dev.bottlenose.web.cluster.Daemons(fixture.vertx, Path.of("none.jar")),
+        new WebService.Options("127.0.0.1", port, null, data)).toCompletionStage().toCompletableFuture()
+        .handle((ok, e) -> e).join();
+    assertThat(failure).hasMessageContaining("cannot serve on 127.0.0.1:" + port).hasMessageContaining("--port 0");
   }
 
   static void assertError(HttpResponse<String> response, int status, String message) {
