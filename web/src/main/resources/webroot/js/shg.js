@@ -13,8 +13,8 @@ export const EDGE_STYLES = {
   where: { stroke: '#a35bb0', dash: '6 4', label: 'where (more specific focus)' },
 };
 const ROW = 24;
-const COLUMN = 250;
-const BOX_W = 210;
+const COLUMN = 290;
+const BOX_W = 250;
 const BOX_H = 18;
 
 export function shgView(container, options = {}) {
@@ -159,7 +159,7 @@ export function shgView(container, options = {}) {
       .classed('selected', d => d.node.id === selected);
     groups.select('rect').attr('fill', d => STATE_COLOURS[d.node.state] || '#fff')
       .attr('stroke-width', d => (d.node.id === selected ? 2.5 : 0.7));
-    groups.select('text.label').text(d => clip(`${d.node.hypothesis} · ${focusLeaf(d.node.focus)}`, 34));
+    groups.select('text.label').text(d => clip(`${d.node.hypothesis} · ${focusLeaf(d.node.focus)}`, 42));
     groups.select('title').text(d => `${d.node.hypothesis} at ${focusText(d.node.focus)}\n${d.node.state}`
       + (d.node.value != null ? `  ${fmt(d.node.value)} / ${fmt(d.node.threshold)}` : '')
       + (d.node.reason ? `\n${d.node.reason}` : ''));
@@ -189,8 +189,10 @@ export function shgView(container, options = {}) {
     svg.call(zoom.transform, t);
   }
 
+  /** Selecting a node keeps the view where it is: live nodes no longer refit it under the pointer. */
   function select(id) {
     selected = id;
+    userMoved = true;
     schedule();
     if (options.onSelect) options.onSelect(nodes.get(id));
   }

@@ -70,7 +70,7 @@ export function focusLeaf(focus) {
   return paths.map(p => {
     const parts = p.split('/').filter(Boolean);
     if (parts.length <= 1) return `/${parts[0] || ''}`;
-    if (parts[0] === 'Code' && parts.length >= 4) return `${parts[parts.length - 2]}.${parts[parts.length - 1]}`;
+    if (parts[0] === 'Code' && parts.length >= 4) return `${parts[2]}.${parts.slice(3).join('/')}`;
     return parts[parts.length - 1];
   }).join(' · ');
 }
@@ -85,7 +85,7 @@ export function fmt(v, digits = 3) {
   if (v !== 0 && (Math.abs(v) >= 1e5 || Math.abs(v) < 1e-3)) {
     return v.toExponential(2);
   }
-  return String(Number(v.toFixed(digits)));
+  return String(Math.abs(v) < 1 ? Number(v.toPrecision(digits)) : Number(v.toFixed(digits)));
 }
 
 export function time(millis) {

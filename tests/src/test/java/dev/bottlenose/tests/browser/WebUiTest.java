@@ -31,6 +31,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.extension.TestWatcher;
 import org.openqa.selenium.By;
+import org.openqa.selenium.ElementClickInterceptedException;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
@@ -123,7 +125,14 @@ class WebUiTest {
     WebElement row = browser.await(By.cssSelector("tr.jvm[data-daemon-id='" + daemon.id() + "']"), Duration.ofSeconds(20));
     assertThat(row.getText()).contains(String.valueOf(target.pid())).contains("HotMethodWorkload");
     assertThat(row.findElements(By.cssSelector(".dot[data-family]"))).hasSize(4);
+    browser.await(By.cssSelector("table.local-table tr[data-pid='" + target.pid() + "']"), Duration.ofSeconds(20));
     browser.screenshot("jvms");
+
+    setValue(browser.find(By.name("pid")), "999999999");
+    browser.find(By.cssSelector("form.inline button[type=submit]")).click();
+    WebElement refused = browser.await(By.xpath("//div[contains(@class,'message') and contains(@class,'error') and contains(.,'999999999')]"),
+        Duration.ofSeconds(30));
+    assertThat(refused.getText()).as("the attach error names the pid").isNotBlank();
   }
 
   @Test
@@ -152,8 +161,16 @@ class WebUiTest {
     }
     browser.screenshot("search-live");
     browser.find(By.name("only-true")).click();
-    WebElement node = browser.await(found, Duration.ofSeconds(10));
-    node.click();
+    browser.await(found, Duration.ofSeconds(10));
+    // The graph is live: a node arriving moves the others and refits the view, so a click may miss once.
+    waitUntil(d -> {
+      try {
+        d.findElement(found).click();
+        return true;
+      } catch (ElementClickInterceptedException | StaleElementReferenceException e) {
+        return false;
+      }
+    }, Duration.ofSeconds(20));
     WebElement detail = browser.await(By.cssSelector(".node-detail[data-state='true']"), Duration.ofSeconds(20));
     assertThat(detail.findElement(By.cssSelector(".focus")).getText()).isEqualTo("<" + BURN + ">");
     assertThat(detail.findElement(By.tagName("h3")).getText()).contains("cpu_bound");
