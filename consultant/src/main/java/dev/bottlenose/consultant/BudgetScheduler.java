@@ -38,6 +38,8 @@ final class BudgetScheduler {
     final double priority;
     final long order;
     double predicted;
+    /** The port's own prediction, before calibration: what calibration compares observed costs with. */
+    final double raw;
     boolean learned;
     double observed = Double.NaN;
 
@@ -45,6 +47,7 @@ final class BudgetScheduler {
       this.nodeId = nodeId;
       this.priority = priority;
       this.predicted = predicted;
+      this.raw = predicted;
       this.order = order;
     }
 
@@ -164,9 +167,9 @@ final class BudgetScheduler {
     perNode.forEach((id, cost) -> {
       Entry e = running.get(id);
       if (e != null && !Double.isNaN(cost)) {
-        if (Double.isNaN(e.observed) && e.predicted > 0) {
+        if (Double.isNaN(e.observed) && e.raw > 0) {
           observedTotal += cost;
-          predictedTotal += e.predicted;
+          predictedTotal += e.raw;
         }
         e.observed = cost;
       }

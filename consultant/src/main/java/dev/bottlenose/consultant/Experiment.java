@@ -5,11 +5,15 @@ import dev.bottlenose.consultant.rules.Guess;
 import java.util.List;
 
 /**
- * The test of one node over time, as Paradyn's experiments did it: values from the first {@code
- * minObservation} after the start are not counted; every counted value updates the cumulative average
+ * The test of one node over time, as Paradyn's experiments did it, on the data's own time: each value
+ * covers an interval of the data (a JFR-fed value arrives a second or two after the events it counts,
+ * and may cover more or less than one sampling interval). Data from the first {@code minObservation}
+ * after the start is not counted; every counted interval updates the time-weighted cumulative average
  * since then; the guess compares it with the threshold scaled by the hysteresis constant (harder to
- * become true than to stay true); the time the guess has held grows by each interval and restarts when
- * the guess flips.
+ * become true than to stay true); the time the guess has held grows by the data time each interval
+ * covers and restarts when the guess flips. An interval that arrives late, behind one already counted,
+ * still counts towards the average, but only the time not yet covered adds to the held time; data that
+ * never arrives adds nothing.
  */
 final class Experiment {
   private final int nodeId;
@@ -19,9 +23,12 @@ final class Experiment {
   private final long startedAtMillis;
   private final long countFromMillis;
   private final long intervalMillis;
-  private long lastCounted = -1;
+  private int taken;
+  private long previousAt = -1;
+  private long coveredTo;
   private int samples;
-  private double sum;
+  private double weightedSum;
+  private double weight;
   private Guess guess = Guess.NONE;
   private double heldSeconds;
   private double value = Double.NaN;
@@ -33,6 +40,7 @@ final class Experiment {
     this.perRequest = hypothesis.perNeed() == null ? null : hypothesis.perNeed().requestAt(focus);
     this.startedAtMillis = startedAtMillis;
     this.countFromMillis = startedAtMillis + minObservationMillis;
+    this.coveredTo = countFromMillis;
     this.intervalMillis = intervalMillis;
   }
 
@@ -50,32 +58,48 @@ final class Experiment {
 
   /** Counts the values that arrived since the last call and returns the evidence as of {@code nowMillis}. */
   Evidence evaluate(long nowMillis, Measurements measurements) {
+    List<ValueSeries.Point> points = measurements.samples(valueRequest);
     List<ValueSeries.Point> per = perRequest == null ? List.of() : measurements.samples(perRequest);
-    for (ValueSeries.Point s : measurements.samples(valueRequest)) {
-      if (s.atMillis() > lastCounted && s.atMillis() > countFromMillis) {
-        count(s, per);
+    for (; taken < points.size(); taken++) {
+      ValueSeries.Point p = points.get(taken);
+      long from = from(p, previousAt);
+      previousAt = Math.max(previousAt, p.atMillis());
+      if (p.atMillis() > countFromMillis) {
+        count(p, Math.max(from, countFromMillis), per);
       }
     }
     return new Evidence(nodeId, guess, value, hypothesis.threshold(), heldSeconds, (nowMillis - startedAtMillis) / 1000.0, samples);
   }
 
-  private void count(ValueSeries.Point s, List<ValueSeries.Point> per) {
-    long dt = lastCounted < 0 ? Math.min(intervalMillis, s.atMillis() - countFromMillis) : s.atMillis() - lastCounted;
-    lastCounted = s.atMillis();
+  /** Where a point's interval starts: as the port said, else back to the previous point, at most one sampling interval. */
+  private long from(ValueSeries.Point p, long previous) {
+    if (p.fromMillis() >= 0) {
+      return p.fromMillis();
+    }
+    long oneInterval = p.atMillis() - intervalMillis;
+    return previous < 0 || previous >= p.atMillis() ? oneInterval : Math.max(previous, oneInterval);
+  }
+
+  private void count(ValueSeries.Point p, long from, List<ValueSeries.Point> per) {
+    long span = p.atMillis() - from;
+    long fresh = p.atMillis() - Math.max(from, coveredTo);
+    coveredTo = Math.max(coveredTo, p.atMillis());
     samples++;
-    sum += s.value();
-    value = sum / samples;
+    weightedSum += p.value() * span;
+    weight += span;
+    value = weightedSum / weight;
     if (perRequest != null) {
-      double denominator = average(per, s.atMillis());
+      double denominator = average(per, coveredTo);
       value = denominator > 0 ? value / denominator : Double.NaN;
     }
     Guess now = Double.isNaN(value) ? Guess.NONE
         : hypothesis.comparison().passes(value, hypothesis.threshold(), factor()) ? Guess.PASSES : Guess.FAILS;
+    double dt = Math.max(0, fresh) / 1000.0;
     if (now != guess) {
       guess = now;
-      heldSeconds = now == Guess.NONE ? 0 : dt / 1000.0;
+      heldSeconds = now == Guess.NONE ? 0 : dt;
     } else if (now != Guess.NONE) {
-      heldSeconds += dt / 1000.0;
+      heldSeconds += dt;
     }
   }
 
@@ -85,15 +109,19 @@ final class Experiment {
     return guess == Guess.PASSES ? 1 - sign * hypothesis.hysteresis() : 1 + sign * hypothesis.hysteresis();
   }
 
+  /** The time-weighted average of the per metric over its counted data up to {@code upTo}. */
   private double average(List<ValueSeries.Point> per, long upTo) {
     double total = 0;
-    int n = 0;
+    double span = 0;
+    long previous = -1;
     for (ValueSeries.Point p : per) {
+      long from = Math.max(from(p, previous), countFromMillis);
+      previous = Math.max(previous, p.atMillis());
       if (p.atMillis() > countFromMillis && p.atMillis() <= upTo) {
-        total += p.value();
-        n++;
+        total += p.value() * (p.atMillis() - from);
+        span += p.atMillis() - from;
       }
     }
-    return n == 0 ? Double.NaN : total / n;
+    return span == 0 ? Double.NaN : total / span;
   }
 }

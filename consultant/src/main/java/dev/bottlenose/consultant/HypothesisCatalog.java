@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The hypotheses of a search: the built-in tree (Paradyn's three top-level hypotheses, GC / memory
@@ -25,6 +26,14 @@ import java.util.Map;
  */
 public final class HypothesisCatalog {
   public static final String TOP = "top";
+  /**
+   * The hypotheses whose value is what the focus's own frames do while they run (CPU time,
+   * allocations), so code the program did not run while it was sampled cannot make them true: they are
+   * not refined into it. Not method-call overhead: a tiny method called through a megamorphic call site
+   * is seldom on top of a sample, the time of its calls shows in its caller's frame.
+   */
+  private static final Set<String> ON_CPU = Set.of("cpu_bound", "object_creation_overhead", "interpreted_time",
+      "allocation_share");
   private static final String FRACTION = "fraction of time";
 
   private final Map<String, Hypothesis> byId;
@@ -47,10 +56,10 @@ public final class HypothesisCatalog {
             Comparison.BELOW, 4096, "bytes per operation", 0.05, List.of(IO, CODE)),
         timeShare("memory_pressure", "GC / memory pressure", TOP, "gc_time", in, 0.10, List.of(PROCESS, MACHINE)),
         new Hypothesis("allocation_share", "Allocation concentrated here", "memory_pressure",
-            List.of(MetricNeed.of("obj_create_bytes", ex), MetricNeed.per("obj_create_bytes", MetricNeed.Scope.PROCESS)),
+            List.of(MetricNeed.of("alloc_sampled_bytes", ex), MetricNeed.per("alloc_sampled_bytes", MetricNeed.Scope.PROCESS)),
             Comparison.ABOVE, 0.20, "fraction of bytes allocated", 0.05, List.of(MEMORY, CODE, THREADS)),
-        timeShare("method_call_overhead", "Method-call overhead", "cpu_bound", "method_call_overhead", in, 0.10, List.of(CODE, THREADS)),
-        timeShare("object_creation_overhead", "Object-creation overhead", "cpu_bound", "object_creation_overhead", in, 0.10, List.of(CODE, MEMORY, THREADS)),
+        timeShare("method_call_overhead", "Method-call overhead", "cpu_bound", "method_call_overhead", in, 0.10, List.of(CODE)),
+        timeShare("object_creation_overhead", "Object-creation overhead", "cpu_bound", "object_creation_overhead", in, 0.10, List.of(CODE, MEMORY)),
         timeShare("interpreted_time", "Interpretation", "cpu_bound", "interpreted_time", ex, 0.10, List.of(CODE, THREADS)),
         timeShare("jit_compile_time", "JIT compilation", "cpu_bound", "jit_compile_time", ex, 0.05, List.of(CODE, VM)),
         timeShare("class_load_time", "Class loading", "cpu_bound", "class_load_time", in, 0.05, List.of(CODE, THREADS)));
@@ -75,7 +84,30 @@ public final class HypothesisCatalog {
     m.replaceAll((id, h) -> h.isVirtual() ? h : h.withThreshold(
         settings.number(id + ".threshold", h.threshold()), settings.number(id + ".hysteresis", hysteresis)));
     check(m);
+    skip(m, settings.text("search.skip"));
     return new HypothesisCatalog(m);
+  }
+
+  /** Leaves out the hypotheses named in {@code ids} (comma-separated) and everything below them. */
+  private static void skip(Map<String, Hypothesis> m, String ids) {
+    if (ids == null || ids.isBlank()) {
+      return;
+    }
+    for (String id : ids.split(",")) {
+      String name = id.trim();
+      if (name.equals(TOP)) {
+        throw new IllegalArgumentException("search.skip: the top-level hypothesis cannot be skipped");
+      }
+      if (!name.isEmpty() && !m.containsKey(name)) {
+        throw new IllegalArgumentException("search.skip: unknown hypothesis '" + name + "'; known: "
+            + String.join(", ", m.keySet().stream().filter(k -> !k.equals(TOP)).toList()));
+      }
+      m.remove(name);
+    }
+    boolean removed = true;
+    while (removed) {
+      removed = m.values().removeIf(h -> h.parent() != null && !m.containsKey(h.parent()));
+    }
   }
 
   private static List<Hypothesis> declared(Settings settings) {
@@ -147,6 +179,11 @@ public final class HypothesisCatalog {
         at = m.get(at).parent();
       }
     }
+  }
+
+  /** True for the built-in hypotheses that measure what the focus's code does while it runs. */
+  public boolean runsOnCpu(Hypothesis h) {
+    return ON_CPU.contains(h.id());
   }
 
   public Hypothesis get(String id) {

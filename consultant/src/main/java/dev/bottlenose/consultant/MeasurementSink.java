@@ -10,6 +10,15 @@ public interface MeasurementSink {
    */
   void value(MeasurementHandle handle, long atMillis, double value, double observedCost);
 
+  /**
+   * One value for the interval from {@code fromMillis} to {@code toMillis} in the data's own time: a
+   * measurement fed by late events (JFR delivers them about once a second) says which interval its events
+   * cover, which may lag the sample that carried them and differ from the sampling interval.
+   */
+  default void value(MeasurementHandle handle, long fromMillis, long toMillis, double value, double observedCost) {
+    value(handle, toMillis, value, observedCost);
+  }
+
   /** The measurement cannot be made (or stopped working); the handle is dead. */
   void failed(MeasurementHandle handle, MeasurementFailure failure);
 

@@ -107,13 +107,18 @@ final class Measurements implements MeasurementSink {
   }
 
   @Override
-  public synchronized void value(MeasurementHandle handle, long atMillis, double value, double observedCost) {
+  public void value(MeasurementHandle handle, long atMillis, double value, double observedCost) {
+    value(handle, -1, atMillis, value, observedCost);
+  }
+
+  @Override
+  public synchronized void value(MeasurementHandle handle, long fromMillis, long toMillis, double value, double observedCost) {
     Running r = byHandle.get(handle.id());
-    if (r == null || Double.isNaN(value) || value < 0) {
+    if (r == null || Double.isNaN(value) || value < 0 || fromMillis >= toMillis) {
       return;
     }
     r.lastCost = observedCost;
-    series.get(handle.request()).points().add(new ValueSeries.Point(atMillis, value, observedCost));
+    series.get(handle.request()).points().add(new ValueSeries.Point(toMillis, value, observedCost, fromMillis));
   }
 
   @Override

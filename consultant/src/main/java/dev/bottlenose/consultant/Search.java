@@ -1,6 +1,7 @@
 package dev.bottlenose.consultant;
 
 import dev.bottlenose.consultant.rules.ChildEdge;
+import dev.bottlenose.consultant.rules.CodeOnly;
 import dev.bottlenose.consultant.rules.Evidence;
 import dev.bottlenose.consultant.rules.Hint;
 import dev.bottlenose.consultant.rules.NodeFact;
@@ -10,6 +11,9 @@ import dev.bottlenose.consultant.rules.RuleSession;
 import dev.bottlenose.consultant.rules.Timing;
 import dev.bottlenose.consultant.rules.Unavailable;
 import dev.bottlenose.consultant.rules.Verdict;
+import dev.bottlenose.metrics.MetricCompiler;
+import dev.bottlenose.metrics.MetricException;
+import dev.bottlenose.metrics.MetricLibrary;
 import dev.bottlenose.model.Focus;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
@@ -36,6 +40,11 @@ public final class Search {
   private static final Comparator<Refinement> BY_PARENT_HYPOTHESIS_FOCUS = Comparator
       .comparingInt(Refinement::parentId).thenComparing(Refinement::hypothesisId).thenComparing(r -> r.focus().toString());
 
+  /** Added to a where-refinement's key per place of its hierarchy in its hypothesis's order: the lock before the code. */
+  private static final double HIERARCHY_STEP = 0.1;
+  /** Taken off a where-refinement's key per level it reaches on its hierarchy: the search walks down before it widens. */
+  private static final double DEPTH_STEP = 0.01;
+
   private final String id;
   private final Settings settings;
   private final HypothesisCatalog catalog;
@@ -51,6 +60,7 @@ public final class Search {
   private final Set<Integer> awaitingPrediction = new HashSet<>();
   private final Map<ResourcePath, Double> hints = new LinkedHashMap<>();
   private final Set<ResourcePath> explored = new HashSet<>();
+  private final Set<ResourcePath> unsampled = new HashSet<>();
   private final long startedAtMillis;
   private long endedAtMillis;
   private String endReason;
@@ -96,6 +106,7 @@ public final class Search {
       throw new IllegalStateException("search " + id + " has begun already");
     }
     catalog.all().forEach(rules::insert);
+    codeOnly().forEach(h -> rules.insert(new CodeOnly(h.id())));
     rules.insert(new Timing(settings.number("search.sufficient_seconds"), settings.number("search.decision_timeout_seconds")));
     Hypothesis top = catalog.get(HypothesisCatalog.TOP);
     ShgNode root = graph.add(top, Focus.WHOLE_PROGRAM, null, 0);
@@ -104,6 +115,23 @@ public final class Search {
     setState(root.id(), NodeState.TESTING, "searching");
     advance();
     return this;
+  }
+
+  /** The hypotheses whose built-in metric cannot be measured at the whole program, only at a /Code focus. */
+  private List<Hypothesis> codeOnly() {
+    MetricLibrary library = MetricLibrary.builtin();
+    List<Hypothesis> list = new ArrayList<>();
+    for (Hypothesis h : catalog.all()) {
+      if (h.isVirtual() || !library.contains(h.valueNeed().metric())) {
+        continue;
+      }
+      try {
+        MetricCompiler.compile(library.metric(h.valueNeed().metric()), Focus.WHOLE_PROGRAM);
+      } catch (MetricException e) {
+        list.add(h);
+      }
+    }
+    return list;
   }
 
   public String id() {
@@ -244,6 +272,7 @@ public final class Search {
       boolean onlyOneJvm = (hierarchy == Hierarchy.PROCESS || hierarchy == Hierarchy.MACHINE) && children.size() < 2;
       if (!onlyOneJvm) {
         children.forEach(rules::add);
+        children.stream().filter(ResourceChild::unsampled).forEach(c -> unsampled.add(c.child()));
       }
     }
   }
@@ -272,6 +301,9 @@ public final class Search {
 
   private boolean refine(Refinement r) {
     Hypothesis h = catalog.get(r.hypothesisId());
+    if (r.along() != null && catalog.runsOnCpu(h) && unsampled.contains(r.focus().get(r.along()))) {
+      return false;
+    }
     ShgNode existing = graph.find(h.id(), r.focus());
     ShgNode node = graph.add(h, r.focus(), r.along(), priority(r));
     if (graph.addEdge(new ShgEdge(r.parentId(), node.id(), r.axis(), r.along(), r.reason())) && r.along() != null) {
@@ -314,6 +346,7 @@ public final class Search {
       return base;
     }
     ResourcePath refined = r.focus().get(r.along());
+    base += HIERARCHY_STEP * Math.max(0, catalog.get(r.hypothesisId()).refineAlong().indexOf(r.along())) - DEPTH_STEP * refined.depth();
     double weight = 0;
     for (Map.Entry<ResourcePath, Double> hint : hints.entrySet()) {
       if (refined.contains(hint.getKey())) {

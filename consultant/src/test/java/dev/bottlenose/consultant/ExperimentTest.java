@@ -80,6 +80,60 @@ class ExperimentTest {
     assertThat(e.guess()).isEqualTo(Guess.PASSES);
   }
 
+  private Evidence feed(double fromSecond, double toSecond, double value, double nowSecond) {
+    measurements.value(values.handle, T0 + Math.round(fromSecond * 1000), T0 + Math.round(toSecond * 1000), value, 0.001);
+    return experiment.evaluate(T0 + Math.round(nowSecond * 1000), measurements);
+  }
+
+  @Test
+  void evidenceTimeIsTheDataTimeItsValuesCoverNotHowManyArrived() {
+    feed(1, 1.5, 0.6, 2.5);
+    feed(1.5, 3, 0.6, 4);
+    Evidence e = feed(3, 7, 0.6, 8.5);
+
+    assertThat(e.guess()).isEqualTo(Guess.PASSES);
+    assertThat(e.heldSeconds()).isEqualTo(6.0);
+    assertThat(e.samples()).isEqualTo(3);
+  }
+
+  @Test
+  void aBurstAndTheQuietBeforeItAverageOverTheirDataTime() {
+    feed(1, 2.8, 0.0, 3);
+    Evidence e = feed(2.8, 3, 9.0, 3.5);
+
+    assertThat(e.value()).isCloseTo(0.9, org.assertj.core.api.Assertions.within(1e-9));
+    assertThat(e.guess()).isEqualTo(Guess.PASSES);
+    assertThat(e.heldSeconds()).isCloseTo(0.2, org.assertj.core.api.Assertions.within(1e-9));
+  }
+
+  @Test
+  void missingIntervalsAddNoEvidenceTime() {
+    feed(1, 2, 0.5, 2);
+    Evidence e = feed(5, 6, 0.5, 6);
+
+    assertThat(e.heldSeconds()).isEqualTo(2.0);
+    assertThat(e.testedSeconds()).isEqualTo(6.0);
+  }
+
+  @Test
+  void anIntervalArrivingAfterALaterOneStillCountsButAddsOnlyTimeNotYetCovered() {
+    feed(2, 3, 0.5, 3);
+    feed(3, 4, 0.5, 4);
+    Evidence e = feed(1, 3, 0.2, 4.5);
+
+    assertThat(e.samples()).isEqualTo(3);
+    assertThat(e.value()).isCloseTo((0.5 + 0.5 + 0.2 * 2) / 4, org.assertj.core.api.Assertions.within(1e-9));
+    assertThat(e.heldSeconds()).isEqualTo(2.0);
+  }
+
+  @Test
+  void dataFromBeforeTheMinimumObservationTimeIsCutOffEvenInsideOneLongInterval() {
+    Evidence e = feed(0, 2, 0.5, 2.5);
+
+    assertThat(e.samples()).isEqualTo(1);
+    assertThat(e.heldSeconds()).isEqualTo(1.0);
+  }
+
   /** The smallest port: hands out handles and remembers them. */
   private static final class ScriptedValues implements MeasurementPort {
     final List<MeasurementHandle> handles = new java.util.ArrayList<>();

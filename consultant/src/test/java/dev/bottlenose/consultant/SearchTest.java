@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bottlenose.model.Focus;
 import dev.bottlenose.model.Hierarchy;
+import dev.bottlenose.model.ResourcePath;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -31,13 +32,51 @@ class SearchTest {
     assertThat(g.find("cpu_bound", Focus.of(PlantedPrograms.SPIN)).state()).isEqualTo(NodeState.TRUE);
     assertThat(g.find("cpu_bound", Focus.of(PlantedPrograms.NAP)).state()).isEqualTo(NodeState.FALSE);
     assertThat(g.find("sync_wait", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.FALSE);
-    assertThat(g.find("method_call_overhead", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.FALSE);
+    assertThat(g.find("method_call_overhead", Focus.WHOLE_PROGRAM)).as("probes cannot cover the whole program").isNull();
+    assertThat(g.find("method_call_overhead", Focus.of(PlantedPrograms.SPIN.parent().parent())).state()).as("asked in the hot package")
+        .isEqualTo(NodeState.FALSE);
     assertThat(g.trueLeaves()).extracting(ShgNode::hypothesis).containsOnly("cpu_bound");
     assertThat(g.trueLeaves()).extracting(n -> n.focus().get(Hierarchy.CODE)).containsOnly(PlantedPrograms.SPIN, Hierarchy.CODE.root());
     assertThat(g.trueLeaves()).extracting(ShgNode::focus).contains(Focus.of(PlantedPrograms.SPIN, PlantedPrograms.MAIN_THREAD));
     assertThat(driver.live()).isEmpty();
     assertThat(events).last().isEqualTo(new ShgEvent.SearchEnded("cpu-hot", "converged: nothing left to test"));
     assertThat(events).filteredOn(e -> e instanceof ShgEvent.NodeAdded).hasSize(g.nodes().size());
+  }
+
+  @Test
+  void syncWaitingIsRefinedToTheLockBeforeTheCode() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::contendedLock, PlantedPrograms::cost);
+    Search search = search(driver, SearchOptions.of("lock")).begin();
+
+    driver.runToEnd(search, 60);
+
+    ShgNode lock = search.graph().find("sync_wait", Focus.of(PlantedPrograms.CACHE_LOCK));
+    ShgNode code = search.graph().find("sync_wait", Focus.of(dev.bottlenose.model.ResourcePath.parse("/Code/com.acme")));
+    assertThat(lock.state()).isEqualTo(NodeState.TRUE);
+    assertThat(lock.priority()).isLessThan(code.priority());
+    MetricRequest lockRequest = new MetricRequest("sync_wait", lock.focus(), dev.bottlenose.model.ConstraintMode.INCLUSIVE);
+    MetricRequest codeRequest = new MetricRequest("sync_wait", code.focus(), dev.bottlenose.model.ConstraintMode.INCLUSIVE);
+    assertThat(driver.requested().indexOf(lockRequest)).isLessThan(driver.requested().indexOf(codeRequest));
+    assertThat(driver.live()).isEmpty();
+  }
+
+  @Test
+  void codeThatRanNothingWhileSampledIsNotRefinedIntoForCpuBound() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
+    TreeOracle tree = PlantedPrograms.oracle();
+    ResourcePath javaUtil = PlantedPrograms.SORT.parent().parent();
+    ResourceOracle sampled = path -> tree.children(path).stream()
+        .map(c -> new ResourceChild(c.parent(), c.child(), c.relation(), c.child().equals(javaUtil) ? 0 : 5)).toList();
+    Search search = Search.create(SearchOptions.of("pruned").with("search.max_time_seconds", "120"), driver, sampled, driver).begin();
+
+    driver.runToEnd(search, 130);
+
+    assertThat(search.graph().find("cpu_bound", Focus.of(javaUtil))).as("no samples in java.util").isNull();
+    assertThat(search.graph().find("cpu_bound", Focus.of(PlantedPrograms.SPIN)).state()).isEqualTo(NodeState.TRUE);
+    ScriptedEngineDriver plain = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
+    Search unpruned = search(plain, SearchOptions.of("unpruned").with("search.max_time_seconds", "120")).begin();
+    plain.runToEnd(unpruned, 130);
+    assertThat(unpruned.graph().find("cpu_bound", Focus.of(javaUtil))).as("tested when nothing says it ran nothing").isNotNull();
   }
 
   @Test

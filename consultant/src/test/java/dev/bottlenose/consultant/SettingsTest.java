@@ -47,4 +47,17 @@ class SettingsTest {
     assertThat(s.number("budget.fraction")).isEqualTo(0.05);
     assertThatThrownBy(() -> s.number("no.such.key")).hasMessage("missing setting no.such.key");
   }
+
+  @Test
+  void skippedHypothesesLeaveTheCatalogWithEverythingBelowThem() {
+    HypothesisCatalog catalog = HypothesisCatalog.of(Settings.defaults().with("search.skip", "cpu_bound, io_wait"));
+
+    assertThat(catalog.all()).extracting(Hypothesis::id)
+        .contains("top", "sync_wait", "memory_pressure")
+        .doesNotContain("cpu_bound", "method_call_overhead", "jit_compile_time", "io_wait", "small_io_ops");
+    assertThatThrownBy(() -> HypothesisCatalog.of(Settings.defaults().with("search.skip", "cpu_bond")))
+        .hasMessageStartingWith("search.skip: unknown hypothesis 'cpu_bond'; known: cpu_bound");
+    assertThatThrownBy(() -> HypothesisCatalog.of(Settings.defaults().with("search.skip", "top")))
+        .hasMessage("search.skip: the top-level hypothesis cannot be skipped");
+  }
 }

@@ -53,10 +53,11 @@ final class Requests {
         case "classBytes" -> classBytes(request);
         case "watch" -> watch(request);
         case "unwatch" -> unwatch(request);
+        case "callGraph" -> callGraph(request);
         case "bye" -> Map.of();
         default -> throw new RequestException("UNKNOWN_OP", "unknown op '" + op
             + "' (known: ping, resources, insert, remove, removeAll, read, ledger, status, classBytes, watch,"
-            + " unwatch, bye)");
+            + " unwatch, callGraph, bye)");
       };
       Map<String, Object> response = new LinkedHashMap<>();
       response.put("re", id);
@@ -101,6 +102,18 @@ final class Requests {
       found.forEach(r -> out.add(resourceJson(r)));
     }
     return Map.of("resources", out);
+  }
+
+  private Map<String, Object> callGraph(Map<String, Object> request) throws RequestException {
+    ResourcePath path = Arguments.path(Arguments.string(request, "path", "/Code"), "path");
+    if (path.hierarchy() != Hierarchy.CODE || path.depth() > 3) {
+      throw new RequestException("BAD_REQUEST", "path " + path + " is not /Code or a /Code package, class or method");
+    }
+    long limit = Arguments.number(request, "limit", 100);
+    if (limit < 1 || limit > 10_000) {
+      throw new RequestException("BAD_REQUEST", "limit must be between 1 and 10000, is " + limit);
+    }
+    return runtime.discovery.callGraph().at(path, (int) limit);
   }
 
   private Map<String, Object> insert(Map<String, Object> request) throws RequestException, ProbeException {

@@ -52,6 +52,9 @@ record Accumulator(String word, List<Event> events, String measure) {
     EnumMap<Hierarchy, Set<ConstraintMode>> m = new EnumMap<>(Hierarchy.class);
     if (isProbe()) {
       m.put(Hierarchy.CODE, word.equals("wall_time") ? EnumSet.of(ConstraintMode.EXCLUSIVE, ConstraintMode.INCLUSIVE) : EnumSet.of(ConstraintMode.EXCLUSIVE));
+      if (word.equals("allocations") || word.equals("allocated_bytes")) {
+        m.put(Hierarchy.MEMORY, EnumSet.noneOf(ConstraintMode.class));
+      }
     } else {
       if (events.stream().allMatch(e -> e.codeFilter)) {
         boolean onMethod = events.stream().anyMatch(Event::matchesMethodItself);
@@ -60,10 +63,26 @@ record Accumulator(String word, List<Event> events, String measure) {
       if (events.stream().allMatch(e -> e.threadFilter)) {
         m.put(Hierarchy.THREADS, EnumSet.noneOf(ConstraintMode.class));
       }
+      Hierarchy object = objectHierarchy();
+      if (object != null) {
+        m.put(object, EnumSet.noneOf(ConstraintMode.class));
+      }
+      if (events.stream().allMatch(e -> e == Event.ALLOC_SAMPLE)) {
+        m.put(Hierarchy.MEMORY, EnumSet.noneOf(ConstraintMode.class));
+      }
     }
     m.put(Hierarchy.PROCESS, EnumSet.noneOf(ConstraintMode.class));
     m.put(Hierarchy.MACHINE, EnumSet.noneOf(ConstraintMode.class));
     return m;
+  }
+
+  /** The object hierarchy (/SyncObjects, /IO) every one of its events can be filtered on, or null. */
+  Hierarchy objectHierarchy() {
+    if (isProbe() || events.isEmpty()) {
+      return null;
+    }
+    Hierarchy first = events.get(0).objectHierarchy();
+    return events.stream().allMatch(e -> e.objectHierarchy() == first) ? first : null;
   }
 
   /** How it reads in messages, e.g. {@code 'duration of gc_pause'}. */

@@ -5,7 +5,8 @@ import dev.bottlenose.model.Hierarchy;
 
 /**
  * Checks a {@code when} condition against what the accumulator's sources can filter on: /Code and
- * /Threads for events (only where the event carries a stack or a thread), and for bytecode probes one
+ * /Threads for events (only where the event carries a stack or a thread), /SyncObjects for blocking
+ * events and /IO for file and socket events (the object the event is about), and for bytecode probes one
  * calling method ({@code caller:/Code/…/method}, a call-site probe).
  */
 final class ConditionChecker {
@@ -35,7 +36,7 @@ final class ConditionChecker {
 
   private void literal(Ast.Literal l) {
     Hierarchy h = l.pattern().hierarchy();
-    boolean allowed = acc.allowed().containsKey(h) && (h == Hierarchy.CODE || h == Hierarchy.THREADS);
+    boolean allowed = acc.allowed().containsKey(h) && (h == Hierarchy.CODE || h == Hierarchy.THREADS || h == acc.objectHierarchy());
     if (!allowed) {
       checker.error(l.at(), what + " can be constrained only by " + filterable() + ", not by " + h.root());
     } else if (h != Hierarchy.CODE && l.mode() != null) {
@@ -49,9 +50,17 @@ final class ConditionChecker {
   }
 
   private String filterable() {
-    boolean code = acc.allowed().containsKey(Hierarchy.CODE);
-    boolean threads = acc.allowed().containsKey(Hierarchy.THREADS);
-    return code && threads ? "/Code and /Threads" : code ? "/Code" : threads ? "/Threads" : "nothing (it has no code or thread)";
+    java.util.List<String> roots = new java.util.ArrayList<>();
+    for (Hierarchy h : new Hierarchy[] {Hierarchy.CODE, Hierarchy.THREADS, acc.objectHierarchy()}) {
+      if (h != null && acc.allowed().containsKey(h)) {
+        roots.add(h.root().toString());
+      }
+    }
+    if (roots.isEmpty()) {
+      return "nothing (it has no code or thread)";
+    }
+    String last = roots.remove(roots.size() - 1);
+    return roots.isEmpty() ? last : String.join(", ", roots) + " and " + last;
   }
 
   private void checkWildcards(Ast.Literal l) {

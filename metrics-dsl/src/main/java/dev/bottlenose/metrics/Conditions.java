@@ -33,7 +33,22 @@ final class Conditions {
             + " has a '*' it cannot send (only a trailing /** can be, meaning everything below)");
       }
       ConstraintMode mode = p.hierarchy() == Hierarchy.CODE ? (l.mode() == null ? ConstraintMode.INCLUSIVE : l.mode()) : null;
-      return new Lit(p.hierarchy(), mode, p);
+      return p.hierarchy() == Hierarchy.SYNC_OBJECTS || p.hierarchy() == Hierarchy.IO ? object(p) : new Lit(p.hierarchy(), mode, p);
+    }
+
+    /**
+     * A /SyncObjects or /IO path as a filter: a group ({@code monitors}, {@code locks}, {@code file},
+     * {@code socket}) or one object in it. JFR's blocking events name the monitor's or lock's class, not the
+     * instance, so /SyncObjects goes no deeper than the class.
+     */
+    static Lit object(ResourcePath p) {
+      if (p.depth() > 2) {
+        throw new MetricException(p.hierarchy() == Hierarchy.SYNC_OBJECTS
+            ? "the agent tells monitors and locks apart by class (JFR's events name the class, not the instance), so "
+                + p + " cannot be measured; use its class " + p.parent()
+            : "an /IO filter names a group (file, socket) and one file or socket in it, not " + p);
+      }
+      return new Lit(p.hierarchy(), null, p);
     }
 
     /** The filter text: {@code inclusive:/Code/…} or {@code /Threads/…}. */

@@ -1,12 +1,14 @@
 package dev.bottlenose.metrics;
 
+import dev.bottlenose.model.Hierarchy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * The events a watched source can count (daemon/PROTOCOL.md, "Watched sources"): which of count,
- * duration and bytes each reports, and which filters (code, thread, form) the agent applies to it.
+ * duration and bytes each reports, and which filters (code, thread, form, the object it is about) the
+ * agent applies to it.
  */
 enum Event {
   CPU_SAMPLE("jdk.ExecutionSample", true, false, true, true, true),
@@ -56,6 +58,19 @@ enum Event {
       m.add("bytes");
     }
     return m;
+  }
+
+  /**
+   * The hierarchy of the object the event is about, which a source can filter on besides code and thread:
+   * /SyncObjects for blocking on a monitor or a lock (its class), /IO for a file or socket operation; null
+   * for the others.
+   */
+  Hierarchy objectHierarchy() {
+    return switch (this) {
+      case MONITOR_ENTER, MONITOR_WAIT, PARK -> Hierarchy.SYNC_OBJECTS;
+      case FILE_READ, FILE_WRITE, SOCKET_READ, SOCKET_WRITE -> Hierarchy.IO;
+      default -> null;
+    };
   }
 
   /** True for the events that match code on the compiled or deoptimised method itself (no caller: filter). */

@@ -80,15 +80,20 @@ public final class MetricCompiler {
     if (!focus.get(Hierarchy.THREADS).isRoot()) {
       focusLits.add(new Conditions.Lit(Hierarchy.THREADS, null, focus.get(Hierarchy.THREADS)));
     }
+    Hierarchy object = acc.objectHierarchy();
+    if (object != null && !focus.get(object).isRoot()) {
+      focusLits.add(Conditions.Lit.object(focus.get(object)));
+    }
     Map<Map<Hierarchy, Conditions.Lit>, Integer> terms = Conditions.terms(Conditions.times(poly, Map.of(Set.copyOf(focusLits), 1)));
     if (terms.isEmpty()) {
       b.note("the constraint and the focus never hold together; the value is always 0");
     }
     String measure = acc.measure().equals("duration") ? "nanos" : acc.measure();
+    String type = allocatedType(d, focus);
     Formula sum = new Formula.Const(0);
     for (Event event : acc.events()) {
       for (Map.Entry<Map<Hierarchy, Conditions.Lit>, Integer> term : terms.entrySet()) {
-        String id = b.source(event, term.getKey(), event == Event.CPU_SAMPLE ? form : null);
+        String id = b.source(event, term.getKey(), event == Event.CPU_SAMPLE ? form : null, type);
         sum = plus(sum, term.getValue(), new Formula.Item(id, measure));
       }
     }
@@ -153,10 +158,24 @@ public final class MetricCompiler {
       id = b.probe("call_site", caller.pattern(), code);
     } else {
       String kind = kind(acc, d.refinementModes().get(Hierarchy.CODE));
-      id = code.depth() == 3 ? b.probe(kind, code, null) : b.expansion(kind, code);
+      String type = allocatedType(d, focus);
+      id = code.depth() == 3 ? b.probe(kind, code, null, type) : b.expansion(kind, code, type);
     }
     Formula item = new Formula.Item(id, measure);
     return measure.equals("nanos") ? Formula.op('*', item, new Formula.Const(1e-9)) : item;
+  }
+
+  /** The allocated type a /Memory focus names (null: every type); the probes count only objects of it. */
+  private static String allocatedType(MetricDefinition d, Focus focus) {
+    ResourcePath memory = focus.get(Hierarchy.MEMORY);
+    if (memory.isRoot()) {
+      return null;
+    }
+    if (memory.depth() > 1) {
+      throw new MetricException("metric '" + d.name() + "' refines /Memory to allocated types, not to allocation sites (" + memory
+          + "); the site is the /Code part of the focus");
+    }
+    return memory.segments().get(0);
   }
 
   private static String kind(Accumulator acc, ConstraintMode mode) {

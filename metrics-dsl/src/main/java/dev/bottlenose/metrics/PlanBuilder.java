@@ -13,6 +13,11 @@ final class PlanBuilder {
   private final List<String> notes = new ArrayList<>();
 
   String source(Event event, Map<Hierarchy, Conditions.Lit> filters, String form) {
+    return source(event, filters, form, null);
+  }
+
+  /** A watched source; {@code type}, for allocation samples, counts only objects of that allocated type. */
+  String source(Event event, Map<Hierarchy, Conditions.Lit> filters, String form, String type) {
     Map<String, Object> source = new LinkedHashMap<>();
     source.put("event", event.word());
     if (filters.containsKey(Hierarchy.CODE)) {
@@ -21,8 +26,16 @@ final class PlanBuilder {
     if (filters.containsKey(Hierarchy.THREADS)) {
       source.put("thread", filters.get(Hierarchy.THREADS).text());
     }
+    for (Hierarchy h : new Hierarchy[] {Hierarchy.SYNC_OBJECTS, Hierarchy.IO}) {
+      if (filters.containsKey(h)) {
+        source.put("resource", filters.get(h).text());
+      }
+    }
     if (form != null) {
       source.put("form", form);
+    }
+    if (type != null) {
+      source.put("type", type);
     }
     Map<String, Object> request = new LinkedHashMap<>();
     request.put("source", source);
@@ -30,19 +43,30 @@ final class PlanBuilder {
   }
 
   String probe(String kind, ResourcePath method, ResourcePath callee) {
+    return probe(kind, method, callee, null);
+  }
+
+  /** A probe; {@code type}, for an allocation probe, counts only objects of that allocated type. */
+  String probe(String kind, ResourcePath method, ResourcePath callee, String type) {
     Map<String, Object> request = new LinkedHashMap<>();
     request.put("method", method.toString());
     request.put("kind", kind);
     if (callee != null) {
       request.put("callee", callee.toString());
     }
+    if (type != null) {
+      request.put("allocatedType", type);
+    }
     return add("p", "probe", request);
   }
 
-  String expansion(String kind, ResourcePath under) {
+  String expansion(String kind, ResourcePath under, String type) {
     Map<String, Object> request = new LinkedHashMap<>();
     request.put("expand", under.toString());
     request.put("kind", kind);
+    if (type != null) {
+      request.put("allocatedType", type);
+    }
     note("item for " + under + " is one " + kind + " probe per method " + (under.depth() == 1 ? "of every class of the package" : "of the class")
         + ", which the daemon lists from the target and sums");
     return add("x", "probes", request);

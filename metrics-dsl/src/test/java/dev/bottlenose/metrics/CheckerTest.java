@@ -60,11 +60,12 @@ class CheckerTest {
   @Test
   void whenConditionsOnlyOnWhatSourcesFilter() {
     String text = "metric m {\n  description \"d\"\n  unit fraction\n  accumulates duration of park\n"
-        + "  when inclusive:/Code/java.util.concurrent/** and not (/Threads/pool-1 or exclusive:/SyncObjects/x or caller:/Threads/t)\n"
+        + "  when inclusive:/Code/java.util.concurrent/** and not (/Threads/pool-1 or exclusive:/SyncObjects/x or /IO/x or caller:/Threads/t)\n"
         + "  refine /Code inclusive\n  combine sum\n  report fraction\n  form c2\n}\n";
     assertThat(errors(text)).containsExactly(
-        "5:86: 'duration of park' can be constrained only by /Code and /Threads, not by /SyncObjects",
-        "5:111: a constraint method (caller:) applies only to /Code, not /Threads",
+        "5:86: a constraint method (exclusive:) applies only to /Code, not /SyncObjects",
+        "5:104: 'duration of park' can be constrained only by /Code, /Threads and /SyncObjects, not by /IO",
+        "5:120: a constraint method (caller:) applies only to /Code, not /Threads",
         "9:8: 'form' applies only to cpu samples (cpu_time or events of cpu_sample); 'duration of park' has no execution form");
   }
 

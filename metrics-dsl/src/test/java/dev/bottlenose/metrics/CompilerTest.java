@@ -36,6 +36,28 @@ class CompilerTest {
   }
 
   @Test
+  void syncWaitRefinesToTheClassOfTheObjectBlockedOnAndNoFurther() {
+    MetricDefinition sync = MetricLibrary.builtin().metric("sync_wait");
+    assertThat(sources(compile(sync, "</SyncObjects/monitors/com.acme.Cache, /Code/com.acme/Cache/get>"))).isEqualTo(
+        "s0={\"event\":\"monitor_enter\",\"code\":\"inclusive:/Code/com.acme/Cache/get\",\"resource\":\"/SyncObjects/monitors/com.acme.Cache\"}\n"
+            + "s1={\"event\":\"monitor_wait\",\"code\":\"inclusive:/Code/com.acme/Cache/get\",\"resource\":\"/SyncObjects/monitors/com.acme.Cache\"}\n"
+            + "s2={\"event\":\"park\",\"code\":\"inclusive:/Code/com.acme/Cache/get\",\"resource\":\"/SyncObjects/monitors/com.acme.Cache\"}\n");
+    assertThatThrownBy(() -> compile(sync, "</SyncObjects/monitors/com.acme.Cache/com.acme.Cache@1b6d3586>"))
+        .hasMessageContaining("by class (JFR's events name the class, not the instance)")
+        .hasMessageContaining("use its class /SyncObjects/monitors/com.acme.Cache");
+  }
+
+  @Test
+  void ioMetricsRefineToTheFileOrSocket() {
+    ProbePlan plan = compile(MetricLibrary.builtin().metric("io_wait"), "</IO/socket/127.0.0.1:8080>");
+    assertThat(sources(plan)).contains("s2={\"event\":\"socket_read\",\"resource\":\"/IO/socket/127.0.0.1:8080\"}");
+    assertThat(plan.items()).hasSize(4);
+    assertThat(sources(compile(MetricLibrary.builtin().metric("io_avg_size"), "</IO/file>"))).contains("\"resource\":\"/IO/file\"");
+    assertThatThrownBy(() -> compile(MetricLibrary.builtin().metric("cpu"), "</IO/file>"))
+        .hasMessageContaining("metric 'cpu' cannot be refined to /IO");
+  }
+
+  @Test
   void orAndNotExpandToSignedSourcesThatCountEachEventOnce() {
     MetricDefinition d = define("  unit fraction\n  accumulates cpu_time\n"
         + "  when exclusive:/Code/java.util/** or exclusive:/Code/java.io and not /Threads/main\n  refine /Code exclusive, /Threads\n  report fraction");
@@ -111,7 +133,7 @@ class CompilerTest {
     assertThat(plan.items()).hasSize(1);
     assertThat(plan.formulaText()).isEqualTo("(((s0.nanos * 1.0E-9) / interval_s) + (((s0.nanos * 1.0E-9) / interval_s) * 2))");
     assertThatThrownBy(() -> compile(MetricLibrary.builtin().metric("object_creation_overhead"), "</Threads/main>"))
-        .hasMessage("metric 'object_creation_overhead' cannot be refined to /Threads (focus </Threads/main>); it allows /Code exclusive, /Process, /Machine");
+        .hasMessage("metric 'object_creation_overhead' cannot be refined to /Threads (focus </Threads/main>); it allows /Code exclusive, /Memory, /Process, /Machine");
   }
 
   @Test

@@ -18,7 +18,8 @@ class MetricLibraryTest {
       assertThat(lib.contains(name)).as(name).isTrue();
       assertThat(lib.metric(name).notes()).as(name).isNotBlank();
     }
-    assertThat(lib.metric("sync_wait").refinable()).containsExactly(Hierarchy.CODE, Hierarchy.THREADS, Hierarchy.PROCESS, Hierarchy.MACHINE);
+    assertThat(lib.metric("sync_wait").refinable()).containsExactly(Hierarchy.CODE, Hierarchy.SYNC_OBJECTS, Hierarchy.THREADS, Hierarchy.PROCESS, Hierarchy.MACHINE);
+    assertThat(lib.metric("io_wait").refinable()).containsExactly(Hierarchy.CODE, Hierarchy.IO, Hierarchy.THREADS, Hierarchy.PROCESS, Hierarchy.MACHINE);
     assertThat(lib.metric("gc_time").refinements()).containsExactly("/Process", "/Machine");
     assertThat(lib.metric("method_call_overhead").refinements()).containsExactly("/Code", "/Process", "/Machine");
     assertThat(lib.metric("method_call_overhead").accumulates()).isEqualTo("calls * (1 - cpu_inlined / cpu_inclusive) * virtual_call_time");

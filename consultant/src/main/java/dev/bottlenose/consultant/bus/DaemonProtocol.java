@@ -34,6 +34,14 @@ public final class DaemonProtocol {
     return daemon(daemonId, "resources");
   }
 
+  /**
+   * Request {@code {"path","limit"}} → {@code {"path","samples","total","children":[{"path","samples","relation"}…],
+   * "hot":[{"method","self","total"}…]}}: the call graph sampled at a {@code /Code} path.
+   */
+  public static String callGraph(String daemonId) {
+    return daemon(daemonId, "callgraph");
+  }
+
   /** Request → {@code {"state","pid","calibration":{…},…}}. */
   public static String status(String daemonId) {
     return daemon(daemonId, "status");

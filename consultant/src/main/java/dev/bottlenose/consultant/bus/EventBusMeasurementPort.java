@@ -67,8 +67,10 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     final MeasurementSink sink;
     final TargetDaemon daemon;
     volatile Long metricId;
+    volatile long sinceMillis = -1;
     volatile boolean released;
     int samples;
+    DataTime dataTime;
 
     Active(MeasurementHandle handle, MeasurementSink sink, TargetDaemon daemon) {
       this.handle = handle;
@@ -149,6 +151,7 @@ public final class EventBusMeasurementPort implements MeasurementPort {
         failed(a, Failures.of(d.id, ar.cause()));
         return Future.succeededFuture();
       }
+      a.sinceMillis = ar.result().body().getLong("sinceMillis", -1L);
       a.metricId = ar.result().body().getLong("metricId");
       return a.released ? disable(a) : Future.succeededFuture();
     }));
@@ -231,8 +234,24 @@ public final class EventBusMeasurementPort implements MeasurementPort {
         continue;
       }
       double share = totalPredicted > 0 ? predicted(m) / totalPredicted : 1.0 / ours.size();
-      a.sink.value(a.handle, at, value, settling ? Double.NaN : fraction * share);
+      double cost = settling ? Double.NaN : fraction * share;
+      Long through = m.getLong("dataThroughMillis");
+      if (through == null) {
+        a.sink.value(a.handle, at - intervalMillis(sample), at, value, cost);
+      } else {
+        if (a.dataTime == null) {
+          a.dataTime = new DataTime(a.sinceMillis);
+        }
+        DataTime.Stretch stretch = a.dataTime.sampled(value, intervalMillis(sample), through);
+        if (stretch != null) {
+          a.sink.value(a.handle, stretch.fromMillis(), stretch.toMillis(), stretch.value(), cost);
+        }
+      }
     }
+  }
+
+  private static long intervalMillis(JsonObject sample) {
+    return Math.round(sample.getLong("intervalNanos", 0L) / 1e6);
   }
 
   private static double predicted(JsonObject metricValue) {

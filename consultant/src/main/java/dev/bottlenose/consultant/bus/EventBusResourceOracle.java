@@ -6,9 +6,11 @@ import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -19,16 +21,23 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * A {@link ResourceOracle} over the daemons' {@code resources} request (depth 1): the children of a path
- * are the union of what every daemon of the search has below it, asked once per path and kept for the
- * search. The daemons offer no call graph yet, so a {@code /Code} method has no children here: CPU-bound
- * is refined along the {@code /Code} hierarchy (package → class → method) and stops at the method.
+ * A {@link ResourceOracle} over the daemons' {@code resources} and {@code callgraph} requests: the
+ * children of a path are the union of what every daemon of the search has below it, asked once per path
+ * and kept for the search. A {@code /Code} method's children are its callees in the sampled call graph
+ * (those that took at least {@value #MIN_CALLEE_SHARE} of its samples); a package's or class's children
+ * carry their sample counts, 0 for code the program did not run while it was sampled. Below
+ * {@value #MIN_SAMPLES} samples a daemon's call graph says nothing about what did not run, and the
+ * counts are {@link ResourceChild#UNKNOWN}.
  *
- * <p>A daemon that fails to answer makes that path childless for this step (not cached).
- * It blocks on the event bus, so it must be called from a worker thread, never from an event loop.
+ * <p>A daemon that fails to answer makes that path childless for this step (not cached). It blocks on
+ * the event bus, so it must be called from a worker thread, never from an event loop.
  */
 public final class EventBusResourceOracle implements ResourceOracle {
+  static final long MIN_SAMPLES = 20;
+  static final double MIN_CALLEE_SHARE = 0.05;
   private static final int METHOD_DEPTH = 3;
+  private static final int CALLEE_LIMIT = 50;
+  private static final int CHILD_LIMIT = 10_000;
 
   private final Vertx vertx;
   private final List<String> daemonIds;
@@ -43,17 +52,41 @@ public final class EventBusResourceOracle implements ResourceOracle {
 
   @Override
   public List<ResourceChild> children(ResourcePath path) {
-    if (path.hierarchy() == Hierarchy.CODE && path.depth() >= METHOD_DEPTH) {
-      return List.of();
-    }
     try {
-      return cache.computeIfAbsent(path, this::ask);
+      return cache.computeIfAbsent(path, p -> p.hierarchy() == Hierarchy.CODE && p.depth() >= METHOD_DEPTH ? callees(p) : contained(p));
     } catch (IllegalStateException e) {
       return List.of();
     }
   }
 
-  private List<ResourceChild> ask(ResourcePath path) {
+  /**
+   * The methods most often on top of the daemons' sampled stacks, each with its share of all samples,
+   * hottest first; empty while fewer than {@value #MIN_SAMPLES} samples were taken.
+   */
+  public Map<ResourcePath, Double> hotMethods(int limit) {
+    Map<ResourcePath, Long> self = new LinkedHashMap<>();
+    long samples = 0;
+    for (String id : daemonIds) {
+      JsonObject graph = callGraph(id, Hierarchy.CODE.root(), limit);
+      if (graph == null) {
+        continue;
+      }
+      samples += graph.getLong("samples", 0L);
+      for (Object o : graph.getJsonArray("hot", new JsonArray())) {
+        JsonObject m = (JsonObject) o;
+        self.merge(ResourcePath.parse(m.getString("method")), m.getLong("self", 0L), Long::sum);
+      }
+    }
+    Map<ResourcePath, Double> shares = new LinkedHashMap<>();
+    if (samples >= MIN_SAMPLES) {
+      long all = samples;
+      self.entrySet().stream().sorted(Map.Entry.<ResourcePath, Long>comparingByValue().reversed()).limit(limit)
+          .forEach(e -> shares.put(e.getKey(), Math.min(1.0, (double) e.getValue() / all)));
+    }
+    return shares;
+  }
+
+  private List<ResourceChild> contained(ResourcePath path) {
     Set<ResourcePath> found = new LinkedHashSet<>();
     for (String id : daemonIds) {
       for (Object o : resources(id, path).getJsonArray("resources")) {
@@ -63,26 +96,92 @@ public final class EventBusResourceOracle implements ResourceOracle {
         }
       }
     }
+    Map<ResourcePath, Long> samples = path.hierarchy() == Hierarchy.CODE ? sampledChildren(path) : null;
     List<ResourceChild> children = new ArrayList<>();
-    found.forEach(p -> children.add(new ResourceChild(path, p, ResourceChild.CONTAINS)));
+    for (ResourcePath p : found) {
+      long n = samples == null ? ResourceChild.UNKNOWN : samples.getOrDefault(p, 0L);
+      children.add(new ResourceChild(path, p, ResourceChild.CONTAINS, n));
+    }
     return List.copyOf(children);
+  }
+
+  /** Samples per child of a /Code path over every daemon, or null when some daemon has too few to tell. */
+  private Map<ResourcePath, Long> sampledChildren(ResourcePath path) {
+    Map<ResourcePath, Long> counts = new LinkedHashMap<>();
+    for (String id : daemonIds) {
+      JsonObject graph = callGraph(id, path, CHILD_LIMIT);
+      if (graph == null || graph.getLong("samples", 0L) < MIN_SAMPLES) {
+        return null;
+      }
+      for (Object o : graph.getJsonArray("children", new JsonArray())) {
+        JsonObject c = (JsonObject) o;
+        counts.merge(ResourcePath.parse(c.getString("path")), c.getLong("samples", 0L), Long::sum);
+      }
+    }
+    return counts;
+  }
+
+  private List<ResourceChild> callees(ResourcePath method) {
+    Map<ResourcePath, Long> calls = new LinkedHashMap<>();
+    for (String id : daemonIds) {
+      JsonObject graph = callGraph(id, method, CALLEE_LIMIT);
+      if (graph == null) {
+        continue;
+      }
+      long floor = Math.max(1, (long) Math.ceil(MIN_CALLEE_SHARE * graph.getLong("total", 0L)));
+      for (Object o : graph.getJsonArray("children", new JsonArray())) {
+        JsonObject c = (JsonObject) o;
+        if (c.getLong("samples", 0L) >= floor) {
+          calls.merge(ResourcePath.parse(c.getString("path")), c.getLong("samples"), Long::sum);
+        }
+      }
+    }
+    List<ResourceChild> children = new ArrayList<>();
+    calls.forEach((callee, n) -> children.add(new ResourceChild(method, callee, ResourceChild.CALLS, n)));
+    return List.copyOf(children);
+  }
+
+  /** The daemon's call graph at {@code path}, or null when it has none to give (an older daemon, a failure). */
+  private JsonObject callGraph(String daemonId, ResourcePath path, int limit) {
+    try {
+      return request(DaemonProtocol.callGraph(daemonId), new JsonObject().put("path", path.toString()).put("limit", limit),
+          "give the call graph at " + path, daemonId);
+    } catch (IllegalStateException e) {
+      return null;
+    }
   }
 
   private JsonObject resources(String daemonId, ResourcePath path) {
     JsonObject body = new JsonObject().put("path", path.toString()).put("depth", 1);
     try {
-      return vertx.eventBus().<JsonObject>request(DaemonProtocol.resources(daemonId), body)
+      return request(DaemonProtocol.resources(daemonId), body, "list " + path, daemonId);
+    } catch (NotFound e) {
+      return new JsonObject().put("resources", new JsonArray());
+    }
+  }
+
+  private JsonObject request(String address, JsonObject body, String what, String daemonId) {
+    try {
+      return vertx.eventBus().<JsonObject>request(address, body)
           .toCompletionStage().toCompletableFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS).body();
     } catch (ExecutionException e) {
       if (e.getCause() instanceof ReplyException r && r.failureCode() == DaemonProtocol.NOT_FOUND) {
-        return new JsonObject().put("resources", new io.vertx.core.json.JsonArray());
+        throw new NotFound("daemon " + daemonId + " could not " + what + ": " + r.getMessage());
       }
-      throw new IllegalStateException("daemon " + daemonId + " could not list " + path + ": " + e.getCause().getMessage(), e);
+      throw new IllegalStateException("daemon " + daemonId + " could not " + what + ": " + e.getCause().getMessage(), e);
     } catch (TimeoutException e) {
-      throw new IllegalStateException("daemon " + daemonId + " did not list " + path + " within " + timeout.toMillis() + " ms", e);
+      throw new IllegalStateException("daemon " + daemonId + " did not " + what + " within " + timeout.toMillis() + " ms", e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while listing " + path, e);
+      throw new IllegalStateException("interrupted while asking daemon " + daemonId + " to " + what, e);
+    }
+  }
+
+  private static final class NotFound extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    NotFound(String message) {
+      super(message);
     }
   }
 }

@@ -3,6 +3,7 @@ package dev.bottlenose.consultant.bus;
 import dev.bottlenose.consultant.Search;
 import dev.bottlenose.consultant.SearchOptions;
 import dev.bottlenose.consultant.SearchStore;
+import dev.bottlenose.model.ResourcePath;
 import dev.bottlenose.model.json.Json;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Runs one {@link Search} against daemons on the event bus: a step per sampling interval on a Vert.x timer
@@ -24,10 +26,14 @@ public final class SearchRunner {
   /** Where searches are saved unless told otherwise. */
   public static final Path DEFAULT_DATA_DIRECTORY = Path.of("data", "searches");
   private static final int MAX_FAILED_STEPS = 3;
+  private static final int HOT_METHODS = 10;
+  private static final double MIN_HINT_SHARE = 0.05;
+  private static final long HINT_WINDOW_MILLIS = 10_000;
 
   private final Vertx vertx;
   private final Search search;
   private final EventBusMeasurementPort port;
+  private final EventBusResourceOracle oracle;
   private final SearchStore store;
   private final Promise<Path> saved = Promise.promise();
   private final List<MessageConsumer<JsonObject>> consumers;
@@ -35,12 +41,14 @@ public final class SearchRunner {
   private boolean stepping;
   private boolean begun;
   private int failedSteps;
+  private boolean hinted;
   private volatile String stopReason;
 
-  SearchRunner(Vertx vertx, Search search, EventBusMeasurementPort port, SearchStore store) {
+  SearchRunner(Vertx vertx, Search search, EventBusMeasurementPort port, EventBusResourceOracle oracle, SearchStore store) {
     this.vertx = vertx;
     this.search = search;
     this.port = port;
+    this.oracle = oracle;
     this.store = store;
     String id = search.id();
     search.addListener(e -> vertx.eventBus().publish(events(id), new JsonObject(Json.write(e.toJson()))));
@@ -59,7 +67,7 @@ public final class SearchRunner {
     EventBusMeasurementPort port = new EventBusMeasurementPort(vertx, daemonIds, "consultant search " + options.id());
     EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, daemonIds, Duration.ofSeconds(10));
     Search search = Search.create(options, port, oracle, InstantSource.system());
-    return new SearchRunner(vertx, search, port, new SearchStore(dataDirectory)).start();
+    return new SearchRunner(vertx, search, port, oracle, new SearchStore(dataDirectory)).start();
   }
 
   /** Published: every SHG event of the search, as JSON. */
@@ -119,6 +127,7 @@ public final class SearchRunner {
       if (stopReason != null) {
         search.stop(stopReason);
       }
+      deepStartHints();
       if (!begun) {
         begun = true;
         search.begin();
@@ -139,6 +148,24 @@ public final class SearchRunner {
         stop("a step failed: " + ar.cause());
       }
     });
+  }
+
+  /**
+   * Deep Start: the methods the daemons' execution samples most often found on top of the stack are
+   * hinted to the search, weighted by their share of the samples, as soon as enough samples are in (asked
+   * again each step during the search's first {@value #HINT_WINDOW_MILLIS} ms).
+   */
+  private void deepStartHints() {
+    if (hinted || System.currentTimeMillis() - search.startedAtMillis() > HINT_WINDOW_MILLIS) {
+      return;
+    }
+    Map<ResourcePath, Double> hot = oracle.hotMethods(HOT_METHODS);
+    hot.forEach((method, share) -> {
+      if (share >= MIN_HINT_SHARE) {
+        search.hint(method, share, "execution samples");
+      }
+    });
+    hinted = !hot.isEmpty();
   }
 
   private void finish() {

@@ -29,6 +29,10 @@ public final class RuleSession implements AutoCloseable {
     session.insert(h);
   }
 
+  public void insert(CodeOnly c) {
+    session.insert(c);
+  }
+
   public void insert(Timing t) {
     session.insert(t);
   }

@@ -31,6 +31,7 @@ public final class Discovery {
   private final IoDiscovery io = new IoDiscovery(tree);
   private final VmDiscovery vm = new VmDiscovery(tree);
   private final MonitorWaits monitorWaits = new MonitorWaits();
+  private final CallGraph callGraph = new CallGraph();
   private final List<Consumer<List<ResourceChange>>> listeners = new CopyOnWriteArrayList<>();
   private final CountDownLatch started = new CountDownLatch(1);
   private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -67,12 +68,13 @@ public final class Discovery {
     every(1000, vm::refresh);
     every(2000, io::refresh);
     every(PUBLISH_MILLIS, this::publish);
+    every(CallGraph.HALF_LIFE_MILLIS, callGraph::decay);
   }
 
   /** JFR streaming, or a note on {@code /VM} saying why not (e.g. a runtime image without {@code jdk.jfr}). */
   private void startJfr() {
     try {
-      new JfrEvents(sync, memory, io, vm, monitorWaits, virtualThreads).start();
+      new JfrEvents(sync, memory, io, vm, monitorWaits, virtualThreads, callGraph).start();
     } catch (LinkageError | RuntimeException e) {
       vm.jfrStatus("unavailable: " + e);
     }
@@ -111,6 +113,11 @@ public final class Discovery {
   /** The live classes named {@code className}, for checking a method exists before probing it. */
   public List<Class<?>> classesNamed(String className) {
     return code.classesNamed(className);
+  }
+
+  /** The call graph sampled from the application's threads (PROTOCOL.md, {@code callGraph}). */
+  public CallGraph callGraph() {
+    return callGraph;
   }
 
   public MonitorWaits monitorWaits() {

@@ -19,6 +19,7 @@ import jdk.jfr.consumer.RecordingStream;
 final class JfrEvents {
   static final Duration CONTENTION_THRESHOLD = Duration.ofNanos(200_000);
   static final Duration IO_THRESHOLD = Duration.ofMillis(10);
+  static final Duration CALL_GRAPH_PERIOD = Duration.ofMillis(50);
 
   private final SyncObjects sync;
   private final MemorySites memory;
@@ -26,9 +27,11 @@ final class JfrEvents {
   private final VmDiscovery vm;
   private final MonitorWaits monitorWaits;
   private final VirtualThreads virtualThreads;
+  private final CallGraph callGraph;
 
   JfrEvents(SyncObjects sync, MemorySites memory, IoDiscovery io, VmDiscovery vm, MonitorWaits monitorWaits,
-      VirtualThreads virtualThreads) {
+      VirtualThreads virtualThreads, CallGraph callGraph) {
+    this.callGraph = callGraph;
     this.virtualThreads = virtualThreads;
     this.sync = sync;
     this.memory = memory;
@@ -58,6 +61,7 @@ final class JfrEvents {
       s.enable("jdk.Compilation").withoutThreshold().withoutStackTrace();
       s.enable("jdk.ExecuteVMOperation").withoutThreshold().withoutStackTrace();
       s.enable("jdk.Deoptimization").withoutStackTrace();
+      s.enable("jdk.ExecutionSample").withPeriod(CALL_GRAPH_PERIOD).withStackTrace();
       s.onEvent("jdk.JavaMonitorEnter", ofApplication(atLeast(CONTENTION_THRESHOLD, this::monitorEnter)));
       s.onEvent("jdk.ThreadPark", ofApplication(atLeast(CONTENTION_THRESHOLD, this::park)));
       s.onEvent("jdk.ObjectAllocationSample", ofApplication(this::allocation));
@@ -73,6 +77,7 @@ final class JfrEvents {
       s.onEvent("jdk.Compilation", guarded(this::compilation));
       s.onEvent("jdk.ExecuteVMOperation", guarded(e -> vm.vmOperation(e.getString("operation"), e.getBoolean("safepoint"), nanos(e))));
       s.onEvent("jdk.Deoptimization", guarded(e -> vm.deoptimization(String.valueOf(e.getString("reason")))));
+      s.onEvent("jdk.ExecutionSample", guarded(this::executionSample));
       if (VirtualThreads.SUPPORTED) {
         s.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ofMillis(20)).withStackTrace();
         s.onEvent("jdk.VirtualThreadPinned", guarded(this::pinned));
@@ -161,6 +166,16 @@ final class JfrEvents {
     RecordedMethod top = topMethod(e.getStackTrace());
     if (type != null && top != null) {
       memory.sampled(TypeNames.javaName(type.getName()), top.getType().getName() + "." + top.getName(), e.getLong("weight"));
+    }
+  }
+
+  /** A sample of an application thread (not the agent's, not JFR's own) goes into the call graph. */
+  private void executionSample(RecordedEvent e) {
+    RecordedThread t = e.getThread("sampledThread");
+    String name = t == null ? null : t.getJavaName();
+    RecordedStackTrace stack = e.getStackTrace();
+    if (name != null && !name.startsWith("bottlenose-") && !name.startsWith("JFR ") && stack != null) {
+      callGraph.sampled(stack.getFrames());
     }
   }
 

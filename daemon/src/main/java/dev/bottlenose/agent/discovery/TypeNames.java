@@ -1,8 +1,8 @@
 package dev.bottlenose.agent.discovery;
 
 /** Java names for JVM type names: {@code [B} to {@code byte[]}, {@code [Ljava.lang.String;} to {@code java.lang.String[]}. */
-final class TypeNames {
-  static String javaName(String name) {
+public final class TypeNames {
+  public static String javaName(String name) {
     if (name == null || !name.startsWith("[")) {
       return name;
     }

@@ -11,7 +11,7 @@ import java.util.Set;
 
 /** Reads and checks a {@code watch} request's {@code source}; every refusal names the field and the reason. */
 final class SourceSpec {
-  private static final Set<String> FIELDS = Set.of("event", "code", "thread", "form");
+  private static final Set<String> FIELDS = Set.of("event", "code", "thread", "form", "type", "resource");
   private static final Map<String, String> FORMS = Map.of("interpreted", "Interpreted", "compiled", "JIT compiled",
       "inlined", "Inlined", "native", "Native");
 
@@ -24,7 +24,7 @@ final class SourceSpec {
     for (Map.Entry<?, ?> e : raw.entrySet()) {
       if (!FIELDS.contains(String.valueOf(e.getKey()))) {
         throw new IllegalArgumentException("unknown field '" + e.getKey()
-            + "' in source (known: event, code, thread, form)");
+            + "' in source (known: event, code, thread, form, type, resource)");
       }
       if (e.getValue() != null) {
         spec.put(String.valueOf(e.getKey()), text(String.valueOf(e.getKey()), e.getValue()));
@@ -41,7 +41,9 @@ final class SourceSpec {
     CodeFilter code = spec.containsKey("code") ? code(event, (String) spec.get("code")) : null;
     ThreadFilter thread = spec.containsKey("thread") ? thread(event, (String) spec.get("thread")) : null;
     String form = spec.containsKey("form") ? form(event, (String) spec.get("form")) : null;
-    return new WatchedSource(id, owner, event, code, thread, form, Map.copyOf(spec));
+    String type = spec.containsKey("type") ? type(event, (String) spec.get("type")) : null;
+    ResourceFilter resource = spec.containsKey("resource") ? resource(event, (String) spec.get("resource")) : null;
+    return new WatchedSource(id, owner, event, code, thread, form, type, resource, Map.copyOf(spec));
   }
 
   private static String text(String field, Object v) {
@@ -91,6 +93,33 @@ final class SourceSpec {
     return new ThreadFilter(p.segments().get(0), p.depth() == 2 ? p.segments().get(1) : null);
   }
 
+  private static ResourceFilter resource(SourceEvent event, String text) {
+    Hierarchy h = ResourceFilter.hierarchyOf(event);
+    if (h == null) {
+      throw new IllegalArgumentException("resource: " + event.word() + " events are about no /SyncObjects or /IO"
+          + " resource (leave resource out)");
+    }
+    ResourcePath p;
+    try {
+      p = ResourcePath.parse(text);
+    } catch (PathSyntaxException e) {
+      throw new IllegalArgumentException("resource '" + text + "' is not a path: " + e.getMessage());
+    }
+    boolean sync = h == Hierarchy.SYNC_OBJECTS;
+    if (p.hierarchy() != h || p.depth() < 1 || p.depth() > 2) {
+      throw new IllegalArgumentException("resource '" + text + "' must be " + (sync
+          ? "/SyncObjects/monitors[/<class>] or /SyncObjects/locks[/<class>] (JFR names the class, not the instance)"
+          : "/IO/file[/<path>] or /IO/socket[/<host:port>]") + " for " + event.word() + " events");
+    }
+    String group = p.segments().get(0);
+    boolean known = sync ? group.equals("monitors") || group.equals("locks") : group.equals("file") || group.equals("socket");
+    if (!known) {
+      throw new IllegalArgumentException("resource '" + text + "': unknown group '" + group + "' (known: "
+          + (sync ? "monitors, locks" : "file, socket") + ")");
+    }
+    return new ResourceFilter(p);
+  }
+
   private static String form(SourceEvent event, String word) {
     if (event != SourceEvent.CPU_SAMPLE) {
       throw new IllegalArgumentException("form: only cpu_sample sources take a form, " + event.word() + " does not");
@@ -100,6 +129,18 @@ final class SourceSpec {
       throw new IllegalArgumentException("unknown form '" + word + "' (known: interpreted, compiled, inlined, native)");
     }
     return type;
+  }
+
+  /** An allocated type as {@code /Memory} names it ({@code int[]}, {@code com.acme.Point}). */
+  private static String type(SourceEvent event, String name) {
+    if (event != SourceEvent.ALLOC_SAMPLE) {
+      throw new IllegalArgumentException("type: only alloc_sample sources take an allocated type, " + event.word() + " does not");
+    }
+    if (name.isBlank() || name.contains("/")) {
+      throw new IllegalArgumentException("type '" + name + "' must be an allocated type as /Memory names it, such as int[]"
+          + " or com.acme.Point");
+    }
+    return name;
   }
 
   private SourceSpec() {}

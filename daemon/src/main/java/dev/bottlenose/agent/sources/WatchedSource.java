@@ -1,9 +1,11 @@
 package dev.bottlenose.agent.sources;
 
+import dev.bottlenose.agent.discovery.TypeNames;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedMethod;
@@ -20,6 +22,8 @@ final class WatchedSource {
   final CodeFilter code;
   final ThreadFilter thread;
   final String frameType;
+  final String allocatedType;
+  final ResourceFilter resource;
   final Map<String, Object> spec;
   final Instant since = Instant.now();
   final long sinceMillis = System.currentTimeMillis();
@@ -28,7 +32,9 @@ final class WatchedSource {
   private volatile long bytes;
 
   WatchedSource(long id, String owner, SourceEvent event, CodeFilter code, ThreadFilter thread, String frameType,
-      Map<String, Object> spec) {
+      String allocatedType, ResourceFilter resource, Map<String, Object> spec) {
+    this.allocatedType = allocatedType;
+    this.resource = resource;
     this.id = id;
     this.owner = owner;
     this.event = event;
@@ -44,7 +50,10 @@ final class WatchedSource {
 
   /** Whether the event matches every filter; {@code frames} is null when no source of its type needs stacks. */
   boolean matches(RecordedEvent e, RecordedThread t, List<RecordedFrame> frames) {
-    if (thread != null && !thread.matches(t)) {
+    if (thread != null && !thread.matches(t) || resource != null && !resource.matches(event, e)) {
+      return false;
+    }
+    if (allocatedType != null && !allocatedType.equals(allocatedType(e))) {
       return false;
     }
     if (event.code == SourceEvent.Code.METHOD) {
@@ -60,18 +69,24 @@ final class WatchedSource {
     return frame != null && (frameType == null || frameType.equals(frame.getType()));
   }
 
+  private static String allocatedType(RecordedEvent e) {
+    RecordedClass c = e.getClass("objectClass");
+    return c == null ? null : TypeNames.javaName(c.getName());
+  }
+
   void add(long n, long b) {
     count = count + 1;
     nanos = nanos + n;
     bytes = bytes + b;
   }
 
-  Map<String, Object> totals() {
+  Map<String, Object> totals(long flushedAtMillis) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("sourceId", id);
     m.put("count", count);
     m.put("nanos", nanos);
     m.put("bytes", bytes);
+    m.put("throughMillis", Math.max(sinceMillis, flushedAtMillis));
     return m;
   }
 

@@ -34,10 +34,12 @@ public final class WatchedSources {
   private final AtomicLong handlerFailures = new AtomicLong();
   private final Map<Long, WatchedSource> sources = new LinkedHashMap<>();
   private final Map<SourceEvent, Consumer<RecordedEvent>> handlers = new EnumMap<>(SourceEvent.class);
+  private final Map<SourceEvent, Boolean> withStacks = new EnumMap<>(SourceEvent.class);
   private final SamplePeriod effectivePeriod;
   private volatile WatchedSource[][] byEvent = empty();
   private volatile boolean[] stacks = new boolean[SourceEvent.values().length];
   private volatile String lastFailure = "";
+  private volatile long flushedAtMillis;
   private RecordingStream stream;
 
   public WatchedSources(long samplePeriodNanos) {
@@ -86,15 +88,25 @@ public final class WatchedSources {
     return before - sources.size();
   }
 
-  /** Cumulative totals of {@code owner}'s sources. */
+  /**
+   * Cumulative totals of {@code owner}'s sources, each with {@code throughMillis}: the time its counts are
+   * complete through (the last stream flush, JFR delivering events about once a second; never before
+   * the source was watched).
+   */
   public synchronized List<Object> totals(String owner) {
     List<Object> out = new ArrayList<>();
     for (WatchedSource s : sources.values()) {
       if (s.owner.equals(owner)) {
-        out.add(s.totals());
+        out.add(s.totals(flushedAtMillis));
       }
     }
     return out;
+  }
+
+  /** After a flush every event that ended before it has been dispatched. */
+  private void flushed() {
+    effectivePeriod.update();
+    flushedAtMillis = System.currentTimeMillis();
   }
 
   /** Every session's sources: id, source, requester, since. */
@@ -145,7 +157,7 @@ public final class WatchedSources {
       recording = added(before);
       stream.setReuse(true);
       stream.setOrdered(false);
-      stream.onFlush(effectivePeriod::update);
+      stream.onFlush(this::flushed);
     }
     for (SourceEvent e : SourceEvent.values()) {
       configure(e, next[e.ordinal()].length > 0, nextStacks[e.ordinal()]);
@@ -184,6 +196,11 @@ public final class WatchedSources {
     }
   }
 
+  /**
+   * Brings one event type's settings in line with its sources. Only a change is applied: every settings
+   * call on a running recording makes JFR recompute the settings of every event type, which a search
+   * enabling a hundred metrics at once would otherwise pay hundreds of times per metric.
+   */
   private void configure(SourceEvent e, boolean needed, boolean stack) {
     Consumer<RecordedEvent> handler = handlers.get(e);
     if (!needed) {
@@ -192,8 +209,13 @@ public final class WatchedSources {
         stream.remove(handler);
         handlers.remove(e);
       }
+      withStacks.remove(e);
       return;
     }
+    if (handler != null && withStacks.get(e) == stack) {
+      return;
+    }
+    withStacks.put(e, stack);
     EventSettings settings = stream.enable(e.jfrName);
     if (e == SourceEvent.CPU_SAMPLE) {
       settings.withPeriod(Duration.ofNanos(samplePeriodNanos));
@@ -225,6 +247,7 @@ public final class WatchedSources {
       RecordingStream s = stream;
       stream = null;
       handlers.clear();
+      withStacks.clear();
       s.close();
     }
   }

@@ -69,6 +69,11 @@ public final class Addresses {
     return daemon(daemonId, "classBytes");
   }
 
+  /** Request-reply: the sampled call graph at a {@code /Code} path, {@code {"path","limit"}}. */
+  public static String callGraph(String daemonId) {
+    return daemon(daemonId, "callgraph");
+  }
+
   public static String valuesHistory(String daemonId) {
     return daemon(daemonId, "values.history");
   }

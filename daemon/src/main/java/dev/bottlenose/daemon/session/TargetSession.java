@@ -275,6 +275,20 @@ public final class TargetSession implements AutoCloseable {
     return result;
   }
 
+  /**
+   * The call graph the agent sampled at or below a {@code /Code} path: samples, children (classes,
+   * methods, or a method's callees) with theirs, and the methods most often on top of the stack.
+   */
+  public Map<String, Object> callGraph(String path, int limit) {
+    Map<String, Object> args = new LinkedHashMap<>();
+    args.put("path", path == null ? "/Code" : path);
+    args.put("limit", (long) limit);
+    Map<String, Object> answer = new LinkedHashMap<>(call("callGraph", args, "reading the call graph at " + args.get("path")));
+    answer.remove("re");
+    answer.remove("ok");
+    return answer;
+  }
+
   /** The session's state, the target, its probes and the agent's own status while it runs. */
   public Map<String, Object> status() {
     Map<String, Object> s = new LinkedHashMap<>();

@@ -55,7 +55,7 @@ final class ValueTracker {
     SourceInfo info = sources.get(id);
     return new SourceValue(id, info == null ? Map.of() : info.source(), Wire.longOf(now, "count", 0),
         Wire.longOf(now, "nanos", 0), Wire.longOf(now, "bytes", 0), delta(now, base, "count"),
-        delta(now, base, "nanos"), delta(now, base, "bytes"), interval);
+        delta(now, base, "nanos"), delta(now, base, "bytes"), interval, Wire.longOf(now, "throughMillis", -1));
   }
 
   private static ProbeValue value(Map<String, Object> now, Map<String, Object> then, long interval,
@@ -65,7 +65,20 @@ final class ValueTracker {
     ProbeInfo info = probes.get(id);
     return new ProbeValue(id, info == null ? "" : info.method(), Wire.text(now, "kind"),
         Wire.longOf(now, "count", 0), Wire.longOf(now, "nanos", 0), Wire.longOf(now, "bytes", 0),
-        delta(now, base, "count"), delta(now, base, "nanos"), delta(now, base, "bytes"), interval);
+        delta(now, base, "count"), delta(now, base, "nanos"), delta(now, base, "bytes"), interval, byType(now, base));
+  }
+
+  /** Per allocated type, the change of {@code countByType} and {@code bytesByType} since {@code then}. */
+  private static Map<String, long[]> byType(Map<String, Object> now, Map<String, Object> then) {
+    Map<String, Object> counts = Wire.map(now, "countByType");
+    Map<String, Object> bytes = Wire.map(now, "bytesByType");
+    Map<String, Object> counts0 = Wire.map(then, "countByType");
+    Map<String, Object> bytes0 = Wire.map(then, "bytesByType");
+    Map<String, long[]> m = new HashMap<>();
+    for (String type : counts.keySet()) {
+      m.put(type, new long[] {delta(counts, counts0, type), delta(bytes, bytes0, type)});
+    }
+    return m;
   }
 
   private static ProbeCostShare cost(Map<String, Object> now, Map<String, Object> then) {

@@ -34,6 +34,17 @@ class SourceSpecTest {
   }
 
   @Test
+  void allocationSamplesTakeAnAllocatedType() {
+    WatchedSource s = parse(source("event", "alloc_sample", "type", "com.acme.Outer$Point"));
+    assertThat(s.allocatedType).isEqualTo("com.acme.Outer$Point");
+    assertThat(s.needsStack()).isFalse();
+    assertThatThrownBy(() -> parse(source("event", "park", "type", "int[]")))
+        .hasMessage("type: only alloc_sample sources take an allocated type, park does not");
+    assertThatThrownBy(() -> parse(source("event", "alloc_sample", "type", "/Memory/int[]")))
+        .hasMessageStartingWith("type '/Memory/int[]' must be an allocated type as /Memory names it");
+  }
+
+  @Test
   void everyEventHasAWordAndAJfrType() {
     assertThat(SourceEvent.words()).startsWith("cpu_sample, gc_pause, jit_compile").endsWith("alloc_sample, deopt");
     for (SourceEvent e : SourceEvent.values()) {
@@ -66,6 +77,32 @@ class SourceSpecTest {
         .hasMessage("form: only cpu_sample sources take a form, sleep does not");
     assertThatThrownBy(() -> parse(source("event", "cpu_sample", "form", "c2")))
         .hasMessageContaining("unknown form 'c2'");
+  }
+
+  @Test
+  void aResourceFilterNamesTheObjectTheEventIsAbout() {
+    assertThat(parse(source("event", "monitor_enter", "resource", "/SyncObjects/monitors/com.acme.Cache")).resource).isNotNull();
+    assertThat(parse(source("event", "park", "resource", "/SyncObjects/locks")).resource).isNotNull();
+    assertThat(parse(source("event", "file_read", "resource", "/IO/file/\\/tmp\\/data.bin")).spec)
+        .containsEntry("resource", "/IO/file/\\/tmp\\/data.bin");
+    assertThat(parse(source("event", "socket_write", "resource", "/IO/socket/127.0.0.1:8080")).resource).isNotNull();
+    assertThat(ResourceFilter.groupOf(SourceEvent.MONITOR_WAIT)).isEqualTo("monitors");
+    assertThat(ResourceFilter.groupOf(SourceEvent.PARK)).isEqualTo("locks");
+    assertThat(ResourceFilter.groupOf(SourceEvent.CPU_SAMPLE)).isNull();
+  }
+
+  @Test
+  void resourceRefusalsSayWhatTheEventCanBeFilteredOn() {
+    assertThatThrownBy(() -> parse(source("event", "cpu_sample", "resource", "/SyncObjects/monitors")))
+        .hasMessageStartingWith("resource: cpu_sample events are about no /SyncObjects or /IO resource");
+    assertThatThrownBy(() -> parse(source("event", "park", "resource", "/IO/file")))
+        .hasMessageContaining("must be /SyncObjects/monitors[/<class>] or /SyncObjects/locks[/<class>]");
+    assertThatThrownBy(() -> parse(source("event", "monitor_enter", "resource", "/SyncObjects/monitors/a.B/a.B@1f")))
+        .hasMessageContaining("JFR names the class, not the instance");
+    assertThatThrownBy(() -> parse(source("event", "file_write", "resource", "/IO/pipe")))
+        .hasMessage("resource '/IO/pipe': unknown group 'pipe' (known: file, socket)");
+    assertThatThrownBy(() -> parse(source("event", "socket_read", "resource", "IO/socket")))
+        .hasMessageStartingWith("resource 'IO/socket' is not a path");
   }
 
   @Test

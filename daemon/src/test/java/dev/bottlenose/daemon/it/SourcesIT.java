@@ -54,6 +54,10 @@ class SourcesIT {
     return session.watch(source, "it");
   }
 
+  static SourceInfo watchOn(String event, String resource) {
+    return session.watch(Map.of("event", event, "resource", resource), "it");
+  }
+
   /**
    * The cumulative values once JFR has delivered what happened so far: at least 1.5 s later (the stream
    * flushes about every second) and unchanged over two samples 600 ms apart.
@@ -95,6 +99,27 @@ class SourcesIT {
     SourceValue v = settled(blocked);
     assertThat(v.count()).isPositive();
     assertThat((double) v.nanos()).as("blocked vs held %d ns", held).isCloseTo(held, within(0.2 * held));
+  }
+
+  @Test
+  void resourceFiltersCountOnlyTheEventsAboutThatObject() throws Exception {
+    SourceInfo objects = watchOn("monitor_enter", "/SyncObjects/monitors/java.lang.Object");
+    SourceInfo strings = watchOn("monitor_enter", "/SyncObjects/monitors/java.lang.String");
+    SourceInfo locks = watchOn("park", "/SyncObjects/locks/java.util.concurrent.locks.ReentrantLock$NonfairSync");
+    SourceInfo monitors = watchOn("park", "/SyncObjects/monitors");
+    SourceInfo files = watchOn("file_read", "/IO/file");
+    SourceInfo nowhere = watchOn("file_read", "/IO/file/\\/nowhere");
+    long held = target.run("monitor 600").get("held");
+    target.run("park 600");
+    target.run("fileread 10 4096");
+    SourceValue onObjects = settled(objects);
+    assertThat((double) onObjects.nanos()).as("blocked vs held %d ns", held).isCloseTo(held, within(0.2 * held));
+    assertThat(session.values().latest().source(strings.sourceId()).count()).isZero();
+    assertThat(session.values().latest().source(locks.sourceId()).count()).isPositive();
+    assertThat(session.values().latest().source(monitors.sourceId()).count()).isZero();
+    assertThat(session.values().latest().source(files.sourceId()).count()).isGreaterThanOrEqualTo(10);
+    assertThat(session.values().latest().source(nowhere.sourceId()).count()).isZero();
+    assertThat(session.values().latest().source(files.sourceId()).throughMillis()).isGreaterThan(0);
   }
 
   @Test

@@ -7,15 +7,18 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * {@code demo}: the service with the web UI on 127.0.0.1, the bundled demo workload, a daemon for it and
- * a search on it; prints the URL, the progress and the bottlenecks found, then serves until Ctrl-C
- * ({@code --exit-when-done}: ends after the search). The search uses short intervals and a 20% budget
- * (see {@link #searchBody}) so the planted bottleneck ({@link dev.bottlenose.web.demo.PrimeCounter#isPrime}) is found within about a
- * minute on a busy machine.
+ * {@code demo}: the service with the web UI on 127.0.0.1, the bundled workload ({@link
+ * dev.bottlenose.web.demo.PrimeCounter}, planted: {@code isPrime}), a daemon for it and a search on it
+ * ({@link #settings}); prints the URL, the progress and the bottlenecks found, then serves until Ctrl-C
+ * ({@code --exit-when-done}: ends after the search). Ctrl-C at any point stops the search (saved), the
+ * daemon and the workload.
  */
 final class DemoCommand {
   static final Set<String> VALUED = Set.of("port", "data", "max-time", "set");
@@ -26,7 +29,7 @@ final class DemoCommand {
   static int run(Args a, PrintStream out, PrintStream err) throws Exception {
     WebService.Options options = new WebService.Options("127.0.0.1", a.port("port", ServeCommand.DEFAULT_PORT), null,
         Path.of(a.option("data", "data/searches")));
-    long maxSeconds = a.duration("max-time", java.time.Duration.ofSeconds(90)).toSeconds();
+    long maxSeconds = a.duration("max-time", Duration.ofSeconds(90)).toSeconds();
     boolean exitWhenDone = a.has("exit-when-done");
     JsonObject settings = settings(a.all("set"));
     Member member = Member.join(err);
@@ -60,7 +63,7 @@ final class DemoCommand {
       }
       out.println("bottlenose demo: serving until Ctrl-C");
       out.flush();
-      new java.util.concurrent.CountDownLatch(1).await();
+      new CountDownLatch(1).await();
       return Main.OK;
     } finally {
       parts.close();
@@ -75,7 +78,7 @@ final class DemoCommand {
   /** What the demo started, stopped once (on the way out or on Ctrl-C): searches saved, daemons, the workload. */
   private static final class Parts {
     private final Member member;
-    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
     volatile WebService service;
     volatile DemoWorkloadProcess demo;
 

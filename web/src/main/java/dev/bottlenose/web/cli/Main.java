@@ -13,7 +13,7 @@ public final class Main {
 
   static final String USAGE_TEXT = String.join(System.lineSeparator(),
       "usage: bottlenose <command> [options]",
-      "  search --pid N [--pid M] [--budget 5%] [--max-time 60s] [--json] [--data DIR] [--set key=value]",
+      "  search --pid N [--pid M] [--budget 5%] [--max-time 60s] [--skip io_wait] [--json] [--data DIR] [--set key=value]",
       "                                               run a bottleneck search on running JVMs (daemons are started",
       "                                               for them), print progress, the search-history graph and the",
       "                                               bottlenecks; --json prints the saved search instead",

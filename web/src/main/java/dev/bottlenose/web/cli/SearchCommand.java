@@ -20,7 +20,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * {@code --json}, the saved search) on stdout. Ctrl-C stops the search, which is saved all the same.
  */
 final class SearchCommand {
-  static final Set<String> VALUED = Set.of("pid", "budget", "max-time", "data", "set");
+  static final Set<String> VALUED = Set.of("pid", "budget", "max-time", "data", "set", "skip");
   static final Set<String> FLAGS = Set.of("json");
   private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
@@ -70,6 +70,9 @@ final class SearchCommand {
         throw new UsageException("--set '" + kv + "' is not key=value");
       }
       options = options.with(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+    }
+    if (!a.all("skip").isEmpty()) {
+      options = options.with("search.skip", String.join(",", a.all("skip")));
     }
     try {
       HypothesisCatalog.of(options.settings());

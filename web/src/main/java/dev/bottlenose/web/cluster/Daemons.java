@@ -146,11 +146,6 @@ public final class Daemons implements AutoCloseable {
     }
   }
 
-  /** The ids of the daemon processes this process started and that still run. */
-  public List<String> spawnedIds() {
-    return spawned.entrySet().stream().filter(e -> e.getValue().isAlive()).map(Map.Entry::getKey).sorted().toList();
-  }
-
   /** Stops every daemon this process spawned (SIGTERM: each says bye, so its agent removes its probes). */
   @Override
   public void close() {
@@ -168,7 +163,7 @@ public final class Daemons implements AutoCloseable {
     spawned.clear();
   }
 
-  static boolean isNoDaemon(Throwable e) {
+  private static boolean isNoDaemon(Throwable e) {
     return e instanceof ReplyException r && (r.failureType() == ReplyFailure.NO_HANDLERS || r.failureType() == ReplyFailure.TIMEOUT);
   }
 

@@ -24,10 +24,6 @@ final class Http {
     static Reply json(int status, JsonObject body) {
       return new Reply(status, "application/json; charset=utf-8", Buffer.buffer(body.encode()));
     }
-
-    static Reply text(String contentType, String body) {
-      return new Reply(200, contentType, Buffer.buffer(body, "UTF-8"));
-    }
   }
 
   /** A handler whose future's JsonObject is answered with 200, a {@link Reply} as it says, a failure by {@link #fail}. */

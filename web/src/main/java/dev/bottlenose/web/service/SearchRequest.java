@@ -24,11 +24,10 @@ record SearchRequest(List<String> daemons, SearchOptions options) {
         throw ApiException.badRequest("unknown field '" + field + "'; expected " + String.join(", ", FIELDS.stream().sorted().toList()));
       }
     }
-    if (body.getValue("skip") instanceof JsonArray skip && !skip.isEmpty() || body.containsKey("skip") && !(body.getValue("skip") instanceof JsonArray)) {
-      throw ApiException.badRequest("'skip' " + body.getValue("skip") + " cannot be honoured: leaving hypotheses out is not supported yet"
-          + " (raise a threshold in 'settings' instead)");
-    }
     SearchOptions options = SearchOptions.of(searchId);
+    if (body.containsKey("skip")) {
+      options = options.with("search.skip", skipped(body.getValue("skip")));
+    }
     if (body.containsKey("budget")) {
       double budget = number(body, "budget");
       if (!(budget > 0 && budget <= 0.5)) {
@@ -61,6 +60,19 @@ record SearchRequest(List<String> daemons, SearchOptions options) {
       if (!ids.contains(s)) {
         ids.add(s);
       }
+    }
+    return ids;
+  }
+
+  private static String skipped(Object value) {
+    if (!(value instanceof JsonArray array) || !array.stream().allMatch(o -> o instanceof String)) {
+      throw ApiException.badRequest("'skip' must be an array of hypothesis ids, is " + value);
+    }
+    String ids = String.join(",", array.stream().map(String.class::cast).toList());
+    try {
+      HypothesisCatalog.of(Settings.defaults().with("search.skip", ids));
+    } catch (IllegalArgumentException e) {
+      throw ApiException.badRequest(e.getMessage());
     }
     return ids;
   }

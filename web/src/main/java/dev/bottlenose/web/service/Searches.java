@@ -78,10 +78,6 @@ final class Searches {
     this.events = events;
   }
 
-  Path dataDirectory() {
-    return dataDirectory;
-  }
-
   static String newId() {
     return "s-" + LocalDateTime.now().format(ID_TIME) + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000));
   }

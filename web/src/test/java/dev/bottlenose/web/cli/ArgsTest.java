@@ -34,6 +34,10 @@ class ArgsTest {
     assertThatThrownBy(() -> parse("--pid")).hasMessageContaining("--pid needs a value");
     assertThatThrownBy(() -> SearchCommand.options(parse("--set", "cpu_bound.threshold=high"), "s1"))
         .hasMessageContaining("cpu_bound.threshold must be a number");
+    assertThatThrownBy(() -> SearchCommand.options(parse("--skip", "lunch"), "s1"))
+        .hasMessageContaining("unknown hypothesis 'lunch'");
+    assertThat(SearchCommand.options(parse("--skip", "io_wait", "--skip", "sync_wait"), "s1").settings().text("search.skip"))
+        .isEqualTo("io_wait,sync_wait");
   }
 
   @Test

@@ -1,0 +1,206 @@
+package dev.bottlenose.agent.discovery;
+
+import dev.bottlenose.model.CodePaths;
+import dev.bottlenose.model.Hierarchy;
+import dev.bottlenose.model.ResourcePath;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedMethod;
+
+/**
+ * The sampled call graph of the application's threads, from JFR execution samples: per {@code /Code}
+ * package, class and method the samples with it on the stack ({@code total}), per method the samples
+ * with it on top ({@code self}), and per caller → callee edge the samples that went through it. Counts
+ * are halved every {@link #HALF_LIFE_MILLIS}, so they follow what the program does now. Bounded: past
+ * {@link #MAX_NODES} resources or {@link #MAX_EDGES} edges, new ones are not recorded.
+ */
+public final class CallGraph {
+  static final long HALF_LIFE_MILLIS = 30_000;
+  static final int MAX_NODES = 20_000;
+  static final int MAX_EDGES = 50_000;
+  private static final ResourcePath ROOT = Hierarchy.CODE.root();
+
+  private final Map<MethodKey, String[]> pathsOf = new HashMap<>();
+  private final Map<String, Node> nodes = new HashMap<>();
+  private final Map<String, Map<String, long[]>> edges = new HashMap<>();
+  private int edgeCount;
+  private long samples;
+
+  private record MethodKey(String type, String name, String descriptor) {}
+
+  private static final class Node {
+    final String parent;
+    long total;
+    long self;
+
+    Node(String parent) {
+      this.parent = parent;
+    }
+  }
+
+  /** One execution sample's stack, top frame first. */
+  synchronized void sampled(List<RecordedFrame> frames) {
+    List<String[]> stack = new ArrayList<>(frames.size());
+    for (RecordedFrame f : frames) {
+      String[] p = f.isJavaFrame() ? paths(f.getMethod()) : null;
+      if (p != null) {
+        stack.add(p);
+      }
+    }
+    if (stack.isEmpty()) {
+      return;
+    }
+    samples++;
+    Set<String> seen = new HashSet<>();
+    for (String[] p : stack) {
+      for (int level = 0; level < p.length; level++) {
+        if (seen.add(p[level])) {
+          Node n = node(p[level], level == 0 ? ROOT.toString() : p[level - 1]);
+          if (n != null) {
+            n.total++;
+          }
+        }
+      }
+    }
+    Node top = nodes.get(stack.get(0)[2]);
+    if (top != null) {
+      top.self++;
+    }
+    Set<String> edgesSeen = new HashSet<>();
+    for (int i = 0; i + 1 < stack.size(); i++) {
+      String callee = stack.get(i)[2];
+      String caller = stack.get(i + 1)[2];
+      if (edgesSeen.add(caller + '\n' + callee)) {
+        edge(caller, callee);
+      }
+    }
+  }
+
+  /** Package, class and method path of a frame's method, or null for the agent's own code. */
+  private String[] paths(RecordedMethod m) {
+    if (m == null || m.getType() == null) {
+      return null;
+    }
+    MethodKey key = new MethodKey(m.getType().getName(), m.getName(), m.getDescriptor());
+    String[] p = pathsOf.get(key);
+    if (p == null && !key.type().startsWith("dev.bottlenose.probe.") && !key.type().startsWith("dev.bottlenose.agent.")
+        && pathsOf.size() < MAX_NODES) {
+      ResourcePath method = CodePaths.method(key.type(), key.name(), key.descriptor());
+      p = new String[] {method.parent().parent().toString(), method.parent().toString(), method.toString()};
+      pathsOf.put(key, p);
+    }
+    return p;
+  }
+
+  private Node node(String path, String parent) {
+    Node n = nodes.get(path);
+    if (n == null && nodes.size() < MAX_NODES) {
+      n = new Node(parent);
+      nodes.put(path, n);
+    }
+    return n;
+  }
+
+  private void edge(String caller, String callee) {
+    Map<String, long[]> out = edges.computeIfAbsent(caller, c -> new HashMap<>());
+    long[] count = out.get(callee);
+    if (count == null) {
+      if (edgeCount >= MAX_EDGES) {
+        return;
+      }
+      count = new long[1];
+      out.put(callee, count);
+      edgeCount++;
+    }
+    count[0]++;
+  }
+
+  /** Halves every count and forgets what reaches zero. */
+  synchronized void decay() {
+    samples /= 2;
+    nodes.values().removeIf(n -> {
+      n.total /= 2;
+      n.self /= 2;
+      return n.total == 0;
+    });
+    edges.values().forEach(out -> out.values().removeIf(c -> (c[0] /= 2) == 0));
+    edges.values().removeIf(Map::isEmpty);
+    edgeCount = edges.values().stream().mapToInt(Map::size).sum();
+    if (nodes.isEmpty()) {
+      pathsOf.clear();
+    }
+  }
+
+  /**
+   * What was sampled at or below {@code path} ({@code /Code} or a package, class or method): its
+   * samples, its children with theirs (the classes of a package, the methods of a class, the callees of
+   * a method), and the {@code limit} methods under it most often on top of the stack.
+   */
+  public synchronized Map<String, Object> at(ResourcePath path, int limit) {
+    String key = path.toString();
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("path", key);
+    m.put("samples", samples);
+    Node at = nodes.get(key);
+    m.put("total", path.isRoot() ? samples : at == null ? 0 : at.total);
+    m.put("children", path.depth() >= 3 ? callees(key, limit) : contained(key, limit));
+    m.put("hot", hot(path, limit));
+    return m;
+  }
+
+  private List<Object> contained(String parent, int limit) {
+    List<Map.Entry<String, Node>> found = new ArrayList<>();
+    for (Map.Entry<String, Node> e : nodes.entrySet()) {
+      if (e.getValue().parent.equals(parent)) {
+        found.add(e);
+      }
+    }
+    found.sort(Comparator.comparingLong((Map.Entry<String, Node> e) -> -e.getValue().total).thenComparing(Map.Entry::getKey));
+    List<Object> out = new ArrayList<>();
+    for (Map.Entry<String, Node> e : found.subList(0, Math.min(limit, found.size()))) {
+      out.add(entry("path", e.getKey(), "samples", e.getValue().total, "relation", "contains"));
+    }
+    return out;
+  }
+
+  private List<Object> callees(String caller, int limit) {
+    List<Map.Entry<String, long[]>> found = new ArrayList<>(edges.getOrDefault(caller, Map.of()).entrySet());
+    found.sort(Comparator.comparingLong((Map.Entry<String, long[]> e) -> -e.getValue()[0]).thenComparing(Map.Entry::getKey));
+    List<Object> out = new ArrayList<>();
+    for (Map.Entry<String, long[]> e : found.subList(0, Math.min(limit, found.size()))) {
+      out.add(entry("path", e.getKey(), "samples", e.getValue()[0], "relation", "calls"));
+    }
+    return out;
+  }
+
+  private List<Object> hot(ResourcePath under, int limit) {
+    String prefix = under.depth() >= 3 ? under.toString() : under + "/";
+    List<Map.Entry<String, Node>> found = new ArrayList<>();
+    for (Map.Entry<String, Node> e : nodes.entrySet()) {
+      if (e.getValue().self > 0 && e.getKey().startsWith(prefix)) {
+        found.add(e);
+      }
+    }
+    found.sort(Comparator.comparingLong((Map.Entry<String, Node> e) -> -e.getValue().self).thenComparing(Map.Entry::getKey));
+    List<Object> out = new ArrayList<>();
+    for (Map.Entry<String, Node> e : found.subList(0, Math.min(limit, found.size()))) {
+      out.add(entry("method", e.getKey(), "self", e.getValue().self, "total", e.getValue().total));
+    }
+    return out;
+  }
+
+  private static Map<String, Object> entry(String k1, Object v1, String k2, Object v2, String k3, Object v3) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put(k1, v1);
+    m.put(k2, v2);
+    m.put(k3, v3);
+    return m;
+  }
+}

@@ -1,0 +1,16 @@
+#!/bin/sh
+# The target's slowdown with a search running at each overhead budget (not part of `mvn verify`).
+# Builds the daemon jars and the test classes, then runs SearchOverheadBenchmark; results go to
+# tests/target/bench-search/ (results.tsv per window, summary.md).
+# Usage: tests/bench-search.sh [--reps 3] [--budgets 0.01,0.02,0.05,0.10] [--workloads compute,mixed]
+#                              [--warmup 8] [--window 20] [--jvm "-Xms256m -Xmx256m"] [--out DIR]
+#        tests/bench-search.sh --from tests/target/bench-search/results.tsv   (summarise only)
+set -e
+cd "$(dirname "$0")/.."
+if [ -z "$BENCH_SKIP_BUILD" ]; then
+  mvn -q -pl tests -am package -DskipTests dependency:build-classpath \
+    -Dmdep.outputFile=target/bench.cp -Dmdep.includeScope=test
+fi
+CP="tests/target/test-classes:$(cat tests/target/bench.cp)"
+exec java -Dbottlenose.daemon.jar=daemon/target/bottlenose-daemon-all.jar -cp "$CP" \
+  dev.bottlenose.tests.bench.SearchOverheadBenchmark --out tests/target/bench-search "$@"

@@ -1,0 +1,67 @@
+package dev.bottlenose.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bottlenose.consultant.SearchHistoryGraph;
+import dev.bottlenose.consultant.ShgNode;
+import dev.bottlenose.consultant.bus.SearchRunner;
+import dev.bottlenose.model.ResourcePath;
+import dev.bottlenose.tests.harness.Bus;
+import dev.bottlenose.tests.harness.DaemonProcess;
+import dev.bottlenose.tests.harness.Searches;
+import dev.bottlenose.tests.harness.TargetJvm;
+import dev.bottlenose.tests.harness.TargetJvm.Jdk;
+import dev.bottlenose.tests.workloads.IoWorkload;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A whole search over the bus on a planted I/O bottleneck ({@link IoWorkload}: a thread reading from a
+ * slow socket): {@code io_wait} must be found true at that socket on {@code /IO} and at the method that
+ * reads on {@code /Code}, within the issue's 30 s of search time, with nothing left in the target afterwards.
+ */
+class IoSearchTest {
+  private static final ResourcePath FETCH =
+      ResourcePath.parse("/Code/dev.bottlenose.tests.workloads/IoWorkload/fetch(Ljava/io/InputStream;[B)I");
+  private static final Duration SEARCH_TIME = Duration.ofSeconds(30);
+
+  @TempDir
+  Path data;
+
+  @Test
+  void aThreadReadingASlowSocketIsIoWaitingOnThatSocketInTheMethodThatReads() throws Exception {
+    try (Bus bus = Bus.join();
+        TargetJvm target = TargetJvm.start(Jdk.JDK17, IoWorkload.class);
+        DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "500ms")) {
+      ResourcePath socket = ResourcePath.parse("/IO/socket").child("127.0.0.1:" + port(target));
+      bus.awaitRunning(daemon);
+      Predicate<ShgNode> onSocket = Searches.trueAt("io_wait", socket);
+      Predicate<ShgNode> inMethod = Searches.trueAt("io_wait", FETCH);
+      SearchRunner runner = Searches.runUntil(bus, daemon, Searches.fast("io-" + target.pid(), SEARCH_TIME), data,
+          onSocket, inMethod);
+
+      SearchHistoryGraph graph = runner.search().graph();
+      ShgNode found = Searches.first(graph, onSocket).orElseThrow(() -> new AssertionError("no true io_wait at " + socket
+          + " in the graph:\n" + graph.toText()));
+      ShgNode method = Searches.first(graph, inMethod).orElseThrow(() -> new AssertionError("no true io_wait at " + FETCH
+          + " in the graph:\n" + graph.toText()));
+      long start = runner.search().startedAtMillis();
+      System.out.println("io_wait true at " + socket + " after " + (found.concludedAtMillis() - start) + " ms, at "
+          + FETCH + " after " + (method.concludedAtMillis() - start) + " ms of search");
+      assertThat(found.concludedAtMillis() - start).as("ms of search to the socket").isLessThanOrEqualTo(SEARCH_TIME.toMillis());
+      assertThat(method.concludedAtMillis() - start).as("ms of search to the method").isLessThanOrEqualTo(SEARCH_TIME.toMillis());
+      JsonObject ledger = Searches.ledger(bus, daemon);
+      assertThat(ledger.getJsonArray("entries")).as("probes left in the target").isEmpty();
+      assertThat(ledger.getJsonArray("sources")).as("sources left in the target").isEmpty();
+      assertThat(Searches.activeMetrics(bus, daemon)).as("metrics left enabled").isEmpty();
+    }
+  }
+
+  private static long port(TargetJvm target) {
+    return TargetJvm.field(target.awaitLine("serving", Duration.ofSeconds(10)), "port");
+  }
+}

@@ -1,0 +1,224 @@
+package dev.bottlenose.tests.bench;
+
+import dev.bottlenose.consultant.SearchOptions;
+import dev.bottlenose.consultant.bus.DaemonProtocol;
+import dev.bottlenose.consultant.bus.SearchRunner;
+import dev.bottlenose.tests.harness.Bus;
+import dev.bottlenose.tests.harness.DaemonProcess;
+import dev.bottlenose.tests.harness.TargetJvm;
+import dev.bottlenose.tests.harness.TargetJvm.Jdk;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.DoubleAdder;
+
+/**
+ * Measured windows of workload JVMs: a whole {@link #session} in one JVM, or one window in a fresh JVM
+ * ({@link #without}, {@link #with}). A with-tool window runs from a search's start at the budget; a search
+ * that ends early is replaced by a new one, so one is running for the whole window. A budget of 0 means the
+ * daemon attached and no search: the tool's cost at rest.
+ */
+final class Trial {
+  private final Bus bus;
+  private final Settings settings;
+
+  Trial(Bus bus, Settings settings) {
+    this.bus = bus;
+    this.settings = settings;
+  }
+
+  /** A fresh JVM: warm-up, as long again as an attach took, then one window without the tool. */
+  TrialResult without(Class<?> workload, String name, int rep, double attachSeconds) throws Exception {
+    try (TargetJvm target = TargetJvm.start(Jdk.JDK17, workload, settings.jvmOptions().toArray(String[]::new))) {
+      sleep(settings.warmup().toMillis() + Math.round(attachSeconds * 1000));
+      return window(target, -1, name, Double.NaN, rep, 0, null, null);
+    }
+  }
+
+  /** A fresh JVM: warm-up, the daemon attaches, then one window with a search at {@code budget}. */
+  TrialResult with(Class<?> workload, String name, double budget, int rep) throws Exception {
+    try (TargetJvm target = TargetJvm.start(Jdk.JDK17, workload, settings.jvmOptions().toArray(String[]::new))) {
+      sleep(settings.warmup().toMillis());
+      long attachStart = System.nanoTime();
+      try (DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret())) {
+        bus.awaitRunning(daemon);
+        double attachSeconds = (System.nanoTime() - attachStart) / 1e9;
+        return window(target, daemonPid(target.pid()), name, budget, rep, attachSeconds, daemon.id(),
+            budget > 0 ? daemon : null);
+      }
+    }
+  }
+
+  /**
+   * One JVM, several windows: without the tool, then (after the daemon attached) at rest with no search, then
+   * one search per budget in the order given, with {@code gap} unmeasured between windows for the previous
+   * search's instrumentation to be removed. Answers the windows measured; if the daemon cannot attach, only
+   * the first.
+   */
+  List<TrialResult> session(Class<?> workload, String name, int rep, List<Double> budgets, Duration gap,
+      java.util.function.Consumer<TrialResult> each) throws Exception {
+    List<TrialResult> out = new java.util.ArrayList<>();
+    java.util.function.Consumer<TrialResult> add = each.andThen(out::add);
+    try (TargetJvm target = TargetJvm.start(Jdk.JDK17, workload, settings.jvmOptions().toArray(String[]::new))) {
+      System.out.println("target " + name + " rep " + rep + " pid=" + target.pid() + " startedAtMillis="
+          + ProcessHandle.of(target.pid()).flatMap(p -> p.info().startInstant()).map(i -> i.toEpochMilli()).orElse(-1L));
+      sleep(settings.warmup().toMillis());
+      add.accept(window(target, -1, name, Double.NaN, rep, 0, null, null));
+      long attachStart = System.nanoTime();
+      try (DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret())) {
+        try {
+          bus.awaitRunning(daemon);
+        } catch (RuntimeException e) {
+          System.out.println("attach failed, rep " + rep + " of " + name + ": " + e.getMessage());
+          return out;
+        }
+        double attachSeconds = (System.nanoTime() - attachStart) / 1e9;
+        long daemonPid = daemonPid(target.pid());
+        add.accept(window(target, daemonPid, name, 0, rep, attachSeconds, daemon.id(), null));
+        for (double budget : budgets) {
+          sleep(gap.toMillis());
+          add.accept(window(target, daemonPid, name, budget, rep, attachSeconds, daemon.id(), daemon));
+        }
+      }
+    }
+    return out;
+  }
+
+  private TrialResult window(TargetJvm target, long daemonPid, String name, double budget, int rep, double attach,
+      String daemonId, DaemonProcess daemon) throws Exception {
+    long startedAt = System.currentTimeMillis();
+    double load = loadAverage();
+    CostTally tally = new CostTally();
+    MessageConsumer<JsonObject> costs = daemonId == null ? null
+        : bus.vertx().eventBus().consumer(DaemonProtocol.values(daemonId), tally);
+    int[] searchStats = new int[4];
+    Snapshot start = Snapshot.take(target, daemonPid);
+    tally.open = true;
+    Snapshot[] mid = new Snapshot[1];
+    MidPoint atMid = () -> {
+      if (mid[0] == null) {
+        mid[0] = Snapshot.take(target, daemonPid);
+      }
+    };
+    if (daemon != null) {
+      searchStats[0] = runSearches(daemonId, name, budget, rep, searchStats, atMid);
+    } else {
+      sleep(settings.window().toMillis() / 2);
+      atMid.take();
+      sleep(settings.window().toMillis() - settings.window().toMillis() / 2);
+    }
+    tally.open = false;
+    Snapshot end = Snapshot.take(target, daemonPid);
+    if (costs != null) {
+      costs.unregister();
+    }
+    return result(name, budget, rep, startedAt, load, attach, start, mid[0], end,
+        new double[] {tally.probe.sum() / 1e9, tally.agent.sum() / 1e9}, searchStats);
+  }
+
+  /** Keeps a search running until the window is over; answers how many were started. */
+  private int runSearches(String daemonId, String name, double budget, int rep, int[] stats, MidPoint atMid)
+      throws Exception {
+    long deadline = System.nanoTime() + settings.window().toNanos();
+    long mid = deadline - settings.window().toNanos() / 2;
+    int searches = 0;
+    while (System.nanoTime() < deadline) {
+      searches++;
+      String id = String.format("bench-%s-%s-r%d-%d-%d", name, Math.round(budget * 1000), rep, searches,
+          System.currentTimeMillis() % 100_000);
+      NodeCounter counter = new NodeCounter();
+      MessageConsumer<JsonObject> events = bus.vertx().eventBus().consumer(SearchRunner.events(id), counter);
+      SearchOptions options = SearchOptions.of(id).withBudget(budget)
+          .withMaxTime(settings.window().plus(Duration.ofMinutes(2)));
+      SearchRunner runner = SearchRunner.start(bus.vertx(), List.of(daemonId), options, settings.dataDirectory());
+      do {
+        sleep(Math.min(250, Math.max(1, (deadline - System.nanoTime()) / 1_000_000)));
+        if (System.nanoTime() >= mid) {
+          atMid.take();
+        }
+      } while (System.nanoTime() < deadline && !runner.saved().isComplete());
+      runner.stop("benchmark window over");
+      runner.saved().toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+      if (System.nanoTime() < deadline) {
+        System.out.println("search " + id + " ended early: " + runner.search().endReason());
+      }
+      events.unregister();
+      stats[1] += counter.nodes();
+      stats[2] += counter.trueNodes();
+      stats[3] = Math.max(stats[3], counter.maxTesting());
+    }
+    return searches;
+  }
+
+  private static TrialResult result(String name, double budget, int rep, long startedAt, double load, double attach,
+      Snapshot start, Snapshot mid, Snapshot end, double[] reported, int[] search) {
+    return new TrialResult(name, budget, rep, startedAt, load, attach, (end.nanos() - start.nanos()) / 1e9,
+        end.units() - start.units(), end.cpu() - start.cpu(), ProcCpu.byGroup(start.threads(), end.threads()),
+        end.daemonCpu() - start.daemonCpu(), end.selfCpu() - start.selfCpu(), reported[0], reported[1], search[0],
+        search[1], search[2], search[3], (end.nanos() - mid.nanos()) / 1e9, end.units() - mid.units(),
+        end.cpu() - mid.cpu());
+  }
+
+  /** The daemon process this JVM started for {@code targetPid}. */
+  private static long daemonPid(long targetPid) {
+    return ProcessHandle.current().children()
+        .filter(p -> p.info().commandLine().map(c -> c.contains("--pid " + targetPid + " ")).orElse(false))
+        .findFirst().orElseThrow(() -> new IllegalStateException("no daemon process for pid " + targetPid)).pid();
+  }
+
+  static double loadAverage() {
+    try {
+      return Double.parseDouble(Files.readString(Path.of("/proc/loadavg"), StandardCharsets.UTF_8).split(" ")[0]);
+    } catch (java.io.IOException e) {
+      return Double.NaN;
+    }
+  }
+
+  private static void sleep(long millis) throws InterruptedException {
+    Thread.sleep(millis);
+  }
+
+  /** Where a window starts or ends: units done, target CPU (total and per thread), daemon and own CPU. */
+  record Snapshot(long nanos, long units, double cpu, java.util.Map<Long, ProcCpu.ThreadCpu> threads,
+      double daemonCpu, double selfCpu) {
+    static Snapshot take(TargetJvm target, long daemonPid) throws java.io.IOException {
+      target.send("count");
+      long units = TargetJvm.field(target.awaitLine("count", Duration.ofSeconds(30)), "units");
+      long nanos = System.nanoTime();
+      double cpu = ProcCpu.processSeconds(target.pid());
+      var threads = ProcCpu.threads(target.pid());
+      double daemon = daemonPid < 0 ? 0 : ProcCpu.processSeconds(daemonPid);
+      return new Snapshot(nanos, units, cpu, threads, daemon, ProcCpu.processSeconds(ProcessHandle.current().pid()));
+    }
+  }
+
+  /** Sums the cost the daemon reports in its samples while the window is open. */
+  private static final class CostTally implements io.vertx.core.Handler<io.vertx.core.eventbus.Message<JsonObject>> {
+    final DoubleAdder probe = new DoubleAdder();
+    final DoubleAdder agent = new DoubleAdder();
+    volatile boolean open;
+
+    @Override
+    public void handle(io.vertx.core.eventbus.Message<JsonObject> m) {
+      JsonObject cost = m.body().getJsonObject("cost");
+      if (open && cost != null) {
+        probe.add(cost.getLong("probeNanos", 0L));
+        agent.add(cost.getLong("agentCpuNanos", 0L));
+      }
+    }
+  }
+
+  /** Takes the snapshot in the middle of the window, once. */
+  private interface MidPoint {
+    void take() throws java.io.IOException;
+  }
+
+  /** The benchmark's timing and the target JVM's options. */
+  record Settings(Duration warmup, Duration window, List<String> jvmOptions, Path dataDirectory) {
+  }
+}

@@ -1,0 +1,84 @@
+package dev.bottlenose.tests.workloads;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Method-call overhead planted: three threads make tiny calls through one virtual call site that sees
+ * three receiver types, so the JIT can neither inline nor devirtualise it. {@link Mix} takes three calls
+ * in four (below the 90% at which C2 would inline the major receiver behind a type check), so its
+ * {@code apply} is the method whose calls cost the most. Runs until standard input says {@code exit}.
+ */
+public final class MegamorphicWorkload {
+  static volatile boolean running = true;
+  static volatile long sink;
+
+  abstract static class Step {
+    abstract long apply(long x);
+  }
+
+  static final class Mix extends Step {
+    @Override
+    long apply(long x) {
+      return (x * 31 + 7) ^ (x >>> 11);
+    }
+  }
+
+  static final class Shift extends Step {
+    @Override
+    long apply(long x) {
+      return (x ^ (x >>> 3)) * 0x9E3779B97F4A7C15L;
+    }
+  }
+
+  static final class Add extends Step {
+    @Override
+    long apply(long x) {
+      return (x + 0x9E3779B9L) ^ (x << 7);
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    Thread input = new Thread(MegamorphicWorkload::awaitExit, "input");
+    input.setDaemon(true);
+    input.start();
+    System.out.println("ready pid=" + ProcessHandle.current().pid());
+    System.out.flush();
+    Thread second = new Thread(() -> sink += callMany(), "caller-1");
+    Thread third = new Thread(() -> sink += callMany(), "caller-2");
+    second.start();
+    third.start();
+    sink += callMany();
+    second.join();
+    third.join();
+  }
+
+  /**
+   * Calls through one megamorphic call site, and a little arithmetic of its own between them: JFR cannot
+   * walk a stack whose top is in the VM's dispatch stub or a callee's frame set-up, so without it most
+   * execution samples of this loop would be lost and the program would not look CPU-bound.
+   */
+  static long callMany() {
+    Step[] steps = {new Mix(), new Mix(), new Shift(), new Mix(), new Mix(), new Add(), new Mix(), new Mix()};
+    long x = 1;
+    while (running) {
+      for (int i = 0; i < 4096; i++) {
+        x = steps[i & 7].apply(x);
+        x = (x ^ (x >>> 29)) * 0xBF58476D1CE4E5B9L;
+      }
+    }
+    return x;
+  }
+
+  private static void awaitExit() {
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+      for (String line = in.readLine(); line != null && !line.trim().equals("exit"); line = in.readLine()) {
+        // only "exit" is a command
+      }
+    } catch (java.io.IOException e) {
+      // standard input gone: end as on exit
+    }
+    running = false;
+  }
+}
