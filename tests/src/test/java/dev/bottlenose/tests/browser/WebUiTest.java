@@ -143,6 +143,8 @@ class WebUiTest {
     assertThat(box.isSelected()).isTrue();
     setValue(browser.find(By.name("budget")), "0.5");
     setValue(browser.find(By.name("maxTimeSeconds")), "150");
+    browser.find(By.cssSelector("input[name=skip][value='io_wait']")).click();
+    browser.find(By.cssSelector("input[name=skip][value='memory_pressure']")).click();
     browser.find(By.cssSelector("details summary")).click();
     setValue(browser.find(By.name("settings")), FAST_SETTINGS);
     browser.find(By.cssSelector("form.search-form button[type=submit]")).click();
@@ -160,6 +162,9 @@ class WebUiTest {
       throw new AssertionError("no true cpu_bound node at " + BURN + "; the true nodes drawn:\n" + trueNodes, e);
     }
     browser.screenshot("search-live");
+    assertThat(browser.findAll(By.cssSelector("svg.shg g.node[data-hypothesis='io_wait'], svg.shg g.node[data-hypothesis='memory_pressure']")))
+        .as("skipped hypotheses").isEmpty();
+    assertThat(browser.findAll(By.cssSelector("svg.shg g.node[data-hypothesis='sync_wait']"))).as("not skipped").isNotEmpty();
     browser.find(By.name("only-true")).click();
     browser.await(found, Duration.ofSeconds(10));
     // The graph is live: a node arriving moves the others and refits the view, so a click may miss once.
