@@ -1,0 +1,42 @@
+// The single-page app: one hash route per page (#/search/<id>, #/history/<a>, #/compare/<a>/<b>, ...).
+import { onStatus } from './live.js';
+import { h } from './ui.js';
+import * as jvms from './pages/jvms.js';
+import * as search from './pages/search.js';
+import * as resources from './pages/resources.js';
+import * as metrics from './pages/metrics.js';
+import * as vmapp from './pages/vmapp.js';
+import * as history from './pages/history.js';
+
+const pages = { jvms, search, resources, metrics, vmapp, history, compare: history };
+let cleanup = null;
+
+function route() {
+  const parts = (location.hash.replace(/^#\/?/, '') || 'jvms').split('/').map(decodeURIComponent);
+  const name = pages[parts[0]] ? parts[0] : 'jvms';
+  if (cleanup) {
+    try {
+      cleanup();
+    } catch (e) {
+      console.error(e);
+    }
+  }
+  const root = document.getElementById('page');
+  root.replaceChildren();
+  root.dataset.page = name;
+  document.querySelectorAll('nav a').forEach(a => a.classList.toggle('active', a.dataset.page === (name === 'compare' ? 'history' : name)));
+  try {
+    cleanup = pages[name].render(root, parts.slice(1), name) || null;
+  } catch (e) {
+    root.append(h('div', { class: 'message error' }, `this page failed: ${e.message}`));
+    cleanup = null;
+  }
+}
+
+window.addEventListener('hashchange', route);
+onStatus(open => {
+  const badge = document.getElementById('live-status');
+  badge.classList.toggle('up', open);
+  badge.textContent = open ? 'live' : 'offline';
+});
+route();

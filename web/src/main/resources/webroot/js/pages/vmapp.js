@@ -1,0 +1,78 @@
+// VM vs app: for the whole program or a /Code focus, application time by execution form and the VM costs
+// attributed to it, over time (stacked areas) and as a table.
+import { post, del, q } from '../api.js';
+import { subscribe } from '../live.js';
+import { stackedArea } from '../charts.js';
+import { h, card, messageLine, jvmSelect, parseFocus, focusText, fmt } from '../ui.js';
+
+export function render(root) {
+  const message = messageLine();
+  const jvm = jvmSelect({ name: 'jvm' });
+  const focus = h('input', { type: 'text', name: 'focus', value: '<>', size: '60', placeholder: '<> or </Code/pkg/Class/method()V>' });
+  const output = h('div', { class: 'vmapp-output' });
+  let current = null;
+
+  function close() {
+    if (!current) return;
+    current.unsubscribe();
+    del(`/api/vmapp/${q(current.viewId)}`).catch(() => {});
+    current = null;
+  }
+
+  async function start(event) {
+    event.preventDefault();
+    close();
+    message.show(null);
+    let answer;
+    const paths = parseFocus(focus.value);
+    try {
+      answer = await post('/api/vmapp', { daemonId: jvm.value, focus: focusText(paths) });
+    } catch (e) {
+      message.show(e.message);
+      return;
+    }
+    const chartBox = h('div', { class: 'vmapp-chart' });
+    const table = h('table', { class: 'vmapp-table' });
+    const count = h('span', { class: 'muted interval-count' }, 'waiting for the first interval…');
+    output.replaceChildren(h('h3', {}, `${focusText(paths)} `, count), chartBox, table);
+    output.dataset.viewId = answer.viewId;
+    const chart = stackedArea(chartBox, answer.categories, { width: 760, height: 260 });
+    const sums = new Map();
+    let n = 0;
+    const drawTable = latest => {
+      const groups = [['app', 'application time by form'], ['vm', 'VM costs']];
+      table.replaceChildren(h('tr', {}, ['', 'category', 'now', 'mean'].map(t => h('th', {}, t))),
+        ...groups.flatMap(([kind, title]) => [
+          h('tr', { class: 'group' }, h('td', { colspan: 4 }, title)),
+          ...answer.categories.filter(c => c.kind === kind).map(c => h('tr', { dataset: { key: c.key } },
+            h('td', {}, h('i', { class: 'swatch', style: `background:${chart.colour(c.key)}` })), h('td', {}, c.label),
+            c.error ? h('td', { colspan: 2, class: 'muted category-error' }, c.error)
+              : [h('td', { class: 'now' }, pct(latest[c.key])), h('td', { class: 'mean' }, pct(n ? (sums.get(c.key) || 0) / n : null))]))]));
+    };
+    drawTable({});
+    const unsubscribe = subscribe(`vmapp:${answer.viewId}`, (event, error) => {
+      if (error) {
+        message.show(error);
+        return;
+      }
+      if (!event || !event.shares) return;
+      n++;
+      for (const [k, v] of Object.entries(event.shares)) sums.set(k, (sums.get(k) || 0) + (v || 0));
+      chart.push(event.atMillis, event.shares);
+      output.dataset.intervals = String(n);
+      count.textContent = `${n} interval(s)`;
+      drawTable(event.shares);
+    });
+    current = { viewId: answer.viewId, unsubscribe };
+  }
+
+  root.append(card('VM vs app', h('form', { class: 'row', onsubmit: start },
+    h('label', {}, 'JVM ', jvm), h('label', {}, 'focus ', focus),
+    h('button', { type: 'submit', class: 'primary show-button' }, 'show'),
+    h('button', { type: 'button', onclick: () => { close(); output.replaceChildren(); } }, 'stop')), message, output));
+  return close;
+}
+
+function pct(v) {
+  return v === null || v === undefined ? '–' : `${fmt(v * 100, 1)}%`;
+}

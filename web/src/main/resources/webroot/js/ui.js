@@ -1,0 +1,115 @@
+// Small DOM helpers shared by the pages.
+import { get } from './api.js';
+
+/** h('div', {class: 'x', onclick: f}, 'text', child) */
+export function h(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) {
+      continue;
+    }
+    if (k.startsWith('on')) {
+      e.addEventListener(k.slice(2), v);
+    } else if (k === 'dataset') {
+      Object.assign(e.dataset, v);
+    } else if (v === true) {
+      e.setAttribute(k, '');
+    } else {
+      e.setAttribute(k, v);
+    }
+  }
+  append(e, children);
+  return e;
+}
+
+function append(e, children) {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) {
+      continue;
+    }
+    if (Array.isArray(c)) {
+      append(e, c);
+    } else {
+      e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+  }
+}
+
+/** A message line that shows an error (or clears itself with null). */
+export function messageLine(cls) {
+  const e = h('div', { class: `message ${cls || ''}`, role: 'status' });
+  e.show = (text, kind) => {
+    e.textContent = text || '';
+    e.className = `message ${cls || ''} ${kind || 'error'}`;
+    e.hidden = !text;
+  };
+  e.hidden = true;
+  return e;
+}
+
+/** Focus as the JSON list of constrained paths, written Paradyn's way: <a, b>; <> is the whole program. */
+export function focusText(focus) {
+  if (typeof focus === 'string') {
+    return focus;
+  }
+  return `<${(focus || []).join(', ')}>`;
+}
+
+/** Parses "<a, b>" or "a, b" (or "" for the whole program) into a list of paths. */
+export function parseFocus(text) {
+  const inner = text.trim().replace(/^</, '').replace(/>$/, '').trim();
+  return inner ? inner.split(/\s*,\s*(?=\/)/).map(s => s.trim()) : [];
+}
+
+/** The last, most specific part of a focus: "burn()J" of /Code/pkg/Class/burn()J. */
+export function focusLeaf(focus) {
+  const paths = Array.isArray(focus) ? focus : parseFocus(focus || '');
+  if (paths.length === 0) {
+    return 'whole program';
+  }
+  return paths.map(p => {
+    const parts = p.split('/').filter(Boolean);
+    if (parts.length <= 1) return `/${parts[0] || ''}`;
+    if (parts[0] === 'Code' && parts.length >= 4) return `${parts[2]}.${parts.slice(3).join('/')}`;
+    return parts[parts.length - 1];
+  }).join(' · ');
+}
+
+export function fmt(v, digits = 3) {
+  if (v === null || v === undefined || Number.isNaN(v)) {
+    return '–';
+  }
+  if (typeof v !== 'number') {
+    return String(v);
+  }
+  if (v !== 0 && (Math.abs(v) >= 1e5 || Math.abs(v) < 1e-3)) {
+    return v.toExponential(2);
+  }
+  return String(Math.abs(v) < 1 ? Number(v.toPrecision(digits)) : Number(v.toFixed(digits)));
+}
+
+export function time(millis) {
+  return millis ? new Date(millis).toLocaleString() : '–';
+}
+
+/** A <select> of the cluster's running JVMs (value: daemonId), filled asynchronously. */
+export function jvmSelect(attrs) {
+  const select = h('select', attrs || {});
+  select.ready = get('/api/jvms').then(answer => {
+    const running = answer.jvms.filter(j => j.state !== 'exited');
+    select.replaceChildren(...running.map(j => h('option', { value: j.daemonId }, jvmLabel(j))));
+    if (running.length === 0) {
+      select.append(h('option', { value: '', disabled: true }, 'no JVM attached'));
+    }
+    return running;
+  });
+  return select;
+}
+
+export function jvmLabel(j) {
+  return `${j.mainClass || '?'} (pid ${j.pid}, ${j.daemonId})`;
+}
+
+export function card(title, ...children) {
+  return h('section', { class: 'card' }, title ? h('h2', {}, title) : null, ...children);
+}
