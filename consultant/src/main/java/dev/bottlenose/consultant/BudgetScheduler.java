@@ -3,6 +3,7 @@ package dev.bottlenose.consultant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,7 +26,7 @@ final class BudgetScheduler {
   private final int maxActive;
   private final Map<Integer, Entry> queued = new HashMap<>();
   private final Map<Integer, Entry> running = new HashMap<>();
-  private final List<Integer> rejected = new ArrayList<>();
+  private final Map<Integer, String> rejected = new LinkedHashMap<>();
   private double sideCost;
   private double observedTotal;
   private double predictedTotal;
@@ -73,7 +74,7 @@ final class BudgetScheduler {
 
   void enqueue(int nodeId, double priority, double predictedCost) {
     if (predictedCost > budget) {
-      rejected.add(nodeId);
+      rejected.put(nodeId, String.format(Locale.ROOT, "predicted cost %.4f exceeds the whole budget %.4f", predictedCost, budget));
       return;
     }
     queued.put(nodeId, new Entry(nodeId, priority, predictedCost, seq++));
@@ -92,11 +93,11 @@ final class BudgetScheduler {
     return !queued.isEmpty();
   }
 
-  /** The nodes rejected since the last call: each alone is predicted to cost more than the budget. */
-  List<Integer> takeRejected() {
-    List<Integer> list = List.copyOf(rejected);
+  /** The nodes rejected since the last call, each with why: alone it costs (or is predicted to cost) more than the budget. */
+  Map<Integer, String> takeRejected() {
+    Map<Integer, String> taken = new LinkedHashMap<>(rejected);
     rejected.clear();
-    return list;
+    return taken;
   }
 
   double load() {
@@ -202,7 +203,7 @@ final class BudgetScheduler {
       e.observed = Double.NaN;
       shed.add(e.nodeId);
       if (e.predicted > budget) {
-        rejected.add(e.nodeId);
+        rejected.put(e.nodeId, String.format(Locale.ROOT, "measured cost %.4f exceeds the whole budget %.4f", e.predicted, budget));
       } else {
         queued.put(e.nodeId, e);
       }

@@ -407,11 +407,10 @@ public final class Search {
       releaseMeasurements(runs.get(shed));
       setState(shed, NodeState.UNTESTED, "shed: the measuring cost stayed over the budget; waiting for room");
     }
-    for (int rejected : scheduler.takeRejected()) {
+    scheduler.takeRejected().forEach((rejected, why) -> {
       stopExperiment(runs.get(rejected));
-      rules.put(new Unavailable(rejected, MeasurementFailure.Kind.METRIC_UNAVAILABLE, String.format(java.util.Locale.ROOT,
-          "predicted cost %.4f exceeds the whole budget %.4f", graph.node(rejected).predictedCost(), scheduler.budget())));
-    }
+      rules.put(new Unavailable(rejected, MeasurementFailure.Kind.METRIC_UNAVAILABLE, why));
+    });
     for (int start : scheduler.admit()) {
       startExperiment(runs.get(start), now);
     }

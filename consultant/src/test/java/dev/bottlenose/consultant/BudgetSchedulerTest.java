@@ -55,7 +55,7 @@ class BudgetSchedulerTest {
     scheduler.enqueue(1, 5, 0.06);
 
     assertThat(scheduler.admit()).isEmpty();
-    assertThat(scheduler.takeRejected()).containsExactly(1);
+    assertThat(scheduler.takeRejected()).containsExactly(Map.entry(1, "predicted cost 0.0600 exceeds the whole budget 0.0500"));
     assertThat(scheduler.takeRejected()).isEmpty();
   }
 
@@ -98,7 +98,7 @@ class BudgetSchedulerTest {
     assertThat(scheduler.admit()).isEmpty();
     scheduler.observe(2000, 0, Map.of());
     assertThat(scheduler.admit()).containsExactly(3, 2);
-    assertThat(scheduler.takeRejected()).containsExactly(1);
+    assertThat(scheduler.takeRejected()).containsExactly(Map.entry(1, "measured cost 0.0800 exceeds the whole budget 0.0500"));
   }
 
   @Test
