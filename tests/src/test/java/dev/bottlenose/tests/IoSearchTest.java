@@ -1,8 +1,6 @@
 package dev.bottlenose.tests;
 
-import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bottlenose.consultant.SearchHistoryGraph;
 import dev.bottlenose.consultant.ShgNode;
 import dev.bottlenose.consultant.bus.SearchRunner;
 import dev.bottlenose.model.ResourcePath;
@@ -12,7 +10,6 @@ import dev.bottlenose.tests.harness.Searches;
 import dev.bottlenose.tests.harness.TargetJvm;
 import dev.bottlenose.tests.harness.TargetJvm.Jdk;
 import dev.bottlenose.tests.workloads.IoWorkload;
-import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.Predicate;
@@ -44,20 +41,9 @@ class IoSearchTest {
       SearchRunner runner = Searches.runUntil(bus, daemon, Searches.fast("io-" + target.pid(), SEARCH_TIME), data,
           onSocket, inMethod);
 
-      SearchHistoryGraph graph = runner.search().graph();
-      ShgNode found = Searches.first(graph, onSocket).orElseThrow(() -> new AssertionError("no true io_wait at " + socket
-          + " in the graph:\n" + graph.toText()));
-      ShgNode method = Searches.first(graph, inMethod).orElseThrow(() -> new AssertionError("no true io_wait at " + FETCH
-          + " in the graph:\n" + graph.toText()));
-      long start = runner.search().startedAtMillis();
-      System.out.println("io_wait true at " + socket + " after " + (found.concludedAtMillis() - start) + " ms, at "
-          + FETCH + " after " + (method.concludedAtMillis() - start) + " ms of search");
-      assertThat(found.concludedAtMillis() - start).as("ms of search to the socket").isLessThanOrEqualTo(SEARCH_TIME.toMillis());
-      assertThat(method.concludedAtMillis() - start).as("ms of search to the method").isLessThanOrEqualTo(SEARCH_TIME.toMillis());
-      JsonObject ledger = Searches.ledger(bus, daemon);
-      assertThat(ledger.getJsonArray("entries")).as("probes left in the target").isEmpty();
-      assertThat(ledger.getJsonArray("sources")).as("sources left in the target").isEmpty();
-      assertThat(Searches.activeMetrics(bus, daemon)).as("metrics left enabled").isEmpty();
+      Searches.foundWithin(runner, onSocket, "io_wait true at " + socket, SEARCH_TIME);
+      Searches.foundWithin(runner, inMethod, "io_wait true at " + FETCH, SEARCH_TIME);
+      Searches.assertNothingLeft(bus, daemon);
     }
   }
 

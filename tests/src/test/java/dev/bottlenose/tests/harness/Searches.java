@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import org.assertj.core.api.Assertions;
 import org.awaitility.Awaitility;
 
 /** A search over the bus against one daemon, run until what it should find is found, and what is left behind. */
@@ -71,6 +72,24 @@ public final class Searches {
 
   public static Optional<ShgNode> first(SearchHistoryGraph graph, Predicate<ShgNode> wanted) {
     return graph.nodes().stream().filter(wanted).findFirst();
+  }
+
+  /** The node {@code wanted} ({@code what}, for messages); fails unless it was concluded within {@code limit} of the start. */
+  public static ShgNode foundWithin(SearchRunner runner, Predicate<ShgNode> wanted, String what, Duration limit) {
+    SearchHistoryGraph graph = runner.search().graph();
+    ShgNode node = first(graph, wanted).orElseThrow(() -> new AssertionError("no " + what + " in the graph:\n" + graph.toText()));
+    long took = node.concludedAtMillis() - runner.search().startedAtMillis();
+    System.out.println(what + " after " + took + " ms of search");
+    Assertions.assertThat(took).as("ms of search to " + what).isLessThanOrEqualTo(limit.toMillis());
+    return node;
+  }
+
+  /** Fails unless the daemon holds nothing a search left: no probes, no sources, no enabled metric. */
+  public static void assertNothingLeft(Bus bus, DaemonProcess daemon) throws Exception {
+    JsonObject ledger = ledger(bus, daemon);
+    Assertions.assertThat(ledger.getJsonArray("entries")).as("probes left in the target").isEmpty();
+    Assertions.assertThat(ledger.getJsonArray("sources")).as("sources left in the target").isEmpty();
+    Assertions.assertThat(activeMetrics(bus, daemon)).as("metrics left enabled").isEmpty();
   }
 
   /** The daemon's ledger: probes ({@code entries}) and sources every session holds. */
