@@ -1,6 +1,5 @@
 package dev.bottlenose.tests;
 
-
 import dev.bottlenose.consultant.ShgNode;
 import dev.bottlenose.consultant.bus.SearchRunner;
 import dev.bottlenose.model.ResourcePath;
