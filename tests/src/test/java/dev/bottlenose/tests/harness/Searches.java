@@ -39,7 +39,15 @@ public final class Searches {
   @SafeVarargs
   public static SearchRunner runUntil(Bus bus, DaemonProcess daemon, SearchOptions options, Path dataDirectory,
       Predicate<ShgNode>... wanted) throws Exception {
-    SearchRunner runner = SearchRunner.start(bus.vertx(), List.of(daemon.id()), options, dataDirectory);
+    return runUntil(bus, List.of(daemon), options, dataDirectory, wanted);
+  }
+
+  /** As {@link #runUntil(Bus, DaemonProcess, SearchOptions, Path, Predicate[])}, one search over several daemons. */
+  @SafeVarargs
+  public static SearchRunner runUntil(Bus bus, List<DaemonProcess> daemons, SearchOptions options, Path dataDirectory,
+      Predicate<ShgNode>... wanted) throws Exception {
+    SearchRunner runner = SearchRunner.start(bus.vertx(), daemons.stream().map(DaemonProcess::id).toList(), options,
+        dataDirectory);
     try {
       Awaitility.await("search " + options.id()).atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(250))
           .until(() -> runner.search().isFinished() || List.of(wanted).stream()

@@ -1,0 +1,68 @@
+package dev.bottlenose.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bottlenose.consultant.NodeState;
+import dev.bottlenose.consultant.SearchHistoryGraph;
+import dev.bottlenose.consultant.ShgNode;
+import dev.bottlenose.consultant.bus.SearchRunner;
+import dev.bottlenose.model.Focus;
+import dev.bottlenose.model.Hierarchy;
+import dev.bottlenose.model.ResourcePath;
+import dev.bottlenose.tests.harness.Bus;
+import dev.bottlenose.tests.harness.DaemonProcess;
+import dev.bottlenose.tests.harness.Searches;
+import dev.bottlenose.tests.harness.TargetJvm;
+import dev.bottlenose.tests.harness.TargetJvm.Jdk;
+import dev.bottlenose.tests.workloads.HotMethodWorkload;
+import dev.bottlenose.tests.workloads.SleepyWorkload;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One search over two JVMs, each with its own daemon: {@link HotMethodWorkload} spins, {@link SleepyWorkload}
+ * mostly sleeps. The whole program (both JVMs) is CPU-bound; split by {@code /Process}, only the spinning
+ * JVM is, and the search goes on to its hot method within the issue's 30 s, leaving nothing in either target.
+ */
+class MultiJvmSearchTest {
+  private static final ResourcePath BURN = ResourcePath.parse("/Code/dev.bottlenose.tests.workloads/HotMethodWorkload/burn()J");
+  private static final Duration FOUND_WITHIN = Duration.ofSeconds(30);
+
+  @TempDir
+  Path data;
+
+  @Test
+  void oneSearchOverTwoJvmsFindsTheBusyOneAndItsHotMethod() throws Exception {
+    try (Bus bus = Bus.join();
+        TargetJvm hot = TargetJvm.start(Jdk.JDK17, HotMethodWorkload.class);
+        TargetJvm sleepy = TargetJvm.start(Jdk.JDK17, SleepyWorkload.class);
+        DaemonProcess hotDaemon = DaemonProcess.attach(hot.pid(), bus.secret(), "--interval", "500ms");
+        DaemonProcess sleepyDaemon = DaemonProcess.attach(sleepy.pid(), bus.secret(), "--interval", "500ms")) {
+      bus.awaitRunning(hotDaemon);
+      bus.awaitRunning(sleepyDaemon);
+      ResourcePath busyProcess = Hierarchy.PROCESS.root().child(Long.toString(hot.pid()));
+      ResourcePath idleProcess = Hierarchy.PROCESS.root().child(Long.toString(sleepy.pid()));
+      Predicate<ShgNode> busy = Searches.trueAt("cpu_bound", busyProcess);
+      Predicate<ShgNode> inBurn = Searches.trueAt("cpu_bound", BURN);
+      Predicate<ShgNode> idleDecided = n -> n.hypothesis().equals("cpu_bound") && n.focus().equals(Focus.of(idleProcess))
+          && n.state() == NodeState.FALSE;
+      SearchRunner runner = Searches.runUntil(bus, List.of(hotDaemon, sleepyDaemon),
+          Searches.fast("two-jvms-" + hot.pid(), FOUND_WITHIN.plusSeconds(15)), data, busy, inBurn, idleDecided);
+
+      SearchHistoryGraph graph = runner.search().graph();
+      Searches.foundWithin(runner, busy, "cpu_bound true at " + busyProcess, FOUND_WITHIN);
+      ShgNode method = Searches.foundWithin(runner, inBurn, "cpu_bound true at " + BURN, FOUND_WITHIN);
+      assertThat(method.focus().get(Hierarchy.PROCESS)).as("the hot method's process").isIn(Hierarchy.PROCESS.root(), busyProcess);
+      assertThat(graph.find("cpu_bound", Focus.of(idleProcess))).as("the sleepy JVM's node, absent or false:\n" + graph.toText())
+          .satisfiesAnyOf(n -> assertThat(n).isNull(), n -> assertThat(n.state()).isEqualTo(NodeState.FALSE));
+      assertThat(graph.nodes()).as("nothing true in the sleepy JVM:\n" + graph.toText())
+          .noneMatch(n -> n.state() == NodeState.TRUE && idleProcess.equals(n.focus().get(Hierarchy.PROCESS)));
+      Searches.assertNothingLeft(bus, hotDaemon);
+      Searches.assertNothingLeft(bus, sleepyDaemon);
+    }
+  }
+}
