@@ -36,9 +36,10 @@ public final class RepositoryReader implements AutoCloseable {
   private volatile String failure = "";
   private EventStream stream;
 
-  public RepositoryReader(Path repository, long samplePeriodNanos, Consumer<Map<String, Object>> digests) {
+  /** Reads {@code repository}, the one process {@code pid} records to (its threads' CPU times weight the samples). */
+  public RepositoryReader(Path repository, long pid, long samplePeriodNanos, Consumer<Map<String, Object>> digests) {
     this.repository = repository;
-    this.sources = new SourceCounter(samplePeriodNanos);
+    this.sources = new SourceCounter(samplePeriodNanos, new ThreadCpuTimes(pid));
     this.digests = digests;
   }
 

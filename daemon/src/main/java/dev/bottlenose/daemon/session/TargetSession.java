@@ -62,7 +62,7 @@ public final class TargetSession implements AutoCloseable {
     this.channel = channel;
     this.pid = pid;
     this.launched = launched;
-    this.jfr = openRepository(channel);
+    this.jfr = openRepository(channel, pid);
     this.sampler = new Sampler(this::readForSample, probes, sources, options.interval(), options.historySize(),
         s -> s.withMetrics(metrics.evaluate(s)));
     channel.onEvent(this::onEvent);
@@ -71,14 +71,14 @@ public final class TargetSession implements AutoCloseable {
   }
 
   /** The reader of the target's JFR repository, or null (with the reason kept) when it has none or it cannot be read. */
-  private RepositoryReader openRepository(AgentChannel channel) {
+  private RepositoryReader openRepository(AgentChannel channel, long pid) {
     String repository = channel.hello().jfrRepository();
     if (repository == null) {
       jfrUnavailable = "the agent reports no JFR repository (no jdk.jfr in the target, or its recording did not start)";
       return null;
     }
     long period = channel.hello().calibration().getOrDefault("samplePeriodNanos", 20_000_000L);
-    RepositoryReader reader = new RepositoryReader(Path.of(repository), period, this::sendDigest);
+    RepositoryReader reader = new RepositoryReader(Path.of(repository), pid, period, this::sendDigest);
     try {
       reader.start();
       return reader;
