@@ -1,6 +1,8 @@
 package dev.bottlenose.agent;
 
 import dev.bottlenose.agent.discovery.Discovery;
+import dev.bottlenose.agent.discovery.DiscoveryEvents;
+import dev.bottlenose.agent.sources.JfrRecording;
 import dev.bottlenose.agent.sources.WatchedSources;
 import dev.bottlenose.instrumentation.BootstrapRuntime;
 import dev.bottlenose.instrumentation.ProbeManager;
@@ -8,11 +10,13 @@ import java.lang.instrument.Instrumentation;
 import java.lang.management.ManagementFactory;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * What one JVM's agent shares between its sessions: the probe manager, discovery, and the baselines
- * for adding JFR monitor-entry time to monitor probes. Created by the first load of the agent.
+ * What one JVM's agent shares between its sessions: the probe manager, discovery, the JFR recording the
+ * daemons read (running while a session is open), and the baselines for adding JFR monitor-entry time to
+ * monitor probes. Created by the first load of the agent.
  */
 final class AgentRuntime {
   private static AgentRuntime instance;
@@ -21,13 +25,15 @@ final class AgentRuntime {
   final ProbeManager probes;
   final Discovery discovery;
   /** Null when this runtime image has no {@code jdk.jfr}: {@code watch} is then refused. */
+  final JfrRecording recording;
+  /** Null exactly when {@link #recording} is. */
   final WatchedSources sources;
   final long samplePeriodNanos;
   final Calibration calibration;
   final long startedAtMillis = System.currentTimeMillis();
   final Map<Long, MonitorBaseline> monitorBaselines = new ConcurrentHashMap<>();
   private final AtomicInteger sessionNumbers = new AtomicInteger();
-  private final AtomicInteger openSessions = new AtomicInteger();
+  private final ConcurrentSkipListSet<Integer> openSessions = new ConcurrentSkipListSet<>();
 
   private AgentRuntime(Instrumentation instrumentation, AgentOptions options) {
     this.instrumentation = instrumentation;
@@ -37,14 +43,18 @@ final class AgentRuntime {
     discovery.start();
     this.calibration = Calibration.measure();
     this.samplePeriodNanos = options.samplePeriodMillis() * 1_000_000;
-    this.sources = watchedSources(samplePeriodNanos);
+    this.recording = recording();
+    this.sources = recording == null ? null : new WatchedSources(samplePeriodNanos, recording);
+    discovery.jfrStatus(recording == null ? "unavailable: this runtime image has no jdk.jfr" : "stopped");
   }
 
-  private static WatchedSources watchedSources(long samplePeriodNanos) {
+  private static JfrRecording recording() {
     try {
-      return new WatchedSources(samplePeriodNanos);
+      JfrRecording r = new JfrRecording();
+      r.set("discovery", DiscoveryEvents.settings());
+      return r;
     } catch (LinkageError e) {
-      System.err.println("[bottlenose] watched sources unavailable: " + e);
+      System.err.println("[bottlenose] JFR unavailable: " + e);
       return null;
     }
   }
@@ -65,16 +75,35 @@ final class AgentRuntime {
     t.start();
   }
 
-  void sessionOpened() {
-    openSessions.incrementAndGet();
+  /** Session {@code number} is connected: the recording runs from now on. */
+  synchronized void sessionOpened(int number) {
+    openSessions.add(number);
+    if (recording != null) {
+      recording.start();
+      discovery.jfrStatus(recording.status());
+    }
   }
 
-  void sessionClosed() {
-    openSessions.decrementAndGet();
+  /** Session {@code number} has gone: with the last one the recording stops, nobody is left to read it. */
+  synchronized void sessionClosed(int number) {
+    openSessions.remove(number);
+    if (recording != null && openSessions.isEmpty()) {
+      recording.stop();
+      discovery.jfrStatus(recording.status());
+    }
   }
 
   int openSessions() {
-    return openSessions.get();
+    return openSessions.size();
+  }
+
+  /**
+   * Whether session {@code number} is the one whose JFR digests discovery takes: the oldest open one (each
+   * daemon reads the same repository, and taking every daemon's digest would count each event again).
+   */
+  boolean takesDigestsFrom(int number) {
+    Integer first = openSessions.isEmpty() ? null : openSessions.first();
+    return first != null && first == number;
   }
 
   /** CPU time of the whole process so far, or -1 when the platform does not say. */

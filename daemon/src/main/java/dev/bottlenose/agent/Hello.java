@@ -24,6 +24,10 @@ final class Hello {
     m.put("startedAtMillis", ManagementFactory.getRuntimeMXBean().getStartTime());
     m.put("agentStartedAtMillis", runtime.startedAtMillis);
     m.put("loadedBy", loadedBy);
+    String repository = runtime.recording == null ? null : runtime.recording.repository();
+    if (repository != null) {
+      m.put("jfrRepository", repository);
+    }
     Map<String, Object> calibration = new LinkedHashMap<>();
     calibration.put("virtualCallNanos", runtime.calibration.virtualCallNanos());
     calibration.put("allocationNanos", runtime.calibration.allocationNanos());

@@ -26,9 +26,11 @@ import java.util.Map;
 final class Requests {
   private final AgentRuntime runtime;
   private final String requester;
+  private final int session;
   private final MethodCheck methods;
 
-  Requests(AgentRuntime runtime, String requester) {
+  Requests(AgentRuntime runtime, String requester, int session) {
+    this.session = session;
     this.runtime = runtime;
     this.requester = requester;
     this.methods = new MethodCheck(runtime);
@@ -53,11 +55,11 @@ final class Requests {
         case "classBytes" -> classBytes(request);
         case "watch" -> watch(request);
         case "unwatch" -> unwatch(request);
-        case "callGraph" -> callGraph(request);
+        case "jfr" -> jfr(request);
         case "bye" -> Map.of();
         default -> throw new RequestException("UNKNOWN_OP", "unknown op '" + op
             + "' (known: ping, resources, insert, remove, removeAll, read, ledger, status, classBytes, watch,"
-            + " unwatch, callGraph, bye)");
+            + " unwatch, jfr, bye)");
       };
       Map<String, Object> response = new LinkedHashMap<>();
       response.put("re", id);
@@ -104,16 +106,12 @@ final class Requests {
     return Map.of("resources", out);
   }
 
-  private Map<String, Object> callGraph(Map<String, Object> request) throws RequestException {
-    ResourcePath path = Arguments.path(Arguments.string(request, "path", "/Code"), "path");
-    if (path.hierarchy() != Hierarchy.CODE || path.depth() > 3) {
-      throw new RequestException("BAD_REQUEST", "path " + path + " is not /Code or a /Code package, class or method");
+  /** A daemon's digest of the recording's events: taken from the oldest session only, so none counts twice. */
+  private Map<String, Object> jfr(Map<String, Object> request) {
+    if (!runtime.takesDigestsFrom(session)) {
+      return Map.of("applied", 0L, "taken", false);
     }
-    long limit = Arguments.number(request, "limit", 100);
-    if (limit < 1 || limit > 10_000) {
-      throw new RequestException("BAD_REQUEST", "limit must be between 1 and 10000, is " + limit);
-    }
-    return runtime.discovery.callGraph().at(path, (int) limit);
+    return Map.of("applied", (long) runtime.discovery.applyJfr(request), "taken", true);
   }
 
   private Map<String, Object> insert(Map<String, Object> request) throws RequestException, ProbeException {
@@ -193,7 +191,9 @@ final class Requests {
       m.put("processCpuNanos", processCpu);
     }
     m.put("vm", runtime.discovery.vmTotals(processCpu));
-    m.put("sources", runtime.sources == null ? List.of() : runtime.sources.totals(requester));
+    if (runtime.sources != null) {
+      m.put("samplePeriodNanos", runtime.sources.effectiveSamplePeriodNanos());
+    }
     return m;
   }
 
@@ -269,10 +269,7 @@ final class Requests {
     m.put("requester", requester);
     if (runtime.sources != null) {
       m.put("sources", runtime.sources.ledger());
-      m.put("sourceHandlerFailures", runtime.sources.handlerFailures());
-      if (!runtime.sources.lastFailure().isEmpty()) {
-        m.put("sourceLastFailure", runtime.sources.lastFailure());
-      }
+      m.put("jfr", runtime.recording.status());
     }
     long allocated = AgentThreads.allocatedBytes();
     if (allocated >= 0) {

@@ -61,7 +61,7 @@ final class Session {
       socket.setTcpNoDelay(true);
       socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, options.heartbeatMillis()));
       out = new BufferedOutputStream(socket.getOutputStream());
-      runtime.sessionOpened();
+      runtime.sessionOpened(number);
       try {
         send(Hello.of(runtime, options.token(), loadedBy));
         sender = new Thread(this::sendChanges, "bottlenose-sender-" + number);
@@ -70,7 +70,7 @@ final class Session {
         runtime.discovery.addListener(changeListener);
         reason = serve(new BufferedInputStream(socket.getInputStream()));
       } finally {
-        runtime.sessionClosed();
+        runtime.sessionClosed(number);
       }
     } catch (SocketTimeoutException e) {
       reason = "no frame from the daemon for " + options.heartbeatMillis() + " ms";
@@ -86,7 +86,7 @@ final class Session {
   }
 
   private String serve(InputStream in) throws IOException {
-    Requests requests = new Requests(runtime, requester);
+    Requests requests = new Requests(runtime, requester, number);
     while (true) {
       Map<String, Object> request;
       try {

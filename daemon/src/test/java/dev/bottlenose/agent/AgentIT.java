@@ -211,7 +211,7 @@ class AgentIT {
     } finally {
       vm.detach();
     }
-    try (FakeDaemon.Channel shortLived = daemon.accept(Duration.ofSeconds(20))) {
+    try (FakeDaemon.Channel shortLived = daemon.acceptSilent(Duration.ofSeconds(20))) {
       assertThat(shortLived.hello).containsEntry("loadedBy", "agentmain").containsEntry("pid", target.pid());
       Map<String, Object> inserted = shortLived.request("insert", "method", TICK, "kind", "call_count");
       assertThat(inserted).containsEntry("ok", true);

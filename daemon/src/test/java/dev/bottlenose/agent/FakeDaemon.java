@@ -1,5 +1,6 @@
 package dev.bottlenose.agent;
 
+import dev.bottlenose.daemon.jfr.RepositoryReader;
 import dev.bottlenose.agent.wire.Frames;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -23,7 +24,10 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** The daemon end of the local channel, as a test sees it: a real listening socket on loopback. */
+/**
+ * The daemon end of the local channel, as a test sees it: a real listening socket on loopback. Like the real
+ * daemon, each channel reads the target's JFR repository and sends the agent discovery's digests.
+ */
 final class FakeDaemon implements AutoCloseable {
   final String token = UUID.randomUUID().toString().replace("-", "");
   private final ServerSocket server;
@@ -36,10 +40,16 @@ final class FakeDaemon implements AutoCloseable {
     return "port=" + server.getLocalPort() + ",token=" + token + ",heartbeat=" + heartbeatMillis + ",requester=" + requester;
   }
 
-  /** Waits for the agent to connect and reads its hello. */
+  /** Waits for the agent to connect and reads its hello; then reads the target's JFR as a daemon does. */
   Channel accept(Duration timeout) throws IOException {
     server.setSoTimeout((int) timeout.toMillis());
-    return new Channel(server.accept());
+    return new Channel(server.accept(), true);
+  }
+
+  /** As {@link #accept}, but sends nothing unasked (no JFR digests): a daemon that falls silent. */
+  Channel acceptSilent(Duration timeout) throws IOException {
+    server.setSoTimeout((int) timeout.toMillis());
+    return new Channel(server.accept(), false);
   }
 
   @Override
@@ -57,17 +67,46 @@ final class FakeDaemon implements AutoCloseable {
     private final Map<Object, CompletableFuture<Map<String, Object>>> pending = new ConcurrentHashMap<>();
     private final BlockingQueue<Map<String, Object>> unmatched = new LinkedBlockingQueue<>();
     private final CompletableFuture<String> closed = new CompletableFuture<>();
+    private final RepositoryReader jfr;
+    private final java.util.Set<Object> digestIds = ConcurrentHashMap.newKeySet();
 
-    Channel(Socket socket) throws IOException {
+    Channel(Socket socket, boolean readJfr) throws IOException {
       this.socket = socket;
       socket.setSoTimeout(20_000);
       InputStream in = new BufferedInputStream(socket.getInputStream());
       this.out = new BufferedOutputStream(socket.getOutputStream());
       this.hello = Frames.read(in);
       socket.setSoTimeout(0);
+      this.jfr = readJfr ? readJfr() : null;
       Thread reader = new Thread(() -> read(in), "fake-daemon-reader");
       reader.setDaemon(true);
       reader.start();
+    }
+
+    private RepositoryReader readJfr() throws IOException {
+      Object repository = hello.get("jfrRepository");
+      if (!(repository instanceof String path)) {
+        return null;
+      }
+      RepositoryReader reader = new RepositoryReader(java.nio.file.Path.of(path), ((Number) hello.get("pid")).longValue(),
+          20_000_000L, this::sendDigest);
+      reader.start();
+      return reader;
+    }
+
+    private void sendDigest(Map<String, Object> digest) {
+      Map<String, Object> m = new LinkedHashMap<>(digest);
+      long id = ids.incrementAndGet();
+      digestIds.add(id);
+      m.put("id", id);
+      m.put("op", "jfr");
+      try {
+        synchronized (out) {
+          Frames.write(out, m);
+        }
+      } catch (IOException e) {
+        // the agent has gone: the test sees that on its own requests
+      }
     }
 
     private void read(InputStream in) {
@@ -78,7 +117,7 @@ final class FakeDaemon implements AutoCloseable {
             changes.add(frame);
           } else if (frame.get("re") != null && pending.containsKey(frame.get("re"))) {
             pending.remove(frame.get("re")).complete(frame);
-          } else {
+          } else if (frame.get("re") == null || !digestIds.remove(frame.get("re"))) {
             unmatched.add(frame);
           }
         }
@@ -135,6 +174,9 @@ final class FakeDaemon implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+      if (jfr != null) {
+        jfr.close();
+      }
       socket.close();
     }
   }

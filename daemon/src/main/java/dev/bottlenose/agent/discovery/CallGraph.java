@@ -22,7 +22,7 @@ import jdk.jfr.consumer.RecordedMethod;
  * {@link #MAX_NODES} resources or {@link #MAX_EDGES} edges, new ones are not recorded.
  */
 public final class CallGraph {
-  static final long HALF_LIFE_MILLIS = 30_000;
+  public static final long HALF_LIFE_MILLIS = 30_000;
   static final int MAX_NODES = 20_000;
   static final int MAX_EDGES = 50_000;
   private static final ResourcePath ROOT = Hierarchy.CODE.root();
@@ -46,7 +46,7 @@ public final class CallGraph {
   }
 
   /** One execution sample's stack, top frame first. */
-  synchronized void sampled(List<RecordedFrame> frames) {
+  public synchronized void sampled(List<RecordedFrame> frames) {
     List<String[]> stack = new ArrayList<>(frames.size());
     for (RecordedFrame f : frames) {
       String[] p = f.isJavaFrame() ? paths(f.getMethod()) : null;
@@ -123,7 +123,7 @@ public final class CallGraph {
   }
 
   /** Halves every count and forgets what reaches zero. */
-  synchronized void decay() {
+  public synchronized void decay() {
     samples /= 2;
     nodes.values().removeIf(n -> {
       n.total /= 2;

@@ -16,8 +16,9 @@ import java.util.function.Consumer;
 
 /**
  * Finds the resources of this JVM and keeps them current in one {@link ResourceTree}: sources run on
- * the {@code bottlenose-discovery} thread (and JFR's on {@code bottlenose-jfr}); every 500 ms the
- * changes, coalesced per resource by the tree, are handed to whoever listens.
+ * the {@code bottlenose-discovery} thread, and what JFR tells arrives as the daemon's digests of the
+ * agent's recording ({@link #applyJfr}); every 500 ms the changes, coalesced per resource by the tree, are
+ * handed to whoever listens.
  */
 public final class Discovery {
   static final long PUBLISH_MILLIS = 500;
@@ -31,7 +32,7 @@ public final class Discovery {
   private final IoDiscovery io = new IoDiscovery(tree);
   private final VmDiscovery vm = new VmDiscovery(tree);
   private final MonitorWaits monitorWaits = new MonitorWaits();
-  private final CallGraph callGraph = new CallGraph();
+  private final JfrDigest jfr = new JfrDigest(sync, memory, io, vm, monitorWaits, virtualThreads);
   private final List<Consumer<List<ResourceChange>>> listeners = new CopyOnWriteArrayList<>();
   private final CountDownLatch started = new CountDownLatch(1);
   private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -60,7 +61,6 @@ public final class Discovery {
         started.countDown();
       }
     }));
-    startJfr();
     every(1000, threads::refresh);
     every(1000, virtualThreads::refresh);
     every(1000, code::refresh);
@@ -68,16 +68,16 @@ public final class Discovery {
     every(1000, vm::refresh);
     every(2000, io::refresh);
     every(PUBLISH_MILLIS, this::publish);
-    every(CallGraph.HALF_LIFE_MILLIS, callGraph::decay);
   }
 
-  /** JFR streaming, or a note on {@code /VM} saying why not (e.g. a runtime image without {@code jdk.jfr}). */
-  private void startJfr() {
-    try {
-      new JfrEvents(sync, memory, io, vm, monitorWaits, virtualThreads, callGraph).start();
-    } catch (LinkageError | RuntimeException e) {
-      vm.jfrStatus("unavailable: " + e);
-    }
+  /** Shows the agent's recording's state on {@code /VM} ({@code running}, {@code stopped}, {@code unavailable: …}). */
+  public void jfrStatus(String status) {
+    vm.jfrStatus(status);
+  }
+
+  /** Puts a daemon's digest of the recording's events into the hierarchies; how many events it held. */
+  public int applyJfr(Map<String, Object> digest) {
+    return jfr.apply(digest);
   }
 
   /** Waits until the first population of every hierarchy is done (or {@code millis} passed). */
@@ -113,11 +113,6 @@ public final class Discovery {
   /** The live classes named {@code className}, for checking a method exists before probing it. */
   public List<Class<?>> classesNamed(String className) {
     return code.classesNamed(className);
-  }
-
-  /** The call graph sampled from the application's threads (PROTOCOL.md, {@code callGraph}). */
-  public CallGraph callGraph() {
-    return callGraph;
   }
 
   public MonitorWaits monitorWaits() {

@@ -1,7 +1,6 @@
 package dev.bottlenose.agent.sources;
 
 import dev.bottlenose.agent.discovery.TypeNames;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,8 +24,7 @@ final class WatchedSource {
   final String allocatedType;
   final ResourceFilter resource;
   final Map<String, Object> spec;
-  final Instant since = Instant.now();
-  final long sinceMillis = System.currentTimeMillis();
+  volatile long sinceMillis = System.currentTimeMillis();
   private volatile long count;
   private volatile long nanos;
   private volatile long bytes;
@@ -75,7 +73,11 @@ final class WatchedSource {
   }
 
   void add(long n, long b) {
-    count = count + 1;
+    add(1, n, b);
+  }
+
+  void add(long events, long n, long b) {
+    count = count + events;
     nanos = nanos + n;
     bytes = bytes + b;
   }

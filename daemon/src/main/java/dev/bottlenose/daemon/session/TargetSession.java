@@ -5,9 +5,13 @@ import dev.bottlenose.daemon.channel.AgentException;
 import dev.bottlenose.daemon.channel.ChannelException;
 import dev.bottlenose.daemon.channel.Hello;
 import dev.bottlenose.daemon.channel.Wire;
+import dev.bottlenose.daemon.jfr.RepositoryReader;
+import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.instrumentation.ProbeKind;
 import dev.bottlenose.model.ResourcePath;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -49,6 +53,8 @@ public final class TargetSession implements AutoCloseable {
   private final Sampler sampler;
   private final MetricSession metrics = new MetricSession(this);
   private final CompletableFuture<String> ended = new CompletableFuture<>();
+  private final RepositoryReader jfr;
+  private volatile String jfrUnavailable = "";
   private volatile State state = State.RUNNING;
   private volatile String endReason = "";
 
@@ -56,11 +62,38 @@ public final class TargetSession implements AutoCloseable {
     this.channel = channel;
     this.pid = pid;
     this.launched = launched;
+    this.jfr = openRepository(channel, pid);
     this.sampler = new Sampler(this::readForSample, probes, sources, options.interval(), options.historySize(),
         s -> s.withMetrics(metrics.evaluate(s)));
     channel.onEvent(this::onEvent);
     channel.closed().thenAccept(this::onChannelClosed);
     sampler.start();
+  }
+
+  /** The reader of the target's JFR repository, or null (with the reason kept) when it has none or it cannot be read. */
+  private RepositoryReader openRepository(AgentChannel channel, long pid) {
+    String repository = channel.hello().jfrRepository();
+    if (repository == null) {
+      jfrUnavailable = "the agent reports no JFR repository (no jdk.jfr in the target, or its recording did not start)";
+      return null;
+    }
+    long period = channel.hello().calibration().getOrDefault("samplePeriodNanos", 20_000_000L);
+    RepositoryReader reader = new RepositoryReader(Path.of(repository), pid, period, this::sendDigest);
+    try {
+      reader.start();
+      return reader;
+    } catch (IOException | RuntimeException e) {
+      reader.close();
+      jfrUnavailable = "cannot read the target's JFR repository " + repository + ": " + e.getMessage();
+      return null;
+    }
+  }
+
+  /** Discovery's digest of the last flush, for the agent; lost if the channel is gone (the session is ending). */
+  private void sendDigest(Map<String, Object> digest) {
+    if (state == State.RUNNING && channel.isOpen()) {
+      channel.request("jfr", digest).exceptionally(t -> null);
+    }
   }
 
   /** A session over a channel whose agent has already connected and said hello, for process {@code pid}. */
@@ -175,7 +208,14 @@ public final class TargetSession implements AutoCloseable {
         spec.put(k, v);
       }
     });
+    if (state != State.RUNNING) {
+      throw ended("watching " + spec);
+    }
+    if (jfr == null) {
+      throw new SessionException(SessionException.Failure.FAILED, "cannot watch " + spec + ": " + jfrUnavailable);
+    }
     Map<String, Object> answer = call("watch", Map.of("source", spec), "watching " + spec);
+    jfr.sources().add(Wire.longOf(answer, "sourceId", -1), spec);
     SourceInfo info = new SourceInfo(Wire.longOf(answer, "sourceId", -1), spec, askedBy == null ? "unknown" : askedBy,
         System.currentTimeMillis());
     sources.put(info.sourceId(), info);
@@ -191,6 +231,7 @@ public final class TargetSession implements AutoCloseable {
     }
     call("unwatch", Map.of("sourceId", sourceId), "unwatching source " + sourceId);
     sources.remove(sourceId);
+    jfr.sources().remove(sourceId);
     return info;
   }
 
@@ -276,17 +317,26 @@ public final class TargetSession implements AutoCloseable {
   }
 
   /**
-   * The call graph the agent sampled at or below a {@code /Code} path: samples, children (classes,
-   * methods, or a method's callees) with theirs, and the methods most often on top of the stack.
+   * The call graph sampled from the target's execution samples at or below a {@code /Code} path: samples,
+   * children (classes, methods, or a method's callees) with theirs, and the methods most often on top.
    */
   public Map<String, Object> callGraph(String path, int limit) {
-    Map<String, Object> args = new LinkedHashMap<>();
-    args.put("path", path == null ? "/Code" : path);
-    args.put("limit", (long) limit);
-    Map<String, Object> answer = new LinkedHashMap<>(call("callGraph", args, "reading the call graph at " + args.get("path")));
-    answer.remove("re");
-    answer.remove("ok");
-    return answer;
+    ResourcePath at;
+    try {
+      at = ResourcePath.parse(path == null ? "/Code" : path);
+    } catch (RuntimeException e) {
+      throw SessionException.badInput("path: " + e.getMessage());
+    }
+    if (at.hierarchy() != Hierarchy.CODE || at.depth() > 3) {
+      throw SessionException.badInput("path " + at + " is not /Code or a /Code package, class or method");
+    }
+    if (limit < 1 || limit > 10_000) {
+      throw SessionException.badInput("limit must be between 1 and 10000, is " + limit);
+    }
+    if (jfr == null) {
+      throw new SessionException(SessionException.Failure.FAILED, "no call graph: " + jfrUnavailable);
+    }
+    return new LinkedHashMap<>(jfr.callGraph().at(at, limit));
   }
 
   /** The session's state, the target, its probes and the agent's own status while it runs. */
@@ -304,6 +354,7 @@ public final class TargetSession implements AutoCloseable {
     s.put("sources", sources.values().stream().map(SourceInfo::toJson).toList());
     s.put("samples", sampler.history(Integer.MAX_VALUE).size());
     s.put("resourcesSeen", hierarchies.seen());
+    s.put("jfr", jfr == null ? Map.of("unavailable", jfrUnavailable) : jfr.status());
     Map<String, Object> agent = state == State.RUNNING ? agentStatus() : null;
     if (agent != null) {
       s.put("agent", agent);
@@ -343,8 +394,17 @@ public final class TargetSession implements AutoCloseable {
     exitListeners.add(listener);
   }
 
+  /** The agent's counters with this daemon's source totals from the repository. */
   private Map<String, Object> readForSample() {
-    return state == State.RUNNING && channel.isOpen() ? channel.call("read", Map.of()) : null;
+    if (state != State.RUNNING || !channel.isOpen()) {
+      return null;
+    }
+    Map<String, Object> read = new LinkedHashMap<>(channel.call("read", Map.of()));
+    if (jfr != null) {
+      jfr.sources().samplePeriod(Wire.longOf(read, "samplePeriodNanos", -1));
+    }
+    read.put("sources", jfr == null ? List.of() : jfr.sources().totals());
+    return read;
   }
 
   private Map<String, Object> call(String op, Map<String, ?> args, String what) {
@@ -394,6 +454,7 @@ public final class TargetSession implements AutoCloseable {
       return;
     }
     sampler.stop();
+    closeRepository();
     ProcessHandle handle = ProcessHandle.of(pid).orElse(null);
     boolean exited = handle == null || exitsSoon(handle);
     endReason = exited ? "target process " + pid + " exited" + exitCode() : "the agent in process " + pid
@@ -435,6 +496,13 @@ public final class TargetSession implements AutoCloseable {
       endReason = "the session was closed";
     }
     sampler.stop();
+    closeRepository();
     channel.close();
+  }
+
+  private void closeRepository() {
+    if (jfr != null) {
+      jfr.close();
+    }
   }
 }

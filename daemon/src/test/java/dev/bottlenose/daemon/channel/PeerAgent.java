@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
+import jdk.jfr.Recording;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,11 +20,15 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A test-only agent: a real socket that speaks the channel protocol from PROTOCOL.md with a small fixed
- * resource tree and counting probes. Requests are answered on their own threads, so out of order.
+ * resource tree and counting probes. Requests are answered on their own threads, so out of order. Like the
+ * real agent it names a JFR repository in its hello: this JVM's, with a real recording running, so the
+ * daemon reads real events (of this JVM) for the sources it watches.
  */
 public final class PeerAgent implements AutoCloseable {
   public static final String STEP = "/Code/com.acme/Sim/step()V";
   public static final String RUN = "/Code/com.acme/Sim/run()V";
+
+  private static Recording recording;
 
   private final Socket socket;
   private final InputStream in;
@@ -54,11 +59,22 @@ public final class PeerAgent implements AutoCloseable {
     hello.put("agentVersion", "test");
     hello.put("loadedBy", "agentmain");
     hello.put("calibration", Map.of("virtualCallNanos", 2L, "allocationNanos", 20L, "samplePeriodNanos", 20_000_000L));
+    hello.put("jfrRepository", repository());
     peer.send(hello);
     Thread t = new Thread(peer::serve, "peer-agent");
     t.setDaemon(true);
     t.start();
     return peer;
+  }
+
+  private static synchronized String repository() {
+    if (recording == null) {
+      recording = new Recording();
+      recording.setName("peer-agent");
+      recording.enable("jdk.ExecutionSample").withPeriod(java.time.Duration.ofMillis(20)).withStackTrace();
+      recording.start();
+    }
+    return System.getProperty("jdk.jfr.repository");
   }
 
   /** The ops received so far, in arrival order. */

@@ -1,0 +1,213 @@
+package dev.bottlenose.agent.discovery;
+
+import dev.bottlenose.agent.sources.JfrRecording;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import jdk.jfr.consumer.RecordedClass;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedMethod;
+import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordedThread;
+
+/**
+ * The JFR events discovery learns from. The agent turns them on ({@link #settings()}: stack traces only where
+ * an event must be attributed to code, slow-only thresholds on I/O and contention to keep the rate low); the
+ * daemon reads them from the target's repository with this class, feeds execution samples to its
+ * {@link CallGraph}, and sends the rest to the agent as a digest (PROTOCOL.md, {@code jfr}), where
+ * {@link JfrDigest} puts them into the resource tree. Events of the agent's own threads are dropped.
+ */
+public final class DiscoveryEvents {
+  static final Duration CONTENTION_THRESHOLD = Duration.ofNanos(200_000);
+  static final Duration IO_THRESHOLD = Duration.ofMillis(10);
+  static final Duration CALL_GRAPH_PERIOD = Duration.ofMillis(50);
+  private static final String PINNED = "jdk.VirtualThreadPinned";
+
+  private final CallGraph callGraph;
+  private final Map<String, Consumer<RecordedEvent>> handlers = new LinkedHashMap<>();
+  private final Map<String, List<Object>> digest = new LinkedHashMap<>();
+  private long failures;
+  private String lastFailure = "";
+
+  public DiscoveryEvents(CallGraph callGraph) {
+    this.callGraph = callGraph;
+    handlers.put("jdk.JavaMonitorEnter", ofApplication(atLeast(CONTENTION_THRESHOLD, this::monitorEnter)));
+    handlers.put("jdk.ThreadPark", ofApplication(atLeast(CONTENTION_THRESHOLD, this::park)));
+    handlers.put("jdk.ObjectAllocationSample", ofApplication(this::allocation));
+    handlers.put("jdk.FileRead", ofApplication(atLeast(IO_THRESHOLD,
+        e -> add(JfrDigest.FILES, e.getString("path"), false, e.getLong("bytesRead"), nanos(e)))));
+    handlers.put("jdk.FileWrite", ofApplication(atLeast(IO_THRESHOLD,
+        e -> add(JfrDigest.FILES, e.getString("path"), true, e.getLong("bytesWritten"), nanos(e)))));
+    handlers.put("jdk.SocketRead", ofApplication(atLeast(IO_THRESHOLD,
+        e -> add(JfrDigest.SOCKETS, hostPort(e), false, e.getLong("bytesRead"), nanos(e)))));
+    handlers.put("jdk.SocketWrite", ofApplication(atLeast(IO_THRESHOLD,
+        e -> add(JfrDigest.SOCKETS, hostPort(e), true, e.getLong("bytesWritten"), nanos(e)))));
+    handlers.put("jdk.GarbageCollection", e -> add(JfrDigest.GC, e.getString("name"), e.getDuration("sumOfPauses").toNanos()));
+    handlers.put("jdk.Compilation", this::compilation);
+    handlers.put("jdk.ExecuteVMOperation", e -> add(JfrDigest.VM_OPERATIONS, e.getString("operation"), e.getBoolean("safepoint"), nanos(e)));
+    handlers.put("jdk.Deoptimization", e -> add(JfrDigest.DEOPTIMIZATIONS, String.valueOf(e.getString("reason"))));
+    handlers.put("jdk.ExecutionSample", this::executionSample);
+    handlers.put(PINNED, this::pinned);
+  }
+
+  /** What the agent's recording must turn on for discovery. */
+  public static Map<String, String> settings() {
+    Map<String, String> s = new LinkedHashMap<>();
+    s.putAll(JfrRecording.event("jdk.JavaMonitorEnter", true, null, CONTENTION_THRESHOLD));
+    s.putAll(JfrRecording.event("jdk.ThreadPark", false, null, CONTENTION_THRESHOLD));
+    s.putAll(JfrRecording.event("jdk.ObjectAllocationSample", true, null, null));
+    for (String io : List.of("jdk.FileRead", "jdk.FileWrite", "jdk.SocketRead", "jdk.SocketWrite")) {
+      s.putAll(JfrRecording.event(io, false, null, IO_THRESHOLD));
+    }
+    s.putAll(JfrRecording.event("jdk.GarbageCollection", false, null, Duration.ZERO));
+    s.putAll(JfrRecording.event("jdk.Compilation", false, null, Duration.ZERO));
+    s.putAll(JfrRecording.event("jdk.ExecuteVMOperation", false, null, Duration.ZERO));
+    s.putAll(JfrRecording.event("jdk.Deoptimization", false, null, null));
+    s.putAll(JfrRecording.event("jdk.ExecutionSample", true, CALL_GRAPH_PERIOD, null));
+    if (VirtualThreads.SUPPORTED) {
+      s.putAll(JfrRecording.event(PINNED, true, null, Duration.ofMillis(20)));
+    }
+    return s;
+  }
+
+  /** The event names this class handles. */
+  public java.util.Set<String> eventNames() {
+    return handlers.keySet();
+  }
+
+  /** Takes one event; anything a handler throws is counted, never thrown on. */
+  public void accept(RecordedEvent e) {
+    Consumer<RecordedEvent> h = handlers.get(e.getEventType().getName());
+    if (h == null) {
+      return;
+    }
+    try {
+      h.accept(e);
+    } catch (RuntimeException ex) {
+      failures++;
+      lastFailure = e.getEventType().getName() + ": " + ex;
+    }
+  }
+
+  /** The facts gathered since the last call, for the agent's {@code jfr} request; null when there are none. */
+  public synchronized Map<String, Object> drain() {
+    if (digest.isEmpty()) {
+      return null;
+    }
+    Map<String, Object> out = new LinkedHashMap<>(digest);
+    digest.clear();
+    return out;
+  }
+
+  public long failures() {
+    return failures;
+  }
+
+  public String lastFailure() {
+    return lastFailure;
+  }
+
+  private synchronized void add(String kind, Object... fields) {
+    List<Object> tuple = new ArrayList<>(fields.length);
+    for (Object f : fields) {
+      tuple.add(f == null ? "" : f);
+    }
+    digest.computeIfAbsent(kind, k -> new ArrayList<>()).add(tuple);
+  }
+
+  /** The handler, for events of application threads only: the agent's own threads are not the program. */
+  private static Consumer<RecordedEvent> ofApplication(Consumer<RecordedEvent> handler) {
+    return e -> {
+      RecordedThread t = e.getThread();
+      String name = t == null ? null : t.getJavaName();
+      if (name == null || !name.startsWith("bottlenose-")) {
+        handler.accept(e);
+      }
+    };
+  }
+
+  /**
+   * The handler, for events of at least {@code threshold}: the watched sources lower the recording's threshold
+   * for the same event type, and the shorter events are not discovery's.
+   */
+  private static Consumer<RecordedEvent> atLeast(Duration threshold, Consumer<RecordedEvent> handler) {
+    long min = threshold.toNanos();
+    return e -> {
+      if (e.getDuration().toNanos() >= min) {
+        handler.accept(e);
+      }
+    };
+  }
+
+  private static long nanos(RecordedEvent e) {
+    return e.getDuration().toNanos();
+  }
+
+  private static String hostPort(RecordedEvent e) {
+    String host = e.getString("address");
+    return (host == null || host.isEmpty() ? e.getString("host") : host) + ":" + e.getInt("port");
+  }
+
+  private void monitorEnter(RecordedEvent e) {
+    RecordedClass monitorClass = e.getClass("monitorClass");
+    RecordedMethod top = topMethod(e.getStackTrace());
+    add(JfrDigest.MONITORS, monitorClass == null ? "" : TypeNames.javaName(monitorClass.getName()), nanos(e),
+        top == null ? "" : top.getType().getName(), top == null ? "" : top.getName(), top == null ? "" : top.getDescriptor());
+  }
+
+  private void pinned(RecordedEvent e) {
+    if (!VirtualThreads.SUPPORTED) {
+      return;
+    }
+    RecordedMethod top = topMethod(e.getStackTrace());
+    add(JfrDigest.PINNED, nanos(e), top == null ? "" : top.getType().getName() + "." + top.getName());
+  }
+
+  private void park(RecordedEvent e) {
+    RecordedClass parked = e.getClass("parkedClass");
+    if (parked != null) {
+      add(JfrDigest.LOCKS, TypeNames.javaName(parked.getName()), nanos(e));
+    }
+  }
+
+  private void allocation(RecordedEvent e) {
+    RecordedClass type = e.getClass("objectClass");
+    RecordedMethod top = topMethod(e.getStackTrace());
+    if (type != null && top != null) {
+      add(JfrDigest.ALLOCATIONS, TypeNames.javaName(type.getName()), top.getType().getName() + "." + top.getName(), e.getLong("weight"));
+    }
+  }
+
+  /** A sample of an application thread (not the agent's, not JFR's own) goes into the call graph. */
+  private void executionSample(RecordedEvent e) {
+    RecordedThread t = e.getThread("sampledThread");
+    String name = t == null ? null : t.getJavaName();
+    RecordedStackTrace stack = e.getStackTrace();
+    if (name != null && !name.startsWith("bottlenose-") && !name.startsWith("JFR ") && stack != null) {
+      callGraph.sampled(stack.getFrames());
+    }
+  }
+
+  private void compilation(RecordedEvent e) {
+    RecordedMethod m = e.getValue("method");
+    if (m != null) {
+      add(JfrDigest.COMPILATIONS, e.getInt("compileLevel"), m.getType().getName() + "." + m.getName() + m.getDescriptor(), nanos(e));
+    }
+  }
+
+  private static RecordedMethod topMethod(RecordedStackTrace stack) {
+    if (stack == null) {
+      return null;
+    }
+    for (RecordedFrame f : stack.getFrames()) {
+      if (f.isJavaFrame() && f.getMethod() != null) {
+        return f.getMethod();
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,98 @@
+package dev.bottlenose.agent.discovery;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Puts a daemon's digest of JFR events ({@link DiscoveryEvents#drain()}) into discovery, in the agent: each
+ * kind is a list of tuples, one per event. A malformed tuple is skipped and counted, never thrown on.
+ */
+final class JfrDigest {
+  static final String MONITORS = "monitors";
+  static final String LOCKS = "locks";
+  static final String ALLOCATIONS = "allocations";
+  static final String FILES = "files";
+  static final String SOCKETS = "sockets";
+  static final String GC = "gc";
+  static final String COMPILATIONS = "compilations";
+  static final String VM_OPERATIONS = "vmOperations";
+  static final String DEOPTIMIZATIONS = "deoptimizations";
+  static final String PINNED = "pinned";
+
+  private final SyncObjects sync;
+  private final MemorySites memory;
+  private final IoDiscovery io;
+  private final VmDiscovery vm;
+  private final MonitorWaits monitorWaits;
+  private final VirtualThreads virtualThreads;
+
+  JfrDigest(SyncObjects sync, MemorySites memory, IoDiscovery io, VmDiscovery vm, MonitorWaits monitorWaits,
+      VirtualThreads virtualThreads) {
+    this.sync = sync;
+    this.memory = memory;
+    this.io = io;
+    this.vm = vm;
+    this.monitorWaits = monitorWaits;
+    this.virtualThreads = virtualThreads;
+  }
+
+  /** Applies every tuple of {@code digest}; how many were applied. */
+  int apply(Map<String, Object> digest) {
+    int applied = 0;
+    for (Map.Entry<String, Object> kind : digest.entrySet()) {
+      if (!(kind.getValue() instanceof List<?> tuples)) {
+        continue;
+      }
+      for (Object t : tuples) {
+        try {
+          if (t instanceof List<?> f && apply(kind.getKey(), f)) {
+            applied++;
+          }
+        } catch (RuntimeException e) {
+          vm.handlerFailed("jfr " + kind.getKey(), e);
+        }
+      }
+    }
+    return applied;
+  }
+
+  private boolean apply(String kind, List<?> f) {
+    switch (kind) {
+      case MONITORS -> {
+        long nanos = number(f, 1);
+        if (!text(f, 0).isEmpty()) {
+          sync.contendedMonitor(text(f, 0), nanos);
+        }
+        vm.monitorBlocked(nanos);
+        if (!text(f, 2).isEmpty()) {
+          monitorWaits.add(text(f, 2), text(f, 3), text(f, 4), nanos);
+        }
+      }
+      case LOCKS -> sync.contendedLock(text(f, 0), number(f, 1));
+      case ALLOCATIONS -> memory.sampled(text(f, 0), text(f, 1), number(f, 2));
+      case FILES -> io.fileOperation(text(f, 0), flag(f, 1), number(f, 2), number(f, 3));
+      case SOCKETS -> io.socketOperation(text(f, 0), flag(f, 1), number(f, 2), number(f, 3));
+      case GC -> vm.gcPause(text(f, 0), number(f, 1));
+      case COMPILATIONS -> vm.compilation((int) number(f, 0), text(f, 1), number(f, 2));
+      case VM_OPERATIONS -> vm.vmOperation(text(f, 0), flag(f, 1), number(f, 2));
+      case DEOPTIMIZATIONS -> vm.deoptimization(text(f, 0));
+      case PINNED -> virtualThreads.pinned(number(f, 0), text(f, 1).isEmpty() ? null : text(f, 1));
+      default -> {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String text(List<?> f, int i) {
+    return String.valueOf(f.get(i));
+  }
+
+  private static long number(List<?> f, int i) {
+    return ((Number) f.get(i)).longValue();
+  }
+
+  private static boolean flag(List<?> f, int i) {
+    return Boolean.TRUE.equals(f.get(i));
+  }
+}

@@ -1,0 +1,116 @@
+package dev.bottlenose.agent.sources;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import jdk.jfr.Recording;
+
+/**
+ * The agent's one JFR recording, written to the JVM's disk repository and read by the daemons from there:
+ * nothing in the target parses events, so neither the parser's work, its allocation nor its JIT compilation
+ * lands on the program. Its settings are the union of named parts (discovery's, the watched sources') and
+ * follow every change; it runs while at least one daemon is connected.
+ */
+public final class JfrRecording {
+  static final Duration MAX_AGE = Duration.ofMinutes(2);
+  static final long MAX_SIZE = 64L * 1024 * 1024;
+
+  private final Map<String, Map<String, String>> parts = new LinkedHashMap<>();
+  private Recording recording;
+  private volatile String status = "stopped";
+
+  /** Sets one part's settings ({@code "jdk.ExecutionSample#period" → "20 ms"}, …) and applies the union. */
+  public synchronized void set(String part, Map<String, String> settings) {
+    parts.put(part, Map.copyOf(settings));
+    if (recording != null) {
+      recording.setSettings(merged());
+    }
+  }
+
+  /** Starts the recording if it is not running; false (with the reason in {@link #status()}) when JFR cannot. */
+  public synchronized boolean start() {
+    if (recording != null) {
+      return true;
+    }
+    try {
+      Recording r = new Recording(merged());
+      r.setName("bottlenose");
+      r.setToDisk(true);
+      r.setMaxAge(MAX_AGE);
+      r.setMaxSize(MAX_SIZE);
+      r.start();
+      recording = r;
+      status = "running";
+      return true;
+    } catch (RuntimeException | LinkageError e) {
+      status = "unavailable: " + e;
+      return false;
+    }
+  }
+
+  /** Stops and discards the recording (no daemon is left to read it). */
+  public synchronized void stop() {
+    if (recording != null) {
+      Recording r = recording;
+      recording = null;
+      status = "stopped";
+      try {
+        r.close();
+      } catch (RuntimeException e) {
+        status = "stopped; closing failed: " + e;
+      }
+    }
+  }
+
+  /** The JVM's JFR disk repository, where the daemons read this recording; null while none exists. */
+  public String repository() {
+    return recording == null ? null : System.getProperty("jdk.jfr.repository");
+  }
+
+  /** {@code running}, {@code stopped} or {@code unavailable: <why>}. */
+  public String status() {
+    return status;
+  }
+
+  /** The union of the parts: an event is on, with a stack trace, at the shortest period and threshold any part asks. */
+  Map<String, String> merged() {
+    return merge(parts.values());
+  }
+
+  static Map<String, String> merge(Iterable<Map<String, String>> all) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Map<String, String> settings : all) {
+      settings.forEach((key, value) -> out.merge(key, value, (a, b) -> union(key, a, b)));
+    }
+    return out;
+  }
+
+  private static String union(String key, String a, String b) {
+    if (key.endsWith("#enabled") || key.endsWith("#stackTrace")) {
+      return String.valueOf("true".equals(a) || "true".equals(b));
+    }
+    if (key.endsWith("#period") || key.endsWith("#threshold")) {
+      long x = SamplePeriod.parse(a);
+      long y = SamplePeriod.parse(b);
+      if (x < 0 || y < 0) {
+        return x < 0 ? b : a;
+      }
+      return x <= y ? a : b;
+    }
+    return b;
+  }
+
+  /** The settings of one event: enabled, with or without stack trace, and a period or a threshold (null: none). */
+  public static Map<String, String> event(String name, boolean stackTrace, Duration period, Duration threshold) {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put(name + "#enabled", "true");
+    m.put(name + "#stackTrace", String.valueOf(stackTrace));
+    if (period != null) {
+      m.put(name + "#period", period.toNanos() + " ns");
+    }
+    if (threshold != null) {
+      m.put(name + "#threshold", threshold.toNanos() + " ns");
+    }
+    return m;
+  }
+}

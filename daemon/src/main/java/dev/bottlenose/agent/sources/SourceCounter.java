@@ -1,0 +1,212 @@
+package dev.bottlenose.agent.sources;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.LongUnaryOperator;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordedThread;
+
+/**
+ * Counts one daemon's watched sources from the events of the target's recording, read in the daemon (never in
+ * the target): each source the agent accepted is added here with the id the agent gave it, and counts the
+ * matching events that ended after it was added. Events of the agent's own {@code bottlenose-*} threads are
+ * not the program's and are skipped. Handlers never throw: failures are counted.
+ *
+ * <p>Execution samples stand for the CPU time their thread really used. JFR's sampler loses samples (a stack it
+ * cannot walk, as in a megamorphic call's dispatch stub; more than five threads in Java code at once) and takes
+ * some of threads the OS has preempted; so where the thread's CPU time can be read ({@code threadCpu}, by OS
+ * thread id), the samples of each thread between two flushes share that thread's CPU time over the same
+ * stretch: each stands for the period times (CPU time / (samples × period)), that ratio capped at
+ * {@value #MAX_SCALE}. A thread's first stretch, or one whose CPU time cannot be read, counts one period
+ * per sample.
+ */
+public final class SourceCounter {
+  private static final String AGENT_THREADS = "bottlenose-";
+  static final double MAX_SCALE = 10.0;
+
+  private final Map<Long, WatchedSource> sources = new LinkedHashMap<>();
+  private final Map<String, SourceEvent> byName = new HashMap<>();
+  private volatile WatchedSource[][] byEvent = empty();
+  private volatile long samplePeriodNanos;
+  private volatile long flushedAtMillis;
+  private volatile long failures;
+  private volatile String lastFailure = "";
+  private final LongUnaryOperator threadCpu;
+  private final Map<Long, Long> stretchSamples = new HashMap<>();
+  private final Map<WatchedSource, Map<Long, Long>> stretchMatches = new HashMap<>();
+  private Map<Long, Long> cpuAtLastFlush = new HashMap<>();
+
+  /** {@code threadCpu}: a thread's CPU time in ns by OS thread id, -1 if unknown; null to count periods only. */
+  public SourceCounter(long samplePeriodNanos, LongUnaryOperator threadCpu) {
+    this.samplePeriodNanos = samplePeriodNanos;
+    this.threadCpu = threadCpu;
+    for (SourceEvent e : SourceEvent.values()) {
+      byName.put(e.jfrName, e);
+    }
+  }
+
+  /** The JFR event names a source can count. */
+  public static Set<String> eventNames() {
+    Set<String> names = new TreeSet<>();
+    for (SourceEvent e : SourceEvent.values()) {
+      names.add(e.jfrName);
+    }
+    return names;
+  }
+
+  /** Counts the source {@code spec} (as the agent accepted it) under the agent's {@code id} from now on. */
+  public void add(long id, Map<String, ?> spec) {
+    add(id, spec, System.currentTimeMillis());
+  }
+
+  /** As {@link #add(long, Map)}, counting the events that end at or after {@code sinceMillis}. */
+  synchronized void add(long id, Map<String, ?> spec, long sinceMillis) {
+    WatchedSource s = SourceSpec.parse(spec, id, "daemon");
+    s.sinceMillis = sinceMillis;
+    sources.put(id, s);
+    rebuild();
+  }
+
+  public synchronized void remove(long id) {
+    if (sources.remove(id) != null) {
+      rebuild();
+    }
+  }
+
+  /** The period a {@code cpu_sample} stands for from now on (the agent says what JFR really samples at). */
+  public void samplePeriod(long nanos) {
+    if (nanos > 0) {
+      samplePeriodNanos = nanos;
+    }
+  }
+
+  /** Every event the stream has delivered so far ended before {@code millis}; call on the stream's thread. */
+  public void flushed(long millis) {
+    settleSamples();
+    flushedAtMillis = millis;
+  }
+
+  /** Adds the stretch's execution samples to their sources, each thread's weighted by its CPU time. */
+  private synchronized void settleSamples() {
+    Map<Long, Long> cpuNow = new HashMap<>();
+    Map<Long, Double> scale = new HashMap<>();
+    long period = samplePeriodNanos;
+    stretchSamples.forEach((tid, n) -> {
+      long cpu = threadCpu.applyAsLong(tid);
+      Long before = cpuAtLastFlush.get(tid);
+      cpuNow.put(tid, cpu);
+      boolean known = cpu >= 0 && before != null && before >= 0 && cpu >= before;
+      scale.put(tid, known ? Math.min(MAX_SCALE, (cpu - before) / ((double) n * period)) : 1.0);
+    });
+    stretchMatches.forEach((s, byThread) -> {
+      long count = 0;
+      double nanos = 0;
+      for (Map.Entry<Long, Long> e : byThread.entrySet()) {
+        count += e.getValue();
+        nanos += e.getValue() * period * scale.getOrDefault(e.getKey(), 1.0);
+      }
+      s.add(count, Math.round(nanos), 0);
+    });
+    stretchSamples.clear();
+    stretchMatches.clear();
+    cpuAtLastFlush = cpuNow;
+  }
+
+  /** Cumulative totals of every source, each with the time its counts are complete through. */
+  public synchronized List<Map<String, Object>> totals() {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (WatchedSource s : sources.values()) {
+      out.add(s.totals(flushedAtMillis));
+    }
+    return out;
+  }
+
+  public long failures() {
+    return failures;
+  }
+
+  public String lastFailure() {
+    return lastFailure;
+  }
+
+  /** Adds {@code e} to every source it matches. */
+  public void accept(RecordedEvent e) {
+    SourceEvent type = byName.get(e.getEventType().getName());
+    if (type == null) {
+      return;
+    }
+    try {
+      dispatch(type, e);
+    } catch (RuntimeException ex) {
+      failures++;
+      lastFailure = type.jfrName + ": " + ex;
+    }
+  }
+
+  private void dispatch(SourceEvent type, RecordedEvent e) {
+    WatchedSource[] current = byEvent[type.ordinal()];
+    if (current.length == 0 || !type.counts(e)) {
+      return;
+    }
+    RecordedThread thread = type.threadField == null ? null : e.getThread(type.threadField);
+    if (thread != null && thread.getJavaName() != null && thread.getJavaName().startsWith(AGENT_THREADS)) {
+      return;
+    }
+    boolean weighted = type == SourceEvent.CPU_SAMPLE && threadCpu != null && thread != null;
+    if (weighted) {
+      stretchSamples.merge(thread.getOSThreadId(), 1L, Long::sum);
+    }
+    List<RecordedFrame> frames = null;
+    long end = e.getEndTime().toEpochMilli();
+    long nanos = -1;
+    long bytes = 0;
+    for (WatchedSource s : current) {
+      if (end < s.sinceMillis) {
+        continue;
+      }
+      if (frames == null && s.needsStack()) {
+        RecordedStackTrace st = e.getStackTrace();
+        frames = st == null ? List.of() : st.getFrames();
+      }
+      if (s.matches(e, thread, frames)) {
+        if (weighted) {
+          matchedSample(s, thread.getOSThreadId());
+          continue;
+        }
+        if (nanos < 0) {
+          nanos = type.nanos(e, samplePeriodNanos);
+          bytes = type.bytes(e);
+        }
+        s.add(nanos, bytes);
+      }
+    }
+  }
+
+  private synchronized void matchedSample(WatchedSource s, long tid) {
+    stretchMatches.computeIfAbsent(s, k -> new HashMap<>()).merge(tid, 1L, Long::sum);
+  }
+
+  private void rebuild() {
+    WatchedSource[][] next = empty();
+    for (WatchedSource s : sources.values()) {
+      int i = s.event.ordinal();
+      WatchedSource[] grown = java.util.Arrays.copyOf(next[i], next[i].length + 1);
+      grown[grown.length - 1] = s;
+      next[i] = grown;
+    }
+    byEvent = next;
+  }
+
+  private static WatchedSource[][] empty() {
+    WatchedSource[][] a = new WatchedSource[SourceEvent.values().length][];
+    java.util.Arrays.fill(a, new WatchedSource[0]);
+    return a;
+  }
+}

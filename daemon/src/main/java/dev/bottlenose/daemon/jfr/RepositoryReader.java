@@ -1,0 +1,110 @@
+package dev.bottlenose.daemon.jfr;
+
+import dev.bottlenose.agent.discovery.CallGraph;
+import dev.bottlenose.agent.discovery.DiscoveryEvents;
+import dev.bottlenose.agent.sources.SourceCounter;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import jdk.jfr.consumer.EventStream;
+import jdk.jfr.consumer.RecordedEvent;
+
+/**
+ * Reads the target's JFR disk repository in the daemon, where the agent's recording is written: counts this
+ * daemon's watched sources, keeps the sampled call graph, and after every flush hands discovery's digest to
+ * {@code digests} (for the agent). The target parses nothing. Starts with the events of the moment it opens.
+ */
+public final class RepositoryReader implements AutoCloseable {
+  private final Path repository;
+  private final SourceCounter sources;
+  private final CallGraph callGraph = new CallGraph();
+  private final DiscoveryEvents discovery = new DiscoveryEvents(callGraph);
+  private final Consumer<Map<String, Object>> digests;
+  private final ScheduledExecutorService decay = Executors.newSingleThreadScheduledExecutor(r -> {
+    Thread t = new Thread(r, "bottlenose-callgraph-decay");
+    t.setDaemon(true);
+    return t;
+  });
+  private volatile String failure = "";
+  private EventStream stream;
+
+  /** Reads {@code repository}, the one process {@code pid} records to (its threads' CPU times weight the samples). */
+  public RepositoryReader(Path repository, long pid, long samplePeriodNanos, Consumer<Map<String, Object>> digests) {
+    this.repository = repository;
+    this.sources = new SourceCounter(samplePeriodNanos, new ThreadCpuTimes(pid));
+    this.digests = digests;
+  }
+
+  /** Opens the repository and reads it on a thread of its own; a repository that cannot be opened throws. */
+  public synchronized void start() throws IOException {
+    EventStream s = EventStream.openRepository(repository);
+    s.setReuse(true);
+    s.setOrdered(false);
+    s.setStartTime(Instant.now());
+    Set<String> names = new TreeSet<>(discovery.eventNames());
+    names.addAll(SourceCounter.eventNames());
+    for (String name : names) {
+      s.onEvent(name, this::accept);
+    }
+    s.onFlush(this::flushed);
+    s.onError(t -> failure = "reading " + repository + ": " + t);
+    s.onClose(() -> failure = failure.isEmpty() ? "closed" : failure);
+    stream = s;
+    s.startAsync();
+    decay.scheduleWithFixedDelay(callGraph::decay, CallGraph.HALF_LIFE_MILLIS, CallGraph.HALF_LIFE_MILLIS,
+        TimeUnit.MILLISECONDS);
+  }
+
+  private void accept(RecordedEvent e) {
+    discovery.accept(e);
+    sources.accept(e);
+  }
+
+  private void flushed() {
+    sources.flushed(System.currentTimeMillis());
+    Map<String, Object> digest = discovery.drain();
+    if (digest != null) {
+      digests.accept(digest);
+    }
+  }
+
+  public SourceCounter sources() {
+    return sources;
+  }
+
+  public CallGraph callGraph() {
+    return callGraph;
+  }
+
+  /** Where it reads, handler failures and why it stopped (empty while it reads). */
+  public Map<String, Object> status() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("repository", repository.toString());
+    m.put("handlerFailures", sources.failures() + discovery.failures());
+    String last = !sources.lastFailure().isEmpty() ? sources.lastFailure() : discovery.lastFailure();
+    if (!last.isEmpty()) {
+      m.put("lastHandlerFailure", last);
+    }
+    if (!failure.isEmpty()) {
+      m.put("stopped", failure);
+    }
+    return m;
+  }
+
+  @Override
+  public synchronized void close() {
+    decay.shutdownNow();
+    if (stream != null) {
+      stream.close();
+      stream = null;
+    }
+  }
+}

@@ -1,0 +1,97 @@
+package dev.bottlenose.agent.sources;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Counting real execution samples of this JVM, each thread's samples weighted by the CPU time it used. */
+class SourceCounterTest {
+  private static final long PERIOD = 10_000_000;
+  private static List<RecordedEvent> samples;
+
+  @BeforeAll
+  static void recordASpinningThread() throws Exception {
+    Path file = Files.createTempFile("bottlenose-samples", ".jfr");
+    AtomicBoolean spinning = new AtomicBoolean(true);
+    Thread spinner = new Thread(() -> {
+      long x = 1;
+      while (spinning.get()) {
+        x = x * 31 + Long.numberOfTrailingZeros(x);
+      }
+    }, "spinner");
+    try (Recording r = new Recording()) {
+      r.enable("jdk.ExecutionSample").withPeriod(Duration.ofNanos(PERIOD)).withStackTrace();
+      r.start();
+      spinner.start();
+      Thread.sleep(1500);
+      spinning.set(false);
+      spinner.join();
+      r.stop();
+      r.dump(file);
+    }
+    samples = RecordingFile.readAllEvents(file).stream().filter(e -> e.getEventType().getName().equals("jdk.ExecutionSample"))
+        .filter(e -> "spinner".equals(e.getThread("sampledThread").getJavaName())).toList();
+    Files.delete(file);
+  }
+
+  @Test
+  void eachStretchsSamplesShareTheirThreadsCpuTime() {
+    assertThat(samples).as("samples of the spinning thread").hasSizeGreaterThan(12);
+    AtomicLong cpu = new AtomicLong(1_000_000_000);
+    SourceCounter counter = new SourceCounter(PERIOD, tid -> cpu.get());
+    counter.add(1, Map.of("event", "cpu_sample"), 0);
+    int third = samples.size() / 3;
+    feed(counter, samples.subList(0, third));
+    counter.flushed(System.currentTimeMillis());
+    assertThat(nanos(counter)).as("a thread's first stretch: one period per sample").isEqualTo(third * PERIOD);
+
+    cpu.addAndGet(third * PERIOD / 4);
+    feed(counter, samples.subList(third, 2 * third));
+    counter.flushed(System.currentTimeMillis());
+    assertThat(nanos(counter)).as("then its CPU time, shared among the samples")
+        .isEqualTo(third * PERIOD + third * PERIOD / 4);
+
+    cpu.addAndGet(1_000 * PERIOD * third);
+    feed(counter, samples.subList(2 * third, 3 * third));
+    counter.flushed(System.currentTimeMillis());
+    assertThat(nanos(counter)).as("at most %s periods a sample", SourceCounter.MAX_SCALE)
+        .isEqualTo(third * PERIOD + third * PERIOD / 4 + (long) (SourceCounter.MAX_SCALE * third * PERIOD));
+    assertThat(counter.totals().get(0)).containsEntry("count", 3L * third).containsEntry("sourceId", 1L);
+  }
+
+  @Test
+  void withoutThreadCpuTimesEachSampleIsOnePeriod() {
+    SourceCounter counter = new SourceCounter(PERIOD, tid -> -1);
+    counter.add(7, Map.of("event", "cpu_sample", "code", "exclusive:/Code/no.such/Thing"), 0);
+    counter.add(8, Map.of("event", "cpu_sample"), 0);
+    feed(counter, samples);
+    counter.flushed(System.currentTimeMillis());
+    feed(counter, samples);
+    counter.flushed(System.currentTimeMillis());
+    assertThat(counter.totals()).hasSize(2);
+    assertThat(counter.totals().get(0)).containsEntry("sourceId", 7L).containsEntry("count", 0L).containsEntry("nanos", 0L);
+    assertThat(counter.totals().get(1)).containsEntry("count", 2L * samples.size())
+        .containsEntry("nanos", 2L * samples.size() * PERIOD);
+    counter.remove(8);
+    assertThat(counter.totals()).hasSize(1);
+  }
+
+  private static void feed(SourceCounter counter, List<RecordedEvent> events) {
+    events.forEach(counter::accept);
+  }
+
+  private static long nanos(SourceCounter counter) {
+    return (Long) counter.totals().get(0).get("nanos");
+  }
+}
