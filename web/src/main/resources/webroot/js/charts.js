@@ -64,6 +64,22 @@ function throttled(draw) {
   };
 }
 
+const NICE_SECONDS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200];
+
+/**
+ * A time axis with whole-second ticks, labelled hh:mm:ss, about one per 90 pixels: never sub-second
+ * labels such as ".500", whose neighbours would repeat the same second.
+ */
+function timeAxis(x, width) {
+  const [t0, t1] = x.domain();
+  const wanted = Math.max(2, Math.floor(width / 90));
+  const raw = Math.max(1, (t1 - t0) / 1000 / wanted);
+  const step = NICE_SECONDS.find(n => n >= raw) ?? Math.ceil(raw / 3600) * 3600;
+  const interval = step >= 3600 ? d3.timeHour.every(step / 3600)
+    : step >= 60 ? d3.timeMinute.every(step / 60) : d3.timeSecond.every(step);
+  return d3.axisBottom(x).ticks(interval).tickFormat(d3.timeFormat('%H:%M:%S'));
+}
+
 /**
  * A line chart. series: [{name, points: [[atMillis, value], ...]}]; options.threshold draws a dashed
  * line; options.windowMillis keeps only that much history when points are appended live.
@@ -90,7 +106,7 @@ export function lineChart(container, options = {}) {
     const x = d3.scaleTime().domain([t0, Math.max(t1, t0 + 1000)]).range([0, f.w]);
     const yMax = Math.max(d3.max(all, p => p[1]) ?? 0, threshold ?? 0) || 1;
     const y = d3.scaleLinear().domain([Math.min(0, d3.min(all, p => p[1]) ?? 0), yMax * 1.1]).nice().range([f.h, 0]);
-    f.xAxis.call(d3.axisBottom(x).ticks(Math.max(2, f.w / 90)));
+    f.xAxis.call(timeAxis(x, f.w));
     f.yAxis.call(d3.axisLeft(y).ticks(5));
     const line = d3.line().x(p => x(p[0])).y(p => y(p[1])).defined(p => p[1] !== null && Number.isFinite(p[1]));
     lines.selectAll('path').data(series, s => s.name).join('path')
@@ -159,7 +175,7 @@ export function stackedArea(container, categories, options = {}) {
     const stacked = d3.stack().keys(keys).value((r, k) => r.shares[k] || 0)(sampled);
     const top = d3.max(stacked.length ? stacked[stacked.length - 1] : [], d => d[1]) || 1;
     const y = d3.scaleLinear().domain([0, Math.max(1, top)]).nice().range([f.h, 0]);
-    f.xAxis.call(d3.axisBottom(x).ticks(Math.max(2, f.w / 90)));
+    f.xAxis.call(timeAxis(x, f.w));
     f.yAxis.call(d3.axisLeft(y).ticks(5, '%'));
     const area = d3.area().x(d => x(d.data.atMillis)).y0(d => y(d[0])).y1(d => y(d[1]));
     areas.selectAll('path').data(stacked, s => s.key).join('path')
