@@ -8,8 +8,12 @@ import java.util.Map;
  * calibrated cost) and the agent's CPU time, against the target process's CPU time
  * ({@code processCpuNanos} -1 when unknown). Retransformation runs on an agent thread, so its CPU is
  * already in {@code agentCpuNanos}; {@code retransformNanos} (wall time) is shown beside, not added.
+ * {@code sideCpuNanos} is the CPU time of the VM Thread and the JIT compiler threads (-1 when unknown):
+ * the safepoints, deoptimisation and recompilation that inserting and removing probes cause, but also the
+ * program's own; it is not in the total, a reader compares it with its resting level.
  */
-public record ProbeCostShare(long probeNanos, long agentCpuNanos, long retransformNanos, long processCpuNanos) {
+public record ProbeCostShare(long probeNanos, long agentCpuNanos, long retransformNanos, long processCpuNanos,
+    long sideCpuNanos) {
 
   public long totalNanos() {
     return probeNanos + agentCpuNanos;
@@ -29,6 +33,9 @@ public record ProbeCostShare(long probeNanos, long agentCpuNanos, long retransfo
     m.put("agentCpuNanos", agentCpuNanos);
     m.put("retransformNanos", retransformNanos);
     m.put("processCpuNanos", processCpuNanos);
+    if (sideCpuNanos >= 0) {
+      m.put("sideCpuNanos", sideCpuNanos);
+    }
     double f = fraction();
     m.put("fraction", Double.isNaN(f) ? null : f);
     return m;

@@ -6,6 +6,7 @@ import dev.bottlenose.daemon.channel.ChannelException;
 import dev.bottlenose.daemon.channel.Hello;
 import dev.bottlenose.daemon.channel.Wire;
 import dev.bottlenose.daemon.jfr.RepositoryReader;
+import dev.bottlenose.daemon.jfr.VmThreadsCpu;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.instrumentation.ProbeKind;
 import dev.bottlenose.model.ResourcePath;
@@ -54,6 +55,7 @@ public final class TargetSession implements AutoCloseable {
   private final MetricSession metrics = new MetricSession(this);
   private final CompletableFuture<String> ended = new CompletableFuture<>();
   private final RepositoryReader jfr;
+  private final VmThreadsCpu vmThreads;
   private volatile String jfrUnavailable = "";
   private volatile State state = State.RUNNING;
   private volatile String endReason = "";
@@ -63,6 +65,7 @@ public final class TargetSession implements AutoCloseable {
     this.pid = pid;
     this.launched = launched;
     this.jfr = openRepository(channel, pid);
+    this.vmThreads = new VmThreadsCpu(pid);
     this.sampler = new Sampler(this::readForSample, probes, sources, options.interval(), options.historySize(),
         s -> s.withMetrics(metrics.evaluate(s)));
     channel.onEvent(this::onEvent);
@@ -404,6 +407,10 @@ public final class TargetSession implements AutoCloseable {
       jfr.sources().samplePeriod(Wire.longOf(read, "samplePeriodNanos", -1));
     }
     read.put("sources", jfr == null ? List.of() : jfr.sources().totals());
+    long side = vmThreads.nanos();
+    if (side >= 0) {
+      read.put("sideCpuNanos", side);
+    }
     return read;
   }
 

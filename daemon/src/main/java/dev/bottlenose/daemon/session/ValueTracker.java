@@ -85,8 +85,10 @@ final class ValueTracker {
     Map<String, Object> c = Wire.map(now, "cost");
     Map<String, Object> c0 = Wire.map(then, "cost");
     long process = now.get("processCpuNanos") instanceof Number ? delta(now, then, "processCpuNanos") : -1;
+    long side = now.get("sideCpuNanos") instanceof Number && then.get("sideCpuNanos") instanceof Number
+        ? delta(now, then, "sideCpuNanos") : -1;
     return new ProbeCostShare(delta(c, c0, "probeNanos"), delta(now, then, "agentCpuNanos"),
-        delta(c, c0, "retransformNanos"), process);
+        delta(c, c0, "retransformNanos"), process, side);
   }
 
   private static Map<String, Long> vmDeltas(Map<String, Object> now, Map<String, Object> then) {
