@@ -5,6 +5,7 @@ import dev.bottlenose.consultant.rules.CodeOnly;
 import dev.bottlenose.consultant.rules.Evidence;
 import dev.bottlenose.consultant.rules.Hint;
 import dev.bottlenose.consultant.rules.NodeFact;
+import dev.bottlenose.consultant.rules.Promising;
 import dev.bottlenose.consultant.rules.Refinement;
 import dev.bottlenose.consultant.rules.RuleBook;
 import dev.bottlenose.consultant.rules.RuleSession;
@@ -107,7 +108,9 @@ public final class Search {
     }
     catalog.all().forEach(rules::insert);
     codeOnly().forEach(h -> rules.insert(new CodeOnly(h.id())));
-    rules.insert(new Timing(settings.number("search.sufficient_seconds"), settings.number("search.decision_timeout_seconds")));
+    double sufficient = settings.number("search.sufficient_seconds");
+    rules.insert(new Timing(sufficient, settings.number("search.decision_timeout_seconds"),
+        sufficient * settings.number("search.early_refinement")));
     Hypothesis top = catalog.get(HypothesisCatalog.TOP);
     ShgNode root = graph.add(top, Focus.WHOLE_PROGRAM, null, 0);
     NodeRun run = new NodeRun(top, new NodeFact(root.id(), -1, top.id(), Focus.WHOLE_PROGRAM, NodeState.UNTESTED, null, true));
@@ -236,6 +239,7 @@ public final class Search {
     for (int round = 0; round < 100; round++) {
       rules.fire();
       boolean changed = applyVerdicts(now);
+      changed |= explorePromising();
       changed |= applyRefinements();
       if (!changed) {
         return;
@@ -262,7 +266,18 @@ public final class Search {
     return changed;
   }
 
-  private void explore(Focus focus, Hypothesis h) {
+  /** Looks up the children of every promising node, true or still being tested; true if any were new. */
+  private boolean explorePromising() {
+    boolean changed = false;
+    for (Promising p : rules.promising()) {
+      NodeRun run = runs.get(p.nodeId());
+      changed |= explore(run.fact.focus(), run.hypothesis);
+    }
+    return changed;
+  }
+
+  private boolean explore(Focus focus, Hypothesis h) {
+    boolean changed = false;
     for (Hierarchy hierarchy : h.refineAlong()) {
       ResourcePath path = focus.get(hierarchy);
       if (!explored.add(path)) {
@@ -273,8 +288,10 @@ public final class Search {
       if (!onlyOneJvm) {
         children.forEach(rules::add);
         children.stream().filter(ResourceChild::unsampled).forEach(c -> unsampled.add(c.child()));
+        changed |= !children.isEmpty();
       }
     }
+    return changed;
   }
 
   private boolean applyRefinements() {
@@ -331,11 +348,11 @@ public final class Search {
   private boolean orphan(Refinement gone) {
     ShgNode node = graph.find(gone.hypothesisId(), gone.focus());
     boolean stillWanted = refinements.stream().anyMatch(r -> r.hypothesisId().equals(gone.hypothesisId()) && r.focus().equals(gone.focus()));
-    if (node == null || stillWanted || node.state() != NodeState.UNTESTED) {
+    if (node == null || stillWanted || runs.get(node.id()).hypothesis.isVirtual()
+        || (node.state() != NodeState.UNTESTED && node.state() != NodeState.TESTING)) {
       return false;
     }
-    scheduler.remove(node.id());
-    awaitingPrediction.remove(node.id());
+    stopExperiment(runs.get(node.id()));
     setState(node.id(), NodeState.STOPPED, "parent no longer true");
     return true;
   }
