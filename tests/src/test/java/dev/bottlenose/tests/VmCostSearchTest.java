@@ -136,12 +136,17 @@ class VmCostSearchTest {
     return last[0];
   }
 
-  /** The nodes that measured but were not found true, with their times, to show where a slow search waited. */
+  /**
+   * The nodes at the whole program's code or in the workloads' package that measured but were not found
+   * true, with their times and reasons, to show where a slow search waited.
+   */
   private static void printUndecided(SearchRunner runner) {
     long start = runner.search().startedAtMillis();
+    ResourcePath workloads = MIX_APPLY.parent().parent();
     StringBuilder sb = new StringBuilder("nodes tested and not true:\n");
     for (ShgNode n : runner.search().graph().nodes()) {
-      if (n.state() != NodeState.TRUE && n.testedSinceMillis() > 0) {
+      ResourcePath code = n.focus().get(workloads.hierarchy());
+      if (n.state() != NodeState.TRUE && n.testedSinceMillis() > 0 && (code.isRoot() || workloads.contains(code))) {
         long concluded = n.concludedAtMillis() == 0 ? -1 : n.concludedAtMillis() - start;
         sb.append(String.format(Locale.ROOT, "  %6d ms .. %6d ms  %s %s %s: %s%n", n.testedSinceMillis() - start, concluded,
             n.state(), n.hypothesis(), n.focus(), n.reason()));
