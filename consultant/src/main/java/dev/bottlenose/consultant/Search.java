@@ -280,10 +280,14 @@ public final class Search {
     boolean changed = false;
     for (Hierarchy hierarchy : h.refineAlong()) {
       ResourcePath path = focus.get(hierarchy);
-      if (!explored.add(path)) {
+      if (explored.contains(path)) {
         continue;
       }
       List<ResourceChild> children = oracle.children(path);
+      if (children.isEmpty()) {
+        continue;
+      }
+      explored.add(path);
       boolean onlyOneJvm = (hierarchy == Hierarchy.PROCESS || hierarchy == Hierarchy.MACHINE) && children.size() < 2;
       if (!onlyOneJvm) {
         children.forEach(rules::add);
