@@ -137,8 +137,8 @@ class VmCostSearchTest {
   }
 
   /**
-   * The nodes at the whole program's code or in the workloads' package that measured but were not found
-   * true, with their times and reasons, to show where a slow search waited.
+   * The nodes not found true that measured at the whole program's code, and those in the workloads'
+   * package (-1: never tested), with their times and reasons, to show where a slow search waited.
    */
   private static void printUndecided(SearchRunner runner) {
     long start = runner.search().startedAtMillis();
@@ -146,9 +146,10 @@ class VmCostSearchTest {
     StringBuilder sb = new StringBuilder("nodes tested and not true:\n");
     for (ShgNode n : runner.search().graph().nodes()) {
       ResourcePath code = n.focus().get(workloads.hierarchy());
-      if (n.state() != NodeState.TRUE && n.testedSinceMillis() > 0 && (code.isRoot() || workloads.contains(code))) {
+      if (n.state() != NodeState.TRUE && (code.isRoot() ? n.testedSinceMillis() > 0 : workloads.contains(code))) {
+        long since = n.testedSinceMillis() == 0 ? -1 : n.testedSinceMillis() - start;
         long concluded = n.concludedAtMillis() == 0 ? -1 : n.concludedAtMillis() - start;
-        sb.append(String.format(Locale.ROOT, "  %6d ms .. %6d ms  %s %s %s: %s%n", n.testedSinceMillis() - start, concluded,
+        sb.append(String.format(Locale.ROOT, "  %6d ms .. %6d ms  %s %s %s: %s%n", since, concluded,
             n.state(), n.hypothesis(), n.focus(), n.reason()));
       }
     }
