@@ -12,7 +12,6 @@ import dev.bottlenose.tests.harness.TargetJvm;
 import dev.bottlenose.tests.harness.TargetJvm.Jdk;
 import dev.bottlenose.tests.workloads.KnownAnswerWorkload;
 import io.vertx.core.json.JsonObject;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -35,7 +34,6 @@ class MetricsAccuracyTest {
 
   private AttachedTarget attached;
   private Bus bus;
-  private TargetJvm target;
   private DaemonProcess daemon;
   private Metrics metrics;
 
@@ -44,9 +42,8 @@ class MetricsAccuracyTest {
     attached = AttachedTarget.start(Jdk.JDK17, KnownAnswerWorkload.class, "-XX:CompileCommand=quiet",
         "-XX:CompileCommand=dontinline,dev.bottlenose.tests.workloads.KnownAnswerWorkload::churn");
     bus = attached.bus;
-    target = attached.target;
     daemon = attached.daemon;
-    metrics = new Metrics(bus, daemon.id());
+    metrics = attached.metrics;
   }
 
   @AfterAll
@@ -66,7 +63,7 @@ class MetricsAccuracyTest {
     long sampled = enable("alloc_sampled_bytes", CHURN);
     long sampledProgram = enable("alloc_sampled_bytes", PROGRAM);
     metrics.awaitValues(calls, objects, callOverhead, inlined, inclusive, creationOverhead, gc, sampled, sampledProgram);
-    String done = run("alloc 1500");
+    String done = attached.run("alloc 1500");
     metrics.awaitSamples(6);
     long points = TargetJvm.field(done, "points");
     long arrays = TargetJvm.field(done, "arrays");
@@ -110,7 +107,7 @@ class MetricsAccuracyTest {
     assertThat(enabled.getJsonObject("methodsInstrumented").getInteger("x0") + enabled.getInteger("methodsSkipped"))
         .as("every method of the class, instrumented or skipped").isEqualTo((int) declared);
     metrics.awaitValues(calls);
-    String done = run("alloc 500");
+    String done = attached.run("alloc 500");
     metrics.awaitSamples(3);
     metrics.disable(calls);
     long points = TargetJvm.field(done, "points");
@@ -123,7 +120,7 @@ class MetricsAccuracyTest {
     long cpu = enable("cpu", SPIN);
     long wall = enable("wall", SPIN);
     metrics.awaitValues(cpu, wall);
-    String done = run("cpu 2000");
+    String done = attached.run("cpu 2000");
     metrics.awaitSettled(cpu, wall);
     long cpuNanos = TargetJvm.field(done, "cpuNanos");
     long wallNanos = TargetJvm.field(done, "wallNanos");
@@ -141,7 +138,7 @@ class MetricsAccuracyTest {
   void syncWaitOfTheContendingMethodIsItsBlockedTime() throws Exception {
     long sync = enable("sync_wait", "<" + CLASS + "/contend(J[J)J>");
     metrics.awaitValues(sync);
-    String done = run("monitor 1500");
+    String done = attached.run("monitor 1500");
     metrics.awaitSettled(sync);
     disableAll(sync);
     long blocked = TargetJvm.field(done, "blockedNanos");
@@ -153,7 +150,7 @@ class MetricsAccuracyTest {
   void ioWaitOfTheReadingMethodIsItsBlockedTime() throws Exception {
     long io = enable("io_wait", "<" + CLASS + "/readSlowly(Ljava/io/InputStream;)[J>");
     metrics.awaitValues(io);
-    String done = run("io 1500");
+    String done = attached.run("io 1500");
     metrics.awaitSettled(io);
     disableAll(io);
     long blocked = TargetJvm.field(done, "blockedNanos");
@@ -178,7 +175,7 @@ class MetricsAccuracyTest {
     long safepoint = enable("safepoint_time", PROGRAM);
     long pauses = enable("gc_pauses", PROGRAM);
     metrics.awaitValues(gc, safepoint, pauses);
-    String done = run("gc 1000");
+    String done = attached.run("gc 1000");
     metrics.awaitSamples(6);
     disableAll(gc, safepoint, pauses);
     long forced = TargetJvm.field(done, "gcs");
@@ -194,7 +191,7 @@ class MetricsAccuracyTest {
     long method = enable("jit_compile_time", "<" + CLASS + "/jitted(J)J>");
     long program = enable("jit_compile_time", PROGRAM);
     metrics.awaitValues(method, program);
-    run("jit 500");
+    attached.run("jit 500");
     metrics.awaitSamples(6);
     disableAll(method, program);
     assertThat(metrics.integral(method)).as("jitted's compilations").isPositive()
@@ -205,7 +202,7 @@ class MetricsAccuracyTest {
   void classLoadingUnderTheLoadingMethodIsMostOfTheTimeSpentLoading() throws Exception {
     long load = enable("class_load_time", "<" + CLASS + "/loadBurst(Ljava/lang/ClassLoader;[J)V>");
     metrics.awaitValues(load);
-    String done = run("classload 800");
+    String done = attached.run("classload 800");
     metrics.awaitSettled(load);
     disableAll(load);
     long loadNanos = TargetJvm.field(done, "loadNanos");
@@ -222,10 +219,5 @@ class MetricsAccuracyTest {
     for (long id : ids) {
       metrics.disable(id);
     }
-  }
-
-  private String run(String command) throws Exception {
-    target.send(command);
-    return target.awaitLine("done", Duration.ofSeconds(60));
   }
 }

@@ -29,14 +29,12 @@ class ProbeKindsAccuracyTest {
 
   private AttachedTarget attached;
   private Bus bus;
-  private TargetJvm target;
   private DaemonProcess daemon;
 
   @BeforeAll
   void start() throws Exception {
     attached = AttachedTarget.start(Jdk.JDK17, KnownAnswerWorkload.class);
     bus = attached.bus;
-    target = attached.target;
     daemon = attached.daemon;
   }
 
@@ -48,7 +46,7 @@ class ProbeKindsAccuracyTest {
   @Test
   void monitorProbeSeesTheKnownEntriesAndBlockedTime() throws Exception {
     long probe = enable(CLASS + "/contend(J[J)J", "monitor");
-    String done = run("monitor 1500");
+    String done = attached.run("monitor 1500");
     long entries = TargetJvm.field(done, "entries");
     long blocked = TargetJvm.field(done, "blockedNanos");
     JsonObject value = awaitCount(probe, entries);
@@ -63,7 +61,7 @@ class ProbeKindsAccuracyTest {
   @Test
   void allocationProbeCountsEveryObjectAndArrayWithTheirSizes() throws Exception {
     long probe = enable(CLASS + "/churn([J)V", "allocation");
-    String done = run("alloc 800");
+    String done = attached.run("alloc 800");
     long points = TargetJvm.field(done, "points");
     long arrays = TargetJvm.field(done, "arrays");
     long calls = points / 100;
@@ -75,11 +73,6 @@ class ProbeKindsAccuracyTest {
     long perCall = 100 * (32 + 80) + 24;
     assertThat(value.getLong("bytes")).as("shallow sizes with compressed oops")
         .isCloseTo(calls * perCall, within(calls * perCall / 10));
-  }
-
-  private String run(String command) throws Exception {
-    target.send(command);
-    return target.awaitLine("done", Duration.ofSeconds(60));
   }
 
   private long enable(String method, String kind) throws Exception {

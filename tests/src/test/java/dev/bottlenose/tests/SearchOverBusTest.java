@@ -7,16 +7,15 @@ import dev.bottlenose.consultant.HypothesisCatalog;
 import dev.bottlenose.consultant.NodeState;
 import dev.bottlenose.consultant.SavedSearch;
 import dev.bottlenose.consultant.SearchHistoryGraph;
-import dev.bottlenose.consultant.SearchOptions;
 import dev.bottlenose.consultant.SearchStore;
 import dev.bottlenose.consultant.ShgNode;
-import dev.bottlenose.consultant.bus.DaemonProtocol;
 import dev.bottlenose.consultant.bus.SearchRunner;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
 import dev.bottlenose.model.json.Json;
 import dev.bottlenose.tests.harness.Bus;
 import dev.bottlenose.tests.harness.DaemonProcess;
+import dev.bottlenose.tests.harness.Searches;
 import dev.bottlenose.tests.harness.TargetJvm;
 import dev.bottlenose.tests.harness.TargetJvm.Jdk;
 import dev.bottlenose.tests.workloads.ContendedWorkload;
@@ -31,8 +30,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
-import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer.OrderAnnotation;
@@ -56,6 +55,8 @@ class SearchOverBusTest {
       ResourcePath.parse("/Code/dev.bottlenose.tests.workloads/HotMethodWorkload/burn()J");
   private static final ResourcePath CONTEND =
       ResourcePath.parse("/Code/dev.bottlenose.tests.workloads/ContendedWorkload/contend(J)J");
+  private static final Predicate<ShgNode> IN_BURN = Searches.trueAt("cpu_bound", BURN);
+  private static final Duration MAX_TIME = Duration.ofSeconds(90);
 
   private Bus bus;
   private Path dataDirectory;
@@ -85,23 +86,18 @@ class SearchOverBusTest {
       List<JsonObject> events = new CopyOnWriteArrayList<>();
       MessageConsumer<JsonObject> listener = bus.vertx().eventBus().consumer(SearchRunner.events(hotSearchId),
           m -> events.add(m.body()));
-      SearchRunner runner = SearchRunner.start(bus.vertx(), List.of(daemon.id()), atDefaultBudget(hotSearchId, 90),
-          dataDirectory);
+      SearchRunner runner = SearchRunner.start(bus.vertx(), List.of(daemon.id()),
+          Searches.atDefaultBudget(hotSearchId, MAX_TIME), dataDirectory);
 
       try {
-        await("CPU-bound true at " + BURN).atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250))
-            .until(() -> cpuBoundAt(runner.search().graph(), BURN));
-      } catch (ConditionTimeoutException e) {
+        Searches.awaitFound(runner, MAX_TIME, IN_BURN);
+        // The 30 s goal is a speed goal: it belongs to a benchmark, not to a test on a shared machine. The
+        // test asserts the right answer and records how long it took.
+        Searches.foundWithin(runner, IN_BURN, "cpu_bound true at " + BURN, MAX_TIME);
+      } catch (AssertionError e) {
         runner.stop("test failed");
-        throw new AssertionError(e.getMessage() + "; the graph:\n" + runner.search().graph().toText() + runner.search().graph().nodes(), e);
+        throw e;
       }
-      ShgNode found = runner.search().graph().nodes().stream().filter(n -> n.state() == NodeState.TRUE
-          && n.hypothesis().equals("cpu_bound") && BURN.equals(n.focus().get(Hierarchy.CODE))).findFirst().orElseThrow();
-      // The 30 s goal is a speed goal: it belongs to a benchmark, not to a test on a shared machine. The
-      // test asserts the right answer and records how long it took.
-      long tookMillis = found.concludedAtMillis() - runner.search().startedAtMillis();
-      System.out.println("CPU-bound at " + BURN + " decided " + tookMillis + " ms after the search started");
-      assertThat(tookMillis).as("ms from the search's start").isPositive();
       JsonObject graph = bus.request(SearchRunner.graph(hotSearchId), new JsonObject());
       assertThat(graph.encode()).contains(BURN.toString());
 
@@ -117,11 +113,7 @@ class SearchOverBusTest {
       System.out.println("saved " + (System.nanoTime() - stoppedAt) / 1_000_000 + " ms after the stop");
       assertThat(saved).exists();
       assertThat(runner.search().endReason()).isEqualTo("found it");
-      JsonObject ledger = bus.request(DaemonProtocol.ledger(daemon.id()), new JsonObject());
-      assertThat(ledger.getJsonArray("entries")).as("probes left in the target").isEmpty();
-      assertThat(ledger.getJsonArray("sources")).as("sources left in the target").isEmpty();
-      JsonObject metrics = bus.request(DaemonProtocol.metricsList(daemon.id()), new JsonObject());
-      assertThat(metrics.getJsonArray("active")).as("metrics left enabled").isEmpty();
+      Searches.assertNothingLeft(bus, daemon);
       await().atMost(Duration.ofSeconds(5)).until(() -> events.stream().anyMatch(e -> "searchEnded".equals(e.getString("type"))));
       assertThat(events).anyMatch(e -> "nodeChanged".equals(e.getString("type")) && e.encode().contains(BURN.toString())
           && "true".equals(e.getJsonObject("node").getString("state")));
@@ -136,7 +128,7 @@ class SearchOverBusTest {
     SearchStore store = new SearchStore(dataDirectory);
     assertThat(store.list()).anyMatch(s -> s.id().equals(hotSearchId) && s.trueNodes() >= 3);
     SavedSearch saved = store.open(hotSearchId);
-    assertThat(cpuBoundAt(saved.graph(), BURN)).isTrue();
+    assertThat(Searches.first(saved.graph(), IN_BURN)).isPresent();
     assertThat(Json.write(saved.graph().toJson())).contains(BURN.toString());
     assertThat(saved.graph().toDot()).contains("burn()J");
     assertThat(saved.series()).anyMatch(s -> s.request().focus().get(Hierarchy.CODE) != null
@@ -149,8 +141,8 @@ class SearchOverBusTest {
     try (TargetJvm target = TargetJvm.start(Jdk.JDK17, SleepyWorkload.class);
         DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "500ms")) {
       bus.awaitRunning(daemon);
-      SearchRunner runner = SearchRunner.start(bus.vertx(), List.of(daemon.id()), fast("sleepy-" + target.pid(), 20),
-          dataDirectory);
+      SearchRunner runner = SearchRunner.start(bus.vertx(), List.of(daemon.id()),
+          Searches.fast("sleepy-" + target.pid(), Duration.ofSeconds(20)), dataDirectory);
       runner.saved().toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
       SearchHistoryGraph graph = runner.search().graph();
       ShgNode top = graph.nodes().get(0);
@@ -159,9 +151,7 @@ class SearchOverBusTest {
           .allSatisfy(n -> assertThat(n.state()).as(n.hypothesis() + ": " + n.reason()).isNotEqualTo(NodeState.TRUE));
       assertThat(graph.children(top.id())).as("tested, not all left untested:\n" + graph.toText())
           .anyMatch(n -> n.state() == NodeState.FALSE);
-      JsonObject ledger = bus.request(DaemonProtocol.ledger(daemon.id()), new JsonObject());
-      assertThat(ledger.getJsonArray("entries")).isEmpty();
-      assertThat(ledger.getJsonArray("sources")).isEmpty();
+      Searches.assertNothingLeft(bus, daemon);
     }
   }
 
@@ -171,42 +161,12 @@ class SearchOverBusTest {
     try (TargetJvm target = TargetJvm.start(Jdk.JDK17, ContendedWorkload.class);
         DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "500ms")) {
       bus.awaitRunning(daemon);
-      SearchRunner runner = SearchRunner.start(bus.vertx(), List.of(daemon.id()), fast("contended-" + target.pid(), 90),
-          dataDirectory);
-      try {
-        await("sync_wait true at " + CONTEND).atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250))
-            .until(() -> trueAt(runner.search().graph(), "sync_wait", CONTEND));
-      } catch (ConditionTimeoutException e) {
-        runner.stop("test failed");
-        throw new AssertionError(e.getMessage() + "; the graph:\n" + runner.search().graph().toText(), e);
-      } finally {
-        runner.stop("found it");
-        runner.saved().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-      }
-      JsonObject ledger = bus.request(DaemonProtocol.ledger(daemon.id()), new JsonObject());
-      assertThat(ledger.getJsonArray("entries")).isEmpty();
-      assertThat(ledger.getJsonArray("sources")).isEmpty();
+      Predicate<ShgNode> inContend = Searches.trueAt("sync_wait", CONTEND);
+      SearchRunner runner = Searches.runUntil(bus, daemon, Searches.fast("contended-" + target.pid(), MAX_TIME),
+          dataDirectory, inContend);
+
+      Searches.foundWithin(runner, inContend, "sync_wait true at " + CONTEND, MAX_TIME);
+      Searches.assertNothingLeft(bus, daemon);
     }
-  }
-
-  private static SearchOptions fast(String id, int maxSeconds) {
-    return SearchOptions.of(id).with("search.sampling_interval_seconds", "0.5").with("search.min_observation_seconds", "0.5")
-        .with("search.sufficient_seconds", "2").with("search.max_active_experiments", "256").withBudget(0.2)
-        .withMaxTime(Duration.ofSeconds(maxSeconds));
-  }
-
-  /** Shortened settings (0.5 s intervals, 2 s of evidence), the default budget and active experiments. */
-  private static SearchOptions atDefaultBudget(String id, int maxSeconds) {
-    return SearchOptions.of(id).with("search.sampling_interval_seconds", "0.5").with("search.min_observation_seconds", "0.5")
-        .with("search.sufficient_seconds", "2").withMaxTime(Duration.ofSeconds(maxSeconds));
-  }
-
-  private static boolean cpuBoundAt(SearchHistoryGraph graph, ResourcePath method) {
-    return trueAt(graph, "cpu_bound", method);
-  }
-
-  private static boolean trueAt(SearchHistoryGraph graph, String hypothesis, ResourcePath method) {
-    return graph.nodes().stream().anyMatch(n -> n.state() == NodeState.TRUE && n.hypothesis().equals(hypothesis)
-        && method.equals(n.focus().get(Hierarchy.CODE)));
   }
 }

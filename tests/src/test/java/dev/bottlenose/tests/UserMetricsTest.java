@@ -64,7 +64,7 @@ class UserMetricsTest {
     bus = attached.bus;
     target = attached.target;
     daemon = attached.daemon;
-    metrics = new Metrics(bus, daemon.id());
+    metrics = attached.metrics;
   }
 
   @AfterAll
@@ -77,7 +77,7 @@ class UserMetricsTest {
     long interpreted = metrics.enable("interpreted_time", SPIN).getLong("metricId");
     long cpu = metrics.enable("cpu", SPIN).getLong("metricId");
     metrics.awaitValues(interpreted, cpu);
-    String done = run("cpu 1500");
+    String done = attached.run("cpu 1500");
     metrics.awaitSettled(interpreted, cpu);
     metrics.disable(interpreted);
     metrics.disable(cpu);
@@ -135,7 +135,7 @@ class UserMetricsTest {
     assertThat(ledger.stream().map(e -> ((JsonObject) e).getString("askedBy")))
         .contains("e2e (metric " + id + ": sleeping " + RUN + ")");
     metrics.awaitValues(id);
-    String done = run("sleep 1000");
+    String done = attached.run("sleep 1000");
     metrics.awaitSettled(id);
     metrics.disable(id);
     long slept = TargetJvm.field(done, "slept");
@@ -173,10 +173,5 @@ class UserMetricsTest {
   private JsonObject listed(String name) throws Exception {
     return bus.request(Addresses.metricsList(daemon.id()), new JsonObject()).getJsonArray("metrics").stream()
         .map(m -> (JsonObject) m).filter(m -> m.getString("name").equals(name)).findFirst().orElseThrow();
-  }
-
-  private String run(String command) throws Exception {
-    target.send(command);
-    return target.awaitLine("done", Duration.ofSeconds(60));
   }
 }

@@ -29,7 +29,9 @@ import java.util.function.BiConsumer;
 /**
  * A {@link MeasurementPort} over the daemons' event-bus protocol ({@link DaemonProtocol}). A request is a
  * {@code metric.enable} on the daemon whose target is the focus's {@code /Process/<pid>} (or the only
- * daemon); release is {@code metric.disable}. Values come from each daemon's published samples.
+ * daemon); release is {@code metric.disable}. Values come from each daemon's published samples. A focus
+ * that names no process, in a search over several daemons, is measured on every one of them and their
+ * values combined ({@link Combined}); its predicted cost is the largest of theirs.
  *
  * <p>Cost prediction: the metric is compiled here with the built-in library against the daemon's
  * calibration, and its cost model is read at {@value #REFERENCE_EVENTS_PER_SECOND} events per second
@@ -59,6 +61,7 @@ public final class EventBusMeasurementPort implements MeasurementPort {
   private final Map<String, TargetDaemon> daemons = new LinkedHashMap<>();
   private final MetricLibrary library = MetricLibrary.builtin();
   private final Map<Long, Active> active = new ConcurrentHashMap<>();
+  private final Map<Long, List<MeasurementHandle>> partsOf = new ConcurrentHashMap<>();
   private final Set<MeasurementSink> sinks = ConcurrentHashMap.newKeySet();
   private final Set<Future<?>> inflight = ConcurrentHashMap.newKeySet();
   private final List<MessageConsumer<JsonObject>> consumers = new ArrayList<>();
@@ -108,12 +111,29 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     if (!daemons.values().stream().allMatch(d -> d.ready(vertx))) {
       return CostPrediction.pending();
     }
-    TargetDaemon d;
+    if (overEveryDaemon(request)) {
+      return largest(daemons.values().stream().map(d -> predict(d, request)).toList());
+    }
     try {
-      d = daemonFor(request);
+      return predict(daemonFor(request), request);
     } catch (IllegalArgumentException e) {
       return CostPrediction.failed(new MeasurementFailure(Kind.FOCUS_UNKNOWN, e.getMessage()));
     }
+  }
+
+  /** Pending or failed if one of them is, else the largest cost. */
+  private static CostPrediction largest(List<CostPrediction> predictions) {
+    CostPrediction most = null;
+    for (CostPrediction p : predictions) {
+      if (p.isPending() || p.failure() != null) {
+        return p;
+      }
+      most = most == null || p.cost() > most.cost() ? p : most;
+    }
+    return most;
+  }
+
+  private CostPrediction predict(TargetDaemon d, MetricRequest request) {
     if (d.gone() != null) {
       return CostPrediction.failed(new MeasurementFailure(Kind.TARGET_GONE, "daemon " + d.id + ": " + d.gone()));
     }
@@ -137,13 +157,28 @@ public final class EventBusMeasurementPort implements MeasurementPort {
   public MeasurementHandle request(MetricRequest request, double predictedCost, MeasurementSink sink) {
     MeasurementHandle handle = new MeasurementHandle(nextHandle.getAndIncrement(), request);
     sinks.add(sink);
-    TargetDaemon d;
-    try {
-      d = daemonFor(request);
-    } catch (IllegalArgumentException e) {
-      sink.failed(handle, new MeasurementFailure(Kind.FOCUS_UNKNOWN, e.getMessage()));
+    if (overEveryDaemon(request)) {
+      Combined combined = new Combined(handle, sink, combineOf(request.metric()));
+      Map<MeasurementHandle, TargetDaemon> parts = new LinkedHashMap<>();
+      for (TargetDaemon d : daemons.values()) {
+        MeasurementHandle part = new MeasurementHandle(nextHandle.getAndIncrement(), request);
+        combined.add(part);
+        parts.put(part, d);
+      }
+      partsOf.put(handle.id(), List.copyOf(parts.keySet()));
+      parts.forEach((part, d) -> enable(part, combined, d));
       return handle;
     }
+    try {
+      enable(handle, sink, daemonFor(request));
+    } catch (IllegalArgumentException e) {
+      sink.failed(handle, new MeasurementFailure(Kind.FOCUS_UNKNOWN, e.getMessage()));
+    }
+    return handle;
+  }
+
+  private void enable(MeasurementHandle handle, MeasurementSink sink, TargetDaemon d) {
+    MetricRequest request = handle.request();
     Active a = new Active(handle, sink, d);
     active.put(handle.id(), a);
     JsonObject body = new JsonObject().put("metric", request.metric()).put("focus", request.focus().toString())
@@ -158,11 +193,19 @@ public final class EventBusMeasurementPort implements MeasurementPort {
       a.metricId = ar.result().body().getLong("metricId");
       return a.released ? disable(a) : Future.succeededFuture();
     }));
-    return handle;
+  }
+
+  private String combineOf(String metric) {
+    return library.contains(metric) ? library.metric(metric).combine() : "sum";
   }
 
   @Override
   public void release(MeasurementHandle handle) {
+    List<MeasurementHandle> parts = partsOf.remove(handle.id());
+    if (parts != null) {
+      parts.forEach(this::release);
+      return;
+    }
     Active a = active.remove(handle.id());
     if (a == null) {
       return;
@@ -173,7 +216,7 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     }
   }
 
-  /** The measurements still active (requested and not released). */
+  /** The measurements still active (requested and not released; on each daemon, for one over several). */
   public int activeCount() {
     return active.size();
   }
@@ -228,11 +271,12 @@ public final class EventBusMeasurementPort implements MeasurementPort {
       }
       throw new IllegalArgumentException("no daemon of this search measures " + process + " (daemons: " + daemons.keySet() + ")");
     }
-    if (daemons.size() == 1) {
-      return daemons.values().iterator().next();
-    }
-    throw new IllegalArgumentException("the focus " + request.focus() + " names no /Process, and this search has "
-        + daemons.size() + " daemons; a value summed over several targets is not measured");
+    return daemons.values().iterator().next();
+  }
+
+  private boolean overEveryDaemon(MetricRequest request) {
+    ResourcePath process = request.focus().get(Hierarchy.PROCESS);
+    return daemons.size() > 1 && (process == null || process.isRoot());
   }
 
   private void sampled(TargetDaemon d, JsonObject sample) {

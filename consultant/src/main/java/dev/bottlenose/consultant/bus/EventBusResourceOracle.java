@@ -25,9 +25,10 @@ import java.util.concurrent.TimeoutException;
  * children of a path are the union of what every daemon of the search has below it, asked once per path
  * and kept for the search. A {@code /Code} method's children are its callees in the sampled call graph
  * (those that took at least {@value #MIN_CALLEE_SHARE} of its samples); a package's or class's children
- * carry their sample counts, 0 for code the program did not run while it was sampled. Below
- * {@value #MIN_SAMPLES} samples a daemon's call graph says nothing about what did not run, and the
- * counts are {@link ResourceChild#UNKNOWN}.
+ * carry their sample counts summed over the daemons, 0 for code the program did not run while it was
+ * sampled. Below {@value #MIN_SAMPLES} samples (all daemons' together: a nearly idle JVM beside a busy
+ * one takes few) the call graphs say nothing about what did not run, and the counts are {@link
+ * ResourceChild#UNKNOWN}.
  *
  * <p>A daemon that fails to answer makes that path childless for this step (not cached). It blocks on
  * the event bus, so it must be called from a worker thread, never from an event loop.
@@ -105,20 +106,25 @@ public final class EventBusResourceOracle implements ResourceOracle {
     return List.copyOf(children);
   }
 
-  /** Samples per child of a /Code path over every daemon, or null when some daemon has too few to tell. */
+  /**
+   * Samples per child of a /Code path summed over the daemons, or null when they took too few between them
+   * to tell, or a daemon has no call graph to give.
+   */
   private Map<ResourcePath, Long> sampledChildren(ResourcePath path) {
     Map<ResourcePath, Long> counts = new LinkedHashMap<>();
+    long samples = 0;
     for (String id : daemonIds) {
       JsonObject graph = callGraph(id, path, CHILD_LIMIT);
-      if (graph == null || graph.getLong("samples", 0L) < MIN_SAMPLES) {
+      if (graph == null) {
         return null;
       }
+      samples += graph.getLong("samples", 0L);
       for (Object o : graph.getJsonArray("children", new JsonArray())) {
         JsonObject c = (JsonObject) o;
         counts.merge(ResourcePath.parse(c.getString("path")), c.getLong("samples", 0L), Long::sum);
       }
     }
-    return counts;
+    return samples < MIN_SAMPLES ? null : counts;
   }
 
   private List<ResourceChild> callees(ResourcePath method) {

@@ -1,5 +1,6 @@
 package dev.bottlenose.consultant.rules;
 
+import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
 import java.util.List;
 
@@ -9,17 +10,37 @@ import java.util.List;
  * {@code /Code} package of the application, not at the whole program.
  */
 public record CodeOnly(String hypothesisId) {
-  private static final List<String> PLATFORM = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
+  private static final List<String> PLATFORM = List.of("java", "javax", "jdk", "sun", "com.sun");
+  /** Bottlenose's own code in the target: the agent (with the ASM it relocates below it), probes, model. */
+  private static final List<String> TOOL = List.of("dev.bottlenose.agent", "dev.bottlenose.instrumentation",
+      "dev.bottlenose.probe", "dev.bottlenose.model");
 
   /**
    * False for the platform's packages: one of them is on every stack ({@code java.lang.Thread.run}), so it
    * tests CPU-bound true inclusively, and probing every method of {@code java.lang} costs more than it tells.
+   * False for Bottlenose's own code too.
    */
   public static boolean inApplicationCode(ResourcePath code) {
     if (code == null || code.isRoot()) {
       return false;
     }
-    String pkg = code.segments().get(0);
-    return PLATFORM.stream().noneMatch(p -> pkg.startsWith(p) || pkg.equals(p.substring(0, p.length() - 1)));
+    return !isToolCode(code) && PLATFORM.stream().noneMatch(p -> inPackage(code, p));
+  }
+
+  /**
+   * True for a {@code /Code} path in Bottlenose's own in-target packages ({@code dev.bottlenose.agent}, its
+   * relocated ASM {@code dev.bottlenose.agent.shaded.asm}, {@code dev.bottlenose.instrumentation}, {@code
+   * dev.bottlenose.probe}, {@code dev.bottlenose.model}): the tool's work, never the program's bottleneck.
+   */
+  public static boolean isToolCode(ResourcePath path) {
+    return path != null && TOOL.stream().anyMatch(p -> inPackage(path, p));
+  }
+
+  private static boolean inPackage(ResourcePath path, String pkg) {
+    if (path.hierarchy() != Hierarchy.CODE || path.isRoot()) {
+      return false;
+    }
+    String name = path.segments().get(0);
+    return name.equals(pkg) || name.startsWith(pkg + ".");
   }
 }

@@ -117,6 +117,29 @@ class WhereRefinementTest {
   }
 
   @Test
+  void bottlenosesOwnCodeInTheTargetIsNeverARefinementButTheTestWorkloadsAre() {
+    ResourcePath agent = ResourcePath.parse("/Code/dev.bottlenose.agent");
+    ResourcePath asm = ResourcePath.parse("/Code/dev.bottlenose.agent.shaded.asm.tree");
+    ResourcePath probe = ResourcePath.parse("/Code/dev.bottlenose.probe/Probes/enter(J)V");
+    ResourcePath workloads = ResourcePath.parse("/Code/dev.bottlenose.tests.workloads");
+    session.add(new ResourceChild(CODE, agent, ResourceChild.CONTAINS));
+    session.add(new ResourceChild(CODE, asm, ResourceChild.CONTAINS));
+    session.add(new ResourceChild(CODE, ResourcePath.parse("/Code/dev.bottlenose.model"), ResourceChild.CONTAINS));
+    session.add(new ResourceChild(CODE, ResourcePath.parse("/Code/dev.bottlenose.instrumentation"), ResourceChild.CONTAINS));
+    session.add(new ResourceChild(CODE, workloads, ResourceChild.CONTAINS));
+    session.add(new ResourceChild(SPIN, probe, ResourceChild.CALLS));
+    session.add(new Hint(ResourcePath.parse("/Code/dev.bottlenose.agent/Sampler/run()V"), 0.9, "execution samples"));
+    session.put(new NodeFact(1, 0, "cpu_bound", Focus.WHOLE_PROGRAM, NodeState.TRUE, null, false));
+    session.put(new NodeFact(5, 1, "cpu_bound", Focus.of(SPIN), NodeState.TRUE, Hierarchy.CODE, false));
+
+    session.fire();
+
+    assertThat(session.refinements()).extracting(r -> r.focus().get(Hierarchy.CODE)).containsOnly(ACME, workloads, CODE, SPIN);
+    assertThat(session.refinements()).filteredOn(r -> r.parentId() == 5).as("a method calling only a probe moves on")
+        .extracting(Refinement::along).containsExactly(Hierarchy.THREADS);
+  }
+
+  @Test
   void aNodeStillTestedIsRefinedOnceItsEvidenceHasPassedLongEnoughAndNoLongerWhenItTurns() {
     session.insert(new Timing(6, 20, 3));
     session.put(new NodeFact(1, 0, "cpu_bound", Focus.WHOLE_PROGRAM, NodeState.TESTING, null, false));

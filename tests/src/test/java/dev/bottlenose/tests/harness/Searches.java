@@ -16,8 +16,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.assertj.core.api.Assertions;
 import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionTimeoutException;
 
-/** A search over the bus against one daemon, run until what it should find is found, and what is left behind. */
+/** A search over the bus against its daemons, run until what it should find is found, and what is left behind. */
 public final class Searches {
   private Searches() {}
 
@@ -32,6 +33,12 @@ public final class Searches {
         .withMaxTime(maxTime);
   }
 
+  /** {@link #fast}'s shortened settings at the default budget (0.05) and number of active experiments. */
+  public static SearchOptions atDefaultBudget(String id, Duration maxTime) {
+    return SearchOptions.of(id).with("search.sampling_interval_seconds", "0.5").with("search.min_observation_seconds", "0.5")
+        .with("search.sufficient_seconds", "2").withMaxTime(maxTime);
+  }
+
   /**
    * Runs a search until every one of {@code wanted} matches a node or the search ends by itself, then stops
    * it and waits until it is saved (every measurement released); returns the runner.
@@ -39,17 +46,38 @@ public final class Searches {
   @SafeVarargs
   public static SearchRunner runUntil(Bus bus, DaemonProcess daemon, SearchOptions options, Path dataDirectory,
       Predicate<ShgNode>... wanted) throws Exception {
-    SearchRunner runner = SearchRunner.start(bus.vertx(), List.of(daemon.id()), options, dataDirectory);
+    return runUntil(bus, List.of(daemon), options, dataDirectory, wanted);
+  }
+
+  /** As {@link #runUntil(Bus, DaemonProcess, SearchOptions, Path, Predicate[])}, one search over several daemons. */
+  @SafeVarargs
+  public static SearchRunner runUntil(Bus bus, List<DaemonProcess> daemons, SearchOptions options, Path dataDirectory,
+      Predicate<ShgNode>... wanted) throws Exception {
+    SearchRunner runner = SearchRunner.start(bus.vertx(), daemons.stream().map(DaemonProcess::id).toList(), options,
+        dataDirectory);
     try {
-      Awaitility.await("search " + options.id()).atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(250))
-          .until(() -> runner.search().isFinished() || List.of(wanted).stream()
-              .allMatch(w -> runner.search().graph().nodes().stream().anyMatch(w)));
+      awaitFound(runner, Duration.ofSeconds(120), wanted);
     } finally {
       runner.stop("found it");
       runner.saved().toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
     }
     printTrueNodes(runner);
     return runner;
+  }
+
+  /**
+   * Waits until every one of {@code wanted} matches a node or the search ends by itself; fails with the graph
+   * when neither happens within {@code atMost}.
+   */
+  @SafeVarargs
+  public static void awaitFound(SearchRunner runner, Duration atMost, Predicate<ShgNode>... wanted) {
+    try {
+      Awaitility.await("search " + runner.search().id()).atMost(atMost).pollInterval(Duration.ofMillis(250))
+          .until(() -> runner.search().isFinished() || List.of(wanted).stream()
+              .allMatch(w -> runner.search().graph().nodes().stream().anyMatch(w)));
+    } catch (ConditionTimeoutException e) {
+      throw new AssertionError(e.getMessage() + "; the graph:\n" + runner.search().graph().toText(), e);
+    }
   }
 
   /** Each true node with when it started measuring and when it was decided, in ms of search. */

@@ -1,0 +1,113 @@
+package dev.bottlenose.consultant.bus;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bottlenose.consultant.MeasurementFailure;
+import dev.bottlenose.consultant.MeasurementHandle;
+import dev.bottlenose.consultant.MeasurementSink;
+import dev.bottlenose.consultant.MetricRequest;
+import dev.bottlenose.model.ConstraintMode;
+import dev.bottlenose.model.Focus;
+import dev.bottlenose.model.ResourcePath;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The port over two daemons on a real (local) event bus, each daemon a peer that answers enable and disable. */
+class SeveralDaemonsPortTest {
+  private final Vertx vertx = Vertx.vertx();
+  private final List<String> log = new CopyOnWriteArrayList<>();
+  private final List<Double> values = new CopyOnWriteArrayList<>();
+  private final List<MeasurementFailure> failures = new CopyOnWriteArrayList<>();
+  private final MeasurementSink sink = new MeasurementSink() {
+    @Override
+    public void value(MeasurementHandle handle, long atMillis, double value, double observedCost) {
+      values.add(value);
+    }
+
+    @Override
+    public void failed(MeasurementHandle handle, MeasurementFailure failure) {
+      failures.add(failure);
+    }
+
+    @Override
+    public void sideCost(long atMillis, double fraction) {
+      // not what this test is about
+    }
+  };
+
+  @AfterEach
+  void close() throws Exception {
+    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void aFocusNamingNoProcessIsMeasuredOnEveryDaemonAndSummedAndReleasedOnEvery() throws Exception {
+    daemon("a", 11);
+    daemon("b", 22);
+    EventBusMeasurementPort port = new EventBusMeasurementPort(vertx, List.of("a", "b"), "test");
+    MeasurementHandle whole = port.request(request(Focus.WHOLE_PROGRAM), 0.01, sink);
+    until(() -> log.size() == 2);
+    assertThat(log).containsExactlyInAnyOrder("a enable <>", "b enable <>");
+
+    sample("a", 11, 1.5);
+    sample("b", 22, 0.25);
+    until(() -> !values.isEmpty());
+    assertThat(values).containsExactly(1.75);
+
+    port.release(whole);
+    until(() -> log.size() == 4);
+    assertThat(log).contains("a disable 11", "b disable 22");
+    assertThat(port.activeCount()).isZero();
+    assertThat(failures).isEmpty();
+  }
+
+  @Test
+  void aFocusNamingAProcessNoDaemonMeasuresFailsAsAnUnknownFocus() throws Exception {
+    daemon("a", 11);
+    daemon("b", 22);
+    EventBusMeasurementPort port = new EventBusMeasurementPort(vertx, List.of("a", "b"), "test");
+
+    port.request(request(Focus.of(ResourcePath.parse("/Process/7"))), 0.01, sink);
+
+    until(() -> !failures.isEmpty());
+    assertThat(failures.get(0).kind()).isEqualTo(MeasurementFailure.Kind.FOCUS_UNKNOWN);
+    assertThat(failures.get(0).reason()).contains("/Process/7");
+    assertThat(log).isEmpty();
+  }
+
+  /** Waits up to 5 s for {@code condition}, which the event loop makes true. */
+  private static void until(BooleanSupplier condition) throws InterruptedException {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (!condition.getAsBoolean()) {
+      assertThat(System.nanoTime()).as("waited 5 s").isLessThan(end);
+      Thread.sleep(10);
+    }
+  }
+
+  private static MetricRequest request(Focus focus) {
+    return new MetricRequest("cpu_inclusive", focus, ConstraintMode.INCLUSIVE);
+  }
+
+  private void daemon(String id, long metricId) {
+    vertx.eventBus().<JsonObject>consumer(DaemonProtocol.metricEnable(id), m -> {
+      log.add(id + " enable " + m.body().getString("focus"));
+      m.reply(new JsonObject().put("metricId", metricId));
+    });
+    vertx.eventBus().<JsonObject>consumer(DaemonProtocol.metricDisable(id), m -> {
+      log.add(id + " disable " + m.body().getLong("metricId"));
+      m.reply(new JsonObject());
+    });
+  }
+
+  private void sample(String id, long metricId, double value) {
+    vertx.eventBus().publish(DaemonProtocol.values(id), new JsonObject().put("atMillis", 2_000L).put("intervalNanos", 1_000_000_000L)
+        .put("metrics", new JsonArray().add(new JsonObject().put("metricId", metricId).put("value", value))));
+  }
+}
