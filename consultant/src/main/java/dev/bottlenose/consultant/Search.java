@@ -61,6 +61,9 @@ public final class Search {
   private final Set<Integer> awaitingPrediction = new HashSet<>();
   private final Map<ResourcePath, Double> hints = new LinkedHashMap<>();
   private final Set<ResourcePath> explored = new HashSet<>();
+  /** Per path not explored yet, the step at which the oracle listed no children for it. */
+  private final Map<ResourcePath, Long> listedEmptyAt = new HashMap<>();
+  private long steps;
   private final Set<ResourcePath> unsampled = new HashSet<>();
   private final long startedAtMillis;
   private long endedAtMillis;
@@ -202,6 +205,7 @@ public final class Search {
       return;
     }
     long now = clock.millis();
+    steps++;
     takeFailures();
     updateEvidence(now);
     settle(now);
@@ -276,6 +280,11 @@ public final class Search {
     return changed;
   }
 
+  /**
+   * Adds the children of the focus along each hierarchy {@code h} refines. A path listed without children
+   * is asked once more at a later step (the answer of a busy daemon may have been lost) and then counts
+   * as a leaf, so a daemon that keeps timing out holds up at most two steps per path.
+   */
   private boolean explore(Focus focus, Hypothesis h) {
     boolean changed = false;
     for (Hierarchy hierarchy : h.refineAlong()) {
@@ -283,8 +292,13 @@ public final class Search {
       if (explored.contains(path)) {
         continue;
       }
+      Long emptyAt = listedEmptyAt.get(path);
+      if (emptyAt != null && emptyAt == steps) {
+        continue;
+      }
       List<ResourceChild> children = oracle.children(path);
-      if (children.isEmpty()) {
+      if (children.isEmpty() && emptyAt == null) {
+        listedEmptyAt.put(path, steps);
         continue;
       }
       explored.add(path);

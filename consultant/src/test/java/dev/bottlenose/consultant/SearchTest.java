@@ -65,7 +65,7 @@ class SearchTest {
     ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
     TreeOracle tree = PlantedPrograms.oracle();
     ResourcePath acme = PlantedPrograms.SPIN.parent().parent();
-    int[] refusals = {3};
+    int[] refusals = {1};
     ResourceOracle busy = path -> path.equals(acme) && refusals[0]-- > 0 ? List.of() : tree.children(path);
     Search search = Search.create(SearchOptions.of("busy").with("search.max_time_seconds", "120"), driver, busy, driver).begin();
 
