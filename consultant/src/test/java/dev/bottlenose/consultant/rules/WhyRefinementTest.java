@@ -1,13 +1,11 @@
 package dev.bottlenose.consultant.rules;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.tuple;
 
 import dev.bottlenose.consultant.Axis;
 import dev.bottlenose.consultant.HypothesisCatalog;
 import dev.bottlenose.consultant.NodeState;
 import dev.bottlenose.model.Focus;
-import dev.bottlenose.model.ResourcePath;
 import org.junit.jupiter.api.Test;
 
 class WhyRefinementTest {
@@ -51,27 +49,6 @@ class WhyRefinementTest {
     session.put(new NodeFact(2, 0, "sync_wait", Focus.WHOLE_PROGRAM, NodeState.UNTESTED, null, false));
     session.put(new NodeFact(4, 3, "cpu_bound", Focus.parse("</Code/com.acme>"), NodeState.TRUE, dev.bottlenose.model.Hierarchy.CODE, false));
 
-    session.fire();
-    assertThat(session.refinements()).isEmpty();
-  }
-
-  @Test
-  void aTrueCpuBoundProgramAsksTheCodeOnlyCostsInTheApplicationPackagesSamplesPointInto() {
-    session.insert(new CodeOnly("method_call_overhead"));
-    session.insert(new CodeOnly("object_creation_overhead"));
-    session.add(new Hint(ResourcePath.parse("/Code/com.acme.sim/Mesh/step()V"), 0.6, "execution samples"));
-    session.add(new Hint(ResourcePath.parse("/Code/java.lang/Math/sqrt(D)D"), 0.2, "execution samples"));
-    session.put(new NodeFact(1, 0, "cpu_bound", Focus.WHOLE_PROGRAM, NodeState.TRUE, null, false));
-
-    session.fire();
-    Focus inPackage = Focus.parse("</Code/com.acme.sim>");
-    assertThat(session.refinements()).filteredOn(r -> !r.focus().equals(Focus.WHOLE_PROGRAM))
-        .extracting(Refinement::hypothesisId, Refinement::focus)
-        .containsExactlyInAnyOrder(tuple("method_call_overhead", inPackage), tuple("object_creation_overhead", inPackage));
-    assertThat(session.refinements()).filteredOn(r -> r.focus().equals(inPackage))
-        .allMatch(r -> r.axis() == Axis.WHY && r.parentId() == 1 && r.reason().contains("execution samples"));
-
-    session.put(new NodeFact(1, 0, "cpu_bound", Focus.WHOLE_PROGRAM, NodeState.FALSE, null, false));
     session.fire();
     assertThat(session.refinements()).isEmpty();
   }
