@@ -5,6 +5,7 @@ import dev.bottlenose.consultant.rules.CodeOnly;
 import dev.bottlenose.consultant.rules.Evidence;
 import dev.bottlenose.consultant.rules.Hint;
 import dev.bottlenose.consultant.rules.NodeFact;
+import dev.bottlenose.consultant.rules.Promising;
 import dev.bottlenose.consultant.rules.Refinement;
 import dev.bottlenose.consultant.rules.RuleBook;
 import dev.bottlenose.consultant.rules.RuleSession;
@@ -60,6 +61,9 @@ public final class Search {
   private final Set<Integer> awaitingPrediction = new HashSet<>();
   private final Map<ResourcePath, Double> hints = new LinkedHashMap<>();
   private final Set<ResourcePath> explored = new HashSet<>();
+  /** Per path not explored yet, the step at which the oracle listed no children for it. */
+  private final Map<ResourcePath, Long> listedEmptyAt = new HashMap<>();
+  private long steps;
   private final Set<ResourcePath> unsampled = new HashSet<>();
   private final long startedAtMillis;
   private long endedAtMillis;
@@ -107,7 +111,9 @@ public final class Search {
     }
     catalog.all().forEach(rules::insert);
     codeOnly().forEach(h -> rules.insert(new CodeOnly(h.id())));
-    rules.insert(new Timing(settings.number("search.sufficient_seconds"), settings.number("search.decision_timeout_seconds")));
+    double sufficient = settings.number("search.sufficient_seconds");
+    rules.insert(new Timing(sufficient, settings.number("search.decision_timeout_seconds"),
+        sufficient * settings.number("search.early_refinement")));
     Hypothesis top = catalog.get(HypothesisCatalog.TOP);
     ShgNode root = graph.add(top, Focus.WHOLE_PROGRAM, null, 0);
     NodeRun run = new NodeRun(top, new NodeFact(root.id(), -1, top.id(), Focus.WHOLE_PROGRAM, NodeState.UNTESTED, null, true));
@@ -199,6 +205,7 @@ public final class Search {
       return;
     }
     long now = clock.millis();
+    steps++;
     takeFailures();
     updateEvidence(now);
     settle(now);
@@ -236,6 +243,7 @@ public final class Search {
     for (int round = 0; round < 100; round++) {
       rules.fire();
       boolean changed = applyVerdicts(now);
+      changed |= explorePromising();
       changed |= applyRefinements();
       if (!changed) {
         return;
@@ -262,19 +270,46 @@ public final class Search {
     return changed;
   }
 
-  private void explore(Focus focus, Hypothesis h) {
+  /** Looks up the children of every promising node, true or still being tested; true if any were new. */
+  private boolean explorePromising() {
+    boolean changed = false;
+    for (Promising p : rules.promising()) {
+      NodeRun run = runs.get(p.nodeId());
+      changed |= explore(run.fact.focus(), run.hypothesis);
+    }
+    return changed;
+  }
+
+  /**
+   * Adds the children of the focus along each hierarchy {@code h} refines. A path listed without children
+   * is asked once more at a later step (the answer of a busy daemon may have been lost) and then counts
+   * as a leaf, so a daemon that keeps timing out holds up at most two steps per path.
+   */
+  private boolean explore(Focus focus, Hypothesis h) {
+    boolean changed = false;
     for (Hierarchy hierarchy : h.refineAlong()) {
       ResourcePath path = focus.get(hierarchy);
-      if (!explored.add(path)) {
+      if (explored.contains(path)) {
+        continue;
+      }
+      Long emptyAt = listedEmptyAt.get(path);
+      if (emptyAt != null && emptyAt == steps) {
         continue;
       }
       List<ResourceChild> children = oracle.children(path);
+      if (children.isEmpty() && emptyAt == null) {
+        listedEmptyAt.put(path, steps);
+        continue;
+      }
+      explored.add(path);
       boolean onlyOneJvm = (hierarchy == Hierarchy.PROCESS || hierarchy == Hierarchy.MACHINE) && children.size() < 2;
       if (!onlyOneJvm) {
         children.forEach(rules::add);
         children.stream().filter(ResourceChild::unsampled).forEach(c -> unsampled.add(c.child()));
+        changed |= !children.isEmpty();
       }
     }
+    return changed;
   }
 
   private boolean applyRefinements() {
@@ -331,11 +366,11 @@ public final class Search {
   private boolean orphan(Refinement gone) {
     ShgNode node = graph.find(gone.hypothesisId(), gone.focus());
     boolean stillWanted = refinements.stream().anyMatch(r -> r.hypothesisId().equals(gone.hypothesisId()) && r.focus().equals(gone.focus()));
-    if (node == null || stillWanted || node.state() != NodeState.UNTESTED) {
+    if (node == null || stillWanted || runs.get(node.id()).hypothesis.isVirtual()
+        || (node.state() != NodeState.UNTESTED && node.state() != NodeState.TESTING)) {
       return false;
     }
-    scheduler.remove(node.id());
-    awaitingPrediction.remove(node.id());
+    stopExperiment(runs.get(node.id()));
     setState(node.id(), NodeState.STOPPED, "parent no longer true");
     return true;
   }

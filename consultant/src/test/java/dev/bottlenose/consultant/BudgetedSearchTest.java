@@ -56,16 +56,50 @@ class BudgetedSearchTest {
 
   @Test
   void deepStartJumpsToTheHintedMethodAndDecidesItInHalfTheTime() {
-    int plain = ticksUntilSpinIsTrue(null);
-    int deep = ticksUntilSpinIsTrue(PlantedPrograms.SPIN);
+    SearchOptions paradyn = SearchOptions.of("deep").with("search.early_refinement", "1");
+    int plain = ticksUntilSpinIsTrue(paradyn, null);
+    int deep = ticksUntilSpinIsTrue(paradyn, PlantedPrograms.SPIN);
 
     assertThat(plain).isBetween(28, 30);
     assertThat(deep).isBetween(14, 15);
   }
 
-  private static int ticksUntilSpinIsTrue(dev.bottlenose.model.ResourcePath hint) {
+  @Test
+  void earlyRefinementOverlapsEachLevelsEvidenceWithItsParentsAndTakesAThirdOffTheWalk() {
+    int plain = ticksUntilSpinIsTrue(SearchOptions.of("early"), null);
+    int deep = ticksUntilSpinIsTrue(SearchOptions.of("early"), PlantedPrograms.SPIN);
+
+    // Paradyn's way (the test above): 28-30 ticks, 14-15 with Deep Start
+    assertThat(plain).isBetween(18, 20);
+    assertThat(deep).isBetween(10, 12);
+  }
+
+  @Test
+  void childrenStartedEarlyStopAndReleaseTheirMeasurementsWhenTheParentsEvidenceTurns() {
+    double[] level = {0.5};
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(r -> !r.metric().equals("cpu_inclusive") ? 0
+        : r.focus().equals(Focus.WHOLE_PROGRAM) ? level[0] : Double.NaN, PlantedPrograms::cost);
+    Search search = Search.create(SearchOptions.of("turns"), driver, PlantedPrograms.oracle(), driver).begin();
+    Focus acme = Focus.of(PlantedPrograms.SPIN.parent().parent());
+    for (int tick = 1; tick <= 4; tick++) {
+      driver.tick(search);
+    }
+    assertThat(search.graph().find("cpu_bound", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.TESTING);
+    assertThat(search.graph().find("cpu_bound", acme).state()).as("started before the parent's verdict").isEqualTo(NodeState.TESTING);
+
+    level[0] = 0.05;
+    for (int tick = 5; tick <= 20 && search.graph().find("cpu_bound", Focus.WHOLE_PROGRAM).state() == NodeState.TESTING; tick++) {
+      driver.tick(search);
+    }
+    ShgNode child = search.graph().find("cpu_bound", acme);
+    assertThat(child.state()).as(search.graph().toText()).isEqualTo(NodeState.STOPPED);
+    assertThat(child.reason()).isEqualTo("parent no longer true");
+    assertThat(driver.live()).noneMatch(r -> r.focus().equals(acme));
+  }
+
+  private static int ticksUntilSpinIsTrue(SearchOptions options, dev.bottlenose.model.ResourcePath hint) {
     ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
-    Search search = Search.create(SearchOptions.of("deep"), driver, PlantedPrograms.oracle(), driver);
+    Search search = Search.create(options, driver, PlantedPrograms.oracle(), driver);
     if (hint != null) {
       search.hint(hint, 0.8, "stack samples");
     }

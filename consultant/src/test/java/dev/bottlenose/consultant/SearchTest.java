@@ -61,6 +61,21 @@ class SearchTest {
   }
 
   @Test
+  void aPathWhoseChildrenCouldNotBeListedIsAskedAgainAtTheNextStep() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
+    TreeOracle tree = PlantedPrograms.oracle();
+    ResourcePath acme = PlantedPrograms.SPIN.parent().parent();
+    int[] refusals = {1};
+    ResourceOracle busy = path -> path.equals(acme) && refusals[0]-- > 0 ? List.of() : tree.children(path);
+    Search search = Search.create(SearchOptions.of("busy").with("search.max_time_seconds", "120"), driver, busy, driver).begin();
+
+    driver.runToEnd(search, 130);
+
+    assertThat(refusals[0]).isNegative();
+    assertThat(search.graph().find("cpu_bound", Focus.of(PlantedPrograms.SPIN)).state()).isEqualTo(NodeState.TRUE);
+  }
+
+  @Test
   void codeThatRanNothingWhileSampledIsNotRefinedIntoForCpuBound() {
     ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
     TreeOracle tree = PlantedPrograms.oracle();

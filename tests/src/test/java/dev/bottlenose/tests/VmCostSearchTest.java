@@ -6,43 +6,40 @@ import static org.awaitility.Awaitility.await;
 
 import dev.bottlenose.consultant.NodeState;
 import dev.bottlenose.consultant.SearchHistoryGraph;
-import dev.bottlenose.consultant.SearchOptions;
 import dev.bottlenose.consultant.ShgNode;
 import dev.bottlenose.consultant.bus.DaemonProtocol;
 import dev.bottlenose.consultant.bus.SearchRunner;
 import dev.bottlenose.model.Focus;
-import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
 import dev.bottlenose.tests.harness.Bus;
 import dev.bottlenose.tests.harness.DaemonProcess;
+import dev.bottlenose.tests.harness.Searches;
 import dev.bottlenose.tests.harness.TargetJvm;
 import dev.bottlenose.tests.harness.TargetJvm.Jdk;
 import dev.bottlenose.tests.workloads.ChurnWorkload;
 import dev.bottlenose.tests.workloads.MegamorphicWorkload;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.json.JsonObject;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
+import java.util.Locale;
+import java.util.function.Predicate;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Searches for VM costs on targets with a planted cause, over the event bus (settings shortened as in
- * {@link SearchOverBusTest}): tiny megamorphic calls make method-call overhead, below CPU-bound, true at
- * the called method; allocation churn in a small heap makes GC / memory pressure true and allocation
- * concentrated in the allocating method and in the allocated type. Method-call overhead counts every
- * call with a bytecode probe, which costs more than the overhead it measures, so that search runs with
- * a budget of half the target's CPU; the allocation search uses JFR's allocation samples and runs at the
- * default budget.
+ * Searches for VM costs on targets with a planted cause, over the event bus with the end-to-end settings
+ * ({@link Searches#fast}): tiny megamorphic calls make method-call overhead, below CPU-bound, true at the
+ * called method; allocation churn in a small heap makes GC / memory pressure true and allocation
+ * concentrated in the allocating method and in the allocated type; each within 30 s of search time.
+ * Method-call overhead counts every call with a bytecode probe, which costs more than the overhead it
+ * measures, so that search runs with a budget of half the target's CPU; the allocation search uses JFR's
+ * allocation samples (with stacks), which cost the agent more than 5% of the churn's CPU, so it runs at
+ * 0.2 like the sync and I/O searches.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class VmCostSearchTest {
@@ -52,22 +49,20 @@ class VmCostSearchTest {
   private static final ResourcePath MAIN = ResourcePath.parse(PACKAGE + "MegamorphicWorkload/main([Ljava/lang/String;)V");
   private static final ResourcePath CHURN = ResourcePath.parse(PACKAGE + "ChurnWorkload/churn()J");
   private static final ResourcePath PARTICLE = ResourcePath.parse("/Memory/dev.bottlenose.tests.workloads.ChurnWorkload$Particle");
+  private static final Duration SEARCH_TIME = Duration.ofSeconds(30);
 
+  @TempDir
+  Path data;
   private Bus bus;
-  private Path dataDirectory;
 
   @BeforeAll
   void start() throws Exception {
     bus = Bus.join();
-    dataDirectory = Files.createTempDirectory("bottlenose-vm-cost-");
   }
 
   @AfterAll
   void stop() throws Exception {
     bus.close();
-    try (Stream<Path> files = Files.walk(dataDirectory)) {
-      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    }
   }
 
   @Test
@@ -88,21 +83,23 @@ class VmCostSearchTest {
     }
   }
 
-  @Disabled("JFR's execution sampler loses most samples of this workload (megamorphic dispatch): cpu_bound"
-      + " at the whole program read 0.01-0.13 in six runs at machine load 15-40 (HotMethodWorkload reads > 0.3 there; also with"
-      + " -XX:+DebugNonSafepoints), so"
-      + " method_call_overhead, asked below CPU-bound, was never reached")
   @Test
   void tinyMegamorphicCallsAreMethodCallOverheadInTheCalledMethod() throws Exception {
     try (TargetJvm target = TargetJvm.start(Jdk.JDK17, MegamorphicWorkload.class);
         DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "500ms")) {
       bus.awaitRunning(daemon);
-      SearchRunner runner = search(daemon, options("megamorphic-" + target.pid()).withBudget(0.5), "method_call_overhead", MIX_APPLY);
+      Predicate<ShgNode> inMethod = Searches.trueAt("method_call_overhead", MIX_APPLY);
+      SearchRunner runner = Searches.runUntil(bus, daemon,
+          Searches.fast("megamorphic-" + target.pid(), SEARCH_TIME).withBudget(0.5), data, inMethod);
+      printUndecided(runner);
+
+      Searches.foundWithin(runner, inMethod, "method_call_overhead true at " + MIX_APPLY, SEARCH_TIME);
       SearchHistoryGraph graph = runner.search().graph();
       assertThat(graph.find("method_call_overhead", Focus.WHOLE_PROGRAM)).as("probes cannot cover the whole program").isNull();
       ShgNode inPackage = graph.find("method_call_overhead", Focus.of(MIX_APPLY.parent().parent()));
       assertThat(graph.edges()).as("asked below CPU-bound in the package").anyMatch(e -> e.to() == inPackage.id()
           && graph.node(e.from()).hypothesis().equals("cpu_bound"));
+      Searches.assertNothingLeft(bus, daemon);
     }
   }
 
@@ -111,12 +108,17 @@ class VmCostSearchTest {
     try (TargetJvm target = TargetJvm.start(Jdk.JDK17, ChurnWorkload.class, "-Xmx64m");
         DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "500ms")) {
       bus.awaitRunning(daemon);
-      // Budget 0.2, as the sync and I/O searches: JFR's allocation samples (with stacks) of this churn cost
-      // the agent more than 5% of the target's CPU, and at 0.05 the budget rightly sheds the nodes as unknown.
-      SearchRunner runner = search(daemon, options("churn-" + target.pid()).withBudget(0.2), "allocation_share", CHURN);
-      assertThat(runner.search().graph().nodes()).as(runner.search().graph().toText()).anyMatch(n -> n.state() == NodeState.TRUE
-          && n.hypothesis().equals("allocation_share") && PARTICLE.equals(n.focus().get(Hierarchy.MEMORY)));
-      assertThat(runner.search().graph().find("memory_pressure", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.TRUE);
+      Predicate<ShgNode> inMethod = Searches.trueAt("allocation_share", CHURN);
+      Predicate<ShgNode> ofType = Searches.trueAt("allocation_share", PARTICLE);
+      Predicate<ShgNode> pressure = n -> n.state() == NodeState.TRUE && n.hypothesis().equals("memory_pressure")
+          && n.focus().equals(Focus.WHOLE_PROGRAM);
+      SearchRunner runner = Searches.runUntil(bus, daemon, Searches.fast("churn-" + target.pid(), SEARCH_TIME), data,
+          inMethod, ofType, pressure);
+
+      Searches.foundWithin(runner, pressure, "memory_pressure true", SEARCH_TIME);
+      Searches.foundWithin(runner, inMethod, "allocation_share true at " + CHURN, SEARCH_TIME);
+      Searches.foundWithin(runner, ofType, "allocation_share true at " + PARTICLE, SEARCH_TIME);
+      Searches.assertNothingLeft(bus, daemon);
     }
   }
 
@@ -134,42 +136,23 @@ class VmCostSearchTest {
     return last[0];
   }
 
-  /** Runs a search until {@code hypothesis} is true at {@code method} (and, for allocations, at the type). */
-  private SearchRunner search(DaemonProcess daemon, SearchOptions options, String hypothesis, ResourcePath method) throws Exception {
-    SearchRunner runner = SearchRunner.start(bus.vertx(), List.of(daemon.id()), options, dataDirectory);
-    try {
-      await(hypothesis + " true at " + method).atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250))
-          .until(() -> trueAt(runner.search().graph(), hypothesis, method) && (!hypothesis.equals("allocation_share")
-              || runner.search().graph().nodes().stream().anyMatch(n -> n.state() == NodeState.TRUE
-              && n.hypothesis().equals(hypothesis) && PARTICLE.equals(n.focus().get(Hierarchy.MEMORY)))));
-    } catch (ConditionTimeoutException e) {
-      StringBuilder reasons = new StringBuilder();
-      runner.search().graph().nodes().forEach(n -> reasons.append("\n  ").append(n.hypothesis()).append(' ').append(n.focus())
-          .append(' ').append(n.state()).append(": ").append(n.reason()));
-      throw new AssertionError(e.getMessage() + "; the graph:\n" + runner.search().graph().toText() + "nodes:" + reasons, e);
-    } finally {
-      runner.stop("found it");
-      runner.saved().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+  /**
+   * The nodes not found true that measured at the whole program's code, and those in the workloads'
+   * package (-1: never tested), with their times and reasons, to show where a slow search waited.
+   */
+  private static void printUndecided(SearchRunner runner) {
+    long start = runner.search().startedAtMillis();
+    ResourcePath workloads = MIX_APPLY.parent().parent();
+    StringBuilder sb = new StringBuilder("nodes tested and not true:\n");
+    for (ShgNode n : runner.search().graph().nodes()) {
+      ResourcePath code = n.focus().get(workloads.hierarchy());
+      if (n.state() != NodeState.TRUE && (code.isRoot() ? n.testedSinceMillis() > 0 : workloads.contains(code))) {
+        long since = n.testedSinceMillis() == 0 ? -1 : n.testedSinceMillis() - start;
+        long concluded = n.concludedAtMillis() == 0 ? -1 : n.concludedAtMillis() - start;
+        sb.append(String.format(Locale.ROOT, "  %6d ms .. %6d ms  %s %s %s: %s%n", since, concluded,
+            n.state(), n.hypothesis(), n.focus(), n.reason()));
+      }
     }
-    ShgNode found = runner.search().graph().nodes().stream().filter(n -> n.state() == NodeState.TRUE
-        && n.hypothesis().equals(hypothesis) && method.equals(n.focus().get(Hierarchy.CODE))).findFirst().orElseThrow();
-    long tookMillis = found.concludedAtMillis() - runner.search().startedAtMillis();
-    System.out.println(hypothesis + " at " + method + " decided " + tookMillis + " ms after the search started");
-    JsonObject ledger = bus.request(DaemonProtocol.ledger(daemon.id()), new JsonObject());
-    assertThat(ledger.getJsonArray("entries")).as("probes left in the target").isEmpty();
-    assertThat(ledger.getJsonArray("sources")).as("sources left in the target").isEmpty();
-    JsonObject metrics = bus.request(DaemonProtocol.metricsList(daemon.id()), new JsonObject());
-    assertThat(metrics.getJsonArray("active")).as("metrics left enabled").isEmpty();
-    return runner;
-  }
-
-  private static SearchOptions options(String id) {
-    return SearchOptions.of(id).with("search.sampling_interval_seconds", "0.5").with("search.min_observation_seconds", "0.5")
-        .with("search.sufficient_seconds", "2").withMaxTime(Duration.ofSeconds(60));
-  }
-
-  private static boolean trueAt(SearchHistoryGraph graph, String hypothesis, ResourcePath method) {
-    return graph.nodes().stream().anyMatch(n -> n.state() == NodeState.TRUE && n.hypothesis().equals(hypothesis)
-        && method.equals(n.focus().get(Hierarchy.CODE)));
+    System.out.print(sb);
   }
 }

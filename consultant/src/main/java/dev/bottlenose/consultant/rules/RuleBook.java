@@ -18,7 +18,7 @@ import org.kie.internal.utils.KieHelper;
  * {@code *.drl} from an extra directory. Compiled once per search with the classic KIE API.
  */
 public final class RuleBook {
-  public static final List<String> BUILT_IN = List.of("why-refinement.drl", "where-refinement.drl", "verdict.drl");
+  public static final List<String> BUILT_IN = List.of("promising.drl", "why-refinement.drl", "where-refinement.drl", "verdict.drl");
   private static final String PACKAGE_PATH = "dev/bottlenose/consultant/rules/";
 
   private static volatile RuleBook builtIn;

@@ -104,6 +104,10 @@ public final class RuleSession implements AutoCloseable {
     return facts(Refinement.class);
   }
 
+  public List<Promising> promising() {
+    return facts(Promising.class);
+  }
+
   public List<Verdict> verdicts() {
     return facts(Verdict.class);
   }

@@ -12,7 +12,7 @@ class VerdictTest {
   private final RuleSession session = RULES.newSession();
 
   VerdictTest() {
-    session.insert(new Timing(6, 20));
+    session.insert(new Timing(6, 20, 3));
   }
 
   @Test

@@ -9,7 +9,7 @@ import dev.bottlenose.model.Focus;
 import org.junit.jupiter.api.Test;
 
 class WhyRefinementTest {
-  private static final RuleBook RULES = RuleBook.of("why-refinement.drl");
+  private static final RuleBook RULES = RuleBook.of("promising.drl", "why-refinement.drl");
   private final RuleSession session = RULES.newSession();
 
   WhyRefinementTest() {
@@ -33,7 +33,7 @@ class WhyRefinementTest {
     assertThat(session.fire()).isZero();
 
     session.put(new NodeFact(3, 0, "cpu_bound", focus, NodeState.TRUE, null, false));
-    assertThat(session.fire()).isEqualTo(5);
+    session.fire();
     assertThat(session.refinements()).extracting(Refinement::hypothesisId).containsExactlyInAnyOrder(
         "method_call_overhead", "object_creation_overhead", "interpreted_time", "jit_compile_time", "class_load_time");
     assertThat(session.refinements()).allMatch(r -> r.focus().equals(focus) && r.reason().equals("cpu_bound is true"));
@@ -49,7 +49,7 @@ class WhyRefinementTest {
     session.put(new NodeFact(2, 0, "sync_wait", Focus.WHOLE_PROGRAM, NodeState.UNTESTED, null, false));
     session.put(new NodeFact(4, 3, "cpu_bound", Focus.parse("</Code/com.acme>"), NodeState.TRUE, dev.bottlenose.model.Hierarchy.CODE, false));
 
-    assertThat(session.fire()).isZero();
+    session.fire();
     assertThat(session.refinements()).isEmpty();
   }
 }
