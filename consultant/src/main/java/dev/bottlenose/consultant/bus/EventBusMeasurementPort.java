@@ -40,10 +40,8 @@ import java.util.function.BiConsumer;
  * target's CPU, the unit of the budget. A target using less than a core leaves the rest of that CPU idle,
  * so its overhead is charged against one CPU; otherwise a nearly idle program could not be measured at all.
  *
- * <p>Observed cost: a sample's probe and agent CPU and the CPU of the target's VM Thread and JIT compiler
- * threads ({@code cost.probeNanos + cost.agentCpuNanos + cost.sideCpuNanos}: the safepoints, deoptimisation
- * and recompilation probes cause) above their idle level (the average over the samples in which none of
- * this port's metrics ran on that daemon),
+ * <p>Observed cost: a sample's probe and agent CPU ({@code cost.probeNanos + cost.agentCpuNanos}) above the
+ * agent's idle cost (its average over the samples in which none of this port's metrics ran on that daemon),
  * over the target's CPU in the same sample (at least one core, as for predictions),
  * is split across the port's active metrics on that daemon in proportion to each one's predicted cost in
  * the sample (equally when none has one). The idle cost is paid whether or not a search runs, so it is

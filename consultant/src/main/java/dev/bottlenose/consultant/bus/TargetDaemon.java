@@ -68,8 +68,7 @@ final class TargetDaemon {
       return Double.NaN;
     }
     cores = (double) cost.getLong("processCpuNanos") / interval;
-    double spent = (cost.getLong("probeNanos", 0L) + cost.getLong("agentCpuNanos", 0L)
-        + Math.max(0, cost.getLong("sideCpuNanos", 0L))) * 1e9 / interval;
+    double spent = (cost.getLong("probeNanos", 0L) + cost.getLong("agentCpuNanos", 0L)) * 1e9 / interval;
     if (idle) {
       idleNanosPerSecond = Double.isNaN(idleNanosPerSecond) ? spent : 0.7 * idleNanosPerSecond + 0.3 * spent;
       return 0;

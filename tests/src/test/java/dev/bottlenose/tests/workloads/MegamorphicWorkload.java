@@ -56,8 +56,9 @@ public final class MegamorphicWorkload {
 
   /**
    * Calls through one megamorphic call site, and a little arithmetic of its own between them: JFR cannot
-   * walk a stack whose top is in the VM's dispatch stub or a callee's frame set-up, so without it most
-   * execution samples of this loop would be lost and the program would not look CPU-bound.
+   * walk a stack whose top is in the VM's dispatch stub or a callee's frame set-up, so it loses most
+   * execution samples of this loop. The daemon makes up for lost samples with the threads' CPU time, but
+   * only up to ten times a sample's period; without the arithmetic JFR loses more than that.
    */
   static long callMany() {
     Step[] steps = {new Mix(), new Mix(), new Shift(), new Mix(), new Mix(), new Add(), new Mix(), new Mix()};
