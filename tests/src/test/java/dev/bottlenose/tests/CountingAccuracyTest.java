@@ -32,7 +32,7 @@ class CountingAccuracyTest {
   private static final String PACKAGE = "/Code/dev.bottlenose.tests.workloads";
   private static final String CLASS = CountingWorkload.class.getName();
   private static final String STEP = PACKAGE + "/CountingWorkload/step(I)J";
-  private static final int STEPS = 5000;
+  private static final int STEPS = 20_000;
 
   private Bus bus;
 

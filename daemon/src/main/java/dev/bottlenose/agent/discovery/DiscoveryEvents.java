@@ -26,6 +26,8 @@ public final class DiscoveryEvents {
   static final Duration IO_THRESHOLD = Duration.ofMillis(10);
   static final Duration CALL_GRAPH_PERIOD = Duration.ofMillis(50);
   private static final String PINNED = "jdk.VirtualThreadPinned";
+  /** Written at every flush of the recording: its time says which events a reader has seen all of. */
+  public static final String FLUSH = "jdk.Flush";
 
   private final CallGraph callGraph;
   private final Map<String, Consumer<RecordedEvent>> handlers = new LinkedHashMap<>();
@@ -68,6 +70,7 @@ public final class DiscoveryEvents {
     s.putAll(JfrRecording.event("jdk.ExecuteVMOperation", false, null, Duration.ZERO));
     s.putAll(JfrRecording.event("jdk.Deoptimization", false, null, null));
     s.putAll(JfrRecording.event("jdk.ExecutionSample", true, CALL_GRAPH_PERIOD, null));
+    s.putAll(JfrRecording.event(FLUSH, false, null, null));
     if (VirtualThreads.SUPPORTED) {
       s.putAll(JfrRecording.event(PINNED, true, null, Duration.ofMillis(20)));
     }

@@ -72,6 +72,7 @@ public final class PeerAgent implements AutoCloseable {
       recording = new Recording();
       recording.setName("peer-agent");
       recording.enable("jdk.ExecutionSample").withPeriod(java.time.Duration.ofMillis(20)).withStackTrace();
+      recording.enable("jdk.Flush");
       recording.start();
     }
     return System.getProperty("jdk.jfr.repository");

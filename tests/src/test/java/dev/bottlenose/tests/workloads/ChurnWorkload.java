@@ -1,9 +1,5 @@
 package dev.bottlenose.tests.workloads;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-
 /**
  * Allocation churn planted: two threads create small {@link Particle} objects as fast as they can, each
  * kept only until its thread's ring of {@value #RING} slots comes round again (so it escapes and cannot be
@@ -28,9 +24,7 @@ public final class ChurnWorkload {
   }
 
   public static void main(String[] args) throws Exception {
-    Thread input = new Thread(ChurnWorkload::awaitExit, "input");
-    input.setDaemon(true);
-    input.start();
+    ExitCommand.onExit(() -> running = false);
     System.out.println("ready pid=" + ProcessHandle.current().pid());
     System.out.flush();
     Thread second = new Thread(() -> sink += churn(), "churner");
@@ -52,16 +46,5 @@ public final class ChurnWorkload {
       }
     }
     return x;
-  }
-
-  private static void awaitExit() {
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
-      for (String line = in.readLine(); line != null && !line.trim().equals("exit"); line = in.readLine()) {
-        // only "exit" is a command
-      }
-    } catch (java.io.IOException e) {
-      // standard input gone: end as on exit
-    }
-    running = false;
   }
 }

@@ -1,9 +1,5 @@
 package dev.bottlenose.tests.workloads;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-
 /**
  * A CPU-bound target: two threads spin in {@link #burn} until standard input says {@code exit} (or
  * closes), so that it stays CPU-bound on a machine other programs keep busy too. It prints {@code ready}
@@ -14,9 +10,7 @@ public final class HotMethodWorkload {
   static volatile long sink;
 
   public static void main(String[] args) throws Exception {
-    Thread input = new Thread(HotMethodWorkload::awaitExit, "input");
-    input.setDaemon(true);
-    input.start();
+    ExitCommand.onExit(() -> running = false);
     System.out.println("ready pid=" + ProcessHandle.current().pid());
     System.out.flush();
     Thread second = new Thread(() -> sink += burn(), "burner");
@@ -35,16 +29,5 @@ public final class HotMethodWorkload {
       x ^= System.nanoTime();
     }
     return x;
-  }
-
-  private static void awaitExit() {
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
-      for (String line = in.readLine(); line != null && !line.trim().equals("exit"); line = in.readLine()) {
-        // only "exit" is a command
-      }
-    } catch (java.io.IOException e) {
-      // standard input gone: end as on exit
-    }
-    running = false;
   }
 }

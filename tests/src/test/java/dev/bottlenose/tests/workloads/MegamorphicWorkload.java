@@ -1,9 +1,5 @@
 package dev.bottlenose.tests.workloads;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-
 /**
  * Method-call overhead planted: three threads make tiny calls through one virtual call site that sees
  * three receiver types, so the JIT can neither inline nor devirtualise it. {@link Mix} takes three calls
@@ -40,9 +36,7 @@ public final class MegamorphicWorkload {
   }
 
   public static void main(String[] args) throws Exception {
-    Thread input = new Thread(MegamorphicWorkload::awaitExit, "input");
-    input.setDaemon(true);
-    input.start();
+    ExitCommand.onExit(() -> running = false);
     System.out.println("ready pid=" + ProcessHandle.current().pid());
     System.out.flush();
     Thread second = new Thread(() -> sink += callMany(), "caller-1");
@@ -70,16 +64,5 @@ public final class MegamorphicWorkload {
       }
     }
     return x;
-  }
-
-  private static void awaitExit() {
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
-      for (String line = in.readLine(); line != null && !line.trim().equals("exit"); line = in.readLine()) {
-        // only "exit" is a command
-      }
-    } catch (java.io.IOException e) {
-      // standard input gone: end as on exit
-    }
-    running = false;
   }
 }
