@@ -17,13 +17,20 @@ public final class JfrRecording {
 
   private final Map<String, Map<String, String>> parts = new LinkedHashMap<>();
   private Recording recording;
+  private Map<String, String> applied = Map.of();
   private volatile String status = "stopped";
 
-  /** Sets one part's settings ({@code "jdk.ExecutionSample#period" → "20 ms"}, …) and applies the union. */
+  /**
+   * Sets one part's settings ({@code "jdk.ExecutionSample#period" → "20 ms"}, …) and applies the union if it
+   * changed: every settings call on a running recording makes JFR recompute the settings of every event type,
+   * and a search watching a hundred sources of the same kind at once must not pay that a hundred times.
+   */
   public synchronized void set(String part, Map<String, String> settings) {
     parts.put(part, Map.copyOf(settings));
-    if (recording != null) {
-      recording.setSettings(merged());
+    Map<String, String> union = merged();
+    if (recording != null && !union.equals(applied)) {
+      recording.setSettings(union);
+      applied = union;
     }
   }
 
@@ -33,7 +40,8 @@ public final class JfrRecording {
       return true;
     }
     try {
-      Recording r = new Recording(merged());
+      applied = merged();
+      Recording r = new Recording(applied);
       r.setName("bottlenose");
       r.setToDisk(true);
       r.setMaxAge(MAX_AGE);
