@@ -1,7 +1,7 @@
 package dev.bottlenose.tests.workloads;
 
 /**
- * Method-call overhead planted: three threads make tiny calls through one virtual call site that sees
+ * Method-call overhead planted: three threads make tiny calls through two virtual call sites that see
  * three receiver types, so the JIT can neither inline nor devirtualise it. {@link Mix} takes three calls
  * in four (below the 90% at which C2 would inline the major receiver behind a type check), so its
  * {@code apply} is the method whose calls cost the most. Runs until standard input says {@code exit}.
@@ -49,7 +49,7 @@ public final class MegamorphicWorkload {
   }
 
   /**
-   * Calls through one megamorphic call site, and a little arithmetic of its own between them: JFR cannot
+   * Calls through two megamorphic call sites, and a little arithmetic of its own after them: JFR cannot
    * walk a stack whose top is in the VM's dispatch stub or a callee's frame set-up, so it loses most
    * execution samples of this loop. The daemon makes up for lost samples with the threads' CPU time, but
    * only up to ten times a sample's period; without the arithmetic JFR loses more than that.
@@ -60,6 +60,7 @@ public final class MegamorphicWorkload {
     while (running) {
       for (int i = 0; i < 4096; i++) {
         x = steps[i & 7].apply(x);
+        x = steps[(i + 3) & 7].apply(x);
         x = (x ^ (x >>> 29)) * 0xBF58476D1CE4E5B9L;
       }
     }
