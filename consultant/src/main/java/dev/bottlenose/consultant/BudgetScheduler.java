@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Decides which nodes may be tested within the overhead budget (a fraction of the target's CPU).
@@ -184,15 +185,17 @@ final class BudgetScheduler {
 
   /**
    * If the load has been over the budget for a sampling interval by {@code nowMillis}, takes running
-   * nodes off, lowest priority first, until it fits; they go back to the queue. Returns them.
+   * nodes off, lowest priority first, until it fits; they go back to the queue. Nodes in {@code keepLast}
+   * (those whose children are being tested on their evidence) go only when shedding every other node was
+   * not enough: shedding one throws away its evidence and with it its children's. Returns them.
    */
-  List<Integer> shed(long nowMillis) {
+  List<Integer> shed(long nowMillis, Set<Integer> keepLast) {
     List<Integer> shed = new ArrayList<>();
     if (overSince < 0 || nowMillis - overSince < intervalMillis) {
       return shed;
     }
     List<Entry> worstFirst = new ArrayList<>(running.values());
-    worstFirst.sort(FIRST.reversed());
+    worstFirst.sort(Comparator.comparing((Entry e) -> keepLast.contains(e.nodeId)).thenComparing(FIRST.reversed()));
     for (Entry e : worstFirst) {
       if (load() <= budget + 1e-12) {
         break;

@@ -186,6 +186,11 @@ public final class HypothesisCatalog {
     return ON_CPU.contains(h.id());
   }
 
+  /** True for the built-in hypothesis that measures time the focus's code spends blocked in reads and writes. */
+  public boolean waitsOnIo(Hypothesis h) {
+    return "io_wait".equals(h.id());
+  }
+
   public Hypothesis get(String id) {
     return byId.get(id);
   }

@@ -7,15 +7,20 @@ import dev.bottlenose.model.ResourcePath;
  * A resource one step more specific than {@code parent} in its hierarchy, and how: {@code contains}
  * (package → class → method, pool → thread, type → site, …) or {@code calls} (a callee in the call graph).
  * {@code samples} is how many of the target's recent execution samples had the child on the stack (for a
- * callee: went through the call), or {@link #UNKNOWN} when nothing sampled the program.
+ * callee: went through the call), {@code ioWaits} how many of its recent slow reads and writes did; either
+ * is {@link #UNKNOWN} when nothing was recorded to tell.
  */
-public record ResourceChild(ResourcePath parent, ResourcePath child, String relation, long samples) {
+public record ResourceChild(ResourcePath parent, ResourcePath child, String relation, long samples, long ioWaits) {
   public static final String CONTAINS = "contains";
   public static final String CALLS = "calls";
   public static final long UNKNOWN = -1;
 
   public ResourceChild(ResourcePath parent, ResourcePath child, String relation) {
-    this(parent, child, relation, UNKNOWN);
+    this(parent, child, relation, UNKNOWN, UNKNOWN);
+  }
+
+  public ResourceChild(ResourcePath parent, ResourcePath child, String relation, long samples) {
+    this(parent, child, relation, samples, UNKNOWN);
   }
 
   public Hierarchy hierarchy() {
@@ -25,5 +30,10 @@ public record ResourceChild(ResourcePath parent, ResourcePath child, String rela
   /** True when the program was sampled and never ran this child's code. */
   public boolean unsampled() {
     return samples == 0;
+  }
+
+  /** True when the program's slow reads and writes were recorded and none had this child's code on the stack. */
+  public boolean neverWaitedOnIo() {
+    return ioWaits == 0;
   }
 }

@@ -65,6 +65,7 @@ public final class Search {
   private final Map<ResourcePath, Long> listedEmptyAt = new HashMap<>();
   private long steps;
   private final Set<ResourcePath> unsampled = new HashSet<>();
+  private final Set<ResourcePath> neverWaitedOnIo = new HashSet<>();
   private final long startedAtMillis;
   private long endedAtMillis;
   private String endReason;
@@ -306,6 +307,7 @@ public final class Search {
       if (!onlyOneJvm) {
         children.forEach(rules::add);
         children.stream().filter(ResourceChild::unsampled).forEach(c -> unsampled.add(c.child()));
+        children.stream().filter(ResourceChild::neverWaitedOnIo).forEach(c -> neverWaitedOnIo.add(c.child()));
         changed |= !children.isEmpty();
       }
     }
@@ -337,6 +339,9 @@ public final class Search {
   private boolean refine(Refinement r) {
     Hypothesis h = catalog.get(r.hypothesisId());
     if (r.along() != null && catalog.runsOnCpu(h) && unsampled.contains(r.focus().get(r.along()))) {
+      return false;
+    }
+    if (r.along() != null && catalog.waitsOnIo(h) && neverWaitedOnIo.contains(r.focus().get(r.along()))) {
       return false;
     }
     ShgNode existing = graph.find(h.id(), r.focus());
@@ -388,6 +393,9 @@ public final class Search {
         weight = Math.max(weight, hint.getValue());
       }
     }
+    if (refined.hierarchy() == Hierarchy.CODE && !CodeOnly.inApplicationCode(refined)) {
+      base += settings.number("priority.platform_code");
+    }
     return base - settings.number("priority.hint_bonus") * weight;
   }
 
@@ -438,7 +446,9 @@ public final class Search {
       }
     }
     scheduler.observe(now, measurements.sideCost(), observed);
-    for (int shed : scheduler.shed(now)) {
+    Set<Integer> parents = new HashSet<>();
+    rules.promising().forEach(p -> parents.add(p.nodeId()));
+    for (int shed : scheduler.shed(now, parents)) {
       releaseMeasurements(runs.get(shed));
       setState(shed, NodeState.UNTESTED, "shed: the measuring cost stayed over the budget; waiting for room");
     }

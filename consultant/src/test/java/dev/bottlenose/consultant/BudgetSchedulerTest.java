@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class BudgetSchedulerTest {
@@ -65,14 +66,27 @@ class BudgetSchedulerTest {
     scheduler.enqueue(2, 10, 0.01);
     scheduler.enqueue(3, 12, 0.01);
     scheduler.admit();
-    assertThat(scheduler.shed(1000)).isEmpty();
+    assertThat(scheduler.shed(1000, Set.of())).isEmpty();
 
     scheduler.observe(1000, 0.005, Map.of(1, 0.025, 2, 0.025, 3, 0.025));
-    assertThat(scheduler.shed(1000)).containsExactly(3, 2);
+    assertThat(scheduler.shed(1000, Set.of())).containsExactly(3, 2);
     assertThat(scheduler.load()).isLessThanOrEqualTo(0.05);
     assertThat(scheduler.isQueued(3)).isTrue();
     assertThat(scheduler.waitReason(3)).startsWith("waiting for budget: needs 0.0250");
     assertThat(scheduler.admit()).isEmpty();
+  }
+
+  @Test
+  void aNodeWhoseChildrenRunOnItsEvidenceIsShedOnlyAfterEveryOtherNode() {
+    scheduler.enqueue(1, 5, 0.01);
+    scheduler.enqueue(2, 10, 0.01);
+    scheduler.enqueue(3, 12, 0.01);
+    scheduler.admit();
+
+    scheduler.observe(1000, 0.005, Map.of(1, 0.025, 2, 0.025, 3, 0.025));
+
+    assertThat(scheduler.shed(1000, Set.of(3))).containsExactly(2, 1);
+    assertThat(scheduler.isQueued(3)).isFalse();
   }
 
   @Test
@@ -83,7 +97,7 @@ class BudgetSchedulerTest {
     scheduler.observe(1000, 0, Map.of(1, 0.09));
     scheduler.observe(1000, 0, Map.of(1, 0.01));
 
-    assertThat(scheduler.shed(1000)).isEmpty();
+    assertThat(scheduler.shed(1000, Set.of())).isEmpty();
   }
 
   @Test
@@ -94,7 +108,7 @@ class BudgetSchedulerTest {
     scheduler.observe(1000, 0, Map.of(1, 0.08, 2, 0.001));
     scheduler.enqueue(3, 5, 0.001);
 
-    assertThat(scheduler.shed(1000)).containsExactly(2, 1);
+    assertThat(scheduler.shed(1000, Set.of())).containsExactly(2, 1);
     assertThat(scheduler.admit()).isEmpty();
     scheduler.observe(2000, 0, Map.of());
     assertThat(scheduler.admit()).containsExactly(3, 2);

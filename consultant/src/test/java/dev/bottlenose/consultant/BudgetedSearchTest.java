@@ -75,6 +75,22 @@ class BudgetedSearchTest {
   }
 
   @Test
+  void childrenStartedEarlyKeepTheirEvidenceWhenTheParentTurnsTrue() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
+    Search search = Search.create(SearchOptions.of("keeps"), driver, PlantedPrograms.oracle(), driver).begin();
+    List<String> stops = new ArrayList<>();
+    search.addListener(e -> {
+      if (e instanceof ShgEvent.NodeChanged c && c.node().state() == NodeState.STOPPED) {
+        stops.add(c.node().hypothesis() + " " + c.node().focus() + ": " + c.node().reason());
+      }
+    });
+    driver.runToEnd(search, 60);
+
+    assertThat(search.graph().find("cpu_bound", Focus.of(PlantedPrograms.SPIN)).state()).isEqualTo(NodeState.TRUE);
+    assertThat(stops).as("no child restarts when its promising parent becomes true").isEmpty();
+  }
+
+  @Test
   void childrenStartedEarlyStopAndReleaseTheirMeasurementsWhenTheParentsEvidenceTurns() {
     double[] level = {0.5};
     ScriptedEngineDriver driver = new ScriptedEngineDriver(r -> !r.metric().equals("cpu_inclusive") ? 0

@@ -95,6 +95,51 @@ class SearchTest {
   }
 
   @Test
+  void codeNoSlowReadOrWriteWentThroughIsNotRefinedIntoForIoWait() {
+    ResourcePath javaUtil = PlantedPrograms.SORT.parent().parent();
+    ResourcePath acme = PlantedPrograms.SPIN.parent().parent();
+    TreeOracle tree = PlantedPrograms.oracle();
+    ResourceOracle recorded = path -> tree.children(path).stream()
+        .map(c -> new ResourceChild(c.parent(), c.child(), c.relation(), ResourceChild.UNKNOWN,
+            c.child().equals(javaUtil) ? 0 : 5)).toList();
+    SearchOptions options = SearchOptions.of("io").with("search.max_time_seconds", "40");
+
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(SearchTest::blockedInAcme, PlantedPrograms::cost);
+    Search pruned = Search.create(options, driver, recorded, driver).begin();
+    driver.runToEnd(pruned, 50);
+    ScriptedEngineDriver plain = new ScriptedEngineDriver(SearchTest::blockedInAcme, PlantedPrograms::cost);
+    Search unpruned = search(plain, options).begin();
+    plain.runToEnd(unpruned, 50);
+
+    assertThat(pruned.graph().find("io_wait", Focus.of(acme)).state()).isEqualTo(NodeState.TRUE);
+    assertThat(pruned.graph().find("io_wait", Focus.of(javaUtil))).as("no slow I/O in java.util").isNull();
+    assertThat(unpruned.graph().find("io_wait", Focus.of(javaUtil))).as("tested when nothing was recorded").isNotNull();
+  }
+
+  @Test
+  void theProgramsOwnCodeComesBeforeThePlatformsAtTheSameLevel() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
+    Search search = search(driver, SearchOptions.of("own-first")).begin();
+
+    driver.runToEnd(search, 60);
+
+    double acme = search.graph().find("cpu_bound", Focus.of(PlantedPrograms.SPIN.parent().parent())).priority();
+    double javaUtil = search.graph().find("cpu_bound", Focus.of(PlantedPrograms.SORT.parent().parent())).priority();
+    // where 10 minus 0.01 for a package; the platform's code gets priority.platform_code (1) more
+    assertThat(acme).isCloseTo(9.99, org.assertj.core.api.Assertions.within(1e-9));
+    assertThat(javaUtil).isCloseTo(10.99, org.assertj.core.api.Assertions.within(1e-9));
+  }
+
+  /** A thread blocked in reads: io_wait high in the whole program and in com.acme, low elsewhere. */
+  private static double blockedInAcme(MetricRequest r) {
+    if (!r.metric().equals("io_wait")) {
+      return r.metric().equals("io_bytes") ? 65536 : 0.01;
+    }
+    ResourcePath code = r.focus().get(Hierarchy.CODE);
+    return code.isRoot() || code.equals(PlantedPrograms.SPIN.parent().parent()) ? 0.6 : 0.01;
+  }
+
+  @Test
   void onAMostlyAsleepProgramNoTopLevelHypothesisIsTrue() {
     ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost);
     Search search = search(driver, SearchOptions.of("asleep")).begin();

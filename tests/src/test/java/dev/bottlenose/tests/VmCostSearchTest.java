@@ -83,6 +83,8 @@ class VmCostSearchTest {
           .contains(PACKAGE.substring(0, PACKAGE.length() - 1));
       assertThatThrownBy(() -> bus.request(DaemonProtocol.callGraph(daemon.id()), new JsonObject().put("path", "/Threads/main")))
           .isInstanceOf(ReplyException.class).hasMessageContaining("/Threads/main is not /Code");
+      assertThatThrownBy(() -> bus.request(DaemonProtocol.callGraph(daemon.id()), new JsonObject().put("graph", "wall")))
+          .isInstanceOf(ReplyException.class).hasMessageContaining("graph must be cpu (execution samples) or io");
     }
   }
 

@@ -28,13 +28,20 @@ import java.util.concurrent.TimeoutException;
  * carry their sample counts summed over the daemons, 0 for code the program did not run while it was
  * sampled. Below {@value #MIN_SAMPLES} samples (all daemons' together: a nearly idle JVM beside a busy
  * one takes few) the call graphs say nothing about what did not run, and the counts are {@link
- * ResourceChild#UNKNOWN}.
+ * ResourceChild#UNKNOWN}. Each child also carries how many of the daemons' recorded slow reads and writes
+ * had it on the stack (their {@code io} graph; unknown below {@value #MIN_IO_WAITS}), and a method's
+ * callees include those its slow I/O went through: a thread blocked in a read is not running, so its
+ * execution samples do not show where it waits.
  *
  * <p>A daemon that fails to answer makes that path childless for this step (not cached). It blocks on
  * the event bus, so it must be called from a worker thread, never from an event loop.
  */
 public final class EventBusResourceOracle implements ResourceOracle {
   static final long MIN_SAMPLES = 20;
+  /** Slow reads and writes recorded (all daemons together) below which the I/O graph says nothing. */
+  static final long MIN_IO_WAITS = 5;
+  private static final String CPU = "cpu";
+  private static final String IO = "io";
   static final double MIN_CALLEE_SHARE = 0.05;
   private static final int METHOD_DEPTH = 3;
   private static final int CALLEE_LIMIT = 50;
@@ -97,24 +104,27 @@ public final class EventBusResourceOracle implements ResourceOracle {
         }
       }
     }
-    Map<ResourcePath, Long> samples = path.hierarchy() == Hierarchy.CODE ? sampledChildren(path) : null;
+    boolean code = path.hierarchy() == Hierarchy.CODE;
+    Map<ResourcePath, Long> samples = code ? sampledChildren(path, CPU, MIN_SAMPLES) : null;
+    Map<ResourcePath, Long> ioWaits = code ? sampledChildren(path, IO, MIN_IO_WAITS) : null;
     List<ResourceChild> children = new ArrayList<>();
     for (ResourcePath p : found) {
       long n = samples == null ? ResourceChild.UNKNOWN : samples.getOrDefault(p, 0L);
-      children.add(new ResourceChild(path, p, ResourceChild.CONTAINS, n));
+      long w = ioWaits == null ? ResourceChild.UNKNOWN : ioWaits.getOrDefault(p, 0L);
+      children.add(new ResourceChild(path, p, ResourceChild.CONTAINS, n, w));
     }
     return List.copyOf(children);
   }
 
   /**
-   * Samples per child of a /Code path summed over the daemons, or null when they took too few between them
-   * to tell, or a daemon has no call graph to give.
+   * Samples of {@code graph} per child of a /Code path summed over the daemons, or null when they took fewer
+   * than {@code atLeast} between them, or a daemon has no such graph to give.
    */
-  private Map<ResourcePath, Long> sampledChildren(ResourcePath path) {
+  private Map<ResourcePath, Long> sampledChildren(ResourcePath path, String graphName, long atLeast) {
     Map<ResourcePath, Long> counts = new LinkedHashMap<>();
     long samples = 0;
     for (String id : daemonIds) {
-      JsonObject graph = callGraph(id, path, CHILD_LIMIT);
+      JsonObject graph = callGraph(id, path, CHILD_LIMIT, graphName);
       if (graph == null) {
         return null;
       }
@@ -124,16 +134,34 @@ public final class EventBusResourceOracle implements ResourceOracle {
         counts.merge(ResourcePath.parse(c.getString("path")), c.getLong("samples", 0L), Long::sum);
       }
     }
-    return samples < MIN_SAMPLES ? null : counts;
+    return samples < atLeast ? null : counts;
   }
 
+  /** The callees that took at least {@value #MIN_CALLEE_SHARE} of the method's execution samples or of its slow I/O. */
   private List<ResourceChild> callees(ResourcePath method) {
-    Map<ResourcePath, Long> calls = new LinkedHashMap<>();
+    Map<ResourcePath, Long> cpu = new LinkedHashMap<>();
+    callees(method, CPU, cpu);
+    Map<ResourcePath, Long> io = new LinkedHashMap<>();
+    boolean ioKnown = callees(method, IO, io) >= MIN_IO_WAITS;
+    Set<ResourcePath> all = new LinkedHashSet<>(cpu.keySet());
+    all.addAll(io.keySet());
+    List<ResourceChild> children = new ArrayList<>();
+    for (ResourcePath callee : all) {
+      children.add(new ResourceChild(method, callee, ResourceChild.CALLS, cpu.getOrDefault(callee, 0L),
+          ioKnown ? io.getOrDefault(callee, 0L) : ResourceChild.UNKNOWN));
+    }
+    return List.copyOf(children);
+  }
+
+  /** Adds the method's callees in {@code graphName} to {@code calls}; returns the method's samples there. */
+  private long callees(ResourcePath method, String graphName, Map<ResourcePath, Long> calls) {
+    long total = 0;
     for (String id : daemonIds) {
-      JsonObject graph = callGraph(id, method, CALLEE_LIMIT);
+      JsonObject graph = callGraph(id, method, CALLEE_LIMIT, graphName);
       if (graph == null) {
         continue;
       }
+      total += graph.getLong("total", 0L);
       long floor = Math.max(1, (long) Math.ceil(MIN_CALLEE_SHARE * graph.getLong("total", 0L)));
       for (Object o : graph.getJsonArray("children", new JsonArray())) {
         JsonObject c = (JsonObject) o;
@@ -142,16 +170,18 @@ public final class EventBusResourceOracle implements ResourceOracle {
         }
       }
     }
-    List<ResourceChild> children = new ArrayList<>();
-    calls.forEach((callee, n) -> children.add(new ResourceChild(method, callee, ResourceChild.CALLS, n)));
-    return List.copyOf(children);
+    return total;
   }
 
   /** The daemon's call graph at {@code path}, or null when it has none to give (an older daemon, a failure). */
   private JsonObject callGraph(String daemonId, ResourcePath path, int limit) {
+    return callGraph(daemonId, path, limit, CPU);
+  }
+
+  private JsonObject callGraph(String daemonId, ResourcePath path, int limit, String graphName) {
     try {
-      return request(DaemonProtocol.callGraph(daemonId), new JsonObject().put("path", path.toString()).put("limit", limit),
-          "give the call graph at " + path, daemonId);
+      return request(DaemonProtocol.callGraph(daemonId), new JsonObject().put("path", path.toString()).put("limit", limit)
+          .put("graph", graphName), "give the call graph at " + path, daemonId);
     } catch (IllegalStateException e) {
       return null;
     }

@@ -49,16 +49,37 @@ class SeveralDaemonsOracleTest {
     assertThat(oracle.children(CODE)).hasSize(3).allMatch(c -> c.samples() == ResourceChild.UNKNOWN);
   }
 
+  @Test
+  void slowReadsAndWritesOnEitherJvmTellWhichCodeNeverWaitedOnIo() {
+    daemon("busy", 400, Map.of(HOT, 400L), Map.of(HOT, 4L), List.of(HOT, UNUSED));
+    daemon("idle", 3, Map.of(SLEEPY, 3L), Map.of(SLEEPY, 2L), List.of(SLEEPY, UNUSED));
+    EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, List.of("busy", "idle"), Duration.ofSeconds(5));
+
+    assertThat(oracle.children(CODE)).containsExactlyInAnyOrder(
+        new ResourceChild(CODE, HOT, ResourceChild.CONTAINS, 400, 4),
+        new ResourceChild(CODE, UNUSED, ResourceChild.CONTAINS, 0, 0),
+        new ResourceChild(CODE, SLEEPY, ResourceChild.CONTAINS, 3, 2));
+  }
+
   private void daemon(String id, long samples, Map<ResourcePath, Long> sampled, List<ResourcePath> loaded) {
+    daemon(id, samples, sampled, Map.of(), loaded);
+  }
+
+  /** A daemon answering from two graphs: execution samples ({@code sampled}) and slow I/O ({@code ioWaits}). */
+  private void daemon(String id, long samples, Map<ResourcePath, Long> sampled, Map<ResourcePath, Long> ioWaits,
+      List<ResourcePath> loaded) {
     vertx.eventBus().<JsonObject>consumer(DaemonProtocol.resources(id), m -> {
       JsonArray resources = new JsonArray();
       loaded.forEach(p -> resources.add(new JsonObject().put("path", p.toString())));
       m.reply(new JsonObject().put("resources", resources));
     });
     vertx.eventBus().<JsonObject>consumer(DaemonProtocol.callGraph(id), m -> {
+      boolean io = "io".equals(m.body().getString("graph"));
+      Map<ResourcePath, Long> counts = io ? ioWaits : sampled;
+      long all = io ? ioWaits.values().stream().mapToLong(Long::longValue).sum() : samples;
       JsonArray children = new JsonArray();
-      sampled.forEach((p, n) -> children.add(new JsonObject().put("path", p.toString()).put("samples", n)));
-      m.reply(new JsonObject().put("samples", samples).put("total", samples).put("children", children));
+      counts.forEach((p, n) -> children.add(new JsonObject().put("path", p.toString()).put("samples", n)));
+      m.reply(new JsonObject().put("samples", all).put("total", all).put("children", children));
     });
   }
 }

@@ -16,7 +16,7 @@ import jdk.jfr.consumer.RecordedThread;
 
 /**
  * The JFR events discovery learns from. The agent turns them on ({@link #settings()}: stack traces only where
- * an event must be attributed to code, slow-only thresholds on I/O and contention to keep the rate low); the
+ * an event must be attributed to code (slow I/O, contended monitors, samples), slow-only thresholds on I/O and contention to keep the rate low); the
  * daemon reads them from the target's repository with this class, feeds execution samples to its
  * {@link CallGraph}, and sends the rest to the agent as a digest (PROTOCOL.md, {@code jfr}), where
  * {@link JfrDigest} puts them into the resource tree. Events of the agent's own threads are dropped.
@@ -30,24 +30,31 @@ public final class DiscoveryEvents {
   public static final String FLUSH = "jdk.Flush";
 
   private final CallGraph callGraph;
+  private final CallGraph ioGraph;
   private final Map<String, Consumer<RecordedEvent>> handlers = new LinkedHashMap<>();
   private final Map<String, List<Object>> digest = new LinkedHashMap<>();
   private long failures;
   private String lastFailure = "";
 
-  public DiscoveryEvents(CallGraph callGraph) {
+  /**
+   * Execution samples go to {@code callGraph}; the stacks of slow reads and writes (files and sockets, at
+   * least {@link #IO_THRESHOLD}) to {@code ioGraph}, which tells the code that waits on I/O from code that
+   * never does.
+   */
+  public DiscoveryEvents(CallGraph callGraph, CallGraph ioGraph) {
     this.callGraph = callGraph;
+    this.ioGraph = ioGraph;
     handlers.put("jdk.JavaMonitorEnter", ofApplication(atLeast(CONTENTION_THRESHOLD, this::monitorEnter)));
     handlers.put("jdk.ThreadPark", ofApplication(atLeast(CONTENTION_THRESHOLD, this::park)));
     handlers.put("jdk.ObjectAllocationSample", ofApplication(this::allocation));
-    handlers.put("jdk.FileRead", ofApplication(atLeast(IO_THRESHOLD,
-        e -> add(JfrDigest.FILES, e.getString("path"), false, e.getLong("bytesRead"), nanos(e)))));
-    handlers.put("jdk.FileWrite", ofApplication(atLeast(IO_THRESHOLD,
-        e -> add(JfrDigest.FILES, e.getString("path"), true, e.getLong("bytesWritten"), nanos(e)))));
-    handlers.put("jdk.SocketRead", ofApplication(atLeast(IO_THRESHOLD,
-        e -> add(JfrDigest.SOCKETS, hostPort(e), false, e.getLong("bytesRead"), nanos(e)))));
-    handlers.put("jdk.SocketWrite", ofApplication(atLeast(IO_THRESHOLD,
-        e -> add(JfrDigest.SOCKETS, hostPort(e), true, e.getLong("bytesWritten"), nanos(e)))));
+    handlers.put("jdk.FileRead", ofApplication(atLeast(IO_THRESHOLD, withIoStack(
+        e -> add(JfrDigest.FILES, e.getString("path"), false, e.getLong("bytesRead"), nanos(e))))));
+    handlers.put("jdk.FileWrite", ofApplication(atLeast(IO_THRESHOLD, withIoStack(
+        e -> add(JfrDigest.FILES, e.getString("path"), true, e.getLong("bytesWritten"), nanos(e))))));
+    handlers.put("jdk.SocketRead", ofApplication(atLeast(IO_THRESHOLD, withIoStack(
+        e -> add(JfrDigest.SOCKETS, hostPort(e), false, e.getLong("bytesRead"), nanos(e))))));
+    handlers.put("jdk.SocketWrite", ofApplication(atLeast(IO_THRESHOLD, withIoStack(
+        e -> add(JfrDigest.SOCKETS, hostPort(e), true, e.getLong("bytesWritten"), nanos(e))))));
     handlers.put("jdk.GarbageCollection", e -> add(JfrDigest.GC, e.getString("name"), e.getDuration("sumOfPauses").toNanos()));
     handlers.put("jdk.Compilation", this::compilation);
     handlers.put("jdk.ExecuteVMOperation", e -> add(JfrDigest.VM_OPERATIONS, e.getString("operation"), e.getBoolean("safepoint"), nanos(e)));
@@ -63,7 +70,7 @@ public final class DiscoveryEvents {
     s.putAll(JfrRecording.event("jdk.ThreadPark", false, null, CONTENTION_THRESHOLD));
     s.putAll(JfrRecording.event("jdk.ObjectAllocationSample", true, null, null));
     for (String io : List.of("jdk.FileRead", "jdk.FileWrite", "jdk.SocketRead", "jdk.SocketWrite")) {
-      s.putAll(JfrRecording.event(io, false, null, IO_THRESHOLD));
+      s.putAll(JfrRecording.event(io, true, null, IO_THRESHOLD));
     }
     s.putAll(JfrRecording.event("jdk.GarbageCollection", false, null, Duration.ZERO));
     s.putAll(JfrRecording.event("jdk.Compilation", false, null, Duration.ZERO));
@@ -142,6 +149,17 @@ public final class DiscoveryEvents {
     return e -> {
       if (e.getDuration().toNanos() >= min) {
         handler.accept(e);
+      }
+    };
+  }
+
+  /** The handler, and the event's stack (if recorded) into the I/O graph. */
+  private Consumer<RecordedEvent> withIoStack(Consumer<RecordedEvent> handler) {
+    return e -> {
+      handler.accept(e);
+      RecordedStackTrace stack = e.getStackTrace();
+      if (stack != null) {
+        ioGraph.sampled(stack.getFrames());
       }
     };
   }

@@ -59,7 +59,8 @@ public final class DaemonVerticle extends VerticleBase {
     serve(Addresses.interval(id), b -> interval(b));
     serve(Addresses.valuesHistory(id), b -> history(b));
     serve(Addresses.classBytes(id), b -> new JsonObject(session.classBytes(b.getString("className"))));
-    serve(Addresses.callGraph(id), b -> new JsonObject(session.callGraph(b.getString("path"), b.getInteger("limit", 100))));
+    serve(Addresses.callGraph(id), b -> new JsonObject(session.callGraph(b.getString("path"), b.getInteger("limit", 100),
+        b.getString("graph", "cpu"))));
     bus.consumer(Addresses.DAEMONS_LIST, this::list);
     session.values().onSample(s -> bus.publish(Addresses.values(id), json(s)));
     session.onChanges(c -> bus.publish(Addresses.changes(id), new JsonObject().put("changes", new JsonArray(c))));

@@ -29,7 +29,8 @@ public final class RepositoryReader implements AutoCloseable {
   private final Path repository;
   private final SourceCounter sources;
   private final CallGraph callGraph = new CallGraph();
-  private final DiscoveryEvents discovery = new DiscoveryEvents(callGraph);
+  private final CallGraph ioGraph = new CallGraph();
+  private final DiscoveryEvents discovery = new DiscoveryEvents(callGraph, ioGraph);
   private final Consumer<Map<String, Object>> digests;
   private final ScheduledExecutorService decay = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "bottlenose-callgraph-decay");
@@ -65,8 +66,10 @@ public final class RepositoryReader implements AutoCloseable {
     s.onClose(() -> failure = failure.isEmpty() ? "closed" : failure);
     stream = s;
     s.startAsync();
-    decay.scheduleWithFixedDelay(callGraph::decay, CallGraph.HALF_LIFE_MILLIS, CallGraph.HALF_LIFE_MILLIS,
-        TimeUnit.MILLISECONDS);
+    decay.scheduleWithFixedDelay(() -> {
+      callGraph.decay();
+      ioGraph.decay();
+    }, CallGraph.HALF_LIFE_MILLIS, CallGraph.HALF_LIFE_MILLIS, TimeUnit.MILLISECONDS);
   }
 
   private void accept(RecordedEvent e) {
@@ -98,8 +101,14 @@ public final class RepositoryReader implements AutoCloseable {
     return sources;
   }
 
+  /** Execution samples' stacks. */
   public CallGraph callGraph() {
     return callGraph;
+  }
+
+  /** The stacks of slow file and socket reads and writes (at least 10 ms). */
+  public CallGraph ioGraph() {
+    return ioGraph;
   }
 
   /** Where it reads, handler failures and why it stopped (empty while it reads). */

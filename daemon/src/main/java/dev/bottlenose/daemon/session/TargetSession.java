@@ -424,10 +424,15 @@ public final class TargetSession implements AutoCloseable {
   }
 
   /**
-   * The call graph sampled from the target's execution samples at or below a {@code /Code} path: samples,
-   * children (classes, methods, or a method's callees) with theirs, and the methods most often on top.
+   * The call graph sampled from the target's execution samples ({@code graph} {@code cpu}) or from the stacks
+   * of its slow reads and writes ({@code io}) at or below a {@code /Code} path: samples, children (classes,
+   * methods, or a method's callees) with theirs, and the methods most often on top.
    */
-  public Map<String, Object> callGraph(String path, int limit) {
+  public Map<String, Object> callGraph(String path, int limit, String graph) {
+    if (!"cpu".equals(graph) && !"io".equals(graph)) {
+      throw SessionException.badInput("graph must be cpu (execution samples) or io (slow reads and writes), is '"
+          + graph + "'");
+    }
     ResourcePath at;
     try {
       at = ResourcePath.parse(path == null ? "/Code" : path);
@@ -443,7 +448,7 @@ public final class TargetSession implements AutoCloseable {
     if (jfr == null) {
       throw new SessionException(SessionException.Failure.FAILED, "no call graph: " + jfrUnavailable);
     }
-    return new LinkedHashMap<>(jfr.callGraph().at(at, limit));
+    return new LinkedHashMap<>(("io".equals(graph) ? jfr.ioGraph() : jfr.callGraph()).at(at, limit));
   }
 
   /** The session's state, the target, its probes and the agent's own status while it runs. */
