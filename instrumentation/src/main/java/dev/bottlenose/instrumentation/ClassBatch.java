@@ -10,16 +10,15 @@ import java.util.List;
 final class ClassBatch {
   final String className;
   final String internalName;
-  final List<Class<?>> classes;
+  List<Class<?>> classes = List.of();
   final List<ActiveProbe> probes = new ArrayList<>();
   final List<Integer> positions = new ArrayList<>();
   long nanosPerProbe;
   ProbeException failure;
 
-  ClassBatch(String className, List<Class<?>> classes) {
+  ClassBatch(String className) {
     this.className = className;
     this.internalName = className.replace('.', '/');
-    this.classes = classes;
   }
 
   void add(int position, ActiveProbe probe) {

@@ -66,7 +66,9 @@ public final class ProbeManager {
           List<Class<?>> classes = modifiable(request.method().className(), loaded);
           ActiveProbe probe = newProbe(request, MethodResolver.resolve(classes.get(0), request.method()));
           transformer.add(probe);
-          batches.computeIfAbsent(probe.method.className(), k -> new ClassBatch(k, classes)).add(i, probe);
+          ClassBatch b = batches.computeIfAbsent(probe.method.className(), ClassBatch::new);
+          b.classes = classes;
+          b.add(i, probe);
         } catch (ProbeException e) {
           outcomes[i] = InsertOutcome.failed(e);
         }
@@ -106,31 +108,25 @@ public final class ProbeManager {
       RemoveOutcome[] outcomes = new RemoveOutcome[ids.size()];
       Map<Long, ActiveProbe> active = new HashMap<>();
       transformer.all().forEach(p -> active.put(p.id, p));
-      Map<String, List<ActiveProbe>> chosen = new LinkedHashMap<>();
-      Map<String, List<Integer>> positions = new HashMap<>();
+      Set<Long> seen = new HashSet<>();
+      Map<String, ClassBatch> batches = new LinkedHashMap<>();
       for (int i = 0; i < ids.size(); i++) {
-        ActiveProbe p = active.remove(ids.get(i));
-        if (p == null) {
-          String why = ids.subList(0, i).contains(ids.get(i)) ? "probe " + ids.get(i) + " is listed more than once"
-              : "no active probe with id " + ids.get(i);
-          outcomes[i] = RemoveOutcome.failed(ids.get(i), new ProbeException(Reason.NO_SUCH_PROBE, why));
+        long id = ids.get(i);
+        ActiveProbe p = active.get(id);
+        if (p == null || !seen.add(id)) {
+          String why = p == null ? "no active probe with id " + id : "probe " + id + " is listed more than once";
+          outcomes[i] = RemoveOutcome.failed(id, new ProbeException(Reason.NO_SUCH_PROBE, why));
           continue;
         }
-        chosen.computeIfAbsent(p.method.className(), k -> new ArrayList<>()).add(p);
-        positions.computeIfAbsent(p.method.className(), k -> new ArrayList<>()).add(i);
+        batches.computeIfAbsent(p.method.className(), ClassBatch::new).add(i, p);
       }
-      Map<String, List<Class<?>>> loaded = loadedClasses(chosen.keySet());
-      List<ClassBatch> batches = new ArrayList<>();
-      chosen.forEach((className, probes) -> {
-        ClassBatch b = new ClassBatch(className, loaded.getOrDefault(className, List.of()));
-        for (int k = 0; k < probes.size(); k++) {
-          b.add(positions.get(className).get(k), probes.get(k));
-        }
+      Map<String, List<Class<?>>> loaded = loadedClasses(batches.keySet());
+      for (ClassBatch b : batches.values()) {
+        b.classes = loaded.getOrDefault(b.className, List.of());
         b.probes.forEach(transformer::remove);
-        batches.add(b);
-      });
-      retransform(batches);
-      batches.forEach(b -> retire(b, outcomes));
+      }
+      retransform(batches.values());
+      batches.values().forEach(b -> retire(b, outcomes));
       return List.of(outcomes);
     }
   }
