@@ -1,16 +1,11 @@
 package dev.bottlenose.agent;
 
 import dev.bottlenose.agent.sources.WatchedSources;
-import dev.bottlenose.instrumentation.InsertResult;
 import dev.bottlenose.instrumentation.LedgerEntry;
 import dev.bottlenose.instrumentation.ProbeCost;
 import dev.bottlenose.instrumentation.ProbeException;
-import dev.bottlenose.instrumentation.ProbeKind;
 import dev.bottlenose.instrumentation.ProbeReading;
-import dev.bottlenose.instrumentation.ProbeRequest;
-import dev.bottlenose.instrumentation.RemoveResult;
 import dev.bottlenose.model.Hierarchy;
-import dev.bottlenose.model.MethodRef;
 import dev.bottlenose.model.Resource;
 import dev.bottlenose.model.ResourcePath;
 import dev.bottlenose.model.json.ModelJson;
@@ -27,13 +22,13 @@ final class Requests {
   private final AgentRuntime runtime;
   private final String requester;
   private final int session;
-  private final MethodCheck methods;
+  private final ProbeRequests probes;
 
   Requests(AgentRuntime runtime, String requester, int session) {
     this.session = session;
     this.runtime = runtime;
     this.requester = requester;
-    this.methods = new MethodCheck(runtime);
+    this.probes = new ProbeRequests(runtime, requester);
   }
 
   Map<String, Object> answer(Map<String, Object> request) {
@@ -46,9 +41,11 @@ final class Requests {
       Map<String, Object> result = switch (String.valueOf(op)) {
         case "ping" -> Map.of("nanoTime", System.nanoTime());
         case "resources" -> resources(request);
-        case "insert" -> insert(request);
-        case "remove" -> remove(request);
-        case "removeAll" -> removeAll();
+        case "insert" -> probes.insert(request);
+        case "insertAll" -> probes.insertAll(request);
+        case "remove" -> probes.remove(request);
+        case "removeMany" -> probes.removeMany(request);
+        case "removeAll" -> probes.removeAll();
         case "read" -> read();
         case "ledger" -> ledger();
         case "status" -> status();
@@ -58,8 +55,8 @@ final class Requests {
         case "jfr" -> jfr(request);
         case "bye" -> Map.of();
         default -> throw new RequestException("UNKNOWN_OP", "unknown op '" + op
-            + "' (known: ping, resources, insert, remove, removeAll, read, ledger, status, classBytes, watch,"
-            + " unwatch, jfr, bye)");
+            + "' (known: ping, resources, insert, insertAll, remove, removeMany, removeAll, read, ledger, status,"
+            + " classBytes, watch, unwatch, jfr, bye)");
       };
       Map<String, Object> response = new LinkedHashMap<>();
       response.put("re", id);
@@ -112,60 +109,6 @@ final class Requests {
       return Map.of("applied", 0L, "taken", false);
     }
     return Map.of("applied", (long) runtime.discovery.applyJfr(request), "taken", true);
-  }
-
-  private Map<String, Object> insert(Map<String, Object> request) throws RequestException, ProbeException {
-    MethodRef method = Arguments.methodPath(request, "method");
-    String kindWord = Arguments.string(request, "kind", null);
-    ProbeKind kind = ProbeKind.byWord(kindWord);
-    if (kind == null) {
-      throw new RequestException("BAD_REQUEST", "unknown probe kind '" + kindWord + "' (known: "
-          + String.join(", ", java.util.Arrays.stream(ProbeKind.values()).map(ProbeKind::word).toList()) + ")");
-    }
-    MethodRef callee = request.get("callee") == null ? null : Arguments.methodPath(request, "callee");
-    if ((kind == ProbeKind.CALL_SITE) != (callee != null)) {
-      throw new RequestException("BAD_REQUEST", "callee is required for call_site probes and only for them");
-    }
-    methods.check(method);
-    InsertResult result = runtime.probes.insert(new ProbeRequest(method, kind, callee, requester));
-    if (kind == ProbeKind.MONITOR && methods.isSynchronized(result.method())) {
-      MethodRef m = result.method();
-      runtime.monitorBaselines.put(result.probeId(), new AgentRuntime.MonitorBaseline(m.className(), m.methodName(),
-          m.descriptor(), runtime.discovery.monitorWaits().nanos(m.className(), m.methodName(), m.descriptor())));
-    }
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("probeId", result.probeId());
-    m.put("method", result.method().toPath().toString());
-    m.put("retransformNanos", result.retransformNanos());
-    return m;
-  }
-
-  private Map<String, Object> remove(Map<String, Object> request) throws RequestException, ProbeException {
-    long probeId = Arguments.number(request, "probeId", Long.MIN_VALUE);
-    if (probeId == Long.MIN_VALUE) {
-      throw new RequestException("BAD_REQUEST", "remove needs a probeId");
-    }
-    RemoveResult r = runtime.probes.remove(probeId);
-    runtime.monitorBaselines.remove(probeId);
-    return removed(r);
-  }
-
-  private static Map<String, Object> removed(RemoveResult r) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("probeId", r.probeId());
-    m.put("className", r.className());
-    m.put("retransformNanos", r.retransformNanos());
-    m.put("classRestored", r.classRestored());
-    return m;
-  }
-
-  private Map<String, Object> removeAll() {
-    List<Object> out = new ArrayList<>();
-    for (RemoveResult r : runtime.probes.removeAll(requester)) {
-      runtime.monitorBaselines.remove(r.probeId());
-      out.add(removed(r));
-    }
-    return Map.of("removed", out);
   }
 
   private Map<String, Object> read() {

@@ -174,6 +174,66 @@ class AgentIT {
   }
 
   @Test
+  @SuppressWarnings("unchecked")
+  void aBatchInsertsItsValidItemsAndRemovalRestoresEveryClass() throws Exception {
+    target.tick(10);
+    String hold = "/Code/" + WorkloadClasses.PACKAGE + "/AgentWorkload$SharedLock/hold()V";
+    // A class's first woven version can change the bytes the VM hands out for it afterwards (here 5480 -> 5488
+    // bytes after one insert and remove, batch or not): the same probes go in and out one by one first, and the
+    // bytes after the batch's removal must equal those after the single removals.
+    for (Object method : List.of(TICK, WORKLOAD + "/dropPlugin()Z", hold)) {
+      Object id = channel.request("insert", "method", method, "kind", "call_count").get("probeId");
+      assertThat(channel.request("remove", "probeId", id)).containsEntry("ok", true);
+    }
+    Map<String, Object> mainBefore = channel.request("classBytes", "className", WorkloadClasses.MAIN_CLASS);
+    Map<String, Object> lockBefore = channel.request("classBytes", "className", WorkloadClasses.LOCK_CLASS);
+    Map<String, Object> answer = channel.request("insertAll", "probes", List.of(
+        Map.of("method", TICK, "kind", "call_count"),
+        Map.of("method", WORKLOAD + "/dropPlugin()Z", "kind", "call_count"),
+        Map.of("method", WORKLOAD + "/nope()V", "kind", "call_count"),
+        Map.of("method", TICK, "kind", "bogus"),
+        Map.of("method", hold, "kind", "call_count"),
+        "not a probe"));
+    assertThat(answer).containsEntry("ok", true);
+    List<Map<String, Object>> results = (List<Map<String, Object>>) answer.get("results");
+    assertThat(results).hasSize(6);
+    assertThat(results.get(0)).containsEntry("method", TICK).containsKeys("probeId", "retransformNanos");
+    assertThat(results.get(1)).containsEntry("method", WORKLOAD + "/dropPlugin()Z");
+    assertThat(results.get(4)).containsEntry("method", hold);
+    assertItemError(results.get(2), "NO_SUCH_METHOD", WORKLOAD + "/nope()V");
+    assertItemError(results.get(3), "BAD_REQUEST", "unknown probe kind 'bogus'");
+    assertItemError(results.get(5), "BAD_REQUEST", "probes[5] must be an object");
+    assertThat(channel.request("ledger").get("entries")).asList().hasSize(3);
+    assertThat(target.tick(300)).contains("calls=300");
+    assertThat(readingOf(channel.request("read"), results.get(0).get("probeId"))).containsEntry("count", 300L);
+
+    Map<String, Object> removed = channel.request("removeMany", "probeIds", List.of(results.get(0).get("probeId"),
+        results.get(1).get("probeId"), 987654L, results.get(4).get("probeId")));
+    assertThat(removed).containsEntry("ok", true);
+    assertThat((List<Map<String, Object>>) removed.get("removed")).hasSize(3)
+        .allSatisfy(r -> assertThat(r).containsEntry("classRestored", true));
+    assertThat((List<Map<String, Object>>) removed.get("failures")).singleElement()
+        .satisfies(f -> assertThat(f).containsEntry("probeId", 987654L).containsEntry("code", "NO_SUCH_PROBE"));
+    assertThat(channel.request("ledger").get("entries")).asList().isEmpty();
+    assertThat(channel.request("classBytes", "className", WorkloadClasses.MAIN_CLASS))
+        .containsEntry("sha256", mainBefore.get("sha256")).containsEntry("length", mainBefore.get("length"));
+    assertThat(channel.request("classBytes", "className", WorkloadClasses.LOCK_CLASS))
+        .containsEntry("sha256", lockBefore.get("sha256"));
+    assertThat(target.tick(500)).contains("calls=500").contains("sum=" + expectedSum(500));
+
+    assertError(channel.request("insertAll"), "BAD_REQUEST", "insertAll needs probes");
+    assertError(channel.request("removeMany", "probeIds", List.of("x")), "BAD_REQUEST", "probeIds[0] must be an integer");
+    assertThat(channel.request("ledger").get("entries")).asList().isEmpty();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static void assertItemError(Map<String, Object> result, String code, String inMessage) {
+    Map<String, Object> error = (Map<String, Object>) result.get("error");
+    assertThat(error).as("error of %s", result).containsEntry("code", code);
+    assertThat((String) error.get("message")).contains(inMessage);
+  }
+
+  @Test
   void aMonitorProbeOnASynchronizedMethodGetsTheBlockedTimeFromJfr() throws Exception {
     String hold = "/Code/" + WorkloadClasses.PACKAGE + "/AgentWorkload$SharedLock/hold()V";
     Map<String, Object> inserted = channel.request("insert", "method", hold, "kind", "monitor");

@@ -4,9 +4,11 @@ import dev.bottlenose.metrics.Calibration;
 import dev.bottlenose.metrics.ProbePlan;
 import dev.bottlenose.model.ResourcePath;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Inserts a plan's probes and watches its sources on a session, all or nothing: when one fails, what was
@@ -61,13 +63,15 @@ final class PlanInserter {
   }
 
   /**
-   * One probe per concrete method of the class or package {@code under}; abstract and native ones, and any the
-   * agent refuses as bad input (an unmodifiable class), are skipped and counted.
+   * One probe per concrete method of the class or package {@code under}, all inserted with one agent request;
+   * abstract and native ones, and any the agent refuses as bad input (an unmodifiable class), are skipped and
+   * counted. Any other refusal fails the item (what the batch inserted is rolled back with the rest).
    */
   private void expand(String itemId, String under, String kind) {
     ResourcePath path = ResourcePath.parse(under);
     List<Long> ids = new ArrayList<>();
     probesByItem.put(itemId, ids);
+    List<String> methods = new ArrayList<>();
     for (ResourceEntry e : session.resources(under, path.depth() == 1 ? 2 : 1)) {
       if (!"method".equals(e.kind()) || e.path().name().startsWith("<clinit>")) {
         continue;
@@ -76,15 +80,21 @@ final class PlanInserter {
         skipped++;
         continue;
       }
-      try {
-        ids.add(session.enable(e.path().toString(), kind, null, askedBy).probeId());
-      } catch (SessionException refused) {
-        if (refused.failure() != SessionException.Failure.BAD_INPUT) {
-          throw refused;
-        }
+      methods.add(e.path().toString());
+    }
+    SessionException failure = null;
+    for (BatchOutcome<ProbeInfo> o : session.enableAll(methods, kind, askedBy)) {
+      if (o.ok()) {
+        ids.add(o.value().probeId());
+      } else if (o.failure().failure() == SessionException.Failure.BAD_INPUT) {
         skipped++;
-        lastRefusal = "; the last refused: " + refused.getMessage();
+        lastRefusal = "; the last refused: " + o.failure().getMessage();
+      } else if (failure == null) {
+        failure = o.failure();
       }
+    }
+    if (failure != null) {
+      throw failure;
     }
     if (ids.isEmpty()) {
       throw new SessionException(SessionException.Failure.NOT_FOUND, "no method under " + under + " takes a "
@@ -93,8 +103,15 @@ final class PlanInserter {
   }
 
   private void rollBack() {
-    probesByItem.values().forEach(ids -> ids.forEach(id -> quietly(() -> session.disable(id))));
+    quietly(() -> session.disableAll(allProbes(probesByItem)).stream().filter(o -> !o.ok())
+        .forEach(o -> System.err.println("[bottlenose] rolling back a metric: " + o.failure().getMessage())));
     sourceByItem.values().forEach(id -> quietly(() -> session.unwatch(id)));
+  }
+
+  private static List<Long> allProbes(Map<String, List<Long>> probesByItem) {
+    List<Long> all = new ArrayList<>();
+    probesByItem.values().forEach(all::addAll);
+    return all;
   }
 
   private static void quietly(Runnable r) {
@@ -105,20 +122,27 @@ final class PlanInserter {
     }
   }
 
-  /** Removes a metric's probes and sources; says how many and how many classes got their bytes back. */
+  /**
+   * Removes a metric's probes (with one agent request) and sources; says how many, and how many classes got
+   * their bytes back.
+   */
   static Map<String, Object> remove(TargetSession session, ActiveMetric m) {
     int probes = 0;
-    int restored = 0;
+    Set<String> restored = new HashSet<>();
     List<String> failures = new ArrayList<>();
-    for (List<Long> ids : m.probesByItem().values()) {
-      for (long id : ids) {
-        try {
-          restored += session.disable(id).classRestored() ? 1 : 0;
+    try {
+      for (BatchOutcome<RemovedProbe> o : session.disableAll(allProbes(m.probesByItem()))) {
+        if (o.ok()) {
           probes++;
-        } catch (SessionException e) {
-          failures.add(e.getMessage());
+          if (o.value().classRestored()) {
+            restored.add(o.value().className());
+          }
+        } else {
+          failures.add(o.failure().getMessage());
         }
       }
+    } catch (SessionException e) {
+      failures.add(e.getMessage());
     }
     int sources = 0;
     for (long id : m.sourceByItem().values()) {
@@ -132,7 +156,7 @@ final class PlanInserter {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("probesRemoved", probes);
     out.put("sourcesRemoved", sources);
-    out.put("classesRestored", restored);
+    out.put("classesRestored", restored.size());
     out.put("failures", failures);
     return out;
   }

@@ -162,12 +162,67 @@ public final class TargetSession implements AutoCloseable {
     return info;
   }
 
-  private static Map<String, Object> insertArguments(String focus, String kindWord, String callee) {
+  /**
+   * Inserts a probe of {@code kindWord} into each method {@code foci} name with one agent request (one
+   * retransformation in the target). Per method, in order: its probe, or why it was refused (a malformed
+   * focus is refused here, the rest by the agent, with the message {@link #enable} gives). A bad kind, or a
+   * failed request, throws and inserts nothing.
+   */
+  public List<BatchOutcome<ProbeInfo>> enableAll(List<String> foci, String kindWord, String askedBy) {
+    if (probeKind(kindWord) == ProbeKind.CALL_SITE) {
+      throw SessionException.badInput("call_site probes need a callee each; insert them one by one");
+    }
+    List<BatchOutcome<ProbeInfo>> outcomes = new ArrayList<>();
+    List<Map<String, Object>> sent = new ArrayList<>();
+    List<Integer> positions = new ArrayList<>();
+    for (String focus : foci) {
+      try {
+        sent.add(insertArguments(focus, kindWord, null));
+        positions.add(outcomes.size());
+        outcomes.add(null);
+      } catch (SessionException e) {
+        outcomes.add(BatchOutcome.failed(e));
+      }
+    }
+    if (sent.isEmpty()) {
+      return outcomes;
+    }
+    Map<String, Object> answer = call("insertAll", Map.of("probes", sent), "inserting " + sent.size() + " "
+        + sent.get(0).get("kind") + " probes (into " + sent.get(0).get("method")
+        + (sent.size() > 1 ? " and " + (sent.size() - 1) + " more" : "") + ")");
+    List<Map<String, Object>> results = Wire.maps(answer, "results");
+    for (int k = 0; k < sent.size(); k++) {
+      outcomes.set(positions.get(k), inserted(k < results.size() ? results.get(k) : Map.of("error",
+          Map.of("code", "INTERNAL_ERROR", "message", "the agent gave no result for it")), sent.get(k), askedBy));
+    }
+    return outcomes;
+  }
+
+  private BatchOutcome<ProbeInfo> inserted(Map<String, Object> result, Map<String, Object> args, String askedBy) {
+    String what = "inserting a " + args.get("kind") + " probe into " + args.get("method");
+    Map<String, Object> error = Wire.map(result, "error");
+    if (!error.isEmpty()) {
+      return BatchOutcome.failed(new SessionException(SessionException.fromAgentCode(Wire.text(error, "code")),
+          what + " failed: " + Wire.text(error, "message")));
+    }
+    ProbeInfo info = new ProbeInfo(Wire.longOf(result, "probeId", -1), Wire.text(result, "method"),
+        (String) args.get("kind"), null, askedBy == null ? "unknown" : askedBy, System.currentTimeMillis(),
+        Wire.longOf(result, "retransformNanos", 0));
+    probes.put(info.probeId(), info);
+    return BatchOutcome.done(info);
+  }
+
+  private static ProbeKind probeKind(String kindWord) {
     ProbeKind kind = ProbeKind.byWord(kindWord == null ? "" : kindWord);
     if (kind == null) {
       throw SessionException.badInput("unknown probe kind '" + kindWord + "'; one of "
           + Arrays.stream(ProbeKind.values()).map(ProbeKind::word).collect(Collectors.joining(", ")));
     }
+    return kind;
+  }
+
+  private static Map<String, Object> insertArguments(String focus, String kindWord, String callee) {
+    ProbeKind kind = probeKind(kindWord);
     Map<String, Object> args = new LinkedHashMap<>();
     args.put("method", MethodFocus.parse(focus).toString());
     args.put("kind", kind.word());
@@ -188,13 +243,62 @@ public final class TargetSession implements AutoCloseable {
   public RemovedProbe disable(long probeId) {
     ProbeInfo info = probes.get(probeId);
     if (info == null) {
-      throw new SessionException(SessionException.Failure.NOT_FOUND, "no probe " + probeId
-          + " in this session (its probes: " + (probes.isEmpty() ? "none" : probes.keySet()) + ")");
+      throw noProbe(probeId);
     }
     Map<String, Object> answer = call("remove", Map.of("probeId", probeId), "removing probe " + probeId);
     probes.remove(probeId);
     return new RemovedProbe(probeId, info.method(), Wire.text(answer, "className"),
         Wire.longOf(answer, "retransformNanos", 0), Boolean.TRUE.equals(answer.get("classRestored")));
+  }
+
+  /**
+   * Removes probes this session inserted with one agent request (one retransformation in the target). Per
+   * id, in order: the probe removed, or why not (an id this session does not have is refused here). A failed
+   * request throws and removes nothing.
+   */
+  public List<BatchOutcome<RemovedProbe>> disableAll(List<Long> probeIds) {
+    List<BatchOutcome<RemovedProbe>> outcomes = new ArrayList<>();
+    List<Long> sent = new ArrayList<>();
+    for (long id : probeIds) {
+      if (sent.contains(id)) {
+        outcomes.add(BatchOutcome.failed(new SessionException(SessionException.Failure.BAD_INPUT,
+            "probe " + id + " is listed more than once")));
+      } else if (!probes.containsKey(id)) {
+        outcomes.add(BatchOutcome.failed(noProbe(id)));
+      } else {
+        sent.add(id);
+        outcomes.add(null);
+      }
+    }
+    if (sent.isEmpty()) {
+      return outcomes;
+    }
+    Map<String, Object> answer = call("removeMany", Map.of("probeIds", sent), "removing probes " + sent);
+    Map<Long, BatchOutcome<RemovedProbe>> byId = new LinkedHashMap<>();
+    for (Map<String, Object> r : Wire.maps(answer, "removed")) {
+      long id = Wire.longOf(r, "probeId", -1);
+      ProbeInfo info = probes.remove(id);
+      byId.put(id, BatchOutcome.done(new RemovedProbe(id, info == null ? "" : info.method(), Wire.text(r, "className"),
+          Wire.longOf(r, "retransformNanos", 0), Boolean.TRUE.equals(r.get("classRestored")))));
+    }
+    for (Map<String, Object> f : Wire.maps(answer, "failures")) {
+      long id = Wire.longOf(f, "probeId", -1);
+      byId.put(id, BatchOutcome.failed(new SessionException(SessionException.fromAgentCode(Wire.text(f, "code")),
+          "removing probe " + id + " failed: " + Wire.text(f, "message"))));
+    }
+    for (int i = 0; i < outcomes.size(); i++) {
+      if (outcomes.get(i) == null) {
+        long id = probeIds.get(i);
+        outcomes.set(i, byId.getOrDefault(id, BatchOutcome.failed(new SessionException(SessionException.Failure.FAILED,
+            "removing probe " + id + " failed: the agent gave no outcome for it"))));
+      }
+    }
+    return outcomes;
+  }
+
+  private SessionException noProbe(long probeId) {
+    return new SessionException(SessionException.Failure.NOT_FOUND, "no probe " + probeId
+        + " in this session (its probes: " + (probes.isEmpty() ? "none" : probes.keySet()) + ")");
   }
 
   /**

@@ -38,6 +38,7 @@ public final class PeerAgent implements AutoCloseable {
   private final AtomicLong probeIds = new AtomicLong();
   private final AtomicLong reads = new AtomicLong();
   private final List<String> ops = new CopyOnWriteArrayList<>();
+  private final Map<String, String> refusals = new ConcurrentHashMap<>();
 
   private PeerAgent(Socket socket) throws IOException {
     this.socket = socket;
@@ -81,6 +82,11 @@ public final class PeerAgent implements AutoCloseable {
   /** The ops received so far, in arrival order. */
   public List<String> ops() {
     return ops;
+  }
+
+  /** From now on refuses to insert into {@code method}: {@code error} is the code word, a space, the message. */
+  public void refuse(String method, String error) {
+    refusals.put(method, error);
   }
 
   public Map<Long, Map<String, Object>> probes() {
@@ -135,8 +141,12 @@ public final class PeerAgent implements AutoCloseable {
         return resources(String.valueOf(request.get("path")), response);
       case "insert":
         return insert(request, response);
+      case "insertAll":
+        return insertAll(request, response);
       case "remove":
         return remove(((Number) request.get("probeId")).longValue(), response);
+      case "removeMany":
+        return removeMany(request, response);
       case "read":
         return read(response);
       case "ledger":
@@ -191,6 +201,9 @@ public final class PeerAgent implements AutoCloseable {
     if (!method.equals(STEP) && !method.equals(RUN)) {
       return "NO_SUCH_METHOD no method " + method + " in the target";
     }
+    if (refusals.containsKey(method)) {
+      return refusals.get(method);
+    }
     long id = probeIds.incrementAndGet();
     Map<String, Object> entry = new LinkedHashMap<>();
     entry.put("probeId", id);
@@ -202,6 +215,38 @@ public final class PeerAgent implements AutoCloseable {
     response.put("probeId", id);
     response.put("method", method);
     response.put("retransformNanos", 1_000_000L);
+    return null;
+  }
+
+  @SuppressWarnings("unchecked")
+  private String insertAll(Map<String, Object> request, Map<String, Object> response) {
+    List<Object> results = new ArrayList<>();
+    for (Map<String, Object> item : (List<Map<String, Object>>) request.get("probes")) {
+      Map<String, Object> result = new LinkedHashMap<>();
+      String error = insert(item, result);
+      results.add(error == null ? result : Map.of("error", Map.of("code", error.substring(0, error.indexOf(' ')),
+          "message", error.substring(error.indexOf(' ') + 1))));
+    }
+    response.put("results", results);
+    return null;
+  }
+
+  @SuppressWarnings("unchecked")
+  private String removeMany(Map<String, Object> request, Map<String, Object> response) {
+    List<Object> removed = new ArrayList<>();
+    List<Object> failures = new ArrayList<>();
+    for (Object id : (List<Object>) request.get("probeIds")) {
+      Map<String, Object> result = new LinkedHashMap<>();
+      String error = remove(((Number) id).longValue(), result);
+      if (error == null) {
+        removed.add(result);
+      } else {
+        failures.add(Map.of("probeId", id, "code", error.substring(0, error.indexOf(' ')),
+            "message", error.substring(error.indexOf(' ') + 1)));
+      }
+    }
+    response.put("removed", removed);
+    response.put("failures", failures);
     return null;
   }
 

@@ -3,6 +3,8 @@ package dev.bottlenose.daemon.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.bottlenose.daemon.session.ActiveMetric;
+import dev.bottlenose.daemon.session.BatchOutcome;
 import dev.bottlenose.daemon.session.ProbeInfo;
 import dev.bottlenose.daemon.session.RemovedProbe;
 import dev.bottlenose.daemon.session.ResourceEntry;
@@ -77,6 +79,41 @@ class SessionIT {
     assertThat(removed.classRestored()).isTrue();
     assertThat(removed.className()).isEqualTo(TargetJvm.MAIN);
     assertThat(session.ledger()).isEmpty();
+  }
+
+  @Test
+  void aClassFocusGoesInWithOneBatchAndOutWithAnother() {
+    ActiveMetric m = session.enableMetric("calls", "</Code/itworkload/ItWorkload>", "it");
+    assertThat(m.probeCount()).isGreaterThan(2);
+    assertThat(session.probes()).hasSize(m.probeCount());
+    await().atMost(Duration.ofSeconds(10)).until(() -> {
+      Sample s = session.values().latest();
+      return s != null && s.metric(m.metricId()) != null && s.metric(m.metricId()).hasValue()
+          && s.metric(m.metricId()).value() > 0;
+    });
+    assertThat(session.disableMetric(m.metricId())).containsEntry("probesRemoved", m.probeCount())
+        .containsEntry("classesRestored", 1).containsEntry("failures", List.of());
+    assertThat(session.ledger()).isEmpty();
+  }
+
+  @Test
+  void aBatchWithBadItemsInsertsTheRestAndRemovesThemTogether() {
+    List<BatchOutcome<ProbeInfo>> inserted = session.enableAll(List.of(TargetJvm.STEP,
+        "/Code/itworkload/ItWorkload/fly()V", "/Code/itworkload/ItWorkload$Shape/area()D", TargetJvm.BATCH),
+        "wall_inclusive", "it");
+    assertThat(inserted).extracting(BatchOutcome::ok).containsExactly(true, false, false, true);
+    assertThat(inserted.get(1).failure().failure()).isEqualTo(Failure.NOT_FOUND);
+    assertThat(inserted.get(1).failure().getMessage()).contains("/Code/itworkload/ItWorkload/fly()V");
+    assertThat(inserted.get(2).failure().failure()).isEqualTo(Failure.BAD_INPUT);
+    assertThat(inserted.get(2).failure().getMessage()).containsIgnoringCase("abstract");
+    assertThat(session.ledger()).hasSize(2);
+
+    List<BatchOutcome<RemovedProbe>> removed = session.disableAll(List.of(inserted.get(0).value().probeId(),
+        inserted.get(3).value().probeId()));
+    assertThat(removed).allSatisfy(o -> assertThat(o.ok()).isTrue());
+    assertThat(removed).allSatisfy(o -> assertThat(o.value().classRestored()).isTrue());
+    assertThat(session.ledger()).isEmpty();
+    assertThat(target.isAlive()).isTrue();
   }
 
   @Test

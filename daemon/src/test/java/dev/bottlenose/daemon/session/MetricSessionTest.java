@@ -67,8 +67,32 @@ class MetricSessionTest {
     assertThat(m.probeCount()).isEqualTo(2);
     assertThat(m.toJson().get("methodsInstrumented")).isEqualTo(Map.of("x0", 2));
     assertThat(peer.probes()).hasSize(2);
+    assertThat(peer.ops()).filteredOn(op -> op.startsWith("insert")).containsExactly("insertAll");
     MetricValue v = secondValue(m.metricId());
     assertThat(v.value() * session.values().latest().intervalNanos() / 1e9).isCloseTo(200, within(1e-6));
+    assertThat(session.disableMetric(m.metricId())).containsEntry("probesRemoved", 2).containsEntry("classesRestored", 1);
+    assertThat(peer.ops()).filteredOn(op -> op.startsWith("remove")).containsExactly("removeMany");
+    assertThat(peer.probes()).isEmpty();
+  }
+
+  @Test
+  void aMethodTheAgentRefusesAsBadInputIsSkippedAndAnyOtherRefusalRollsTheBatchBack() {
+    peer.refuse(PeerAgent.RUN, "UNMODIFIABLE_CLASS cannot probe com.acme.Sim: planted");
+    ActiveMetric m = session.enableMetric("calls", "</Code/com.acme/Sim>", "test");
+    assertThat(m.probeCount()).isEqualTo(1);
+    assertThat(m.methodsSkipped()).isEqualTo(1);
+    assertThat(session.probes()).extracting(ProbeInfo::method).containsExactly(PeerAgent.STEP);
+    session.disableMetric(m.metricId());
+
+    peer.refuse(PeerAgent.RUN, "TOO_MANY_PROBES all probe slots are in use");
+    SessionException e = failure(() -> session.enableMetric("calls", "</Code/com.acme/Sim>", "test"));
+    assertThat(e.failure()).isEqualTo(Failure.REFUSED);
+    assertThat(e.getMessage()).isEqualTo("metric 'calls' at </Code/com.acme/Sim>: inserting a call_count probe into "
+        + PeerAgent.RUN + " failed: all probe slots are in use");
+    assertThat(session.probes()).isEmpty();
+    assertThat(peer.probes()).isEmpty();
+    assertThat(session.activeMetrics()).isEmpty();
+    assertThat(peer.ops()).filteredOn(op -> op.startsWith("insert")).containsExactly("insertAll", "insertAll");
   }
 
   @Test

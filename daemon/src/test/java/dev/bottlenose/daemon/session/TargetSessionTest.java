@@ -80,6 +80,36 @@ class TargetSessionTest {
   }
 
   @Test
+  void aBatchInsertsEveryGoodMethodInOneRequestAndRemovesThemInAnother() {
+    List<BatchOutcome<ProbeInfo>> inserted = session.enableAll(List.of(PeerAgent.STEP, "/Code/com.acme/Sim/fly()V",
+        "/Code/com.acme/Sim", PeerAgent.RUN), "call_count", "test");
+    assertThat(inserted).extracting(BatchOutcome::ok).containsExactly(true, false, false, true);
+    assertThat(inserted.get(1).failure().failure()).isEqualTo(Failure.NOT_FOUND);
+    assertThat(inserted.get(1).failure().getMessage()).isEqualTo("inserting a call_count probe into "
+        + "/Code/com.acme/Sim/fly()V failed: no method /Code/com.acme/Sim/fly()V in the target");
+    assertThat(inserted.get(2).failure().failure()).isEqualTo(Failure.BAD_INPUT);
+    assertThat(inserted.get(2).failure().getMessage()).startsWith("focus '/Code/com.acme/Sim' names a class");
+    assertThat(peer.ops()).filteredOn(op -> op.startsWith("insert")).containsExactly("insertAll");
+    assertThat(session.probes()).extracting(ProbeInfo::method).containsExactlyInAnyOrder(PeerAgent.STEP, PeerAgent.RUN);
+    assertThat(peer.probes()).hasSize(2);
+
+    long step = inserted.get(0).value().probeId();
+    long run = inserted.get(3).value().probeId();
+    List<BatchOutcome<RemovedProbe>> removed = session.disableAll(List.of(step, 99L, run, step));
+    assertThat(removed).extracting(BatchOutcome::ok).containsExactly(true, false, true, false);
+    assertThat(removed.get(1).failure().getMessage()).startsWith("no probe 99 in this session (its probes: ");
+    assertThat(removed.get(3).failure().getMessage()).isEqualTo("probe " + step + " is listed more than once");
+    assertThat(removed.get(2).value().classRestored()).isTrue();
+    assertThat(removed.get(0).value().method()).isEqualTo(PeerAgent.STEP);
+    assertThat(peer.ops()).filteredOn(op -> op.startsWith("remove")).containsExactly("removeMany");
+    assertThat(session.probes()).isEmpty();
+    assertThat(peer.probes()).isEmpty();
+    assertThat(failure(() -> session.enableAll(List.of(PeerAgent.STEP), "cycles", "t")).failure())
+        .isEqualTo(Failure.BAD_INPUT);
+    assertThat(peer.probes()).isEmpty();
+  }
+
+  @Test
   void theLedgerNamesWhoAsked() {
     session.enable(PeerAgent.RUN, "call_count", null, "consultant");
     assertThat(session.ledger()).singleElement().satisfies(e -> {
