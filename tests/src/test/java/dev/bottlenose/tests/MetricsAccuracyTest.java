@@ -176,7 +176,7 @@ class MetricsAccuracyTest {
     long pauses = enable("gc_pauses", PROGRAM);
     metrics.awaitValues(gc, safepoint, pauses);
     String done = attached.run("gc 1000");
-    metrics.awaitSamples(6);
+    metrics.awaitSettled(gc, pauses);
     disableAll(gc, safepoint, pauses);
     long forced = TargetJvm.field(done, "gcs");
     double pauseCount = metrics.aligned(pauses).stream().mapToDouble(r -> r.get(pauses)).sum();
