@@ -29,14 +29,15 @@ final class BudgetScheduler {
   private final Map<Integer, Entry> running = new HashMap<>();
   private final Map<Integer, String> rejected = new LinkedHashMap<>();
   private double sideCost;
-  private double observedTotal;
-  private double predictedTotal;
+  /** Per kind of node (its hypothesis): observed and predicted cost of its first cost samples. */
+  private final Map<String, double[]> underestimates = new HashMap<>();
   private boolean shedThisStep;
   private long overSince = -1;
   private long seq;
 
   private static final class Entry {
     final int nodeId;
+    final String kind;
     final double priority;
     final long order;
     double predicted;
@@ -45,8 +46,9 @@ final class BudgetScheduler {
     boolean learned;
     double observed = Double.NaN;
 
-    Entry(int nodeId, double priority, double predicted, long order) {
+    Entry(int nodeId, String kind, double priority, double predicted, long order) {
       this.nodeId = nodeId;
+      this.kind = kind;
       this.priority = priority;
       this.predicted = predicted;
       this.raw = predicted;
@@ -74,11 +76,19 @@ final class BudgetScheduler {
   }
 
   void enqueue(int nodeId, double priority, double predictedCost) {
+    enqueue(nodeId, "", priority, predictedCost);
+  }
+
+  /**
+   * Queues a node of {@code kind} (its hypothesis: nodes of one kind measure the same metrics, so their
+   * predictions are off by the same factor).
+   */
+  void enqueue(int nodeId, String kind, double priority, double predictedCost) {
     if (predictedCost > budget) {
       rejected.put(nodeId, String.format(Locale.ROOT, "predicted cost %.4f exceeds the whole budget %.4f", predictedCost, budget));
       return;
     }
-    queued.put(nodeId, new Entry(nodeId, priority, predictedCost, seq++));
+    queued.put(nodeId, new Entry(nodeId, kind, priority, predictedCost, seq++));
   }
 
   /** Forgets a queued or running node; true if it was known. */
@@ -110,15 +120,32 @@ final class BudgetScheduler {
   }
 
   /**
-   * How much more measurements have cost than predicted so far (at least 1): new predictions are
-   * scaled by it, so a port that underestimates is corrected after its first cost samples.
+   * How much more the measurements of nodes of {@code kind} have cost than predicted so far (at least 1):
+   * new predictions of that kind are scaled by it, so a port that underestimates is corrected after its
+   * first cost samples. A kind not measured yet takes the median of the other kinds' factors. Per kind,
+   * because a prediction can be off by a factor of a thousand for counters in a method called hundreds of
+   * millions of times a second, and not at all for a JFR source: one factor for both would keep every
+   * cheap node out of the budget.
    */
-  double calibration() {
-    return predictedTotal > 0 ? Math.max(1, observedTotal / predictedTotal) : 1;
+  double calibration(String kind) {
+    double[] own = underestimates.get(kind);
+    if (own != null) {
+      return factor(own);
+    }
+    double[] factors = underestimates.values().stream().mapToDouble(BudgetScheduler::factor).sorted().toArray();
+    if (factors.length == 0) {
+      return 1;
+    }
+    int mid = factors.length / 2;
+    return factors.length % 2 == 1 ? factors[mid] : (factors[mid - 1] + factors[mid]) / 2;
+  }
+
+  private static double factor(double[] observedPredicted) {
+    return Math.max(1, observedPredicted[0] / observedPredicted[1]);
   }
 
   private double expected(Entry e) {
-    return e.learned ? e.predicted : e.predicted * calibration();
+    return e.learned ? e.predicted : e.predicted * calibration(e.kind);
   }
 
   /**
@@ -170,8 +197,9 @@ final class BudgetScheduler {
       Entry e = running.get(id);
       if (e != null && !Double.isNaN(cost)) {
         if (Double.isNaN(e.observed) && e.raw > 0) {
-          observedTotal += cost;
-          predictedTotal += e.raw;
+          double[] u = underestimates.computeIfAbsent(e.kind, k -> new double[2]);
+          u[0] += cost;
+          u[1] += e.raw;
         }
         e.observed = cost;
       }

@@ -421,7 +421,7 @@ public final class Search {
     awaitingPrediction.remove(nodeId);
     double predicted = cost;
     graph.update(nodeId, n -> n.withValues(n.value(), n.threshold(), predicted, n.observedCost()));
-    scheduler.enqueue(nodeId, graph.node(nodeId).priority(), predicted);
+    scheduler.enqueue(nodeId, run.hypothesis.id(), graph.node(nodeId).priority(), predicted);
   }
 
   private CostPrediction predict(MetricRequest r) {

@@ -2,6 +2,7 @@ package dev.bottlenose.consultant;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.Map;
 import java.util.Set;
@@ -123,9 +124,26 @@ class BudgetSchedulerTest {
     scheduler.enqueue(2, 5, 0.02);
     scheduler.enqueue(3, 5, 0.01);
 
-    assertThat(scheduler.calibration()).isEqualTo(2.0);
+    assertThat(scheduler.calibration("")).isEqualTo(2.0);
     assertThat(scheduler.admit()).containsExactly(3);
     assertThat(scheduler.waitReason(2)).isEqualTo("waiting for budget: needs 0.0400 of 0.0500");
+  }
+
+  @Test
+  void oneHypothesisUnderestimatedAThousandfoldDoesNotScaleTheOthers() {
+    scheduler.enqueue(1, "method_call_overhead", 5, 0.00001);
+    scheduler.enqueue(2, "jit_compile_time", 5, 0.0001);
+    scheduler.admit();
+    scheduler.observe(1000, 0, Map.of(1, 0.01, 2, 0.0001));
+    scheduler.enqueue(3, "method_call_overhead", 5, 0.00004);
+    scheduler.enqueue(4, "jit_compile_time", 5, 0.0001);
+
+    assertThat(scheduler.calibration("method_call_overhead")).isCloseTo(1000.0, within(1e-6));
+    assertThat(scheduler.calibration("jit_compile_time")).isEqualTo(1.0);
+    assertThat(scheduler.calibration("cpu_bound")).as("not measured yet: the median of the others")
+        .isCloseTo(500.5, within(1e-6));
+    assertThat(scheduler.admit()).containsExactly(4);
+    assertThat(scheduler.waitReason(3)).isEqualTo("waiting for budget: needs 0.0400 of 0.0500");
   }
 
   @Test

@@ -2,21 +2,26 @@ package dev.bottlenose.agent;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.util.Arrays;
 
 /**
  * What two basic operations cost on this JVM, measured once at agent start on {@code bottlenose-start}:
  * a megamorphic interface call (a call site that has seen four receiver classes, so the JIT can neither
  * inline it nor devirtualise it) and the allocation of a small object that escapes into an array. Short
- * loops of each run in turn for about {@value #BUDGET_NANOS} ns of this thread's CPU time (at most
- * {@value #MAX_REPETITIONS} rounds, at least {@value #MEDIAN_OF}), so the JIT has compiled them by the end;
- * each figure is the median per operation of the last {@value #MEDIAN_OF} rounds, so neither the first,
- * interpreted rounds nor a stray pause decide it.
+ * loops of each run in rounds, with a pause of {@value #PAUSE_MILLIS} ms between rounds, for at least
+ * {@value #MIN_WALL_MILLIS} ms and until the fastest round has not improved for {@value #STABLE_ROUNDS}
+ * rounds (at most {@value #MAX_WALL_MILLIS} ms, {@value #MAX_REPETITIONS} rounds, {@value #BUDGET_NANOS} ns
+ * of this thread's CPU); each figure is the fastest round's time per operation, rounded to the nanosecond.
+ * The fastest, because a round is only ever slowed (interpreted, or waiting for its compilation): an agent
+ * attaches while the compiler threads are busy recompiling what starting JFR threw away, and the first
+ * rounds of a loaded machine ran interpreted for 8 to 10 ns per call where compiled code takes 3.
  */
 record Calibration(long virtualCallNanos, long allocationNanos) {
   static final int MAX_REPETITIONS = 60;
-  static final int MEDIAN_OF = 5;
-  static final long BUDGET_NANOS = 15_000_000;
+  static final int STABLE_ROUNDS = 10;
+  static final long BUDGET_NANOS = 40_000_000;
+  static final long PAUSE_MILLIS = 5;
+  static final long MIN_WALL_MILLIS = 150;
+  static final long MAX_WALL_MILLIS = 600;
   static final int CALLS = 20_000;
   static final int ALLOCATIONS = 10_000;
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -53,21 +58,39 @@ record Calibration(long virtualCallNanos, long allocationNanos) {
   static Calibration measure() {
     Shape[] shapes = {new A(1), new B(2), new C(3), new D(4)};
     Object[] kept = new Object[1024];
-    long[] calls = new long[MAX_REPETITIONS];
-    long[] allocations = new long[MAX_REPETITIONS];
-    long deadline = now() + BUDGET_NANOS;
-    int r = 0;
-    while (r < MAX_REPETITIONS && (r < MEDIAN_OF || now() < deadline)) {
-      calls[r] = perOperation(now(), calls(shapes), CALLS);
-      allocations[r] = perOperation(now(), allocate(kept), ALLOCATIONS);
-      r++;
+    double bestCall = Double.MAX_VALUE;
+    double bestAllocation = Double.MAX_VALUE;
+    long cpuDeadline = now() + BUDGET_NANOS;
+    long start = System.nanoTime();
+    int unchanged = 0;
+    for (int r = 0; r < MAX_REPETITIONS && now() < cpuDeadline; r++) {
+      double call = perOperation(now(), calls(shapes), CALLS);
+      double allocation = perOperation(now(), allocate(kept), ALLOCATIONS);
+      boolean faster = call < bestCall * 0.97 || allocation < bestAllocation * 0.97;
+      bestCall = Math.min(bestCall, call);
+      bestAllocation = Math.min(bestAllocation, allocation);
+      unchanged = faster ? 0 : unchanged + 1;
+      long wall = (System.nanoTime() - start) / 1_000_000;
+      if (wall >= MAX_WALL_MILLIS || wall >= MIN_WALL_MILLIS && unchanged >= STABLE_ROUNDS) {
+        break;
+      }
+      pause();
     }
-    return new Calibration(medianOfLast(calls, r), medianOfLast(allocations, r));
+    return new Calibration(Math.max(1, Math.round(bestCall)), Math.max(1, Math.round(bestAllocation)));
   }
 
   /** The CPU time per operation: {@code start} is taken before the loop runs, {@code loopEnd} by the loop. */
-  private static long perOperation(long start, long loopEnd, int operations) {
-    return Math.max(0, (loopEnd - start) / operations);
+  private static double perOperation(long start, long loopEnd, int operations) {
+    return Math.max(0, loopEnd - start) / (double) operations;
+  }
+
+  /** Leaves the compiler threads the core for a moment, so the loops get compiled. */
+  private static void pause() {
+    try {
+      Thread.sleep(PAUSE_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private static long calls(Shape[] shapes) {
@@ -87,15 +110,8 @@ record Calibration(long virtualCallNanos, long allocationNanos) {
     return now();
   }
 
-  /** The median of the last {@value #MEDIAN_OF} of the first {@code n} values. */
   /** This thread's CPU time, so that time the compiler threads or anyone else take from it is not counted. */
   private static long now() {
     return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : System.nanoTime();
-  }
-
-  private static long medianOfLast(long[] values, int n) {
-    long[] last = Arrays.copyOfRange(values, n - MEDIAN_OF, n);
-    Arrays.sort(last);
-    return last[MEDIAN_OF / 2];
   }
 }

@@ -49,6 +49,8 @@ class VmCostSearchTest {
   private static final String PACKAGE = "/Code/dev.bottlenose.tests.workloads/";
   private static final ResourcePath MIX_APPLY = ResourcePath.parse(PACKAGE + "MegamorphicWorkload$Mix/apply(J)J");
   private static final ResourcePath CALL_MANY = ResourcePath.parse(PACKAGE + "MegamorphicWorkload/callMany()J");
+  private static final ResourcePath STEPS = ResourcePath.parse(PACKAGE
+      + "MegamorphicWorkload/steps([Ldev/bottlenose/tests/workloads/MegamorphicWorkload$Step;J)J");
   private static final ResourcePath MAIN = ResourcePath.parse(PACKAGE + "MegamorphicWorkload/main([Ljava/lang/String;)V");
   private static final ResourcePath CHURN = ResourcePath.parse(PACKAGE + "ChurnWorkload/churn()J");
   private static final ResourcePath PARTICLE = ResourcePath.parse("/Memory/dev.bottlenose.tests.workloads.ChurnWorkload$Particle");
@@ -78,7 +80,7 @@ class VmCostSearchTest {
           .as("callees of main in the sampled call graph: %s", calls).contains(CALL_MANY.toString());
       assertThat(calls.getJsonArray("children").stream().map(o -> ((JsonObject) o).getString("relation"))).containsOnly("calls");
       JsonObject all = bus.request(DaemonProtocol.callGraph(daemon.id()), new JsonObject().put("limit", 5));
-      assertThat(all.getJsonArray("hot").stream().map(o -> ((JsonObject) o).getString("method"))).contains(CALL_MANY.toString());
+      assertThat(all.getJsonArray("hot").stream().map(o -> ((JsonObject) o).getString("method"))).contains(STEPS.toString());
       assertThat(all.getJsonArray("children").stream().map(o -> ((JsonObject) o).getString("path")))
           .contains(PACKAGE.substring(0, PACKAGE.length() - 1));
       assertThatThrownBy(() -> bus.request(DaemonProtocol.callGraph(daemon.id()), new JsonObject().put("path", "/Threads/main")))
@@ -88,9 +90,10 @@ class VmCostSearchTest {
     }
   }
 
-  @Disabled("found at MegamorphicWorkload$Mix/apply in 17-21 s in 4 of 5 searches on 21 Nov (two call sites), but"
-      + " apply reads 0.05-0.06 in half the runs and 0.17-0.35 in the others: the counting probe in a 1 ns method"
-      + " slows the calls it counts, the more so the more probes cover it (package, class, method at once)")
+  @Disabled("counting the calls costs more than the budget: the counters in the package's three tiny apply methods,"
+      + " called about 500 million times a second, measure 0.5 to 1.3 of the target's CPU, so the search concludes"
+      + " unknown at the package (value 0.5 to 1.3) and never reaches Mix/apply; with the counters' cost hidden in"
+      + " side cost (before 21 Nov) the value at apply was 0.05 to 0.35 and the search found it in 4 of 5 runs")
   @Test
   void tinyMegamorphicCallsAreMethodCallOverheadInTheCalledMethod() throws Exception {
     try (TargetJvm target = TargetJvm.start(Jdk.JDK17, MegamorphicWorkload.class);

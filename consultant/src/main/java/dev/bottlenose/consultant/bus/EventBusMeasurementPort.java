@@ -46,8 +46,10 @@ import java.util.function.BiConsumer;
  * is split across the port's active metrics on that daemon in proportion to each one's predicted cost in
  * the sample (equally when none has one). The idle cost is paid whether or not a search runs, so it is
  * not charged to the search. A sample among the first {@value #SETTLING_SAMPLES} of a metric just started
- * carries its one-time insertion cost (a JFR stream starting, classes retransformed): that sample's cost is
- * reported as side cost, and no metric is charged for it.
+ * carries its one-time insertion cost (classes retransformed on the agent's thread): that sample's agent
+ * CPU is reported as side cost, and only its probes' executions are charged to the metrics. A probe in a
+ * method called hundreds of millions of times a second costs from its first sample on; had the whole
+ * sample gone to side cost, a search starting new metrics every step would never see whom to shed.
  */
 public final class EventBusMeasurementPort implements MeasurementPort {
   static final double REFERENCE_EVENTS_PER_SECOND = 100;
@@ -289,10 +291,12 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     List<Active> ours = active.values().stream().filter(a -> a.daemon == d && a.metricId != null
         && byId.containsKey(a.metricId)).toList();
     boolean idle = active.values().stream().noneMatch(a -> a.daemon == d);
-    double fraction = d.sampled(sample, idle, MIN_TARGET_CORES);
+    TargetDaemon.Spent spent = d.sampled(sample, idle, MIN_TARGET_CORES);
     ours.forEach(a -> a.samples++);
     boolean settling = ours.stream().anyMatch(a -> a.samples <= SETTLING_SAMPLES);
-    sinks.forEach(s -> s.sideCost(at, settling && !Double.isNaN(fraction) ? fraction : 0));
+    double side = settling && !Double.isNaN(spent.agent()) ? spent.agent() : 0;
+    sinks.forEach(s -> s.sideCost(at, side));
+    double charged = settling ? spent.probes() : spent.total();
     double totalPredicted = ours.stream().mapToDouble(a -> predicted(byId.get(a.metricId))).sum();
     for (Active a : ours) {
       JsonObject m = byId.get(a.metricId);
@@ -301,7 +305,7 @@ public final class EventBusMeasurementPort implements MeasurementPort {
         continue;
       }
       double share = totalPredicted > 0 ? predicted(m) / totalPredicted : 1.0 / ours.size();
-      double cost = settling ? Double.NaN : fraction * share;
+      double cost = charged * share;
       Long through = m.getLong("dataThroughMillis");
       if (through == null) {
         a.sink.value(a.handle, at - intervalMillis(sample), at, value, cost);

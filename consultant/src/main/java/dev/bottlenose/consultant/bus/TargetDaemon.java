@@ -58,23 +58,40 @@ final class TargetDaemon {
   }
 
   /**
-   * Takes in one sample's {@code cost}; answers the measuring cost above the idle baseline as a fraction of
-   * the target's CPU (at least {@code minCores}), NaN when the sample does not tell.
+   * One sample's measuring cost above the idle baseline, as fractions of the target's CPU: the probes'
+   * executions ({@code probes}) and the agent's own threads ({@code agent}, which also run the
+   * retransformations that insert and remove probes). NaN when the sample does not tell.
    */
-  double sampled(JsonObject sample, boolean idle, double minCores) {
+  record Spent(double probes, double agent) {
+    static final Spent UNKNOWN = new Spent(Double.NaN, Double.NaN);
+    static final Spent NONE = new Spent(0, 0);
+
+    double total() {
+      return probes + agent;
+    }
+  }
+
+  /**
+   * Takes in one sample's {@code cost}; answers what measuring cost above the idle baseline (the agent's
+   * cost while none of the search's metrics ran) as fractions of the target's CPU (at least {@code minCores}).
+   */
+  Spent sampled(JsonObject sample, boolean idle, double minCores) {
     JsonObject cost = sample.getJsonObject("cost");
     Long interval = sample.getLong("intervalNanos");
     if (cost == null || interval == null || interval <= 0 || cost.getLong("processCpuNanos") == null) {
-      return Double.NaN;
+      return Spent.UNKNOWN;
     }
     cores = (double) cost.getLong("processCpuNanos") / interval;
-    double spent = (cost.getLong("probeNanos", 0L) + cost.getLong("agentCpuNanos", 0L)) * 1e9 / interval;
+    double probes = cost.getLong("probeNanos", 0L) * 1e9 / interval;
+    double agent = cost.getLong("agentCpuNanos", 0L) * 1e9 / interval;
     if (idle) {
+      double spent = probes + agent;
       idleNanosPerSecond = Double.isNaN(idleNanosPerSecond) ? spent : 0.7 * idleNanosPerSecond + 0.3 * spent;
-      return 0;
+      return Spent.NONE;
     }
     double base = Double.isNaN(idleNanosPerSecond) ? 0 : idleNanosPerSecond;
-    return Math.max(0, spent - base) / (Math.max(minCores, cores) * 1e9);
+    double cpu = Math.max(minCores, cores) * 1e9;
+    return new Spent(probes / cpu, Math.max(0, agent - base) / cpu);
   }
 
   String gone() {

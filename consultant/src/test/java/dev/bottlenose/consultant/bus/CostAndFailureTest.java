@@ -14,19 +14,33 @@ class CostAndFailureTest {
   @Test
   void observedCostIsTheAgentsCostAboveItsIdleCostOverTheTargetsCpuAtLeastOneCore() {
     TargetDaemon d = new TargetDaemon("d1");
-    assertThat(d.sampled(sample(500, 4_000_000, 1_800_000_000), true, 1)).isZero();
+    assertThat(d.sampled(sample(500, 4_000_000, 1_800_000_000), true, 1).total()).isZero();
     assertThat(d.idleNanosPerSecond()).isCloseTo(4_000_000, within(1.0));
     assertThat(d.cores()).isCloseTo(1.8, within(1e-9));
     // 12 ms of agent CPU per second above 4 ms idle, on a target using 1.8 cores
-    assertThat(d.sampled(sample(500, 16_000_000, 1_800_000_000), false, 1)).isCloseTo(0.012 / 1.8, within(1e-9));
+    assertThat(d.sampled(sample(500, 16_000_000, 1_800_000_000), false, 1).total()).isCloseTo(0.012 / 1.8, within(1e-9));
     // a target nearly idle is charged against one core
-    assertThat(d.sampled(sample(500, 16_000_000, 5_000_000), false, 1)).isCloseTo(0.012, within(1e-9));
+    assertThat(d.sampled(sample(500, 16_000_000, 5_000_000), false, 1).total()).isCloseTo(0.012, within(1e-9));
+  }
+
+  @Test
+  void theProbesExecutionsAndTheAgentsThreadsAreToldApart() {
+    TargetDaemon d = new TargetDaemon("d1");
+    d.sampled(sample(500, 4_000_000, 2_000_000_000), true, 1);
+    // a half-second sample of a target on 2 cores: 300 ms of probe executions, agent 10 ms per second (idle 4)
+    JsonObject busy = sample(500, 10_000_000, 2_000_000_000);
+    busy.getJsonObject("cost").put("probeNanos", 300_000_000L);
+
+    TargetDaemon.Spent spent = d.sampled(busy, false, 1);
+
+    assertThat(spent.probes()).isCloseTo(0.6 / 2, within(1e-9));
+    assertThat(spent.agent()).isCloseTo(0.006 / 2, within(1e-9));
   }
 
   @Test
   void aSampleWithoutCostSaysNothing() {
     TargetDaemon d = new TargetDaemon("d1");
-    assertThat(d.sampled(new JsonObject().put("intervalNanos", 500_000_000L), true, 1)).isNaN();
+    assertThat(d.sampled(new JsonObject().put("intervalNanos", 500_000_000L), true, 1).total()).isNaN();
     assertThat(d.cores()).isNaN();
   }
 

@@ -48,21 +48,30 @@ public final class MegamorphicWorkload {
     third.join();
   }
 
-  /**
-   * Calls through two megamorphic call sites, and a little arithmetic of its own after them: JFR cannot
-   * walk a stack whose top is in the VM's dispatch stub or a callee's frame set-up, so it loses most
-   * execution samples of this loop. The daemon makes up for lost samples with the threads' CPU time, but
-   * only up to ten times a sample's period; without the arithmetic JFR loses more than that.
-   */
+  /** Runs {@link #steps} batch after batch until told to exit. */
   static long callMany() {
     Step[] steps = {new Mix(), new Mix(), new Shift(), new Mix(), new Mix(), new Add(), new Mix(), new Mix()};
     long x = 1;
     while (running) {
-      for (int i = 0; i < 4096; i++) {
-        x = steps[i & 7].apply(x);
-        x = steps[(i + 3) & 7].apply(x);
-        x = (x ^ (x >>> 29)) * 0xBF58476D1CE4E5B9L;
-      }
+      x = steps(steps, x);
+    }
+    return x;
+  }
+
+  /**
+   * One batch of calls through two megamorphic call sites, and a little arithmetic of its own after them:
+   * JFR cannot walk a stack whose top is in the VM's dispatch stub or a callee's frame set-up, so it loses
+   * most execution samples of this loop. The daemon makes up for lost samples with the threads' CPU time,
+   * but only up to ten times a sample's period; without the arithmetic JFR loses more than that. The batch
+   * returns, as a server's request handling does, so code the JIT had to throw away (inserting a probe
+   * retransforms a class) is compiled again at the next call rather than left running where it was.
+   */
+  static long steps(Step[] steps, long seed) {
+    long x = seed;
+    for (int i = 0; i < 65_536; i++) {
+      x = steps[i & 7].apply(x);
+      x = steps[(i + 3) & 7].apply(x);
+      x = (x ^ (x >>> 29)) * 0xBF58476D1CE4E5B9L;
     }
     return x;
   }
