@@ -61,8 +61,9 @@ public final class Metrics {
 
   /**
    * Waits until every one of {@code metricIds} has had a non-zero value and then held zero for more than a
-   * second: the run is over and the events JFR delivers late (it flushes about every second; a fresh
-   * stream, or a loaded machine, takes longer) have all been counted.
+   * second, and, for a metric of JFR events, its data is complete through the start of those zeros: the run
+   * is over and the events JFR delivers late (it flushes about every second; a fresh stream, or a loaded
+   * machine, takes longer) have all been counted, not merely not yet read.
    */
   public void awaitSettled(long... metricIds) {
     await("metrics " + java.util.Arrays.toString(metricIds) + " measured and back to zero")
@@ -72,8 +73,14 @@ public final class Metrics {
             return false;
           }
           List<JsonObject> last = all.subList(all.size() - SETTLED_SAMPLES, all.size());
+          long zerosFrom = last.get(0).getLong("atMillis");
           for (long id : metricIds) {
             if (all.stream().noneMatch(s -> valueOf(s, id) > 0) || last.stream().anyMatch(s -> valueOf(s, id) != 0)) {
+              return false;
+            }
+            JsonObject newest = value(last.get(last.size() - 1), id);
+            long through = newest == null ? -1 : newest.getLong("dataThroughMillis", -1L);
+            if (through >= 0 && through < zerosFrom) {
               return false;
             }
           }
