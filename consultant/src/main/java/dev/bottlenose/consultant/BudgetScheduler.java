@@ -75,10 +75,6 @@ final class BudgetScheduler {
     return budget;
   }
 
-  void enqueue(int nodeId, double priority, double predictedCost) {
-    enqueue(nodeId, "", priority, predictedCost);
-  }
-
   /**
    * Queues a node of {@code kind} (its hypothesis: nodes of one kind measure the same metrics, so their
    * predictions are off by the same factor).

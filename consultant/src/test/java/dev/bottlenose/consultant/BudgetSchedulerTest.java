@@ -13,9 +13,9 @@ class BudgetSchedulerTest {
 
   @Test
   void admitsBestFirstWhilePredictedCostFitsAndTheRestWait() {
-    scheduler.enqueue(1, 10, 0.02);
-    scheduler.enqueue(2, 5, 0.02);
-    scheduler.enqueue(3, 10, 0.02);
+    scheduler.enqueue(1, "", 10, 0.02);
+    scheduler.enqueue(2, "", 5, 0.02);
+    scheduler.enqueue(3, "", 10, 0.02);
 
     assertThat(scheduler.admit()).containsExactly(2, 1);
     assertThat(scheduler.load()).isEqualTo(0.04, org.assertj.core.data.Offset.offset(1e-12));
@@ -25,17 +25,17 @@ class BudgetSchedulerTest {
 
   @Test
   void aCheaperNodeMayPassOneThatDoesNotFit() {
-    scheduler.enqueue(1, 5, 0.04);
-    scheduler.enqueue(2, 5, 0.03);
-    scheduler.enqueue(3, 10, 0.01);
+    scheduler.enqueue(1, "", 5, 0.04);
+    scheduler.enqueue(2, "", 5, 0.03);
+    scheduler.enqueue(3, "", 10, 0.01);
 
     assertThat(scheduler.admit()).containsExactly(1, 3);
   }
 
   @Test
   void waitingNodesStartWhenObservedCostFreesRoom() {
-    scheduler.enqueue(1, 5, 0.03);
-    scheduler.enqueue(2, 10, 0.03);
+    scheduler.enqueue(1, "", 5, 0.03);
+    scheduler.enqueue(2, "", 10, 0.03);
     assertThat(scheduler.admit()).containsExactly(1);
 
     scheduler.observe(1000, 0, Map.of(1, 0.01));
@@ -44,8 +44,8 @@ class BudgetSchedulerTest {
 
   @Test
   void removingARunningNodeReleasesItsCostAtOnce() {
-    scheduler.enqueue(1, 5, 0.04);
-    scheduler.enqueue(2, 10, 0.04);
+    scheduler.enqueue(1, "", 5, 0.04);
+    scheduler.enqueue(2, "", 10, 0.04);
     scheduler.admit();
 
     assertThat(scheduler.remove(1)).isTrue();
@@ -54,7 +54,7 @@ class BudgetSchedulerTest {
 
   @Test
   void aNodeCostingMoreThanTheWholeBudgetIsRejected() {
-    scheduler.enqueue(1, 5, 0.06);
+    scheduler.enqueue(1, "", 5, 0.06);
 
     assertThat(scheduler.admit()).isEmpty();
     assertThat(scheduler.takeRejected()).containsExactly(Map.entry(1, "predicted cost 0.0600 exceeds the whole budget 0.0500"));
@@ -63,10 +63,7 @@ class BudgetSchedulerTest {
 
   @Test
   void aCostSampleOverTheBudgetShedsTheLowestPriorityNodesUntilItFits() {
-    scheduler.enqueue(1, 5, 0.01);
-    scheduler.enqueue(2, 10, 0.01);
-    scheduler.enqueue(3, 12, 0.01);
-    scheduler.admit();
+    runThreeAtPriorities5To12();
     assertThat(scheduler.shed(1000, Set.of())).isEmpty();
 
     scheduler.observe(1000, 0.005, Map.of(1, 0.025, 2, 0.025, 3, 0.025));
@@ -79,10 +76,7 @@ class BudgetSchedulerTest {
 
   @Test
   void aNodeWhoseChildrenRunOnItsEvidenceIsShedOnlyAfterEveryOtherNode() {
-    scheduler.enqueue(1, 5, 0.01);
-    scheduler.enqueue(2, 10, 0.01);
-    scheduler.enqueue(3, 12, 0.01);
-    scheduler.admit();
+    runThreeAtPriorities5To12();
 
     scheduler.observe(1000, 0.005, Map.of(1, 0.025, 2, 0.025, 3, 0.025));
 
@@ -92,7 +86,7 @@ class BudgetSchedulerTest {
 
   @Test
   void aCostThatIsBackUnderTheBudgetWhenSheddingIsDecidedShedsNothing() {
-    scheduler.enqueue(1, 5, 0.01);
+    scheduler.enqueue(1, "", 5, 0.01);
     scheduler.admit();
 
     scheduler.observe(1000, 0, Map.of(1, 0.09));
@@ -103,11 +97,11 @@ class BudgetSchedulerTest {
 
   @Test
   void afterAShedNothingStartsUntilTheNextCostSample() {
-    scheduler.enqueue(1, 5, 0.04);
-    scheduler.enqueue(2, 10, 0.01);
+    scheduler.enqueue(1, "", 5, 0.04);
+    scheduler.enqueue(2, "", 10, 0.01);
     scheduler.admit();
     scheduler.observe(1000, 0, Map.of(1, 0.08, 2, 0.001));
-    scheduler.enqueue(3, 5, 0.001);
+    scheduler.enqueue(3, "", 5, 0.001);
 
     assertThat(scheduler.shed(1000, Set.of())).containsExactly(2, 1);
     assertThat(scheduler.admit()).isEmpty();
@@ -118,11 +112,11 @@ class BudgetSchedulerTest {
 
   @Test
   void predictionsAreScaledByHowMuchThePortUnderestimated() {
-    scheduler.enqueue(1, 5, 0.01);
+    scheduler.enqueue(1, "", 5, 0.01);
     scheduler.admit();
     scheduler.observe(1000, 0, Map.of(1, 0.02));
-    scheduler.enqueue(2, 5, 0.02);
-    scheduler.enqueue(3, 5, 0.01);
+    scheduler.enqueue(2, "", 5, 0.02);
+    scheduler.enqueue(3, "", 5, 0.01);
 
     assertThat(scheduler.calibration("")).isEqualTo(2.0);
     assertThat(scheduler.admit()).containsExactly(3);
@@ -150,5 +144,13 @@ class BudgetSchedulerTest {
   void theBudgetMustBeAFractionOfTheCpu() {
     assertThatThrownBy(() -> new BudgetScheduler(5, 1000, 10))
         .hasMessage("budget must be a fraction of the target's CPU in (0, 1), is 5.0");
+  }
+
+  /** Nodes 1, 2 and 3 at priorities 5, 10 and 12, each predicted at 0.01, all running. */
+  private void runThreeAtPriorities5To12() {
+    scheduler.enqueue(1, "", 5, 0.01);
+    scheduler.enqueue(2, "", 10, 0.01);
+    scheduler.enqueue(3, "", 12, 0.01);
+    scheduler.admit();
   }
 }
