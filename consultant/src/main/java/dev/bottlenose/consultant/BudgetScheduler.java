@@ -20,6 +20,17 @@ import java.util.Set;
  * interval, and the lowest-priority running nodes are shed at once until it fits again, so the cost
  * never stays over the budget for more than one interval. Shed nodes wait in the queue with what they
  * were seen to cost as their new prediction.
+ *
+ * <p>A node queued within another of its kind (a where-refinement: a class below its package) measures
+ * a subset of what that one measured, so once the enclosing node has been observed, the child's expected
+ * cost is at most the enclosing node's observed cost, shared out in proportion to the two predictions
+ * (which grow with the number of probes). Without it, a package's counters seen at 700 times their
+ * prediction would scale every class below it by 700, each class alone would seem to need the whole
+ * package's cost, and the classes would wait for each other.
+ *
+ * <p>The JIT recompiling what retransformations threw away ({@link #recompiling}) holds back admission
+ * like load, but sheds nothing: it is nobody's in particular, and removing probes would retransform and
+ * recompile once more. New instrumentation waits until the compiler has caught up.
  */
 final class BudgetScheduler {
   private final double budget;
@@ -29,8 +40,11 @@ final class BudgetScheduler {
   private final Map<Integer, Entry> running = new HashMap<>();
   private final Map<Integer, String> rejected = new LinkedHashMap<>();
   private double sideCost;
+  private double recompiling;
   /** Per kind of node (its hypothesis): observed and predicted cost of its first cost samples. */
   private final Map<String, double[]> underestimates = new HashMap<>();
+  /** Per node ever observed: its latest observed cost and its prediction before calibration. */
+  private final Map<Integer, double[]> lastSeen = new HashMap<>();
   private boolean shedThisStep;
   private long overSince = -1;
   private long seq;
@@ -40,15 +54,17 @@ final class BudgetScheduler {
     final String kind;
     final double priority;
     final long order;
+    final int within;
     double predicted;
     /** The port's own prediction, before calibration: what calibration compares observed costs with. */
     final double raw;
     boolean learned;
     double observed = Double.NaN;
 
-    Entry(int nodeId, String kind, double priority, double predicted, long order) {
+    Entry(int nodeId, String kind, double priority, double predicted, int within, long order) {
       this.nodeId = nodeId;
       this.kind = kind;
+      this.within = within;
       this.priority = priority;
       this.predicted = predicted;
       this.raw = predicted;
@@ -80,11 +96,16 @@ final class BudgetScheduler {
    * predictions are off by the same factor).
    */
   void enqueue(int nodeId, String kind, double priority, double predictedCost) {
+    enqueueWithin(nodeId, kind, priority, predictedCost, -1);
+  }
+
+  /** Queues a node of {@code kind} whose measurement is part of that of node {@code enclosing}, of the same kind. */
+  void enqueueWithin(int nodeId, String kind, double priority, double predictedCost, int enclosing) {
     if (predictedCost > budget) {
       rejected.put(nodeId, String.format(Locale.ROOT, "predicted cost %.4f exceeds the whole budget %.4f", predictedCost, budget));
       return;
     }
-    queued.put(nodeId, new Entry(nodeId, kind, priority, predictedCost, seq++));
+    queued.put(nodeId, new Entry(nodeId, kind, priority, predictedCost, enclosing, seq++));
   }
 
   /** Forgets a queued or running node; true if it was known. */
@@ -141,7 +162,12 @@ final class BudgetScheduler {
   }
 
   private double expected(Entry e) {
-    return e.learned ? e.predicted : e.predicted * calibration(e.kind);
+    if (e.learned) {
+      return e.predicted;
+    }
+    double scaled = e.predicted * calibration(e.kind);
+    double[] enclosing = lastSeen.get(e.within);
+    return enclosing == null || !(enclosing[1] > 0) ? scaled : Math.min(scaled, enclosing[0] * e.raw / enclosing[1]);
   }
 
   /**
@@ -156,7 +182,7 @@ final class BudgetScheduler {
     }
     List<Entry> order = new ArrayList<>(queued.values());
     order.sort(FIRST);
-    double load = load();
+    double load = load() + recompiling;
     for (Entry e : order) {
       if (running.size() >= maxActive) {
         break;
@@ -183,7 +209,13 @@ final class BudgetScheduler {
     if (running.size() >= maxActive) {
       return "waiting: " + maxActive + " nodes are being tested already";
     }
-    return String.format(Locale.ROOT, "waiting for budget: needs %.4f of %.4f", expected(e), budget);
+    String jit = recompiling > 0.0005 ? String.format(Locale.ROOT, "; the JIT's recompiling uses %.4f", recompiling) : "";
+    return String.format(Locale.ROOT, "waiting for budget: needs %.4f of %.4f", expected(e), budget) + jit;
+  }
+
+  /** The latest cost of the JIT's recompiling, as a fraction of the target's CPU. */
+  void recompiling(double fraction) {
+    recompiling = Math.max(0, fraction);
   }
 
   /** The latest observed costs: unattributed side cost, and per running node its share (absent: none yet). */
@@ -198,6 +230,7 @@ final class BudgetScheduler {
           u[1] += e.raw;
         }
         e.observed = cost;
+        lastSeen.put(id, new double[] {cost, e.raw});
       }
     });
     if (load() > budget + 1e-12) {

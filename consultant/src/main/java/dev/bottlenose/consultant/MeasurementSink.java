@@ -28,4 +28,11 @@ public interface MeasurementSink {
    * atMillis}.
    */
   void sideCost(long atMillis, double fraction);
+
+  /**
+   * The CPU of the target's JIT compiler threads and VM Thread above their rate while nothing was
+   * measured, as a fraction of the target's CPU over the interval ending at {@code atMillis}: mostly the
+   * JIT compiling again what retransformations threw away. A port that cannot tell does not call it.
+   */
+  default void recompiling(long atMillis, double fraction) {}
 }

@@ -17,6 +17,7 @@ final class Measurements implements MeasurementSink {
   private final Map<MetricRequest, ValueSeries> series = new LinkedHashMap<>();
   private final Map<Long, MeasurementFailure> earlyFailures = new HashMap<>();
   private double sideCost;
+  private double recompiling;
 
   Measurements(MeasurementPort port) {
     this.port = port;
@@ -102,6 +103,10 @@ final class Measurements implements MeasurementSink {
     return sideCost;
   }
 
+  synchronized double recompiling() {
+    return recompiling;
+  }
+
   synchronized List<ValueSeries> allSeries() {
     return series.values().stream().map(s -> new ValueSeries(s.request(), List.copyOf(s.points()))).toList();
   }
@@ -134,5 +139,10 @@ final class Measurements implements MeasurementSink {
   @Override
   public synchronized void sideCost(long atMillis, double fraction) {
     sideCost = fraction;
+  }
+
+  @Override
+  public synchronized void recompiling(long atMillis, double fraction) {
+    recompiling = Double.isNaN(fraction) ? 0 : fraction;
   }
 }

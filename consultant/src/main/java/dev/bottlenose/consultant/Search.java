@@ -421,7 +421,9 @@ public final class Search {
     awaitingPrediction.remove(nodeId);
     double predicted = cost;
     graph.update(nodeId, n -> n.withValues(n.value(), n.threshold(), predicted, n.observedCost()));
-    scheduler.enqueue(nodeId, run.hypothesis.id(), graph.node(nodeId).priority(), predicted);
+    NodeRun parent = runs.get(run.fact.parentId());
+    boolean within = run.fact.along() != null && parent != null && parent.hypothesis.id().equals(run.hypothesis.id());
+    scheduler.enqueueWithin(nodeId, run.hypothesis.id(), graph.node(nodeId).priority(), predicted, within ? parent.fact.id() : -1);
   }
 
   private CostPrediction predict(MetricRequest r) {
@@ -446,6 +448,7 @@ public final class Search {
       }
     }
     scheduler.observe(now, measurements.sideCost(), observed);
+    scheduler.recompiling(measurements.recompiling());
     Set<Integer> parents = new HashSet<>();
     rules.promising().forEach(p -> parents.add(p.nodeId()));
     for (int shed : scheduler.shed(now, parents)) {

@@ -141,6 +141,37 @@ class BudgetSchedulerTest {
   }
 
   @Test
+  void aNodeWithinAnObservedOneExpectsItsShareOfThatCostNotTheScaledPrediction() {
+    scheduler.enqueue(1, "method_call_overhead", 5, 0.00004);
+    scheduler.admit();
+    scheduler.observe(1000, 0, Map.of(1, 0.04));
+    scheduler.remove(1);
+    scheduler.enqueueWithin(2, "method_call_overhead", 5, 0.00001, 1);
+    scheduler.enqueueWithin(3, "method_call_overhead", 5, 0.00002, 1);
+    scheduler.enqueue(4, "method_call_overhead", 5, 0.00003);
+
+    assertThat(scheduler.calibration("method_call_overhead")).isCloseTo(1000.0, within(1e-6));
+    assertThat(scheduler.admit()).as("a quarter and a half of the enclosing node's 0.04").containsExactly(2, 3);
+    assertThat(scheduler.load()).isCloseTo(0.03, within(1e-12));
+    assertThat(scheduler.waitReason(4)).as("not within it: scaled by the kind's factor")
+        .isEqualTo("waiting for budget: needs 0.0300 of 0.0500");
+  }
+
+  @Test
+  void theJitsRecompilingHoldsBackNewNodesButShedsNone() {
+    runThreeAtPriorities5To12();
+    scheduler.enqueue(4, "", 5, 0.01);
+    scheduler.recompiling(0.03);
+    scheduler.observe(1000, 0, Map.of(1, 0.01, 2, 0.01, 3, 0.01));
+
+    assertThat(scheduler.shed(3000, Set.of())).isEmpty();
+    assertThat(scheduler.admit()).isEmpty();
+    assertThat(scheduler.waitReason(4)).isEqualTo("waiting for budget: needs 0.0100 of 0.0500; the JIT's recompiling uses 0.0300");
+    scheduler.recompiling(0.005);
+    assertThat(scheduler.admit()).containsExactly(4);
+  }
+
+  @Test
   void theBudgetMustBeAFractionOfTheCpu() {
     assertThatThrownBy(() -> new BudgetScheduler(5, 1000, 10))
         .hasMessage("budget must be a fraction of the target's CPU in (0, 1), is 5.0");

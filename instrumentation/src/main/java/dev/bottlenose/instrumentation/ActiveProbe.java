@@ -16,6 +16,9 @@ final class ActiveProbe {
   final long sinceEpochMillis;
   final int slot;
   final AllocationSites sites;
+  /** Executions already priced into {@link #pricedNanos}, at the calibration of the time (the manager's lock). */
+  long pricedExecutions;
+  double pricedNanos;
 
   ActiveProbe(long id, MethodRef method, ProbeKind kind, MethodRef callee, String requester, int slot, AllocationSites sites) {
     this.id = id;

@@ -1,27 +1,72 @@
 package dev.bottlenose.instrumentation;
 
 import dev.bottlenose.probe.Probes;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 
 /**
- * What one probe execution costs on this machine, measured once with a short timed loop over the
- * runtime's own entry points: a counter ({@code count}) and a timer ({@code now} + {@code time}).
+ * What one probe execution costs on this machine: short timed loops over the runtime's own entry
+ * points, a counter ({@code count}) and a timer ({@code now} + {@code time}), run in rounds with a
+ * pause of {@value #PAUSE_MILLIS} ms between them so that the compiler threads can compile the loops,
+ * for at least {@value #MIN_WALL_MILLIS} ms and until the fastest round has not improved for
+ * {@value #STABLE_ROUNDS} rounds (at most {@value #MAX_WALL_MILLIS} ms, {@value #BUDGET_NANOS} ns of
+ * this thread's CPU). Each figure is the fastest round's CPU time per execution: probes in hot code
+ * run compiled, and a round is only ever slowed (interpreted, or preempted). The first round of a
+ * counter runs interpreted at 15-20 ns where compiled code takes 1-3 ns, and hot code's counters,
+ * charged at that, looked ten times dearer than they are.
+ *
+ * <p>On a loaded machine the compiler may not get to the loops within that time (the target's own
+ * compilation queue is long just after an attach), and rounds that all ran interpreted agree with each
+ * other. So the manager {@linkplain #refined refines} the figures with one more round at each cost
+ * report, up to {@value #MAX_ROUNDS} rounds in all (a few minutes at one report a second); a round
+ * costs about 0.2 ms of CPU once compiled.
+ *
+ * <p>The measuring thread usually owns its stripe while it measures, as an application's hot
+ * threads do, and gives it up afterwards.
  */
-record Calibration(double counterNanos, double timerNanos) {
-  private static final int CALLS = 20_000;
-  private static final int ROUNDS = 5;
+record Calibration(double counterNanos, double timerNanos, int rounds, int unchanged) {
+  static final int STABLE_ROUNDS = 10;
+  static final int MAX_ROUNDS = 200;
+  static final long BUDGET_NANOS = 40_000_000;
+  static final long PAUSE_MILLIS = 5;
+  static final long MIN_WALL_MILLIS = 100;
+  static final long MAX_WALL_MILLIS = 500;
+  private static final int COUNTS = 20_000;
+  private static final int TIMES = 2_000;
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   static Calibration measure(SlotAllocator slots) {
-    int slot = slots.allocate();
-    try {
-      double counter = Double.MAX_VALUE;
-      double timer = Double.MAX_VALUE;
-      for (int round = 0; round < ROUNDS; round++) {
-        counter = Math.min(counter, counterLoop(slot));
-        timer = Math.min(timer, timerLoop(slot));
+    Calibration c = new Calibration(Double.MAX_VALUE, Double.MAX_VALUE, 0, 0);
+    long cpuDeadline = cpuNow() + BUDGET_NANOS;
+    long start = System.nanoTime();
+    while (cpuNow() < cpuDeadline) {
+      c = c.round(slots);
+      long wall = (System.nanoTime() - start) / 1_000_000;
+      if (wall >= MAX_WALL_MILLIS || wall >= MIN_WALL_MILLIS && c.unchanged >= STABLE_ROUNDS) {
+        break;
       }
-      return new Calibration(counter, timer);
+      pause();
+    }
+    return c;
+  }
+
+  /** This calibration with one more round's figures where they are better, until {@value #MAX_ROUNDS} rounds. */
+  Calibration refined(SlotAllocator slots) {
+    return rounds >= MAX_ROUNDS ? this : round(slots);
+  }
+
+  private Calibration round(SlotAllocator slots) {
+    int[] counters = {slots.allocate(), slots.allocate(), slots.allocate(), slots.allocate()};
+    try {
+      double c = counterLoop(counters);
+      double t = timerLoop(counters[0]);
+      boolean better = c < counterNanos * 0.97 || t < timerNanos * 0.97;
+      return new Calibration(Math.min(counterNanos, c), Math.min(timerNanos, t), rounds + 1, better ? 0 : unchanged + 1);
     } finally {
-      slots.free(slot);
+      for (int counter : counters) {
+        slots.free(counter);
+      }
+      Probes.releaseStripe();
     }
   }
 
@@ -30,19 +75,40 @@ record Calibration(double counterNanos, double timerNanos) {
     return kind == ProbeKind.CALL_COUNT || kind == ProbeKind.ALLOCATION ? counterNanos : timerNanos;
   }
 
-  private static double counterLoop(int slot) {
-    long start = System.nanoTime();
-    for (int i = 0; i < CALLS; i++) {
-      Probes.count(slot);
+  /**
+   * Counts into four slots in turn: back to back into one cell, each add would wait for the previous
+   * one's store, which probes spread through real code do not, and the figure would double.
+   */
+  private static double counterLoop(int[] counters) {
+    long start = cpuNow();
+    for (int i = 0; i < COUNTS; i += 4) {
+      Probes.count(counters[0]);
+      Probes.count(counters[1]);
+      Probes.count(counters[2]);
+      Probes.count(counters[3]);
     }
-    return (double) (System.nanoTime() - start) / CALLS;
+    return (double) Math.max(0, cpuNow() - start) / COUNTS;
   }
 
   private static double timerLoop(int slot) {
-    long start = System.nanoTime();
-    for (int i = 0; i < CALLS; i++) {
+    long start = cpuNow();
+    for (int i = 0; i < TIMES; i++) {
       Probes.time(slot, Probes.now());
     }
-    return (double) (System.nanoTime() - start) / CALLS;
+    return (double) Math.max(0, cpuNow() - start) / TIMES;
+  }
+
+  /** Leaves the compiler threads the core for a moment, so the loops get compiled. */
+  private static void pause() {
+    try {
+      Thread.sleep(PAUSE_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** This thread's CPU time, so that time other threads take from it is not counted. */
+  private static long cpuNow() {
+    return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : System.nanoTime();
   }
 }

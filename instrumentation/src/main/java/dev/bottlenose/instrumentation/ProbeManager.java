@@ -23,7 +23,8 @@ public final class ProbeManager {
   private final Instrumentation instrumentation;
   private final ProbeTransformer transformer = new ProbeTransformer();
   private final SlotAllocator slots = new SlotAllocator();
-  private final Calibration calibration;
+  /** Refined at each {@link #cost} until it settles (the manager's lock). */
+  private Calibration calibration;
   private final Object lock = new Object();
   private long nextId = 1;
   private long retransformNanos;
@@ -152,13 +153,24 @@ public final class ProbeManager {
     synchronized (lock) {
       long executions = retiredExecutions;
       double probeNanos = retiredProbeNanos;
+      calibration = calibration.refined(slots);
       for (ActiveProbe p : transformer.all()) {
-        long n = Readings.executions(p);
-        executions += n;
-        probeNanos += n * calibration.nanosPerExecution(p.kind);
+        executions += Readings.executions(p);
+        probeNanos += price(p);
       }
       return new ProbeCost(executions, Math.round(probeNanos), retransformNanos);
     }
+  }
+
+  /**
+   * What {@code p}'s executions so far cost: those since the last pricing at the calibration of now, the
+   * earlier ones at theirs, so a calibration refined later never reprices the past.
+   */
+  private double price(ActiveProbe p) {
+    long n = Readings.executions(p);
+    p.pricedNanos += (n - p.pricedExecutions) * calibration.nanosPerExecution(p.kind);
+    p.pricedExecutions = n;
+    return p.pricedNanos;
   }
 
   /**
@@ -238,9 +250,8 @@ public final class ProbeManager {
             "probe " + p.id + " could not be removed from " + b.className + "; it stays active", b.failure));
         continue;
       }
-      long executions = Readings.executions(p);
-      retiredExecutions += executions;
-      retiredProbeNanos += executions * calibration.nanosPerExecution(p.kind);
+      retiredExecutions += Readings.executions(p);
+      retiredProbeNanos += price(p);
       freeSlots(p);
       outcomes[b.positions.get(k)] = RemoveOutcome.removed(new RemoveResult(p.id, b.className, b.nanosPerProbe, restored));
     }

@@ -227,6 +227,21 @@ class ProbeKindsTest {
     assertThat(after.retransformNanos()).isGreaterThan(before.retransformNanos());
   }
 
+  @Test
+  void costNeverFallsWhileTheCalibrationIsRefined() {
+    long id = insert(Workloads.Counter.class, "tick", ProbeKind.CALL_COUNT, null);
+    long previous = manager.cost().probeNanos();
+    for (int report = 0; report < 20; report++) {
+      for (int i = 0; i < 1000; i++) {
+        new Workloads.Counter().tick();
+      }
+      long now = manager.cost().probeNanos();
+      assertThat(now).as("report %d: executions so far are not priced again", report).isGreaterThan(previous);
+      previous = now;
+    }
+    assertThat(reading(id).count()).isEqualTo(20_000);
+  }
+
   /** {@code new Object()} kept in a local instead of javac's new/dup pattern. */
   static final class UnusualAllocation extends ClassLoader {
     private static final String NAME = "acme/generated/UnusualAllocation";

@@ -16,10 +16,10 @@ class CostModelTest {
 
   @Test
   void counterAndTimerProbesCostWhatTheBenchmarksMeasured() {
-    assertThat(cost("calls", "</Code/a/B/m>")).isEqualTo(new ProbePlan.Cost(0, 2 + 6));
-    assertThat(cost("wall", "</Code/a/B/m>")).isEqualTo(new ProbePlan.Cost(0, 2 * 2 + 2 * 25 + 2 * 6));
-    assertThat(cost("calls", "</Code/a/B/m>").fractionAt(100)).isCloseTo(800e-9, offset(1e-15));
-    assertThat(dev.bottlenose.model.json.Json.write(cost("calls", "</Code/a/B/m>").toJson())).isEqualTo("{\"fixedNanosPerSecond\":0.0,\"nanosPerEvent\":8.0}");
+    assertThat(cost("calls", "</Code/a/B/m>")).isEqualTo(new ProbePlan.Cost(0, 2 + 2));
+    assertThat(cost("wall", "</Code/a/B/m>")).isEqualTo(new ProbePlan.Cost(0, 2 * 2 + 2 * 25 + 2 * 2));
+    assertThat(cost("calls", "</Code/a/B/m>").fractionAt(100)).isCloseTo(400e-9, offset(1e-15));
+    assertThat(dev.bottlenose.model.json.Json.write(cost("calls", "</Code/a/B/m>").toJson())).isEqualTo("{\"fixedNanosPerSecond\":0.0,\"nanosPerEvent\":4.0}");
   }
 
   @Test
@@ -27,7 +27,7 @@ class CostModelTest {
     assertThat(cost("cpu", "<>")).isEqualTo(new ProbePlan.Cost(50 * (20_000 + 500), 0));
     assertThat(cost("sync_wait", "<>")).isEqualTo(new ProbePlan.Cost(0, 3 * 2_000));
     ProbePlan.Cost mco = cost("method_call_overhead", "</Code/a/B/m>");
-    assertThat(mco).isEqualTo(new ProbePlan.Cost(50 * (20_000 + 2 * 500), 8));
-    assertThat(mco.fractionAt(1_000_000)).isCloseTo((1_050_000 + 8_000_000) / 1e9, offset(1e-12));
+    assertThat(mco).isEqualTo(new ProbePlan.Cost(50 * (20_000 + 2 * 500), 4));
+    assertThat(mco.fractionAt(1_000_000)).isCloseTo((1_050_000 + 4_000_000) / 1e9, offset(1e-12));
   }
 }

@@ -50,6 +50,10 @@ import java.util.function.BiConsumer;
  * CPU is reported as side cost, and only its probes' executions are charged to the metrics. A probe in a
  * method called hundreds of millions of times a second costs from its first sample on; had the whole
  * sample gone to side cost, a search starting new metrics every step would never see whom to shed.
+ *
+ * <p>Recompiling: the daemon's {@code cost.sideCpuNanos} (the target's JIT compiler threads and VM Thread)
+ * above its rate in idle samples goes to {@link MeasurementSink#recompiling}: the JIT compiling again what
+ * inserting and removing probes threw away. The scheduler lets it hold back new measurements.
  */
 public final class EventBusMeasurementPort implements MeasurementPort {
   static final double REFERENCE_EVENTS_PER_SECOND = 100;
@@ -296,6 +300,9 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     boolean settling = ours.stream().anyMatch(a -> a.samples <= SETTLING_SAMPLES);
     double side = settling && !Double.isNaN(spent.agent()) ? spent.agent() : 0;
     sinks.forEach(s -> s.sideCost(at, side));
+    if (!Double.isNaN(spent.recompiling())) {
+      sinks.forEach(s -> s.recompiling(at, spent.recompiling()));
+    }
     double charged = settling ? spent.probes() : spent.total();
     double totalPredicted = ours.stream().mapToDouble(a -> predicted(byId.get(a.metricId))).sum();
     for (Active a : ours) {

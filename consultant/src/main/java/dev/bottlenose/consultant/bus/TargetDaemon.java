@@ -11,6 +11,7 @@ final class TargetDaemon {
   private volatile long pid = -1;
   private volatile double cores = Double.NaN;
   private volatile double idleNanosPerSecond = Double.NaN;
+  private volatile double idleSideNanosPerSecond = Double.NaN;
   private volatile String gone;
   private boolean statusAsked;
 
@@ -60,11 +61,13 @@ final class TargetDaemon {
   /**
    * One sample's measuring cost above the idle baseline, as fractions of the target's CPU: the probes'
    * executions ({@code probes}) and the agent's own threads ({@code agent}, which also run the
-   * retransformations that insert and remove probes). NaN when the sample does not tell.
+   * retransformations that insert and remove probes), and the JIT compiler threads and VM Thread above
+   * their idle rate ({@code recompiling}, 0 when the daemon does not report them). NaN when the sample
+   * does not tell.
    */
-  record Spent(double probes, double agent) {
-    static final Spent UNKNOWN = new Spent(Double.NaN, Double.NaN);
-    static final Spent NONE = new Spent(0, 0);
+  record Spent(double probes, double agent, double recompiling) {
+    static final Spent UNKNOWN = new Spent(Double.NaN, Double.NaN, Double.NaN);
+    static final Spent NONE = new Spent(0, 0, 0);
 
     double total() {
       return probes + agent;
@@ -84,14 +87,22 @@ final class TargetDaemon {
     cores = (double) cost.getLong("processCpuNanos") / interval;
     double probes = cost.getLong("probeNanos", 0L) * 1e9 / interval;
     double agent = cost.getLong("agentCpuNanos", 0L) * 1e9 / interval;
+    long sideNanos = cost.getLong("sideCpuNanos", -1L);
+    double side = sideNanos < 0 ? Double.NaN : sideNanos * 1e9 / interval;
     if (idle) {
-      double spent = probes + agent;
-      idleNanosPerSecond = Double.isNaN(idleNanosPerSecond) ? spent : 0.7 * idleNanosPerSecond + 0.3 * spent;
+      idleNanosPerSecond = smoothed(idleNanosPerSecond, probes + agent);
+      idleSideNanosPerSecond = Double.isNaN(side) ? idleSideNanosPerSecond : smoothed(idleSideNanosPerSecond, side);
       return Spent.NONE;
     }
     double base = Double.isNaN(idleNanosPerSecond) ? 0 : idleNanosPerSecond;
+    double sideBase = Double.isNaN(idleSideNanosPerSecond) ? 0 : idleSideNanosPerSecond;
     double cpu = Math.max(minCores, cores) * 1e9;
-    return new Spent(probes / cpu, Math.max(0, agent - base) / cpu);
+    double recompiling = Double.isNaN(side) ? 0 : Math.max(0, side - sideBase) / cpu;
+    return new Spent(probes / cpu, Math.max(0, agent - base) / cpu, recompiling);
+  }
+
+  private static double smoothed(double average, double sample) {
+    return Double.isNaN(average) ? sample : 0.7 * average + 0.3 * sample;
   }
 
   String gone() {

@@ -38,6 +38,21 @@ class CostAndFailureTest {
   }
 
   @Test
+  void theJitAndVmThreadsAboveTheirIdleRateAreRecompiling() {
+    TargetDaemon d = new TargetDaemon("d1");
+    JsonObject idle = sample(500, 4_000_000, 2_000_000_000);
+    idle.getJsonObject("cost").put("sideCpuNanos", 5_000_000L);
+    d.sampled(idle, true, 1);
+    // compiler and VM threads at 410 ms per second, 10 ms idle, on a target using 2 cores
+    JsonObject busy = sample(500, 4_000_000, 2_000_000_000);
+    busy.getJsonObject("cost").put("sideCpuNanos", 205_000_000L);
+
+    assertThat(d.sampled(busy, false, 1).recompiling()).isCloseTo(0.4 / 2, within(1e-9));
+    assertThat(d.sampled(sample(500, 4_000_000, 2_000_000_000), false, 1).recompiling())
+        .as("a daemon that does not report them").isZero();
+  }
+
+  @Test
   void aSampleWithoutCostSaysNothing() {
     TargetDaemon d = new TargetDaemon("d1");
     assertThat(d.sampled(new JsonObject().put("intervalNanos", 500_000_000L), true, 1).total()).isNaN();

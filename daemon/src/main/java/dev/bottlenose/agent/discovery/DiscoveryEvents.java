@@ -25,6 +25,13 @@ public final class DiscoveryEvents {
   static final Duration CONTENTION_THRESHOLD = Duration.ofNanos(200_000);
   static final Duration IO_THRESHOLD = Duration.ofMillis(10);
   static final Duration CALL_GRAPH_PERIOD = Duration.ofMillis(50);
+  static final String ALLOCATION_SAMPLE = "jdk.ObjectAllocationSample";
+  /**
+   * JFR's own default for allocation samples; without a throttle JFR emits one, with its stack, at every
+   * TLAB refill, thousands a second in a program that allocates. Each sample's weight is the bytes since
+   * the thread's previous one, so totals stay right.
+   */
+  static final int ALLOCATION_SAMPLES_PER_SECOND = 150;
   private static final String PINNED = "jdk.VirtualThreadPinned";
   /** Written at every flush of the recording: its time says which events a reader has seen all of. */
   public static final String FLUSH = "jdk.Flush";
@@ -46,7 +53,7 @@ public final class DiscoveryEvents {
     this.ioGraph = ioGraph;
     handlers.put("jdk.JavaMonitorEnter", ofApplication(atLeast(CONTENTION_THRESHOLD, this::monitorEnter)));
     handlers.put("jdk.ThreadPark", ofApplication(atLeast(CONTENTION_THRESHOLD, this::park)));
-    handlers.put("jdk.ObjectAllocationSample", ofApplication(this::allocation));
+    handlers.put(ALLOCATION_SAMPLE, ofApplication(this::allocation));
     handlers.put("jdk.FileRead", ofApplication(atLeast(IO_THRESHOLD, withIoStack(
         e -> add(JfrDigest.FILES, e.getString("path"), false, e.getLong("bytesRead"), nanos(e))))));
     handlers.put("jdk.FileWrite", ofApplication(atLeast(IO_THRESHOLD, withIoStack(
@@ -68,7 +75,8 @@ public final class DiscoveryEvents {
     Map<String, String> s = new LinkedHashMap<>();
     s.putAll(JfrRecording.event("jdk.JavaMonitorEnter", true, null, CONTENTION_THRESHOLD));
     s.putAll(JfrRecording.event("jdk.ThreadPark", false, null, CONTENTION_THRESHOLD));
-    s.putAll(JfrRecording.event("jdk.ObjectAllocationSample", true, null, null));
+    s.putAll(JfrRecording.event(ALLOCATION_SAMPLE, true, null, null));
+    s.putAll(JfrRecording.throttle(ALLOCATION_SAMPLE, ALLOCATION_SAMPLES_PER_SECOND));
     for (String io : List.of("jdk.FileRead", "jdk.FileWrite", "jdk.SocketRead", "jdk.SocketWrite")) {
       s.putAll(JfrRecording.event(io, true, null, IO_THRESHOLD));
     }

@@ -80,7 +80,10 @@ public final class JfrRecording {
     return status;
   }
 
-  /** The union of the parts: an event is on, with a stack trace, at the shortest period and threshold any part asks. */
+  /**
+   * The union of the parts: an event is on, with a stack trace, at the shortest period and threshold and
+   * the highest throttle rate any part asks.
+   */
   Map<String, String> merged() {
     return merge(parts.values());
   }
@@ -97,6 +100,9 @@ public final class JfrRecording {
     if (key.endsWith("#enabled") || key.endsWith("#stackTrace")) {
       return String.valueOf("true".equals(a) || "true".equals(b));
     }
+    if (key.endsWith("#throttle")) {
+      return perSecond(a) >= perSecond(b) ? a : b;
+    }
     if (key.endsWith("#period") || key.endsWith("#threshold")) {
       long x = SamplePeriod.parse(a);
       long y = SamplePeriod.parse(b);
@@ -106,6 +112,36 @@ public final class JfrRecording {
       return x <= y ? a : b;
     }
     return b;
+  }
+
+  /** A throttle's rate, e.g. {@code 150/s}: events per second; {@code off} (no limit) or unreadable: infinite. */
+  static double perSecond(String throttle) {
+    int slash = throttle.indexOf('/');
+    if (slash < 0) {
+      return Double.POSITIVE_INFINITY;
+    }
+    try {
+      double n = Double.parseDouble(throttle.substring(0, slash).trim());
+      switch (throttle.substring(slash + 1).trim()) {
+        case "ms":
+          return n * 1000;
+        case "s":
+          return n;
+        case "m":
+          return n / 60;
+        case "h":
+          return n / 3600;
+        default:
+          return Double.POSITIVE_INFINITY;
+      }
+    } catch (NumberFormatException e) {
+      return Double.POSITIVE_INFINITY;
+    }
+  }
+
+  /** Limits a throttled event (JFR's {@code jdk.ObjectAllocationSample}) to {@code perSecond} events a second. */
+  public static Map<String, String> throttle(String name, int perSecond) {
+    return Map.of(name + "#throttle", perSecond + "/s");
   }
 
   /** The settings of one event: enabled, with or without stack trace, and a period or a threshold (null: none). */

@@ -11,10 +11,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * Every session's watched sources, as the agent keeps them: checked when watched, listed in the ledger,
  * dropped with their session. Each turns on its JFR event in the agent's {@link JfrRecording} (threshold 0,
  * a stack trace only when a filter needs one) exactly while it exists; the daemon that asked counts the
- * events from the recording's repository ({@link SourceCounter}).
+ * events from the recording's repository ({@link SourceCounter}). Allocation samples are throttled to
+ * {@value #ALLOCATION_SAMPLES_PER_SECOND} a second while watched (JFR's profile setting is 300); their
+ * weights keep the sampled bytes an estimate of all bytes allocated.
  */
 public final class WatchedSources {
   static final String PART = "sources";
+  static final int ALLOCATION_SAMPLES_PER_SECOND = 500;
 
   private final long samplePeriodNanos;
   private final JfrRecording recording;
@@ -98,6 +101,9 @@ public final class WatchedSources {
       Duration period = e == SourceEvent.CPU_SAMPLE ? Duration.ofNanos(samplePeriodNanos) : null;
       Duration threshold = e.hasDuration ? Duration.ZERO : null;
       each.add(JfrRecording.event(e.jfrName, s.needsStack(), period, threshold));
+      if (e == SourceEvent.ALLOC_SAMPLE) {
+        each.add(JfrRecording.throttle(e.jfrName, ALLOCATION_SAMPLES_PER_SECOND));
+      }
     }
     recording.set(PART, JfrRecording.merge(each));
   }

@@ -2,9 +2,15 @@ package dev.bottlenose.agent.sources;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bottlenose.agent.discovery.DiscoveryEvents;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class JfrRecordingTest {
   @Test
@@ -23,6 +29,46 @@ class JfrRecordingTest {
         .containsEntry("jdk.FileRead#threshold", "0 ns")
         .containsEntry("jdk.FileRead#stackTrace", "true")
         .containsEntry("jdk.ThreadPark#enabled", "true");
+  }
+
+  @Test
+  void theUnionKeepsTheHighestThrottleAndALimitBeatsNone() {
+    var discovery = JfrRecording.throttle("jdk.ObjectAllocationSample", 150);
+    var sources = JfrRecording.throttle("jdk.ObjectAllocationSample", 500);
+
+    assertThat(JfrRecording.merge(List.of(discovery, sources))).containsEntry("jdk.ObjectAllocationSample#throttle", "500/s");
+    assertThat(JfrRecording.merge(List.of(sources, discovery))).containsEntry("jdk.ObjectAllocationSample#throttle", "500/s");
+    assertThat(JfrRecording.merge(List.of(discovery, java.util.Map.of("jdk.ObjectAllocationSample#throttle", "off"))))
+        .containsEntry("jdk.ObjectAllocationSample#throttle", "off");
+    assertThat(JfrRecording.perSecond("2/ms")).isEqualTo(2000);
+    assertThat(JfrRecording.perSecond("60/m")).isEqualTo(1);
+  }
+
+  @Test
+  void discoveryKeepsAllocationSamplesToItsThrottleWhileTheProgramAllocatesHard(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("alloc.jfr");
+    long start = System.nanoTime();
+    try (Recording r = new Recording(DiscoveryEvents.settings())) {
+      r.start();
+      allocateFor(Duration.ofMillis(1500));
+      r.stop();
+      r.dump(file);
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    long samples = RecordingFile.readAllEvents(file).stream()
+        .filter(e -> e.getEventType().getName().equals("jdk.ObjectAllocationSample")).count();
+    assertThat(samples).as("allocation samples in %.1f s at 150/s", seconds).isPositive().isLessThan(Math.round(2 * 150 * seconds) + 50);
+  }
+
+  private static volatile Object sink;
+
+  private static void allocateFor(Duration d) {
+    long end = System.nanoTime() + d.toNanos();
+    while (System.nanoTime() < end) {
+      for (int i = 0; i < 1000; i++) {
+        sink = new byte[256];
+      }
+    }
   }
 
   @Test
