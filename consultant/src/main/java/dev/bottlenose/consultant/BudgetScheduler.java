@@ -18,7 +18,9 @@ import java.util.Set;
  * that does not fit. Predictions are scaled by how much the port has underestimated so far. A node predicted to cost more than the whole budget is rejected. A cost sample
  * covers one sampling interval: when one shows the load over the budget, it has been over for that
  * interval, and the lowest-priority running nodes are shed at once until it fits again, so the cost
- * never stays over the budget for more than one interval. Shed nodes wait in the queue with what they
+ * never stays over the budget for more than one interval. Shedding looks at the running nodes' own costs
+ * only: the side cost of inserting and removing probes is paid once, and shedding for it would only
+ * remove probes (paying it again) to insert them again a moment later; it holds back admission instead. Shed nodes wait in the queue with what they
  * were seen to cost as their new prediction.
  *
  * <p>A node queued within another of its kind (a where-refinement: a class below its package) measures
@@ -129,11 +131,16 @@ final class BudgetScheduler {
   }
 
   double load() {
-    double load = sideCost;
+    return sideCost + measured();
+  }
+
+  /** What the running nodes' measurements cost, without the side cost of starting and stopping them. */
+  private double measured() {
+    double measured = 0;
     for (Entry e : running.values()) {
-      load += e.load();
+      measured += e.load();
     }
-    return load;
+    return measured;
   }
 
   /**
@@ -233,7 +240,7 @@ final class BudgetScheduler {
         lastSeen.put(id, new double[] {cost, e.raw});
       }
     });
-    if (load() > budget + 1e-12) {
+    if (measured() > budget + 1e-12) {
       overSince = overSince < 0 ? atMillis - intervalMillis : overSince;
     } else {
       overSince = -1;
@@ -254,7 +261,7 @@ final class BudgetScheduler {
     List<Entry> worstFirst = new ArrayList<>(running.values());
     worstFirst.sort(Comparator.comparing((Entry e) -> keepLast.contains(e.nodeId)).thenComparing(FIRST.reversed()));
     for (Entry e : worstFirst) {
-      if (load() <= budget + 1e-12) {
+      if (measured() <= budget + 1e-12) {
         break;
       }
       running.remove(e.nodeId);
@@ -268,7 +275,7 @@ final class BudgetScheduler {
         queued.put(e.nodeId, e);
       }
     }
-    overSince = load() > budget + 1e-12 ? nowMillis : -1;
+    overSince = measured() > budget + 1e-12 ? nowMillis : -1;
     shedThisStep = !shed.isEmpty();
     return shed;
   }

@@ -66,11 +66,11 @@ class BudgetSchedulerTest {
     runThreeAtPriorities5To12();
     assertThat(scheduler.shed(1000, Set.of())).isEmpty();
 
-    scheduler.observe(1000, 0.005, Map.of(1, 0.025, 2, 0.025, 3, 0.025));
+    scheduler.observe(1000, 0, Map.of(1, 0.03, 2, 0.03, 3, 0.03));
     assertThat(scheduler.shed(1000, Set.of())).containsExactly(3, 2);
     assertThat(scheduler.load()).isLessThanOrEqualTo(0.05);
     assertThat(scheduler.isQueued(3)).isTrue();
-    assertThat(scheduler.waitReason(3)).startsWith("waiting for budget: needs 0.0250");
+    assertThat(scheduler.waitReason(3)).startsWith("waiting for budget: needs 0.0300");
     assertThat(scheduler.admit()).isEmpty();
   }
 
@@ -78,7 +78,7 @@ class BudgetSchedulerTest {
   void aNodeWhoseChildrenRunOnItsEvidenceIsShedOnlyAfterEveryOtherNode() {
     runThreeAtPriorities5To12();
 
-    scheduler.observe(1000, 0.005, Map.of(1, 0.025, 2, 0.025, 3, 0.025));
+    scheduler.observe(1000, 0, Map.of(1, 0.03, 2, 0.03, 3, 0.03));
 
     assertThat(scheduler.shed(1000, Set.of(3))).containsExactly(2, 1);
     assertThat(scheduler.isQueued(3)).isFalse();
@@ -168,6 +168,18 @@ class BudgetSchedulerTest {
     assertThat(scheduler.admit()).isEmpty();
     assertThat(scheduler.waitReason(4)).isEqualTo("waiting for budget: needs 0.0100 of 0.0500; the JIT's recompiling uses 0.0300");
     scheduler.recompiling(0.005);
+    assertThat(scheduler.admit()).containsExactly(4);
+  }
+
+  @Test
+  void theSideCostOfInsertingProbesHoldsBackNewNodesButShedsNone() {
+    runThreeAtPriorities5To12();
+    scheduler.enqueue(4, "", 5, 0.01);
+    scheduler.observe(1000, 0.10, Map.of(1, 0.01, 2, 0.01, 3, 0.01));
+
+    assertThat(scheduler.shed(3000, Set.of())).isEmpty();
+    assertThat(scheduler.admit()).isEmpty();
+    scheduler.observe(4000, 0.0, Map.of(1, 0.01, 2, 0.01, 3, 0.01));
     assertThat(scheduler.admit()).containsExactly(4);
   }
 
