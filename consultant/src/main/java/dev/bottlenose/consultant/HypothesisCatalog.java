@@ -7,7 +7,6 @@ import static dev.bottlenose.model.Hierarchy.MEMORY;
 import static dev.bottlenose.model.Hierarchy.PROCESS;
 import static dev.bottlenose.model.Hierarchy.SYNC_OBJECTS;
 import static dev.bottlenose.model.Hierarchy.THREADS;
-import static dev.bottlenose.model.Hierarchy.VM;
 
 import dev.bottlenose.model.ConstraintMode;
 import dev.bottlenose.model.Hierarchy;
@@ -61,7 +60,7 @@ public final class HypothesisCatalog {
         timeShare("method_call_overhead", "Method-call overhead", "cpu_bound", "method_call_overhead", in, 0.10, List.of(CODE)),
         timeShare("object_creation_overhead", "Object-creation overhead", "cpu_bound", "object_creation_overhead", in, 0.10, List.of(CODE, MEMORY)),
         timeShare("interpreted_time", "Interpretation", "cpu_bound", "interpreted_time", ex, 0.10, List.of(CODE, THREADS)),
-        timeShare("jit_compile_time", "JIT compilation", "cpu_bound", "jit_compile_time", ex, 0.05, List.of(CODE, VM)),
+        timeShare("jit_compile_time", "JIT compilation", "cpu_bound", "jit_compile_time", ex, 0.05, List.of(CODE)),
         timeShare("class_load_time", "Class loading", "cpu_bound", "class_load_time", in, 0.05, List.of(CODE, THREADS)));
   }
 
