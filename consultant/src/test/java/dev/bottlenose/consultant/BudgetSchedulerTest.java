@@ -158,28 +158,19 @@ class BudgetSchedulerTest {
   }
 
   @Test
-  void theJitsRecompilingHoldsBackNewNodesButShedsNone() {
-    runThreeAtPriorities5To12();
-    scheduler.enqueue(4, "", 5, 0.01);
-    scheduler.recompiling(0.03);
-    scheduler.observe(1000, 0, Map.of(1, 0.01, 2, 0.01, 3, 0.01));
-
-    assertThat(scheduler.shed(3000, Set.of())).isEmpty();
-    assertThat(scheduler.admit()).isEmpty();
-    assertThat(scheduler.waitReason(4)).isEqualTo("waiting for budget: needs 0.0100 of 0.0500; the JIT's recompiling uses 0.0300");
-    scheduler.recompiling(0.005);
-    assertThat(scheduler.admit()).containsExactly(4);
-  }
-
-  @Test
-  void theSideCostOfInsertingProbesHoldsBackNewNodesButShedsNone() {
+  void theOneTimeCostsOfProbesGoingInHoldBackNewNodesButShedNone() {
     runThreeAtPriorities5To12();
     scheduler.enqueue(4, "", 5, 0.01);
     scheduler.observe(1000, 0.10, Map.of(1, 0.01, 2, 0.01, 3, 0.01));
 
-    assertThat(scheduler.shed(3000, Set.of())).isEmpty();
+    assertThat(scheduler.shed(3000, Set.of())).as("side cost over the budget").isEmpty();
     assertThat(scheduler.admit()).isEmpty();
-    scheduler.observe(4000, 0.0, Map.of(1, 0.01, 2, 0.01, 3, 0.01));
+    scheduler.observe(4000, 0, Map.of(1, 0.01, 2, 0.01, 3, 0.01));
+    scheduler.recompiling(0.03);
+    assertThat(scheduler.shed(6000, Set.of())).as("recompiling").isEmpty();
+    assertThat(scheduler.admit()).isEmpty();
+    assertThat(scheduler.waitReason(4)).isEqualTo("waiting for budget: needs 0.0100 of 0.0500; the JIT's recompiling uses 0.0300");
+    scheduler.recompiling(0.005);
     assertThat(scheduler.admit()).containsExactly(4);
   }
 

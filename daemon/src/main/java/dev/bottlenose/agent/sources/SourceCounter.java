@@ -24,12 +24,17 @@ import jdk.jfr.consumer.RecordedThread;
  * some of threads the OS has preempted; so where the thread's CPU time can be read ({@code threadCpu}, by OS
  * thread id), the samples of each thread between two flushes share that thread's CPU time over the same
  * stretch: each stands for the period times (CPU time / (samples × period)), that ratio capped at
- * {@value #MAX_SCALE}. A thread's first stretch, or one whose CPU time cannot be read, counts one period
+ * {@value #MAX_SCALE}. A thread's CPU time is kept from the last flush at which it had samples, so a
+ * thread that was idle, or whose samples were all lost, is still scaled when its samples come back: a test
+ * thread spinning after an idle stretch had 77% of its CPU time counted when only the stretch before
+ * was looked at. A thread's first stretch ever, or one whose CPU time cannot be read, counts one period
  * per sample.
  */
 public final class SourceCounter {
   private static final String AGENT_THREADS = "bottlenose-";
   static final double MAX_SCALE = 10.0;
+  /** Threads whose last CPU time is kept between flushes; past that, only the last stretch's. */
+  static final int MAX_THREADS_KEPT = 10_000;
 
   private final Map<Long, WatchedSource> sources = new LinkedHashMap<>();
   private final Map<String, SourceEvent> byName = new HashMap<>();
@@ -95,7 +100,7 @@ public final class SourceCounter {
 
   /** Adds the stretch's execution samples to their sources, each thread's weighted by its CPU time. */
   private synchronized void settleSamples() {
-    Map<Long, Long> cpuNow = new HashMap<>();
+    Map<Long, Long> cpuNow = cpuAtLastFlush.size() < MAX_THREADS_KEPT ? new HashMap<>(cpuAtLastFlush) : new HashMap<>();
     Map<Long, Double> scale = new HashMap<>();
     long period = samplePeriodNanos;
     stretchSamples.forEach((tid, n) -> {

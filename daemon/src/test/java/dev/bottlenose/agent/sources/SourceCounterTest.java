@@ -71,6 +71,24 @@ class SourceCounterTest {
   }
 
   @Test
+  void aThreadWithoutSamplesInAStretchIsScaledFromItsLastKnownCpuTime() {
+    AtomicLong cpu = new AtomicLong(1_000_000_000);
+    SourceCounter counter = new SourceCounter(PERIOD, tid -> cpu.get());
+    counter.add(1, Map.of("event", "cpu_sample"), 0);
+    int half = samples.size() / 2;
+    feed(counter, samples.subList(0, half));
+    counter.flushed(System.currentTimeMillis());
+    counter.flushed(System.currentTimeMillis());
+
+    cpu.addAndGet(2 * half * PERIOD);
+    feed(counter, samples.subList(half, 2 * half));
+    counter.flushed(System.currentTimeMillis());
+
+    assertThat(nanos(counter)).as("first stretch one period a sample, then its CPU time across an empty stretch")
+        .isEqualTo(half * PERIOD + 2 * half * PERIOD);
+  }
+
+  @Test
   void withoutThreadCpuTimesEachSampleIsOnePeriod() {
     SourceCounter counter = new SourceCounter(PERIOD, tid -> -1);
     counter.add(7, Map.of("event", "cpu_sample", "code", "exclusive:/Code/no.such/Thing"), 0);
