@@ -1,6 +1,7 @@
 package dev.bottlenose.agent.sources;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.LongUnaryOperator;
+import java.util.function.Supplier;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
@@ -24,11 +26,11 @@ import jdk.jfr.consumer.RecordedThread;
  * some of threads the OS has preempted; so where the thread's CPU time can be read ({@code threadCpu}, by OS
  * thread id), the samples of each thread between two flushes share that thread's CPU time over the same
  * stretch: each stands for the period times (CPU time / (samples × period)), that ratio capped at
- * {@value #MAX_SCALE}. A thread's CPU time is kept from the last flush at which it had samples, so a
- * thread that was idle, or whose samples were all lost, is still scaled when its samples come back: a test
- * thread spinning after an idle stretch had 77% of its CPU time counted when only the stretch before
- * was looked at. A thread's first stretch ever, or one whose CPU time cannot be read, counts one period
- * per sample.
+ * {@value #MAX_SCALE}. While a {@code cpu_sample} source is watched, every live thread's CPU time is read
+ * at each flush (and a thread's last known one kept), so a thread that was idle, or whose samples were all
+ * lost, is still scaled when its samples come back: a test thread spinning after an idle stretch had 77%
+ * of its CPU time counted when only the threads sampled in the stretch before were read. A thread first
+ * seen in this stretch, or one whose CPU time cannot be read, counts one period per sample.
  */
 public final class SourceCounter {
   private static final String AGENT_THREADS = "bottlenose-";
@@ -44,14 +46,25 @@ public final class SourceCounter {
   private volatile long failures;
   private volatile String lastFailure = "";
   private final LongUnaryOperator threadCpu;
+  private final Supplier<Collection<Long>> liveThreads;
   private final Map<Long, Long> stretchSamples = new HashMap<>();
   private final Map<WatchedSource, Map<Long, Long>> stretchMatches = new HashMap<>();
   private Map<Long, Long> cpuAtLastFlush = new HashMap<>();
 
   /** {@code threadCpu}: a thread's CPU time in ns by OS thread id, -1 if unknown; null to count periods only. */
   public SourceCounter(long samplePeriodNanos, LongUnaryOperator threadCpu) {
+    this(samplePeriodNanos, threadCpu, List::of);
+  }
+
+  /**
+   * As {@link #SourceCounter(long, LongUnaryOperator)}, with the OS ids of the target's live threads: while a
+   * {@code cpu_sample} source is watched, every live thread's CPU time is read at each flush, so a thread
+   * whose first samples come after an idle stretch (a request thread that was waiting) is scaled too.
+   */
+  public SourceCounter(long samplePeriodNanos, LongUnaryOperator threadCpu, Supplier<Collection<Long>> liveThreads) {
     this.samplePeriodNanos = samplePeriodNanos;
     this.threadCpu = threadCpu;
+    this.liveThreads = liveThreads;
     for (SourceEvent e : SourceEvent.values()) {
       byName.put(e.jfrName, e);
     }
@@ -119,6 +132,13 @@ public final class SourceCounter {
       }
       s.add(count, Math.round(nanos), 0);
     });
+    if (threadCpu != null && byEvent[SourceEvent.CPU_SAMPLE.ordinal()].length > 0) {
+      for (Long tid : liveThreads.get()) {
+        if (!stretchSamples.containsKey(tid)) {
+          cpuNow.put(tid, threadCpu.applyAsLong(tid));
+        }
+      }
+    }
     stretchSamples.clear();
     stretchMatches.clear();
     cpuAtLastFlush = cpuNow;

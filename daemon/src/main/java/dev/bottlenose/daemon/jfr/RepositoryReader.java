@@ -45,7 +45,8 @@ public final class RepositoryReader implements AutoCloseable {
   /** Reads {@code repository}, the one process {@code pid} records to (its threads' CPU times weight the samples). */
   public RepositoryReader(Path repository, long pid, long samplePeriodNanos, Consumer<Map<String, Object>> digests) {
     this.repository = repository;
-    this.sources = new SourceCounter(samplePeriodNanos, new ThreadCpuTimes(pid));
+    ThreadCpuTimes cpu = new ThreadCpuTimes(pid);
+    this.sources = new SourceCounter(samplePeriodNanos, cpu, cpu::live);
     this.digests = digests;
   }
 

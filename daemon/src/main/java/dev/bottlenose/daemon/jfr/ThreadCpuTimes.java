@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.function.LongUnaryOperator;
+import java.util.stream.Stream;
 
 /**
  * The CPU time of one thread of the target, by its OS thread id, read from Linux's {@code /proc}: the
@@ -29,6 +33,23 @@ final class ThreadCpuTimes implements LongUnaryOperator {
     } catch (IOException | RuntimeException e) {
       return fromStat(dir);
     }
+  }
+
+  /** The OS ids of the target's live threads; empty where {@code /proc} cannot be listed. */
+  Collection<Long> live() {
+    List<Long> tids = new ArrayList<>();
+    try (Stream<Path> dirs = Files.list(task)) {
+      dirs.forEach(d -> {
+        try {
+          tids.add(Long.parseLong(d.getFileName().toString()));
+        } catch (NumberFormatException e) {
+          // not a thread's directory
+        }
+      });
+    } catch (IOException | RuntimeException e) {
+      return List.of();
+    }
+    return tids;
   }
 
   private static long fromStat(Path dir) {

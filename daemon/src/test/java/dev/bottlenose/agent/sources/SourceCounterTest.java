@@ -89,6 +89,22 @@ class SourceCounterTest {
   }
 
   @Test
+  void aLiveThreadsFirstSamplesAfterAnIdleStretchAreScaled() {
+    AtomicLong cpu = new AtomicLong(1_000_000_000);
+    long tid = samples.get(0).getThread("sampledThread").getOSThreadId();
+    SourceCounter counter = new SourceCounter(PERIOD, t -> cpu.get(), () -> List.of(tid));
+    counter.add(1, Map.of("event", "cpu_sample"), 0);
+    counter.flushed(System.currentTimeMillis());
+
+    cpu.addAndGet(2 * samples.size() * PERIOD);
+    feed(counter, samples);
+    counter.flushed(System.currentTimeMillis());
+
+    assertThat(nanos(counter)).as("its CPU time since the idle flush, not one period a sample")
+        .isEqualTo(2 * samples.size() * PERIOD);
+  }
+
+  @Test
   void withoutThreadCpuTimesEachSampleIsOnePeriod() {
     SourceCounter counter = new SourceCounter(PERIOD, tid -> -1);
     counter.add(7, Map.of("event", "cpu_sample", "code", "exclusive:/Code/no.such/Thing"), 0);
