@@ -8,7 +8,9 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The markdown summary of a run. Each with-tool window is paired with the without-tool window just before it
- * (same workload, same repetition); slowdowns are per pair, then median and range over repetitions.
+ * (same workload, same repetition); slowdowns are per pair, then median and range over repetitions. When the
+ * session had a control twin, each pair's CPU figures are corrected by the twin's change between the two
+ * windows ({@link Pair#drift}): the machine's other load slows both JVMs alike, the tool only one.
  */
 final class Report {
   private final List<TrialResult> results;
@@ -19,8 +21,9 @@ final class Report {
 
   String markdown() {
     StringBuilder sb = new StringBuilder();
-    sb.append("| workload | budget | CPU per unit, slowdown | second half only | throughput, slowdown")
-        .append(" | tool-reported cost | verdict |\n| --- | ---: | ---: | ---: | ---: | ---: | --- |\n");
+    sb.append("| workload | budget | CPU per unit, slowdown | second half only | uncorrected | twin's own change")
+        .append(" | throughput, slowdown | tool-reported cost | verdict |\n")
+        .append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
     for (String workload : workloads()) {
       for (Map.Entry<Double, List<Pair>> e : byBudget(workload).entrySet()) {
         List<Pair> pairs = e.getValue();
@@ -29,8 +32,11 @@ final class Report {
         Stats thr = Stats.of(pairs.stream().map(Pair::throughputSlowdown).toList());
         Stats reported = Stats.of(pairs.stream().map(p -> (p.with.reportedProbe() + p.with.reportedAgent())
             / p.with.cpuSeconds()).toList());
-        sb.append(String.format("| %s | %.0f%% | %s | %s | %s | %s | %s |%n", workload, e.getKey() * 100,
-            cpu.percent(), late.percent(), thr.percent(), reported.percent(), verdict(e.getKey(), cpu)));
+        Stats raw = Stats.of(pairs.stream().map(Pair::uncorrectedCpuSlowdown).toList());
+        Stats twin = Stats.of(pairs.stream().map(p -> 1 / p.drift() - 1).toList());
+        sb.append(String.format("| %s | %.0f%% | %s | %s | %s | %s | %s | %s | %s |%n", workload, e.getKey() * 100,
+            cpu.percent(), late.percent(), raw.percent(), twin.percent(), thr.percent(), reported.percent(),
+            verdict(e.getKey(), cpu)));
       }
     }
     sb.append("\nBaselines (without the tool) and where the extra CPU went (median over pairs, percent of the")
@@ -135,21 +141,42 @@ final class Report {
 
   /** A with-tool window and the without-tool window before it. */
   record Pair(TrialResult without, TrialResult with) {
+    /**
+     * What the machine did to CPU per unit between the two windows, as the control twin saw it: its CPU per
+     * unit in the without window over that in the with window (1 without a twin). The with window's CPU
+     * figures are multiplied by it.
+     */
+    double drift() {
+      return ratio(without.controlCpuPerUnit(), with.controlCpuPerUnit());
+    }
+
+    private static double ratio(double without, double with) {
+      return Double.isFinite(without) && Double.isFinite(with) && with > 0 ? without / with : 1;
+    }
+
     double cpuSlowdown() {
+      return with.cpuPerUnit() * drift() / without.cpuPerUnit() - 1;
+    }
+
+    double uncorrectedCpuSlowdown() {
       return with.cpuPerUnit() / without.cpuPerUnit() - 1;
     }
 
     double lateCpuSlowdown() {
-      return with.lateCpuPerUnit() / without.lateCpuPerUnit() - 1;
+      return with.lateCpuPerUnit() * ratio(without.lateControlCpuPerUnit(), with.lateControlCpuPerUnit())
+          / without.lateCpuPerUnit() - 1;
     }
 
     double throughputSlowdown() {
       return without.throughput() / with.throughput() - 1;
     }
 
-    /** The change in one thread group's CPU per unit, as a fraction of the baseline's total CPU per unit. */
+    /**
+     * The change in one thread group's CPU per unit (the with window's corrected by {@link #drift}), as a
+     * fraction of the baseline's total CPU per unit.
+     */
     double groupDelta(String group) {
-      double w = with.groups().getOrDefault(group, 0.0) / with.units();
+      double w = with.groups().getOrDefault(group, 0.0) / with.units() * drift();
       double wo = without.groups().getOrDefault(group, 0.0) / without.units();
       return (w - wo) / (without.cpuSeconds() / without.units());
     }

@@ -22,7 +22,10 @@ import java.util.stream.Stream;
  * tool. {@code --mode session} (the default): per repetition and workload one JVM is measured without the tool,
  * then with the daemon attached and no search, then with one search per budget, the budgets' order rotated from
  * one repetition to the next. {@code --mode fresh}: per repetition, workload and budget, {@code without, with}
- * windows, each in a fresh JVM (so each with-window also carries the attach's aftermath). Results go to {@code results.tsv} as they come, and a markdown summary to
+ * windows, each in a fresh JVM (so each with-window also carries the attach's aftermath). {@code --control twin}
+ * (the default, session mode only): a second JVM of the same workload runs through each session without the
+ * tool and is measured over the same windows, so a slowdown can be corrected for what the machine's other
+ * load did to both in the meantime ({@link Report}); {@code --control none} runs without it. Results go to {@code results.tsv} as they come, and a markdown summary to
  * {@code summary.md}, both in the output directory. {@code --from results.tsv} only summarises.
  * Run it with {@code tests/bench-search.sh}.
  */
@@ -56,7 +59,7 @@ public final class SearchOverheadBenchmark {
     Path data = Files.createTempDirectory("bottlenose-bench-searches-");
     Trial.Settings settings = new Trial.Settings(Duration.ofSeconds(Long.parseLong(o.getOrDefault("warmup", "8"))),
         Duration.ofSeconds(Long.parseLong(o.getOrDefault("window", "20"))),
-        List.of(o.getOrDefault("jvm", "-Xms256m -Xmx256m").split(" ")), data);
+        List.of(o.getOrDefault("jvm", "-Xms256m -Xmx256m").split(" ")), data, control(o));
     String mode = o.getOrDefault("mode", "session");
     if (!mode.equals("session") && !mode.equals("fresh")) {
       throw new IllegalArgumentException("unknown --mode '" + mode + "' (session or fresh)");
@@ -120,12 +123,20 @@ public final class SearchOverheadBenchmark {
         r.groups().getOrDefault("jfr", 0.0), r.searches(), r.nodes(), r.maxTesting());
   }
 
+  private static boolean control(Map<String, String> o) {
+    String control = o.getOrDefault("control", "twin");
+    if (!control.equals("twin") && !control.equals("none")) {
+      throw new IllegalArgumentException("unknown --control '" + control + "' (twin or none)");
+    }
+    return control.equals("twin");
+  }
+
   private static Map<String, String> options(String[] args) throws IOException {
     Map<String, String> o = new HashMap<>();
     for (int i = 0; i < args.length; i++) {
       if (!args[i].startsWith("--") || i + 1 >= args.length) {
         throw new IllegalArgumentException("expected --name value at argument " + (i + 1) + ": '" + args[i] + "'"
-            + " (options: --mode --reps --budgets --workloads --warmup --window --jvm --out --from)");
+            + " (options: --mode --control --reps --budgets --workloads --warmup --window --jvm --out --from)");
       }
       o.put(args[i].substring(2), args[++i]);
     }

@@ -26,6 +26,8 @@ import java.util.concurrent.atomic.DoubleAdder;
 final class Trial {
   private final Bus bus;
   private final Settings settings;
+  /** The session's twin JVM that never sees the tool, measured over the same windows; null without one. */
+  private TargetJvm control;
 
   Trial(Bus bus, Settings settings) {
     this.bus = bus;
@@ -34,6 +36,7 @@ final class Trial {
 
   /** A fresh JVM: warm-up, as long again as an attach took, then one window without the tool. */
   TrialResult without(Class<?> workload, String name, int rep, double attachSeconds) throws Exception {
+    control = null;
     try (TargetJvm target = TargetJvm.start(Jdk.JDK17, workload, settings.jvmOptions().toArray(String[]::new))) {
       sleep(settings.warmup().toMillis() + Math.round(attachSeconds * 1000));
       return window(target, -1, name, Double.NaN, rep, 0, null, null);
@@ -42,6 +45,7 @@ final class Trial {
 
   /** A fresh JVM: warm-up, the daemon attaches, then one window with a search at {@code budget}. */
   TrialResult with(Class<?> workload, String name, double budget, int rep) throws Exception {
+    control = null;
     try (TargetJvm target = TargetJvm.start(Jdk.JDK17, workload, settings.jvmOptions().toArray(String[]::new))) {
       sleep(settings.warmup().toMillis());
       long attachStart = System.nanoTime();
@@ -57,14 +61,18 @@ final class Trial {
   /**
    * One JVM, several windows: without the tool, then (after the daemon attached) at rest with no search, then
    * one search per budget in the order given, with {@code gap} unmeasured between windows for the previous
-   * search's instrumentation to be removed. Answers the windows measured; if the daemon cannot attach, only
+   * search's instrumentation to be removed. With {@link Settings#control}, a twin JVM of the same workload
+   * runs alongside from the start, never sees the tool, and is measured over the same windows. Answers the windows measured; if the daemon cannot attach, only
    * the first.
    */
   List<TrialResult> session(Class<?> workload, String name, int rep, List<Double> budgets, Duration gap,
       java.util.function.Consumer<TrialResult> each) throws Exception {
     List<TrialResult> out = new java.util.ArrayList<>();
     java.util.function.Consumer<TrialResult> add = each.andThen(out::add);
-    try (TargetJvm target = TargetJvm.start(Jdk.JDK17, workload, settings.jvmOptions().toArray(String[]::new))) {
+    try (TargetJvm target = TargetJvm.start(Jdk.JDK17, workload, settings.jvmOptions().toArray(String[]::new));
+        TargetJvm twin = settings.control() ? TargetJvm.start(Jdk.JDK17, workload,
+            settings.jvmOptions().toArray(String[]::new)) : null) {
+      control = twin;
       System.out.println("target " + name + " rep " + rep + " pid=" + target.pid() + " startedAtMillis="
           + ProcessHandle.of(target.pid()).flatMap(p -> p.info().startInstant()).map(i -> i.toEpochMilli()).orElse(-1L));
       sleep(settings.warmup().toMillis());
@@ -98,11 +106,14 @@ final class Trial {
         : bus.vertx().eventBus().consumer(DaemonProtocol.values(daemonId), tally);
     int[] searchStats = new int[4];
     Snapshot start = Snapshot.take(target, daemonPid);
+    Twin controlStart = Twin.take(control);
     tally.open = true;
     Snapshot[] mid = new Snapshot[1];
+    Twin[] controlMid = new Twin[1];
     MidPoint atMid = () -> {
       if (mid[0] == null) {
         mid[0] = Snapshot.take(target, daemonPid);
+        controlMid[0] = Twin.take(control);
       }
     };
     if (daemon != null) {
@@ -114,11 +125,13 @@ final class Trial {
     }
     tally.open = false;
     Snapshot end = Snapshot.take(target, daemonPid);
+    Twin controlEnd = Twin.take(control);
     if (costs != null) {
       costs.unregister();
     }
     return result(name, budget, rep, startedAt, load, attach, start, mid[0], end,
-        new double[] {tally.probe.sum() / 1e9, tally.agent.sum() / 1e9}, searchStats);
+        new double[] {tally.probe.sum() / 1e9, tally.agent.sum() / 1e9}, searchStats,
+        new Twin[] {controlStart, controlMid[0], controlEnd});
   }
 
   /** Keeps a search running until the window is over; answers how many were started. */
@@ -156,12 +169,12 @@ final class Trial {
   }
 
   private static TrialResult result(String name, double budget, int rep, long startedAt, double load, double attach,
-      Snapshot start, Snapshot mid, Snapshot end, double[] reported, int[] search) {
+      Snapshot start, Snapshot mid, Snapshot end, double[] reported, int[] search, Twin[] control) {
     return new TrialResult(name, budget, rep, startedAt, load, attach, (end.nanos() - start.nanos()) / 1e9,
         end.units() - start.units(), end.cpu() - start.cpu(), ProcCpu.byGroup(start.threads(), end.threads()),
         end.daemonCpu() - start.daemonCpu(), end.selfCpu() - start.selfCpu(), reported[0], reported[1], search[0],
         search[1], search[2], search[3], (end.nanos() - mid.nanos()) / 1e9, end.units() - mid.units(),
-        end.cpu() - mid.cpu());
+        end.cpu() - mid.cpu(), Twin.cpuPerUnit(control[0], control[2]), Twin.cpuPerUnit(control[1], control[2]));
   }
 
   /** The daemon process this JVM started for {@code targetPid}. */
@@ -197,6 +210,23 @@ final class Trial {
     }
   }
 
+  /** Units done and CPU used so far by the control twin ({@code null} without one). */
+  record Twin(long units, double cpu) {
+    static Twin take(TargetJvm twin) throws java.io.IOException {
+      if (twin == null) {
+        return null;
+      }
+      twin.send("count");
+      long units = TargetJvm.field(twin.awaitLine("count", Duration.ofSeconds(30)), "units");
+      return new Twin(units, ProcCpu.processSeconds(twin.pid()));
+    }
+
+    /** The twin's CPU milliseconds per unit between two snapshots, NaN without a twin. */
+    static double cpuPerUnit(Twin from, Twin to) {
+      return from == null || to == null ? Double.NaN : (to.cpu - from.cpu) * 1000 / (to.units - from.units);
+    }
+  }
+
   /** Sums the cost the daemon reports in its samples while the window is open. */
   private static final class CostTally implements io.vertx.core.Handler<io.vertx.core.eventbus.Message<JsonObject>> {
     final DoubleAdder probe = new DoubleAdder();
@@ -219,6 +249,6 @@ final class Trial {
   }
 
   /** The benchmark's timing and the target JVM's options. */
-  record Settings(Duration warmup, Duration window, List<String> jvmOptions, Path dataDirectory) {
+  record Settings(Duration warmup, Duration window, List<String> jvmOptions, Path dataDirectory, boolean control) {
   }
 }

@@ -10,12 +10,15 @@ import java.util.Map;
  * NaN). CPU figures are seconds spent inside the window; {@code groups} splits the target's by thread group
  * ({@link ProcCpu#group}). The tool's own view of its cost ({@code reportedProbe}, {@code reportedAgent},
  * seconds) is what the daemon's samples said during the window. The {@code late*} figures cover the second
- * half of the window only, after the search's start-up.
+ * half of the window only, after the search's start-up. {@code controlCpuPerUnit} is the control twin's CPU
+ * milliseconds per unit over the same window (NaN without a twin), {@code lateControlCpuPerUnit} over its
+ * second half.
  */
 record TrialResult(String workload, double budget, int rep, long startedAtMillis, double load1, double attachSeconds,
     double windowSeconds, long units, double cpuSeconds, Map<String, Double> groups, double daemonCpu,
     double consultantCpu, double reportedProbe, double reportedAgent, int searches, int nodes, int trueNodes,
-    int maxTesting, double lateWindowSeconds, long lateUnits, double lateCpuSeconds) {
+    int maxTesting, double lateWindowSeconds, long lateUnits, double lateCpuSeconds, double controlCpuPerUnit,
+    double lateControlCpuPerUnit) {
   static final List<String> GROUPS = List.of("app", "jit", "gc", "vm", "jfr", "agent", "other");
 
   boolean withTool() {
@@ -42,7 +45,8 @@ record TrialResult(String workload, double budget, int rep, long startedAtMillis
         "windowSeconds", "units", "cpuSeconds"));
     GROUPS.forEach(g -> h.add("cpu_" + g));
     h.addAll(List.of("daemonCpu", "consultantCpu", "reportedProbe", "reportedAgent", "searches", "nodes", "trueNodes",
-        "maxTesting", "lateWindowSeconds", "lateUnits", "lateCpuSeconds"));
+        "maxTesting", "lateWindowSeconds", "lateUnits", "lateCpuSeconds", "controlCpuPerUnit",
+        "lateControlCpuPerUnit"));
     return String.join("\t", h);
   }
 
@@ -53,7 +57,8 @@ record TrialResult(String workload, double budget, int rep, long startedAtMillis
     GROUPS.forEach(g -> v.add(num(groups.getOrDefault(g, 0.0))));
     v.addAll(List.of(num(daemonCpu), num(consultantCpu), num(reportedProbe), num(reportedAgent),
         Integer.toString(searches), Integer.toString(nodes), Integer.toString(trueNodes), Integer.toString(maxTesting),
-        num(lateWindowSeconds), Long.toString(lateUnits), num(lateCpuSeconds)));
+        num(lateWindowSeconds), Long.toString(lateUnits), num(lateCpuSeconds), num(controlCpuPerUnit),
+        num(lateControlCpuPerUnit)));
     return String.join("\t", v);
   }
 
@@ -69,7 +74,9 @@ record TrialResult(String workload, double budget, int rep, long startedAtMillis
         Long.parseLong(f[7]), Double.parseDouble(f[8]), groups, Double.parseDouble(f[k]), Double.parseDouble(f[k + 1]),
         Double.parseDouble(f[k + 2]), Double.parseDouble(f[k + 3]), Integer.parseInt(f[k + 4]),
         Integer.parseInt(f[k + 5]), Integer.parseInt(f[k + 6]), Integer.parseInt(f[k + 7]),
-        Double.parseDouble(f[k + 8]), Long.parseLong(f[k + 9]), Double.parseDouble(f[k + 10]));
+        Double.parseDouble(f[k + 8]), Long.parseLong(f[k + 9]), Double.parseDouble(f[k + 10]),
+        f.length > k + 11 ? Double.parseDouble(f[k + 11]) : Double.NaN,
+        f.length > k + 12 ? Double.parseDouble(f[k + 12]) : Double.NaN);
   }
 
   private static String num(double d) {
