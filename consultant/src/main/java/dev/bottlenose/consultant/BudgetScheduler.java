@@ -14,14 +14,14 @@ import java.util.Set;
  *
  * <p>The load is the side cost plus, per running node, its observed cost, or its predicted cost until a
  * first observed cost for it arrived (Paradyn's pending cost). Waiting nodes are admitted in priority
- * order (lower key first, then first come) when load + predicted ≤ budget; a cheaper node may pass one
- * that does not fit. Predictions are scaled by how much the port has underestimated so far. A node predicted to cost more than the whole budget is rejected. A cost sample
+ * order (lower key first, then first come) when the running nodes' costs + its own ≤ budget and the
+ * bucket of one-time costs below allows it; a cheaper node may pass one that does not fit. Predictions are scaled by how much the port has underestimated so far. A node predicted to cost more than the whole budget is rejected. A cost sample
  * covers one sampling interval: when one shows the load over the budget, it has been over for that
  * interval, and the lowest-priority running nodes are shed at once until it fits again, so the cost
  * never stays over the budget for more than one interval. Shedding looks at the running nodes' own costs
  * only: the side cost of inserting and removing probes is paid once, and shedding for it would only
- * remove probes (paying it again) to insert them again a moment later; it holds back admission instead. Shed nodes wait in the queue with what they
- * were seen to cost as their new prediction.
+ * remove probes (paying it again) to insert them again a moment later; it is paid from the bucket below
+ * instead. Shed nodes wait in the queue with what they were seen to cost as their new prediction.
  *
  * <p>A node queued within another of its kind (a where-refinement: a class below its package) measures
  * a subset of what that one measured, so once the enclosing node has been observed, the child's expected
@@ -30,15 +30,36 @@ import java.util.Set;
  * prediction would scale every class below it by 700, each class alone would seem to need the whole
  * package's cost, and the classes would wait for each other.
  *
- * <p>The JIT recompiling what retransformations threw away ({@link #recompiling}) holds back admission
- * like load, up to half the budget, but sheds nothing: it is nobody's in particular, and removing probes
- * would retransform and recompile once more. Up to half, because every insertion starts a new burst: held
- * back by all of it, a search admitted one node per burst, 2.5 to 3 s apart.
+ * <p>One-time costs are paid from a bucket ({@link #credit}): the budget flows into it at its own rate, and
+ * everything the search spends flows out: the running nodes' costs, the side cost of inserting and removing
+ * probes (the agent's retransformations), and the JIT recompiling ({@link #recompiling}) what those threw
+ * away. It holds at most {@code budget × burstSeconds} and starts full. Nothing new starts while it is
+ * overdrawn, so over a search the one-time costs stay within the budget too, not only the running costs
+ * of each interval: on the compute benchmark one package's counters going in and out cost 100–170 ms of
+ * the agent's CPU and a burst of compiling, several times a 1% budget's share of a 20 s window. The side
+ * cost and the recompiling shed nothing: they are already paid, and removing probes would retransform and
+ * recompile once more.
+ *
+ * <p>What a node's start costs once is learned per kind: the one-time spending of the intervals just after
+ * nodes start ({@value #SETTLING_INTERVALS} of them) is shared out among those nodes in proportion to their
+ * predictions (which grow with the number of probes). A node whose kind was seen to cost once waits until
+ * the bucket holds its expected one-time cost (a full bucket at most); a kind not seen yet needs only a
+ * bucket that is not overdrawn.
  */
 final class BudgetScheduler {
+  /** After a node starts, the one-time spending of this many sampling intervals is put down to it. */
+  static final int SETTLING_INTERVALS = 3;
   private final double budget;
   private final long intervalMillis;
   private final int maxActive;
+  /** The most the bucket holds: fraction of the target's CPU × seconds. */
+  private final double capacity;
+  private double credit;
+  private long lastObservedMillis = -1;
+  /** Per kind: one-time cost put down to its nodes (fraction × seconds), and the sum of their predictions. */
+  private final Map<String, double[]> oneTime = new HashMap<>();
+  /** Nodes started within the last {@value #SETTLING_INTERVALS} intervals, with when they started. */
+  private final Map<Entry, Long> settling = new LinkedHashMap<>();
   private final Map<Integer, Entry> queued = new HashMap<>();
   private final Map<Integer, Entry> running = new HashMap<>();
   private final Map<Integer, String> rejected = new LinkedHashMap<>();
@@ -81,13 +102,37 @@ final class BudgetScheduler {
 
   private static final Comparator<Entry> FIRST = Comparator.comparingDouble((Entry e) -> e.priority).thenComparingLong(e -> e.order);
 
-  BudgetScheduler(double budget, long intervalMillis, int maxActive) {
+  BudgetScheduler(double budget, long intervalMillis, int maxActive, double burstSeconds) {
     if (!(budget > 0 && budget < 1)) {
       throw new IllegalArgumentException("budget must be a fraction of the target's CPU in (0, 1), is " + budget);
+    }
+    if (!(burstSeconds >= 0)) {
+      throw new IllegalArgumentException("burst seconds must be >= 0, is " + burstSeconds);
     }
     this.budget = budget;
     this.intervalMillis = intervalMillis;
     this.maxActive = maxActive;
+    this.capacity = budget * burstSeconds;
+    this.credit = capacity;
+  }
+
+  /**
+   * What the bucket holds now (fraction of the target's CPU × seconds): the budget's flow in, minus all the
+   * search spent, at most {@code budget × burstSeconds}; negative while one-time costs overdraw it.
+   */
+  double credit() {
+    return credit;
+  }
+
+  /** What starting {@code e} is expected to cost once, from what its kind's starts cost so far (0 if unknown). */
+  private double oneTimeCost(Entry e) {
+    double[] seen = oneTime.get(e.kind);
+    return seen == null || !(seen[1] > 0) ? 0 : seen[0] / seen[1] * e.raw;
+  }
+
+  /** The credit a start needs: its expected one-time cost, but no more than a full bucket. */
+  private double creditNeeded(Entry e) {
+    return Math.min(oneTimeCost(e), capacity);
   }
 
   double budget() {
@@ -182,7 +227,7 @@ final class BudgetScheduler {
    * Starts as many queued nodes as fit, best first; returns them in that order. Right after a shed
    * nothing starts until the next cost sample shows the room is real.
    */
-  List<Integer> admit() {
+  List<Integer> admit(long nowMillis) {
     List<Integer> started = new ArrayList<>();
     if (shedThisStep) {
       shedThisStep = false;
@@ -190,18 +235,23 @@ final class BudgetScheduler {
     }
     List<Entry> order = new ArrayList<>(queued.values());
     order.sort(FIRST);
-    double load = load() + Math.min(recompiling, budget / 2);
+    double load = measured();
+    double left = credit;
     for (Entry e : order) {
-      if (running.size() >= maxActive) {
+      if (running.size() >= maxActive || !(left > 0)) {
         break;
       }
       double cost = expected(e);
-      if (load + cost <= budget + 1e-12) {
+      double once = creditNeeded(e);
+      if (load + cost <= budget + 1e-12 && left >= once - 1e-12) {
         e.predicted = cost;
         e.learned = true;
         queued.remove(e.nodeId);
         running.put(e.nodeId, e);
+        settling.put(e, nowMillis);
+        oneTime.computeIfAbsent(e.kind, k -> new double[2])[1] += e.raw;
         load += cost;
+        left -= once;
         started.add(e.nodeId);
       }
     }
@@ -217,18 +267,28 @@ final class BudgetScheduler {
     if (running.size() >= maxActive) {
       return "waiting: " + maxActive + " nodes are being tested already";
     }
-    String jit = recompiling > 0.0005 ? String.format(Locale.ROOT, "; the JIT's recompiling uses %.4f", recompiling) : "";
-    return String.format(Locale.ROOT, "waiting for budget: needs %.4f of %.4f", expected(e), budget) + jit;
+    double once = creditNeeded(e);
+    if (!(credit > 0) || credit < once - 1e-12) {
+      return String.format(Locale.ROOT, "waiting for budget: one-time costs (probes going in and out, the JIT"
+          + " recompiling) are being repaid; the bucket holds %.4f of %.4f and this start needs %.4f",
+          credit, capacity, once);
+    }
+    return String.format(Locale.ROOT, "waiting for budget: needs %.4f of %.4f", expected(e), budget);
   }
 
-  /** The latest cost of the JIT's recompiling, as a fraction of the target's CPU. */
+  /** The latest cost of the JIT's recompiling, as a fraction of the target's CPU; call it before {@link #observe}. */
   void recompiling(double fraction) {
     recompiling = Math.max(0, fraction);
   }
 
-  /** The latest observed costs: unattributed side cost, and per running node its share (absent: none yet). */
+  /**
+   * The latest observed costs: unattributed side cost, and per running node its share (absent: none yet).
+   * The time since the previous call is charged to the bucket at these rates.
+   */
   void observe(long atMillis, double side, Map<Integer, Double> perNode) {
     sideCost = side;
+    double seconds = (lastObservedMillis < 0 ? intervalMillis : Math.max(0, atMillis - lastObservedMillis)) / 1000.0;
+    lastObservedMillis = atMillis;
     perNode.forEach((id, cost) -> {
       Entry e = running.get(id);
       if (e != null && !Double.isNaN(cost)) {
@@ -241,10 +301,26 @@ final class BudgetScheduler {
         lastSeen.put(id, new double[] {cost, e.raw});
       }
     });
+    double once = (sideCost + recompiling) * seconds;
+    credit = Math.min(capacity, credit + (budget - measured()) * seconds - once);
+    putDownOneTime(atMillis, once);
     if (measured() > budget + 1e-12) {
       overSince = overSince < 0 ? atMillis - intervalMillis : overSince;
     } else {
       overSince = -1;
+    }
+  }
+
+  /** Shares {@code spent} (one-time cost) among the nodes still settling, in proportion to their predictions. */
+  private void putDownOneTime(long atMillis, double spent) {
+    settling.values().removeIf(since -> atMillis - since > SETTLING_INTERVALS * intervalMillis);
+    double raw = settling.keySet().stream().mapToDouble(e -> e.raw).sum();
+    if (settling.isEmpty() || !(raw > 0)) {
+      return;
+    }
+    for (Entry e : settling.keySet()) {
+      double[] seen = oneTime.computeIfAbsent(e.kind, k -> new double[2]);
+      seen[0] += spent * e.raw / raw;
     }
   }
 

@@ -92,7 +92,7 @@ public final class Search {
     this.graph = new SearchHistoryGraph(id);
     this.rules = RuleBook.load(options.rulesDirectory()).newSession();
     this.scheduler = new BudgetScheduler(settings.number("budget.fraction"), settings.millis("search.sampling_interval_seconds"),
-        (int) settings.number("search.max_active_experiments"));
+        (int) settings.number("search.max_active_experiments"), settings.number("budget.burst_seconds"));
     this.measurements = new Measurements(port);
     this.startedAtMillis = clock.millis();
   }
@@ -447,8 +447,8 @@ public final class Search {
         observed.put(run.fact.id(), observedCost(run));
       }
     }
-    scheduler.observe(now, measurements.sideCost(), observed);
     scheduler.recompiling(measurements.recompiling());
+    scheduler.observe(now, measurements.sideCost(), observed);
     Set<Integer> parents = new HashSet<>();
     rules.promising().forEach(p -> parents.add(p.nodeId()));
     for (int shed : scheduler.shed(now, parents)) {
@@ -459,7 +459,7 @@ public final class Search {
       stopExperiment(runs.get(rejected));
       rules.put(new Unavailable(rejected, MeasurementFailure.Kind.METRIC_UNAVAILABLE, why));
     });
-    for (int start : scheduler.admit()) {
+    for (int start : scheduler.admit(now)) {
       startExperiment(runs.get(start), now);
     }
     for (NodeRun run : runs.values()) {

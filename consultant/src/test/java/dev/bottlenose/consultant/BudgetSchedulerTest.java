@@ -9,7 +9,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class BudgetSchedulerTest {
-  private final BudgetScheduler scheduler = new BudgetScheduler(0.05, 1000, 10);
+  private final BudgetScheduler scheduler = new BudgetScheduler(0.05, 1000, 10, 5);
 
   @Test
   void admitsBestFirstWhilePredictedCostFitsAndTheRestWait() {
@@ -17,7 +17,7 @@ class BudgetSchedulerTest {
     scheduler.enqueue(2, "", 5, 0.02);
     scheduler.enqueue(3, "", 10, 0.02);
 
-    assertThat(scheduler.admit()).containsExactly(2, 1);
+    assertThat(scheduler.admit(0)).containsExactly(2, 1);
     assertThat(scheduler.load()).isEqualTo(0.04, org.assertj.core.data.Offset.offset(1e-12));
     assertThat(scheduler.isQueued(3)).isTrue();
     assertThat(scheduler.waitReason(3)).isEqualTo("waiting for budget: needs 0.0200 of 0.0500");
@@ -29,34 +29,34 @@ class BudgetSchedulerTest {
     scheduler.enqueue(2, "", 5, 0.03);
     scheduler.enqueue(3, "", 10, 0.01);
 
-    assertThat(scheduler.admit()).containsExactly(1, 3);
+    assertThat(scheduler.admit(0)).containsExactly(1, 3);
   }
 
   @Test
   void waitingNodesStartWhenObservedCostFreesRoom() {
     scheduler.enqueue(1, "", 5, 0.03);
     scheduler.enqueue(2, "", 10, 0.03);
-    assertThat(scheduler.admit()).containsExactly(1);
+    assertThat(scheduler.admit(0)).containsExactly(1);
 
     scheduler.observe(1000, 0, Map.of(1, 0.01));
-    assertThat(scheduler.admit()).containsExactly(2);
+    assertThat(scheduler.admit(0)).containsExactly(2);
   }
 
   @Test
   void removingARunningNodeReleasesItsCostAtOnce() {
     scheduler.enqueue(1, "", 5, 0.04);
     scheduler.enqueue(2, "", 10, 0.04);
-    scheduler.admit();
+    scheduler.admit(0);
 
     assertThat(scheduler.remove(1)).isTrue();
-    assertThat(scheduler.admit()).containsExactly(2);
+    assertThat(scheduler.admit(0)).containsExactly(2);
   }
 
   @Test
   void aNodeCostingMoreThanTheWholeBudgetIsRejected() {
     scheduler.enqueue(1, "", 5, 0.06);
 
-    assertThat(scheduler.admit()).isEmpty();
+    assertThat(scheduler.admit(0)).isEmpty();
     assertThat(scheduler.takeRejected()).containsExactly(Map.entry(1, "predicted cost 0.0600 exceeds the whole budget 0.0500"));
     assertThat(scheduler.takeRejected()).isEmpty();
   }
@@ -71,7 +71,7 @@ class BudgetSchedulerTest {
     assertThat(scheduler.load()).isLessThanOrEqualTo(0.05);
     assertThat(scheduler.isQueued(3)).isTrue();
     assertThat(scheduler.waitReason(3)).startsWith("waiting for budget: needs 0.0300");
-    assertThat(scheduler.admit()).isEmpty();
+    assertThat(scheduler.admit(0)).isEmpty();
   }
 
   @Test
@@ -87,7 +87,7 @@ class BudgetSchedulerTest {
   @Test
   void aCostThatIsBackUnderTheBudgetWhenSheddingIsDecidedShedsNothing() {
     scheduler.enqueue(1, "", 5, 0.01);
-    scheduler.admit();
+    scheduler.admit(0);
 
     scheduler.observe(1000, 0, Map.of(1, 0.09));
     scheduler.observe(1000, 0, Map.of(1, 0.01));
@@ -99,27 +99,27 @@ class BudgetSchedulerTest {
   void afterAShedNothingStartsUntilTheNextCostSample() {
     scheduler.enqueue(1, "", 5, 0.04);
     scheduler.enqueue(2, "", 10, 0.01);
-    scheduler.admit();
+    scheduler.admit(0);
     scheduler.observe(1000, 0, Map.of(1, 0.08, 2, 0.001));
     scheduler.enqueue(3, "", 5, 0.001);
 
     assertThat(scheduler.shed(1000, Set.of())).containsExactly(2, 1);
-    assertThat(scheduler.admit()).isEmpty();
+    assertThat(scheduler.admit(0)).isEmpty();
     scheduler.observe(2000, 0, Map.of());
-    assertThat(scheduler.admit()).containsExactly(3, 2);
+    assertThat(scheduler.admit(0)).containsExactly(3, 2);
     assertThat(scheduler.takeRejected()).containsExactly(Map.entry(1, "measured cost 0.0800 exceeds the whole budget 0.0500"));
   }
 
   @Test
   void predictionsAreScaledByHowMuchThePortUnderestimated() {
     scheduler.enqueue(1, "", 5, 0.01);
-    scheduler.admit();
+    scheduler.admit(0);
     scheduler.observe(1000, 0, Map.of(1, 0.02));
     scheduler.enqueue(2, "", 5, 0.02);
     scheduler.enqueue(3, "", 5, 0.01);
 
     assertThat(scheduler.calibration("")).isEqualTo(2.0);
-    assertThat(scheduler.admit()).containsExactly(3);
+    assertThat(scheduler.admit(0)).containsExactly(3);
     assertThat(scheduler.waitReason(2)).isEqualTo("waiting for budget: needs 0.0400 of 0.0500");
   }
 
@@ -127,7 +127,7 @@ class BudgetSchedulerTest {
   void oneHypothesisUnderestimatedAThousandfoldDoesNotScaleTheOthers() {
     scheduler.enqueue(1, "method_call_overhead", 5, 0.00001);
     scheduler.enqueue(2, "jit_compile_time", 5, 0.0001);
-    scheduler.admit();
+    scheduler.admit(0);
     scheduler.observe(1000, 0, Map.of(1, 0.01, 2, 0.0001));
     scheduler.enqueue(3, "method_call_overhead", 5, 0.00004);
     scheduler.enqueue(4, "jit_compile_time", 5, 0.0001);
@@ -136,14 +136,14 @@ class BudgetSchedulerTest {
     assertThat(scheduler.calibration("jit_compile_time")).isEqualTo(1.0);
     assertThat(scheduler.calibration("cpu_bound")).as("not measured yet: the median of the others")
         .isCloseTo(500.5, within(1e-6));
-    assertThat(scheduler.admit()).containsExactly(4);
+    assertThat(scheduler.admit(0)).containsExactly(4);
     assertThat(scheduler.waitReason(3)).isEqualTo("waiting for budget: needs 0.0400 of 0.0500");
   }
 
   @Test
   void aNodeWithinAnObservedOneExpectsItsShareOfThatCostNotTheScaledPrediction() {
     scheduler.enqueue(1, "method_call_overhead", 5, 0.00004);
-    scheduler.admit();
+    scheduler.admit(0);
     scheduler.observe(1000, 0, Map.of(1, 0.04));
     scheduler.remove(1);
     scheduler.enqueueWithin(2, "method_call_overhead", 5, 0.00001, 1);
@@ -151,32 +151,79 @@ class BudgetSchedulerTest {
     scheduler.enqueue(4, "method_call_overhead", 5, 0.00003);
 
     assertThat(scheduler.calibration("method_call_overhead")).isCloseTo(1000.0, within(1e-6));
-    assertThat(scheduler.admit()).as("a quarter and a half of the enclosing node's 0.04").containsExactly(2, 3);
+    assertThat(scheduler.admit(0)).as("a quarter and a half of the enclosing node's 0.04").containsExactly(2, 3);
     assertThat(scheduler.load()).isCloseTo(0.03, within(1e-12));
     assertThat(scheduler.waitReason(4)).as("not within it: scaled by the kind's factor")
         .isEqualTo("waiting for budget: needs 0.0300 of 0.0500");
   }
 
   @Test
-  void theOneTimeCostsOfProbesGoingInHoldBackNewNodesButShedNone() {
+  void oneTimeCostsOverdrawTheBucketAndNothingStartsUntilTheBudgetRepaidThemButNothingIsShed() {
     runThreeAtPriorities5To12();
-    scheduler.enqueue(4, "", 5, 0.01);
-    scheduler.observe(1000, 0.10, Map.of(1, 0.01, 2, 0.01, 3, 0.01));
+    scheduler.enqueue(4, "cpu_bound", 15, 0.01);
+    assertThat(scheduler.credit()).as("starts full: 5 s of the budget").isCloseTo(0.25, within(1e-12));
 
-    assertThat(scheduler.shed(3000, Set.of())).as("side cost over the budget").isEmpty();
-    assertThat(scheduler.admit()).isEmpty();
-    scheduler.observe(4000, 0, Map.of(1, 0.01, 2, 0.01, 3, 0.01));
-    scheduler.recompiling(0.03);
-    assertThat(scheduler.shed(6000, Set.of())).as("recompiling").isEmpty();
-    assertThat(scheduler.admit()).isEmpty();
-    assertThat(scheduler.waitReason(4)).isEqualTo("waiting for budget: needs 0.0100 of 0.0500; the JIT's recompiling uses 0.0300");
-    scheduler.recompiling(0.005);
-    assertThat(scheduler.admit()).containsExactly(4);
+    scheduler.recompiling(0.10);
+    scheduler.observe(1000, 0.30, Map.of(1, 0.01, 2, 0.01, 3, 0.01));
+    assertThat(scheduler.credit()).as("0.25 + 0.05 - 0.03 - 0.30 - 0.10").isCloseTo(-0.13, within(1e-12));
+    assertThat(scheduler.shed(3000, Set.of())).as("one-time costs shed nothing").isEmpty();
+    assertThat(scheduler.waitReason(4)).startsWith("waiting for budget: one-time costs (probes going in and out,"
+        + " the JIT recompiling) are being repaid; the bucket holds -0.1300 of 0.2500");
+
+    scheduler.recompiling(0);
+    long startedAt = -1;
+    for (long t = 2000; t <= 20_000 && startedAt < 0; t += 1000) {
+      scheduler.observe(t, 0, Map.of(1, 0.01, 2, 0.01, 3, 0.01));
+      startedAt = scheduler.admit(t).contains(4) ? t : -1;
+    }
+    assertThat(startedAt).as("0.02 a second left over repays 0.13 after 7 s").isEqualTo(8000);
+  }
+
+  @Test
+  void theBucketHoldsAtMostBurstSecondsOfTheBudget() {
+    scheduler.observe(1000, 0, Map.of());
+    scheduler.observe(60_000, 0, Map.of());
+
+    assertThat(scheduler.credit()).isCloseTo(0.25, within(1e-12));
+  }
+
+  @Test
+  void aStartWaitsForWhatItsKindWasSeenToCostOnce() {
+    scheduler.enqueue(1, "method_call_overhead", 5, 0.001);
+    assertThat(scheduler.admit(0)).containsExactly(1);
+    scheduler.observe(1000, 0.20, Map.of(1, 0.001));
+    scheduler.remove(1);
+    scheduler.enqueue(2, "method_call_overhead", 5, 0.0005);
+    scheduler.enqueue(3, "cpu_bound", 5, 0.001);
+
+    assertThat(scheduler.credit()).isCloseTo(0.25 + 0.05 - 0.001 - 0.20, within(1e-12));
+    assertThat(scheduler.admit(1000)).as("0.0990 left; its kind cost 0.20 for 0.001 predicted: 0.10 for 0.0005")
+        .containsExactly(3);
+    assertThat(scheduler.waitReason(2)).endsWith("this start needs 0.1000");
+    scheduler.observe(2000, 0, Map.of(3, 0.001));
+    assertThat(scheduler.admit(2000)).as("0.0990 + 0.049 = 0.148 holds the 0.10 it needs").containsExactly(2);
+  }
+
+  @Test
+  void aOneTimeCostLargerThanTheWholeBucketWaitsForAFullBucketOnly() {
+    BudgetScheduler small = new BudgetScheduler(0.01, 1000, 10, 5);
+    small.enqueue(1, "k", 5, 0.001);
+    small.admit(0);
+    small.observe(1000, 0.50, Map.of(1, 0.001));
+    small.remove(1);
+    small.enqueue(2, "k", 5, 0.001);
+
+    long startedAt = -1;
+    for (long t = 2000; t <= 100_000 && startedAt < 0; t += 1000) {
+      small.observe(t, 0, Map.of());
+      startedAt = small.admit(t).contains(2) ? t : -1;
+    }
+    assertThat(startedAt).as("overdrawn by 0.441, then filled to 0.05 at 0.01 a second").isEqualTo(51_000);
   }
 
   @Test
   void theBudgetMustBeAFractionOfTheCpu() {
-    assertThatThrownBy(() -> new BudgetScheduler(5, 1000, 10))
+    assertThatThrownBy(() -> new BudgetScheduler(5, 1000, 10, 5))
         .hasMessage("budget must be a fraction of the target's CPU in (0, 1), is 5.0");
   }
 
@@ -185,6 +232,6 @@ class BudgetSchedulerTest {
     scheduler.enqueue(1, "", 5, 0.01);
     scheduler.enqueue(2, "", 10, 0.01);
     scheduler.enqueue(3, "", 12, 0.01);
-    scheduler.admit();
+    scheduler.admit(0);
   }
 }
