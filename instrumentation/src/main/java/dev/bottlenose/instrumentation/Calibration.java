@@ -55,6 +55,13 @@ record Calibration(double counterNanos, double timerNanos, int rounds, int uncha
     return rounds >= MAX_ROUNDS ? this : round(slots);
   }
 
+  /** The better figures of this and {@code other} (both refinements of one calibration), with the more rounds. */
+  Calibration merged(Calibration other) {
+    boolean later = other.rounds >= rounds;
+    return new Calibration(Math.min(counterNanos, other.counterNanos), Math.min(timerNanos, other.timerNanos),
+        Math.max(rounds, other.rounds), later ? other.unchanged : unchanged);
+  }
+
   private Calibration round(SlotAllocator slots) {
     int[] counters = {slots.allocate(), slots.allocate(), slots.allocate(), slots.allocate()};
     try {

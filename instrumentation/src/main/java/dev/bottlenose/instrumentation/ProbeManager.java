@@ -23,8 +23,8 @@ public final class ProbeManager {
   private final Instrumentation instrumentation;
   private final ProbeTransformer transformer = new ProbeTransformer();
   private final SlotAllocator slots = new SlotAllocator();
-  /** Refined at each {@link #cost} until it settles (the manager's lock). */
-  private Calibration calibration;
+  /** Refined at each {@link #cost} until it settles; replaced under the manager's lock. */
+  private volatile Calibration calibration;
   private final Object lock = new Object();
   private long nextId = 1;
   private long retransformNanos;
@@ -150,10 +150,13 @@ public final class ProbeManager {
   }
 
   public ProbeCost cost() {
+    // The round runs outside the lock: about 0.2 ms once compiled, more before, and an insert or removal
+    // that came meanwhile would wait for it.
+    Calibration refined = calibration.refined(slots);
     synchronized (lock) {
       long executions = retiredExecutions;
       double probeNanos = retiredProbeNanos;
-      calibration = calibration.refined(slots);
+      calibration = calibration.merged(refined);
       for (ActiveProbe p : transformer.all()) {
         executions += Readings.executions(p);
         probeNanos += price(p);

@@ -33,4 +33,13 @@ class CalibrationTest {
     Calibration done = new Calibration(1.5, 50, Calibration.MAX_ROUNDS, 0);
     assertThat(done.refined(slots)).isSameAs(done);
   }
+
+  @Test
+  void twoRefinementsMergeToTheBetterFiguresAndTheMoreRounds() {
+    Calibration one = new Calibration(2.0, 50, 12, 3);
+    Calibration other = new Calibration(1.5, 60, 13, 0);
+
+    assertThat(one.merged(other)).isEqualTo(new Calibration(1.5, 50, 13, 0));
+    assertThat(other.merged(one)).isEqualTo(new Calibration(1.5, 50, 13, 0));
+  }
 }
