@@ -33,18 +33,20 @@ import java.util.Set;
  * <p>One-time costs are paid from a bucket ({@link #credit}): the budget flows into it at its own rate, and
  * everything the search spends flows out: the running nodes' costs, the side cost of inserting and removing
  * probes (the agent's retransformations), and the JIT recompiling ({@link #recompiling}) what those threw
- * away. It holds at most {@code budget × burstSeconds} and starts full. Nothing new starts while it is
+ * away, within {@value #RECOMPILING_INTERVALS} intervals of a node that inserts probes starting or stopping
+ * (before that, it is the attach's aftermath: starting JFR throws compiled code away, and a search started
+ * right after an attach would wait for that). It holds at most {@code budget × burstSeconds} and starts full. Nothing new starts while it is
  * overdrawn, so over a search the one-time costs stay within the budget too, not only the running costs
  * of each interval: on the compute benchmark one package's counters going in and out cost 100–170 ms of
  * the agent's CPU and a burst of compiling, several times a 1% budget's share of a 20 s window. The side
  * cost and the recompiling shed nothing: they are already paid, and removing probes would retransform and
  * recompile once more.
  *
- * <p>What a node's start costs once is learned per kind: the one-time spending of the intervals just after
- * nodes start ({@value #SETTLING_INTERVALS} of them) is shared out among those nodes in proportion to their
- * predictions (which grow with the number of probes). A node whose kind was seen to cost once waits until
- * the bucket holds its expected one-time cost (a full bucket at most); a kind not seen yet needs only a
- * bucket that is not overdrawn.
+ * <p>What a node's start costs once is predicted by the port (the JIT compiling its code again) and learned
+ * per kind: the one-time spending of the intervals just after nodes with such a prediction start
+ * ({@value #SETTLING_INTERVALS} of them) is shared out among those nodes in proportion to their running
+ * predictions (which grow with the number of probes); the larger of the two counts. A node waits until the bucket holds its expected one-time cost;
+ * one expected to cost more than a full bucket is rejected, with the numbers.
  */
 final class BudgetScheduler {
   /** After a node starts, the one-time spending of this many sampling intervals is put down to it. */
@@ -56,6 +58,10 @@ final class BudgetScheduler {
   private final double capacity;
   private double credit;
   private long lastObservedMillis = -1;
+  /** When a node that inserts probes last started or stopped; the JIT's recompiling is charged only after one. */
+  private long lastRetransformMillis = Long.MIN_VALUE / 2;
+  /** How long after a node that inserts probes starts or stops the JIT's recompiling is put down to it. */
+  static final int RECOMPILING_INTERVALS = 10;
   /** Per kind: one-time cost put down to its nodes (fraction × seconds), and the sum of their predictions. */
   private final Map<String, double[]> oneTime = new HashMap<>();
   /** Nodes started within the last {@value #SETTLING_INTERVALS} intervals, with when they started. */
@@ -82,6 +88,8 @@ final class BudgetScheduler {
     double predicted;
     /** The port's own prediction, before calibration: what calibration compares observed costs with. */
     final double raw;
+    /** The port's prediction of the one-time cost (fraction × seconds). */
+    double once;
     boolean learned;
     double observed = Double.NaN;
 
@@ -124,15 +132,13 @@ final class BudgetScheduler {
     return credit;
   }
 
-  /** What starting {@code e} is expected to cost once, from what its kind's starts cost so far (0 if unknown). */
+  /**
+   * What starting {@code e} is expected to cost once: the port's prediction, or more if its kind's starts
+   * were seen to cost more so far.
+   */
   private double oneTimeCost(Entry e) {
     double[] seen = oneTime.get(e.kind);
-    return seen == null || !(seen[1] > 0) ? 0 : seen[0] / seen[1] * e.raw;
-  }
-
-  /** The credit a start needs: its expected one-time cost, but no more than a full bucket. */
-  private double creditNeeded(Entry e) {
-    return Math.min(oneTimeCost(e), capacity);
+    return Math.max(e.once, seen == null || !(seen[1] > 0) ? 0 : seen[0] / seen[1] * e.raw);
   }
 
   double budget() {
@@ -144,21 +150,41 @@ final class BudgetScheduler {
    * predictions are off by the same factor).
    */
   void enqueue(int nodeId, String kind, double priority, double predictedCost) {
-    enqueueWithin(nodeId, kind, priority, predictedCost, -1);
+    enqueueWithin(nodeId, kind, priority, predictedCost, 0, -1);
   }
 
-  /** Queues a node of {@code kind} whose measurement is part of that of node {@code enclosing}, of the same kind. */
-  void enqueueWithin(int nodeId, String kind, double priority, double predictedCost, int enclosing) {
+  /**
+   * Queues a node of {@code kind} predicted to cost {@code predictedCost} while it runs and {@code once} to
+   * start and stop (fraction × seconds), whose measurement is part of that of node {@code enclosing} (of the
+   * same kind; -1 for none).
+   */
+  void enqueueWithin(int nodeId, String kind, double priority, double predictedCost, double once, int enclosing) {
     if (predictedCost > budget) {
       rejected.put(nodeId, String.format(Locale.ROOT, "predicted cost %.4f exceeds the whole budget %.4f", predictedCost, budget));
       return;
     }
-    queued.put(nodeId, new Entry(nodeId, kind, priority, predictedCost, enclosing, seq++));
+    if (once > capacity + 1e-12) {
+      rejected.put(nodeId, overBurst(once));
+      return;
+    }
+    Entry e = new Entry(nodeId, kind, priority, predictedCost, enclosing, seq++);
+    e.once = once;
+    queued.put(nodeId, e);
+  }
+
+  private String overBurst(double once) {
+    return String.format(Locale.ROOT, "its one-time cost (probes going in and out, the JIT compiling the code again)"
+        + " is expected at %.4f, more than the budget allows in one burst (%.4f = the budget × %.1f s,"
+        + " budget.burst_seconds)", once, capacity, capacity / budget);
   }
 
   /** Forgets a queued or running node; true if it was known. */
   boolean remove(int nodeId) {
-    return queued.remove(nodeId) != null | running.remove(nodeId) != null;
+    Entry e = running.remove(nodeId);
+    if (e != null && e.once > 0) {
+      lastRetransformMillis = lastObservedMillis;
+    }
+    return queued.remove(nodeId) != null | e != null;
   }
 
   boolean isQueued(int nodeId) {
@@ -238,18 +264,26 @@ final class BudgetScheduler {
     double load = measured();
     double left = credit;
     for (Entry e : order) {
-      if (running.size() >= maxActive || !(left > 0)) {
+      if (running.size() >= maxActive) {
         break;
       }
       double cost = expected(e);
-      double once = creditNeeded(e);
-      if (load + cost <= budget + 1e-12 && left >= once - 1e-12) {
+      double once = oneTimeCost(e);
+      if (once > capacity + 1e-12) {
+        queued.remove(e.nodeId);
+        rejected.put(e.nodeId, overBurst(once));
+        continue;
+      }
+      if (left > 0 && load + cost <= budget + 1e-12 && left >= once - 1e-12) {
         e.predicted = cost;
         e.learned = true;
         queued.remove(e.nodeId);
         running.put(e.nodeId, e);
-        settling.put(e, nowMillis);
-        oneTime.computeIfAbsent(e.kind, k -> new double[2])[1] += e.raw;
+        if (e.once > 0) {
+          lastRetransformMillis = nowMillis;
+          settling.put(e, nowMillis);
+          oneTime.computeIfAbsent(e.kind, k -> new double[2])[1] += e.raw;
+        }
         load += cost;
         left -= once;
         started.add(e.nodeId);
@@ -267,7 +301,7 @@ final class BudgetScheduler {
     if (running.size() >= maxActive) {
       return "waiting: " + maxActive + " nodes are being tested already";
     }
-    double once = creditNeeded(e);
+    double once = oneTimeCost(e);
     if (!(credit > 0) || credit < once - 1e-12) {
       return String.format(Locale.ROOT, "waiting for budget: one-time costs (probes going in and out, the JIT"
           + " recompiling) are being repaid; the bucket holds %.4f of %.4f and this start needs %.4f",
@@ -301,7 +335,8 @@ final class BudgetScheduler {
         lastSeen.put(id, new double[] {cost, e.raw});
       }
     });
-    double once = (sideCost + recompiling) * seconds;
+    boolean ours = atMillis - lastRetransformMillis <= RECOMPILING_INTERVALS * intervalMillis;
+    double once = (sideCost + (ours ? recompiling : 0)) * seconds;
     credit = Math.min(capacity, credit + (budget - measured()) * seconds - once);
     putDownOneTime(atMillis, once);
     if (measured() > budget + 1e-12) {
@@ -311,7 +346,12 @@ final class BudgetScheduler {
     }
   }
 
-  /** Shares {@code spent} (one-time cost) among the nodes still settling, in proportion to their predictions. */
+  /**
+   * Shares {@code spent} (one-time cost) among the nodes still settling that were predicted to cost
+   * something once (they insert probes), in proportion to their predictions. Nodes that only watch the
+   * target's events get none: the recompiling right after an attach (starting JFR throws compiled code
+   * away) would otherwise be put down to the first sampled node, and every node of its kind rejected.
+   */
   private void putDownOneTime(long atMillis, double spent) {
     settling.values().removeIf(since -> atMillis - since > SETTLING_INTERVALS * intervalMillis);
     double raw = settling.keySet().stream().mapToDouble(e -> e.raw).sum();
@@ -342,6 +382,9 @@ final class BudgetScheduler {
         break;
       }
       running.remove(e.nodeId);
+      if (e.once > 0) {
+        lastRetransformMillis = nowMillis;
+      }
       e.predicted = Math.max(e.predicted, e.load());
       e.learned = true;
       e.observed = Double.NaN;

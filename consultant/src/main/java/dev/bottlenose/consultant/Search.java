@@ -402,6 +402,7 @@ public final class Search {
   private void enqueue(int nodeId) {
     NodeRun run = runs.get(nodeId);
     double cost = 0;
+    double once = 0;
     for (MetricRequest r : Experiment.requests(run.hypothesis, run.fact.focus())) {
       if (measurements.isRunning(r)) {
         continue;
@@ -417,13 +418,15 @@ public final class Search {
         return;
       }
       cost += p.cost();
+      once += p.once();
     }
     awaitingPrediction.remove(nodeId);
     double predicted = cost;
     graph.update(nodeId, n -> n.withValues(n.value(), n.threshold(), predicted, n.observedCost()));
     NodeRun parent = runs.get(run.fact.parentId());
     boolean within = run.fact.along() != null && parent != null && parent.hypothesis.id().equals(run.hypothesis.id());
-    scheduler.enqueueWithin(nodeId, run.hypothesis.id(), graph.node(nodeId).priority(), predicted, within ? parent.fact.id() : -1);
+    scheduler.enqueueWithin(nodeId, run.hypothesis.id(), graph.node(nodeId).priority(), predicted, once,
+        within ? parent.fact.id() : -1);
   }
 
   private CostPrediction predict(MetricRequest r) {

@@ -146,8 +146,8 @@ class BudgetSchedulerTest {
     scheduler.admit(0);
     scheduler.observe(1000, 0, Map.of(1, 0.04));
     scheduler.remove(1);
-    scheduler.enqueueWithin(2, "method_call_overhead", 5, 0.00001, 1);
-    scheduler.enqueueWithin(3, "method_call_overhead", 5, 0.00002, 1);
+    scheduler.enqueueWithin(2, "method_call_overhead", 5, 0.00001, 0, 1);
+    scheduler.enqueueWithin(3, "method_call_overhead", 5, 0.00002, 0, 1);
     scheduler.enqueue(4, "method_call_overhead", 5, 0.00003);
 
     assertThat(scheduler.calibration("method_call_overhead")).isCloseTo(1000.0, within(1e-6));
@@ -160,23 +160,48 @@ class BudgetSchedulerTest {
   @Test
   void oneTimeCostsOverdrawTheBucketAndNothingStartsUntilTheBudgetRepaidThemButNothingIsShed() {
     runThreeAtPriorities5To12();
+    scheduler.enqueueWithin(5, "method_call_overhead", 1, 0.001, 0.05, -1);
+    assertThat(scheduler.admit(0)).containsExactly(5);
     scheduler.enqueue(4, "cpu_bound", 15, 0.01);
     assertThat(scheduler.credit()).as("starts full: 5 s of the budget").isCloseTo(0.25, within(1e-12));
 
     scheduler.recompiling(0.10);
-    scheduler.observe(1000, 0.30, Map.of(1, 0.01, 2, 0.01, 3, 0.01));
-    assertThat(scheduler.credit()).as("0.25 + 0.05 - 0.03 - 0.30 - 0.10").isCloseTo(-0.13, within(1e-12));
+    scheduler.observe(1000, 0.30, Map.of(1, 0.01, 2, 0.01, 3, 0.01, 5, 0.001));
+    assertThat(scheduler.credit()).as("0.25 + 0.05 - 0.031 - 0.30 - 0.10").isCloseTo(-0.131, within(1e-12));
     assertThat(scheduler.shed(3000, Set.of())).as("one-time costs shed nothing").isEmpty();
     assertThat(scheduler.waitReason(4)).startsWith("waiting for budget: one-time costs (probes going in and out,"
-        + " the JIT recompiling) are being repaid; the bucket holds -0.1300 of 0.2500");
+        + " the JIT recompiling) are being repaid; the bucket holds -0.1310 of 0.2500");
 
     scheduler.recompiling(0);
     long startedAt = -1;
     for (long t = 2000; t <= 20_000 && startedAt < 0; t += 1000) {
-      scheduler.observe(t, 0, Map.of(1, 0.01, 2, 0.01, 3, 0.01));
+      scheduler.observe(t, 0, Map.of(1, 0.01, 2, 0.01, 3, 0.01, 5, 0.001));
       startedAt = scheduler.admit(t).contains(4) ? t : -1;
     }
-    assertThat(startedAt).as("0.02 a second left over repays 0.13 after 7 s").isEqualTo(8000);
+    assertThat(startedAt).as("0.019 a second left over repays 0.131 after 7 s").isEqualTo(8000);
+  }
+
+  @Test
+  void theJitsRecompilingIsChargedOnlyAfterANodeThatInsertsProbesStartedOrStopped() {
+    scheduler.enqueue(1, "cpu_bound", 5, 0.01);
+    scheduler.admit(0);
+    scheduler.recompiling(0.50);
+    scheduler.observe(1000, 0, Map.of(1, 0.01));
+    assertThat(scheduler.credit()).as("the attach's aftermath, not the search's").isCloseTo(0.25, within(1e-12));
+
+    scheduler.enqueueWithin(2, "method_call_overhead", 5, 0.001, 0.01, -1);
+    scheduler.admit(1000);
+    scheduler.observe(2000, 0, Map.of(1, 0.01, 2, 0.001));
+    assertThat(scheduler.credit()).isCloseTo(0.25 + 0.039 - 0.50, within(1e-12));
+    scheduler.recompiling(0);
+    for (long t = 3000; t <= 12_000; t += 1000) {
+      scheduler.observe(t, 0, Map.of(1, 0.01, 2, 0.001));
+    }
+    scheduler.remove(2);
+    scheduler.recompiling(0.10);
+    scheduler.observe(13_000, 0, Map.of(1, 0.01));
+    assertThat(scheduler.credit()).as("charged again after the node stopped")
+        .isCloseTo(0.25 + 0.039 - 0.50 + 10 * 0.039 + 0.04 - 0.10, within(1e-9));
   }
 
   @Test
@@ -189,7 +214,7 @@ class BudgetSchedulerTest {
 
   @Test
   void aStartWaitsForWhatItsKindWasSeenToCostOnce() {
-    scheduler.enqueue(1, "method_call_overhead", 5, 0.001);
+    scheduler.enqueueWithin(1, "method_call_overhead", 5, 0.001, 0.01, -1);
     assertThat(scheduler.admit(0)).containsExactly(1);
     scheduler.observe(1000, 0.20, Map.of(1, 0.001));
     scheduler.remove(1);
@@ -205,20 +230,46 @@ class BudgetSchedulerTest {
   }
 
   @Test
-  void aOneTimeCostLargerThanTheWholeBucketWaitsForAFullBucketOnly() {
-    BudgetScheduler small = new BudgetScheduler(0.01, 1000, 10, 5);
-    small.enqueue(1, "k", 5, 0.001);
-    small.admit(0);
-    small.observe(1000, 0.50, Map.of(1, 0.001));
-    small.remove(1);
-    small.enqueue(2, "k", 5, 0.001);
+  void nodesThatInsertNoProbesLearnNoOneTimeCostFromTheSpendingAfterTheirStart() {
+    scheduler.enqueue(1, "cpu_bound", 5, 0.001);
+    scheduler.admit(0);
+    scheduler.observe(1000, 0.10, Map.of(1, 0.001));
+    scheduler.enqueue(2, "cpu_bound", 5, 0.001);
 
-    long startedAt = -1;
-    for (long t = 2000; t <= 100_000 && startedAt < 0; t += 1000) {
-      small.observe(t, 0, Map.of());
-      startedAt = small.admit(t).contains(2) ? t : -1;
-    }
-    assertThat(startedAt).as("overdrawn by 0.441, then filled to 0.05 at 0.01 a second").isEqualTo(51_000);
+    assertThat(scheduler.admit(1000)).containsExactly(2);
+  }
+
+  @Test
+  void aStartWaitsUntilTheBucketHoldsItsPredictedOneTimeCost() {
+    scheduler.enqueue(1, "cpu_bound", 5, 0.01);
+    scheduler.admit(0);
+    scheduler.observe(1000, 0.20, Map.of(1, 0.01));
+    scheduler.enqueueWithin(2, "method_call_overhead", 5, 0.001, 0.15, -1);
+
+    assertThat(scheduler.admit(1000)).as("0.09 in the bucket").isEmpty();
+    assertThat(scheduler.waitReason(2)).endsWith("the bucket holds 0.0900 of 0.2500 and this start needs 0.1500");
+    scheduler.observe(2000, 0, Map.of(1, 0.01));
+    assertThat(scheduler.admit(2000)).isEmpty();
+    scheduler.observe(3000, 0, Map.of(1, 0.01));
+    assertThat(scheduler.admit(3000)).as("0.09 + 2 × 0.04").containsExactly(2);
+  }
+
+  @Test
+  void aOneTimeCostLargerThanTheWholeBucketIsRejectedWithTheNumbers() {
+    BudgetScheduler small = new BudgetScheduler(0.01, 1000, 10, 5);
+    small.enqueueWithin(1, "method_call_overhead", 5, 0.001, 0.3, -1);
+    small.enqueueWithin(2, "k", 5, 0.001, 0.01, -1);
+    small.admit(0);
+    small.observe(1000, 0.50, Map.of(2, 0.001));
+    small.remove(2);
+    small.enqueue(3, "k", 5, 0.001);
+    small.admit(1000);
+
+    assertThat(small.takeRejected()).containsExactly(
+        Map.entry(1, "its one-time cost (probes going in and out, the JIT compiling the code again) is expected at"
+            + " 0.3000, more than the budget allows in one burst (0.0500 = the budget × 5.0 s, budget.burst_seconds)"),
+        Map.entry(3, "its one-time cost (probes going in and out, the JIT compiling the code again) is expected at"
+            + " 0.5000, more than the budget allows in one burst (0.0500 = the budget × 5.0 s, budget.burst_seconds)"));
   }
 
   @Test

@@ -10,6 +10,7 @@ import dev.bottlenose.consultant.MetricRequest;
 import dev.bottlenose.metrics.MetricCompiler;
 import dev.bottlenose.metrics.MetricException;
 import dev.bottlenose.metrics.MetricLibrary;
+import dev.bottlenose.metrics.ProbePlan;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
 import io.vertx.core.Future;
@@ -51,6 +52,12 @@ import java.util.function.BiConsumer;
  * method called hundreds of millions of times a second costs from its first sample on; had the whole
  * sample gone to side cost, a search starting new metrics every step would never see whom to shed.
  *
+ * <p>One-time cost: a metric that inserts probes retransforms the classes of its focus's {@code /Code} part
+ * twice (in, and later out), and each time the JIT compiles their methods again. It is predicted as twice
+ * what the JIT took to compile those methods so far, by the daemon's {@code /VM/JIT} resources
+ * ({@link CompileTimes}), over the target's cores as above: fraction of the target's CPU × seconds. Until
+ * the daemon's first answer such a prediction is pending.
+ *
  * <p>Recompiling: the daemon's {@code cost.sideCpuNanos} (the target's JIT compiler threads and VM Thread)
  * above its rate in idle samples goes to {@link MeasurementSink#recompiling}: the JIT compiling again what
  * inserting and removing probes threw away. The scheduler lets it hold back new measurements.
@@ -59,6 +66,8 @@ public final class EventBusMeasurementPort implements MeasurementPort {
   static final double REFERENCE_EVENTS_PER_SECOND = 100;
   static final double MIN_TARGET_CORES = 1;
   static final int SETTLING_SAMPLES = 2;
+  /** Probes going in and, later, out: the focus's compiled code is thrown away twice. */
+  static final double RECOMPILES = 2;
 
   private final Vertx vertx;
   /** Enabling a metric on a whole package retransforms every class in it: give the daemon time. */
@@ -127,16 +136,18 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     }
   }
 
-  /** Pending or failed if one of them is, else the largest cost. */
+  /** Pending or failed if one of them is, else the largest cost and the largest one-time cost. */
   private static CostPrediction largest(List<CostPrediction> predictions) {
-    CostPrediction most = null;
+    double cost = 0;
+    double once = 0;
     for (CostPrediction p : predictions) {
       if (p.isPending() || p.failure() != null) {
         return p;
       }
-      most = most == null || p.cost() > most.cost() ? p : most;
+      cost = Math.max(cost, p.cost());
+      once = Math.max(once, p.once());
     }
-    return most;
+    return CostPrediction.of(cost, once);
   }
 
   private CostPrediction predict(TargetDaemon d, MetricRequest request) {
@@ -151,12 +162,26 @@ public final class EventBusMeasurementPort implements MeasurementPort {
           "no built-in metric '" + request.metric() + "' to predict its cost from"));
     }
     try {
-      double oneCpu = MetricCompiler.compile(library.metric(request.metric()), request.focus())
-          .predictedCost(d.calibration()).fractionAt(REFERENCE_EVENTS_PER_SECOND);
-      return CostPrediction.of(oneCpu / Math.max(MIN_TARGET_CORES, d.cores()));
+      ProbePlan plan = MetricCompiler.compile(library.metric(request.metric()), request.focus());
+      double cores = Math.max(MIN_TARGET_CORES, d.cores());
+      double oneCpu = plan.predictedCost(d.calibration()).fractionAt(REFERENCE_EVENTS_PER_SECOND);
+      if (!retransforms(plan)) {
+        return CostPrediction.of(oneCpu / cores);
+      }
+      CompileTimes compiled = d.compileTimes(vertx);
+      if (compiled == null) {
+        return CostPrediction.pending();
+      }
+      double recompile = RECOMPILES * compiled.within(request.focus().get(Hierarchy.CODE));
+      return CostPrediction.of(oneCpu / cores, recompile / cores);
     } catch (MetricException e) {
       return CostPrediction.failed(new MeasurementFailure(Kind.METRIC_UNAVAILABLE, e.getMessage()));
     }
+  }
+
+  /** Whether measuring {@code plan} inserts probes (and so retransforms classes), not only watches sources. */
+  private static boolean retransforms(ProbePlan plan) {
+    return plan.items().stream().anyMatch(i -> !i.type().equals("source"));
   }
 
   @Override

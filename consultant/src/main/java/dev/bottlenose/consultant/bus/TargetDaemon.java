@@ -14,6 +14,11 @@ final class TargetDaemon {
   private volatile double idleSideNanosPerSecond = Double.NaN;
   private volatile String gone;
   private boolean statusAsked;
+  /** How long the JIT took per method, refreshed in the background; null before the first answer. */
+  private volatile CompileTimes compileTimes;
+  private long compileTimesAtMillis = Long.MIN_VALUE / 2;
+  private boolean compileTimesAsked;
+  static final long COMPILE_TIMES_MAX_AGE_MILLIS = 5_000;
 
   TargetDaemon(String id) {
     this.id = id;
@@ -42,6 +47,27 @@ final class TargetDaemon {
 
   Calibration calibration() {
     return calibration;
+  }
+
+  /**
+   * The daemon's latest JIT compile times ({@link CompileTimes}), asked again in the background when older
+   * than {@value #COMPILE_TIMES_MAX_AGE_MILLIS} ms; null until the first answer (none if the daemon cannot tell).
+   */
+  synchronized CompileTimes compileTimes(Vertx vertx) {
+    long now = System.currentTimeMillis();
+    if (!compileTimesAsked && now - compileTimesAtMillis > COMPILE_TIMES_MAX_AGE_MILLIS) {
+      compileTimesAsked = true;
+      JsonObject body = new JsonObject().put("path", CompileTimes.JIT.toString()).put("depth", 2);
+      vertx.eventBus().<JsonObject>request(DaemonProtocol.resources(id), body).onComplete(ar -> {
+        synchronized (this) {
+          compileTimesAsked = false;
+          compileTimesAtMillis = System.currentTimeMillis();
+          compileTimes = ar.succeeded() ? CompileTimes.of(ar.result().body())
+              : compileTimes == null ? CompileTimes.NONE : compileTimes;
+        }
+      });
+    }
+    return compileTimes;
   }
 
   long pid() {
