@@ -1,0 +1,83 @@
+package dev.bottlenose.consultant.bus;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.bottlenose.consultant.CostPrediction;
+import dev.bottlenose.consultant.MetricRequest;
+import dev.bottlenose.model.ConstraintMode;
+import dev.bottlenose.model.Focus;
+import dev.bottlenose.model.ResourcePath;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The port's one-time cost of a probe metric, from a daemon peer on a real (local) event bus. */
+class OneTimeCostPredictionTest {
+  private final Vertx vertx = Vertx.vertx();
+  private final AtomicInteger jitAsked = new AtomicInteger();
+
+  @AfterEach
+  void close() throws Exception {
+    vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void aProbeMetricCostsTwiceItsFocusCompileTimeOnceAndASourceMetricNothing() throws Exception {
+    daemon("d");
+    EventBusMeasurementPort port = new EventBusMeasurementPort(vertx, List.of("d"), "test");
+    MetricRequest calls = new MetricRequest("method_call_overhead",
+        Focus.of(ResourcePath.parse("/Code/com.acme/Numbers")), ConstraintMode.INCLUSIVE);
+    MetricRequest samples = new MetricRequest("cpu_inclusive",
+        Focus.of(ResourcePath.parse("/Code/com.acme/Numbers")), ConstraintMode.INCLUSIVE);
+
+    CostPrediction p = until(port, calls);
+
+    // 30 ms + 10 ms of compiling in the class, in and out, on a target using 2 cores
+    assertThat(p.once()).isCloseTo(2 * 0.040 / 2, within(1e-9));
+    assertThat(p.cost()).isPositive();
+    assertThat(until(port, samples).once()).isZero();
+    assertThat(jitAsked.get()).as("asked once, kept for a while").isEqualTo(1);
+  }
+
+  private CostPrediction until(EventBusMeasurementPort port, MetricRequest request) throws InterruptedException {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (true) {
+      CostPrediction p = port.predict(request);
+      if (!p.isPending()) {
+        assertThat(p.failure()).isNull();
+        return p;
+      }
+      assertThat(System.nanoTime()).as("still pending after 5 s").isLessThan(end);
+      vertx.eventBus().publish(DaemonProtocol.values("d"), new JsonObject().put("atMillis", 1_000L)
+          .put("intervalNanos", 1_000_000_000L).put("metrics", new JsonArray())
+          .put("cost", new JsonObject().put("processCpuNanos", 2_000_000_000L).put("agentCpuNanos", 1_000_000L)));
+      Thread.sleep(20);
+    }
+  }
+
+  private void daemon(String id) {
+    vertx.eventBus().<JsonObject>consumer(DaemonProtocol.status(id), m -> m.reply(new JsonObject().put("pid", 11L)
+        .put("calibration", new JsonObject().put("virtualCallNanos", 3.0).put("allocationNanos", 20.0)
+            .put("samplePeriodNanos", 20_000_000.0))));
+    vertx.eventBus().<JsonObject>consumer(DaemonProtocol.resources(id), m -> {
+      assertThat(m.body().getString("path")).isEqualTo("/VM/JIT");
+      jitAsked.incrementAndGet();
+      m.reply(new JsonObject().put("resources", new JsonArray()
+          .add(compilation("c2", "com.acme.Numbers.gcd(JJ)J", 2, 60_000_000))
+          .add(compilation("c1", "com.acme.Numbers.mix(J)J", 1, 10_000_000))
+          .add(compilation("c2", "com.acme.Other.run()V", 1, 500_000_000))));
+    });
+  }
+
+  private static JsonObject compilation(String tier, String method, long count, long nanos) {
+    return new JsonObject().put("path", ResourcePath.parse("/VM/JIT/" + tier).child(method).toString())
+        .put("kind", "compilation")
+        .put("attributes", new JsonObject().put("count", String.valueOf(count)).put("nanos", String.valueOf(nanos)));
+  }
+}
