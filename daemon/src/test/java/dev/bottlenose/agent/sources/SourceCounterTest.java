@@ -121,6 +121,45 @@ class SourceCounterTest {
     assertThat(counter.totals()).hasSize(1);
   }
 
+  @Test
+  void theJdksHousekeepingThreadsWaitsAreNotTheProgramsSynchronisation() throws Exception {
+    Path file = Files.createTempFile("bottlenose-waits", ".jfr");
+    Object lock = new Object();
+    Runnable waitOnce = () -> {
+      synchronized (lock) {
+        try {
+          lock.wait(60);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    };
+    try (Recording r = new Recording()) {
+      r.enable("jdk.JavaMonitorWait").withThreshold(Duration.ZERO);
+      r.start();
+      for (String name : List.of("Common-Cleaner", "worker", "bottlenose-sampler", "JFR Periodic Tasks")) {
+        Thread t = new Thread(waitOnce, name);
+        t.start();
+        t.join();
+      }
+      r.stop();
+      r.dump(file);
+    }
+    String self = Thread.currentThread().getName();
+    List<RecordedEvent> waits = RecordingFile.readAllEvents(file).stream()
+        .filter(e -> e.getEventType().getName().equals("jdk.JavaMonitorWait"))
+        .filter(e -> !self.equals(e.getThread("eventThread").getJavaName())).toList(); // not this thread's joins
+    Files.delete(file);
+    SourceCounter counter = new SourceCounter(PERIOD, tid -> -1);
+    counter.add(1, Map.of("event", "monitor_wait"), 0);
+
+    feed(counter, waits);
+
+    assertThat(waits).as("recorded from all four").hasSizeGreaterThanOrEqualTo(4);
+    assertThat(counter.totals().get(0)).as("only the worker's wait").containsEntry("count", 1L);
+    assertThat(nanos(counter)).isGreaterThanOrEqualTo(50_000_000L);
+  }
+
   private static void feed(SourceCounter counter, List<RecordedEvent> events) {
     events.forEach(counter::accept);
   }
