@@ -46,6 +46,11 @@ final class CompileTimes {
     return new CompileTimes(seconds);
   }
 
+  /** The compile seconds of every listed method inside any of {@code codes}. */
+  double within(java.util.Collection<ResourcePath> codes) {
+    return codes.stream().mapToDouble(this::within).sum();
+  }
+
   /** The compile seconds of every listed method inside {@code code} (a /Code path: root, package, class or method). */
   double within(ResourcePath code) {
     if (code.hierarchy() != Hierarchy.CODE) {

@@ -53,10 +53,16 @@ import java.util.function.BiConsumer;
  * sample gone to side cost, a search starting new metrics every step would never see whom to shed.
  *
  * <p>One-time cost: a metric that inserts probes retransforms the classes of its focus's {@code /Code} part
- * twice (in, and later out), and each time the JIT compiles their methods again. It is predicted as twice
- * what the JIT took to compile those methods so far, by the daemon's {@code /VM/JIT} resources
- * ({@link CompileTimes}), over the target's cores as above: fraction of the target's CPU × seconds. Until
- * the daemon's first answer such a prediction is pending.
+ * twice (in, and later out), and each time the JIT compiles their methods again, with everything it had
+ * inlined into them. It is predicted as twice the larger of what the JIT took to compile the focus's
+ * methods so far (the daemon's {@code /VM/JIT} resources, {@link CompileTimes}) and the share of the
+ * sampled stacks that go through the focus (the daemon's call graph) times what it took to compile the
+ * methods of the hot packages (those on at least 5% of the stacks: every compilation since the attach,
+ * the JDK's and JFR's included, priced a 1 CPU-second insertion at 15); over the target's cores as above: fraction of the target's CPU × seconds. The second
+ * covers a loop compiled before the attach (on-stack replacement, which starting JFR does not replace, so
+ * it is not listed): the root of every worker's stack, its class looked free, and retransforming it
+ * recompiled everything inlined into it, 1.1 s of the JIT's CPU in a 30 s search at 1%. Until the
+ * daemon's first answers such a prediction is pending.
  *
  * <p>Recompiling: the daemon's {@code cost.sideCpuNanos} (the target's JIT compiler threads and VM Thread)
  * above its rate in idle samples goes to {@link MeasurementSink#recompiling}: the JIT compiling again what
@@ -168,11 +174,14 @@ public final class EventBusMeasurementPort implements MeasurementPort {
       if (!retransforms(plan)) {
         return CostPrediction.of(oneCpu / cores);
       }
+      ResourcePath code = request.focus().get(Hierarchy.CODE);
       CompileTimes compiled = d.compileTimes(vertx);
-      if (compiled == null) {
+      double share = d.stackShare(vertx, code);
+      List<ResourcePath> hot = d.hotPackages(vertx);
+      if (compiled == null || Double.isNaN(share) || hot == null) {
         return CostPrediction.pending();
       }
-      double recompile = RECOMPILES * compiled.within(request.focus().get(Hierarchy.CODE));
+      double recompile = RECOMPILES * Math.max(compiled.within(code), share * compiled.within(hot));
       return CostPrediction.of(oneCpu / cores, recompile / cores);
     } catch (MetricException e) {
       return CostPrediction.failed(new MeasurementFailure(Kind.METRIC_UNAVAILABLE, e.getMessage()));

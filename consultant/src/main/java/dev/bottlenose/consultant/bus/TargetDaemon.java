@@ -1,6 +1,7 @@
 package dev.bottlenose.consultant.bus;
 
 import dev.bottlenose.metrics.Calibration;
+import dev.bottlenose.model.ResourcePath;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 
@@ -19,6 +20,16 @@ final class TargetDaemon {
   private long compileTimesAtMillis = Long.MIN_VALUE / 2;
   private boolean compileTimesAsked;
   static final long COMPILE_TIMES_MAX_AGE_MILLIS = 5_000;
+  /** Per /Code path: [share of the sampled stacks through it, when answered]; asked in the background. */
+  private final java.util.Map<String, double[]> stackShares = new java.util.HashMap<>();
+  private final java.util.Set<String> stackSharesAsked = new java.util.HashSet<>();
+  /** Below this many execution samples the call graph says nothing about a path's share. */
+  static final long MIN_SAMPLES = 20;
+  /** A package on at least this share of the sampled stacks is hot. */
+  static final double HOT_PACKAGE_SHARE = 0.05;
+  private volatile java.util.List<ResourcePath> hotPackages;
+  private long hotPackagesAtMillis = Long.MIN_VALUE / 2;
+  private boolean hotPackagesAsked;
 
   TargetDaemon(String id) {
     this.id = id;
@@ -68,6 +79,65 @@ final class TargetDaemon {
       });
     }
     return compileTimes;
+  }
+
+  /**
+   * The share of the target's sampled stacks that went through {@code code} (a /Code path), from the daemon's
+   * call graph, asked again in the background when older than {@value #COMPILE_TIMES_MAX_AGE_MILLIS} ms;
+   * NaN until the first answer, 0 when the daemon cannot tell (or took fewer than {@value #MIN_SAMPLES} samples).
+   */
+  synchronized double stackShare(Vertx vertx, ResourcePath code) {
+    String key = code.toString();
+    double[] known = stackShares.get(key);
+    long now = System.currentTimeMillis();
+    if (!stackSharesAsked.contains(key) && (known == null || now - known[1] > COMPILE_TIMES_MAX_AGE_MILLIS)) {
+      stackSharesAsked.add(key);
+      JsonObject body = new JsonObject().put("path", key).put("limit", 1).put("graph", "cpu");
+      vertx.eventBus().<JsonObject>request(DaemonProtocol.callGraph(id), body).onComplete(ar -> {
+        synchronized (this) {
+          stackSharesAsked.remove(key);
+          double share = 0;
+          if (ar.succeeded()) {
+            long samples = ar.result().body().getLong("samples", 0L);
+            long total = ar.result().body().getLong("total", 0L);
+            share = samples < MIN_SAMPLES ? 0 : Math.min(1, (double) total / samples);
+          }
+          stackShares.put(key, new double[] {share, System.currentTimeMillis()});
+        }
+      });
+    }
+    return known == null ? Double.NaN : known[0];
+  }
+
+  /**
+   * The packages on at least {@value #HOT_PACKAGE_SHARE} of the target's sampled stacks, from the daemon's call
+   * graph, asked again in the background when older than {@value #COMPILE_TIMES_MAX_AGE_MILLIS} ms; null until
+   * the first answer, empty when the daemon cannot tell.
+   */
+  synchronized java.util.List<ResourcePath> hotPackages(Vertx vertx) {
+    long now = System.currentTimeMillis();
+    if (!hotPackagesAsked && now - hotPackagesAtMillis > COMPILE_TIMES_MAX_AGE_MILLIS) {
+      hotPackagesAsked = true;
+      JsonObject body = new JsonObject().put("path", "/Code").put("limit", 10_000).put("graph", "cpu");
+      vertx.eventBus().<JsonObject>request(DaemonProtocol.callGraph(id), body).onComplete(ar -> {
+        synchronized (this) {
+          hotPackagesAsked = false;
+          hotPackagesAtMillis = System.currentTimeMillis();
+          java.util.List<ResourcePath> hot = new java.util.ArrayList<>();
+          long samples = ar.succeeded() ? ar.result().body().getLong("samples", 0L) : 0;
+          if (samples >= MIN_SAMPLES) {
+            for (Object o : ar.result().body().getJsonArray("children", new io.vertx.core.json.JsonArray())) {
+              JsonObject c = (JsonObject) o;
+              if (c.getLong("samples", 0L) >= HOT_PACKAGE_SHARE * samples) {
+                hot.add(ResourcePath.parse(c.getString("path")));
+              }
+            }
+          }
+          hotPackages = java.util.List.copyOf(hot);
+        }
+      });
+    }
+    return hotPackages;
   }
 
   long pid() {

@@ -38,11 +38,30 @@ class OneTimeCostPredictionTest {
 
     CostPrediction p = until(port, calls);
 
-    // 30 ms + 10 ms of compiling in the class, in and out, on a target using 2 cores
+    // 30 ms + 10 ms of compiling in the class, in and out, on a target using 2 cores (no call graph to tell
+    // how many stacks go through it)
     assertThat(p.once()).isCloseTo(2 * 0.040 / 2, within(1e-9));
     assertThat(p.cost()).isPositive();
     assertThat(until(port, samples).once()).isZero();
     assertThat(jitAsked.get()).as("asked once, kept for a while").isEqualTo(1);
+  }
+
+  @Test
+  void aFocusOnManyStacksCostsItsShareOfEverythingCompiledWhenThatIsMore() throws Exception {
+    daemon("d");
+    vertx.eventBus().<JsonObject>consumer(DaemonProtocol.callGraph("d"), m -> m.reply(new JsonObject()
+        .put("path", m.body().getString("path")).put("samples", 400L).put("total", 200L)
+        .put("children", new JsonArray().add(new JsonObject().put("path", "/Code/com.acme").put("samples", 390L))
+            .add(new JsonObject().put("path", "/Code/org.cold").put("samples", 10L)))));
+    EventBusMeasurementPort port = new EventBusMeasurementPort(vertx, List.of("d"), "test");
+    MetricRequest calls = new MetricRequest("method_call_overhead",
+        Focus.of(ResourcePath.parse("/Code/com.acme/Numbers")), ConstraintMode.INCLUSIVE);
+
+    CostPrediction p = until(port, calls);
+
+    // half the stacks go through it: half of the 540 ms compiled in the hot package com.acme (its own 40 ms
+    // is less; org.cold, on 2.5% of the stacks, does not count), in and out, on 2 cores
+    assertThat(p.once()).isCloseTo(2 * 0.5 * 0.540 / 2, within(1e-9));
   }
 
   private CostPrediction until(EventBusMeasurementPort port, MetricRequest request) throws InterruptedException {
@@ -71,7 +90,8 @@ class OneTimeCostPredictionTest {
       m.reply(new JsonObject().put("resources", new JsonArray()
           .add(compilation("c2", "com.acme.Numbers.gcd(JJ)J", 2, 60_000_000))
           .add(compilation("c1", "com.acme.Numbers.mix(J)J", 1, 10_000_000))
-          .add(compilation("c2", "com.acme.Other.run()V", 1, 500_000_000))));
+          .add(compilation("c2", "com.acme.Other.run()V", 1, 500_000_000))
+          .add(compilation("c2", "org.cold.Setup.init()V", 1, 900_000_000))));
     });
   }
 
