@@ -15,8 +15,9 @@ import java.util.Set;
  * <p>The load is the side cost plus, per running node, its observed cost, or its predicted cost until a
  * first observed cost for it arrived (Paradyn's pending cost). Waiting nodes are admitted in priority
  * order (lower key first, then first come) when the running nodes' costs + its own ≤ budget and the
- * bucket of one-time costs below allows it; a cheaper node may pass one that does not fit. Predictions are scaled by how much the port has underestimated so far. A node predicted to cost more than the whole budget is rejected. A cost sample
- * covers one sampling interval: when one shows the load over the budget, it has been over for that
+ * bucket of one-time costs below allows it; a cheaper node may pass one that does not fit. Predictions are
+ * scaled by how much the port has underestimated so far. A node predicted to cost more than the whole
+ * budget is rejected. A cost sample covers one sampling interval: when one shows the load over the budget, it has been over for that
  * interval, and the lowest-priority running nodes are shed at once until it fits again, so the cost
  * never stays over the budget for more than one interval. Shedding looks at the running nodes' own costs
  * only: the side cost of inserting and removing probes is paid once, and shedding for it would only
@@ -35,8 +36,8 @@ import java.util.Set;
  * probes (the agent's retransformations), and the JIT recompiling ({@link #recompiling}) what those threw
  * away, within {@value #RECOMPILING_INTERVALS} intervals of a node that inserts probes starting or stopping
  * (before that, it is the attach's aftermath: starting JFR throws compiled code away, and a search started
- * right after an attach would wait for that). It holds at most {@code budget × burstSeconds} and starts full. Nothing new starts while it is
- * overdrawn, so over a search the one-time costs stay within the budget too, not only the running costs
+ * right after an attach would wait for that). It holds at most {@code budget × burstSeconds} and starts
+ * full. Nothing new starts while it is overdrawn, so over a search the one-time costs stay within the budget too, not only the running costs
  * of each interval: on the compute benchmark one package's counters going in and out cost 100–170 ms of
  * the agent's CPU and a burst of compiling, several times a 1% budget's share of a 20 s window. The side
  * cost and the recompiling shed nothing: they are already paid, and removing probes would retransform and
@@ -45,8 +46,9 @@ import java.util.Set;
  * <p>What a node's start costs once is predicted by the port (the JIT compiling its code again) and learned
  * per kind: the one-time spending of the intervals just after nodes with such a prediction start
  * ({@value #SETTLING_INTERVALS} of them) is shared out among those nodes in proportion to their running
- * predictions (which grow with the number of probes); the larger of the two counts. A node waits until the bucket holds its expected one-time cost;
- * one expected to cost more than a full bucket is rejected, with the numbers.
+ * predictions (which grow with the number of probes); the larger of the two counts. A node waits until
+ * the bucket holds its expected one-time cost; one expected to cost more than a full bucket is rejected,
+ * with the numbers.
  */
 final class BudgetScheduler {
   /** After a node starts, the one-time spending of this many sampling intervals is put down to it. */

@@ -57,16 +57,16 @@ import java.util.function.BiConsumer;
  * inlined into them. It is predicted as twice the larger of what the JIT took to compile the focus's
  * methods so far (the daemon's {@code /VM/JIT} resources, {@link CompileTimes}) and the share of the
  * sampled stacks that go through the focus (the daemon's call graph) times what it took to compile the
- * methods of the hot packages (those on at least 5% of the stacks: every compilation since the attach,
- * the JDK's and JFR's included, priced a 1 CPU-second insertion at 15); over the target's cores as above: fraction of the target's CPU × seconds. The second
- * covers a loop compiled before the attach (on-stack replacement, which starting JFR does not replace, so
+ * methods of the hot packages (those on at least 5% of the stacks; every compilation since the attach,
+ * the JDK's and JFR's included, priced a one CPU-second insertion at fifteen); over the target's cores as
+ * above: fraction of the target's CPU × seconds. The second covers a loop compiled before the attach (on-stack replacement, which starting JFR does not replace, so
  * it is not listed): the root of every worker's stack, its class looked free, and retransforming it
  * recompiled everything inlined into it, 1.1 s of the JIT's CPU in a 30 s search at 1%. Until the
  * daemon's first answers such a prediction is pending.
  *
  * <p>Recompiling: the daemon's {@code cost.sideCpuNanos} (the target's JIT compiler threads and VM Thread)
  * above its rate in idle samples goes to {@link MeasurementSink#recompiling}: the JIT compiling again what
- * inserting and removing probes threw away. The scheduler lets it hold back new measurements.
+ * inserting and removing probes threw away. The scheduler pays it from its bucket of one-time costs.
  */
 public final class EventBusMeasurementPort implements MeasurementPort {
   static final double REFERENCE_EVENTS_PER_SECOND = 100;

@@ -3,7 +3,14 @@ package dev.bottlenose.consultant.bus;
 import dev.bottlenose.metrics.Calibration;
 import dev.bottlenose.model.ResourcePath;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /** What the port knows about one daemon: its target's pid and calibration, how busy the target is, whether it is gone. */
 final class TargetDaemon {
@@ -21,13 +28,13 @@ final class TargetDaemon {
   private boolean compileTimesAsked;
   static final long COMPILE_TIMES_MAX_AGE_MILLIS = 5_000;
   /** Per /Code path: [share of the sampled stacks through it, when answered]; asked in the background. */
-  private final java.util.Map<String, double[]> stackShares = new java.util.HashMap<>();
-  private final java.util.Set<String> stackSharesAsked = new java.util.HashSet<>();
+  private final Map<String, double[]> stackShares = new HashMap<>();
+  private final Set<String> stackSharesAsked = new HashSet<>();
   /** Below this many execution samples the call graph says nothing about a path's share. */
   static final long MIN_SAMPLES = 20;
   /** A package on at least this share of the sampled stacks is hot. */
   static final double HOT_PACKAGE_SHARE = 0.05;
-  private volatile java.util.List<ResourcePath> hotPackages;
+  private volatile List<ResourcePath> hotPackages;
   private long hotPackagesAtMillis = Long.MIN_VALUE / 2;
   private boolean hotPackagesAsked;
 
@@ -114,7 +121,7 @@ final class TargetDaemon {
    * graph, asked again in the background when older than {@value #COMPILE_TIMES_MAX_AGE_MILLIS} ms; null until
    * the first answer, empty when the daemon cannot tell.
    */
-  synchronized java.util.List<ResourcePath> hotPackages(Vertx vertx) {
+  synchronized List<ResourcePath> hotPackages(Vertx vertx) {
     long now = System.currentTimeMillis();
     if (!hotPackagesAsked && now - hotPackagesAtMillis > COMPILE_TIMES_MAX_AGE_MILLIS) {
       hotPackagesAsked = true;
@@ -123,17 +130,17 @@ final class TargetDaemon {
         synchronized (this) {
           hotPackagesAsked = false;
           hotPackagesAtMillis = System.currentTimeMillis();
-          java.util.List<ResourcePath> hot = new java.util.ArrayList<>();
+          List<ResourcePath> hot = new ArrayList<>();
           long samples = ar.succeeded() ? ar.result().body().getLong("samples", 0L) : 0;
           if (samples >= MIN_SAMPLES) {
-            for (Object o : ar.result().body().getJsonArray("children", new io.vertx.core.json.JsonArray())) {
+            for (Object o : ar.result().body().getJsonArray("children", new JsonArray())) {
               JsonObject c = (JsonObject) o;
               if (c.getLong("samples", 0L) >= HOT_PACKAGE_SHARE * samples) {
                 hot.add(ResourcePath.parse(c.getString("path")));
               }
             }
           }
-          hotPackages = java.util.List.copyOf(hot);
+          hotPackages = List.copyOf(hot);
         }
       });
     }
