@@ -19,11 +19,11 @@ import jdk.jfr.consumer.RecordedThread;
  * Counts one daemon's watched sources from the events of the target's recording, read in the daemon (never in
  * the target): each source the agent accepted is added here with the id the agent gave it, and counts the
  * matching events that ended after it was added. Events of the agent's own {@code bottlenose-*} threads are
- * not the program's and are skipped, and so are those of JFR's threads and of the JDK's housekeeping threads ({@link #HOUSEKEEPING}:
- * reference handling, finalization, the common cleaner, signals, attach), which wait by design: the common
- * cleaner's {@code Object.wait} in its reference queue made {@code sync_wait} true at 0.69 on a CPU-bound
- * program with no lock at all (the agent's own file reads start that thread). Handlers never throw: failures
- * are counted.
+ * not the program's and are skipped, and so are those of JFR's threads and of the JDK's housekeeping
+ * threads ({@link #HOUSEKEEPING}: reference handling, finalization, the common cleaner, signals, attach),
+ * which wait by design: the common cleaner's {@code Object.wait} in its reference queue made
+ * {@code sync_wait} true at 0.69 on a CPU-bound program with no lock at all (the agent's own file reads
+ * start that thread). Handlers never throw: failures are counted.
  *
  * <p>Execution samples stand for the CPU time their thread really used. JFR's sampler loses samples (a stack it
  * cannot walk, as in a megamorphic call's dispatch stub; more than five threads in Java code at once) and takes
@@ -188,7 +188,8 @@ public final class SourceCounter {
   /** The agent's threads, JFR's and the JDK's housekeeping threads. */
   static boolean notTheProgram(RecordedThread thread) {
     String name = thread.getJavaName();
-    if (name != null && (name.startsWith(AGENT_THREADS) || name.startsWith(JFR_THREADS) || HOUSEKEEPING.contains(name))) {
+    if (name != null
+        && (name.startsWith(AGENT_THREADS) || name.startsWith(JFR_THREADS) || HOUSEKEEPING.contains(name))) {
       return true;
     }
     return thread.getThreadGroup() != null && INNOCUOUS_GROUP.equals(thread.getThreadGroup().getName());

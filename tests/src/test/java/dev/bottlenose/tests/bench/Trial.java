@@ -62,8 +62,8 @@ final class Trial {
    * One JVM, several windows: without the tool, then (after the daemon attached) at rest with no search, then
    * one search per budget in the order given, with {@code gap} unmeasured between windows for the previous
    * search's instrumentation to be removed. With {@link Settings#control}, a twin JVM of the same workload
-   * runs alongside from the start, never sees the tool, and is measured over the same windows. Answers the windows measured; if the daemon cannot attach, only
-   * the first.
+   * runs alongside from the start, never sees the tool, and is measured over the same windows. Answers the
+   * windows measured; if the daemon cannot attach, only the first.
    */
   List<TrialResult> session(Class<?> workload, String name, int rep, List<Double> budgets, Duration gap,
       java.util.function.Consumer<TrialResult> each) throws Exception {
