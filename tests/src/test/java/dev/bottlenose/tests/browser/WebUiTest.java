@@ -33,6 +33,7 @@ import org.junit.jupiter.api.extension.TestWatcher;
 import org.openqa.selenium.By;
 import org.openqa.selenium.ElementClickInterceptedException;
 import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
@@ -156,7 +157,7 @@ class WebUiTest {
     By found = By.cssSelector("svg.shg g.node[data-state='true'][data-hypothesis='cpu_bound'][data-focus='<" + BURN + ">']");
     try {
       browser.awaitPresent(found, Duration.ofSeconds(150));
-    } catch (org.openqa.selenium.TimeoutException e) {
+    } catch (TimeoutException e) {
       Object trueNodes = browser.script("return [...document.querySelectorAll('svg.shg g.node[data-state=true]')]"
           + ".map(n => n.dataset.hypothesis + ' ' + n.dataset.focus).join('\\n')");
       throw new AssertionError("no true cpu_bound node at " + BURN + "; the true nodes drawn:\n" + trueNodes, e);
@@ -268,12 +269,16 @@ class WebUiTest {
     waitUntil(d -> !browser.findAll(By.cssSelector("select[name=jvm] option[value='" + daemon.id() + "']")).isEmpty(), Duration.ofSeconds(10));
     browser.find(By.cssSelector("button.show-button")).click();
     WebElement output = browser.await(By.cssSelector(".vmapp-output[data-view-id]"), Duration.ofSeconds(20));
-    waitUntil(d -> intervals(output) >= 4, Duration.ofSeconds(40));
+    // The first intervals after the metrics start can be empty (JFR delivers the samples about a second
+    // late): wait for the view to show the program's time, not just for intervals to arrive.
+    try {
+      waitUntil(d -> intervals(output) >= 4 && meanShares() > 10, Duration.ofSeconds(40));
+    } catch (TimeoutException e) {
+      // the assertion below says what was seen
+    }
     List<WebElement> areas = output.findElements(By.cssSelector("path.area"));
     assertThat(areas).extracting(a -> a.getAttribute("data-key")).contains("interpreted", "compiled", "gc", "jit");
-    Number total = (Number) browser.script("return [...document.querySelectorAll('.vmapp-table tr[data-key] td.mean')]"
-        + ".map(td => parseFloat(td.textContent)).filter(v => !isNaN(v)).reduce((a, b) => a + b, 0)");
-    assertThat(total.doubleValue()).as("mean shares of all categories, %").isGreaterThan(10);
+    assertThat(meanShares()).as("mean shares of all categories, %").isGreaterThan(10);
     Number drawn = (Number) browser.script("return [...document.querySelectorAll('.vmapp-chart path.area')]"
         + ".filter(p => (p.getAttribute('d') || '').length > 20).length");
     assertThat(drawn.intValue()).as("areas drawn").isPositive();
@@ -342,6 +347,13 @@ class WebUiTest {
   private void setValue(WebElement element, String value) {
     browser.script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));"
         + "arguments[0].dispatchEvent(new Event('change', {bubbles: true}));", element, value);
+  }
+
+  /** The VM-vs-app table's mean shares, summed over its categories (%). */
+  private double meanShares() {
+    Number total = (Number) browser.script("return [...document.querySelectorAll('.vmapp-table tr[data-key] td.mean')]"
+        + ".map(td => parseFloat(td.textContent)).filter(v => !isNaN(v)).reduce((a, b) => a + b, 0)");
+    return total.doubleValue();
   }
 
   private void waitUntil(Function<WebDriver, Boolean> condition, Duration timeout) {
