@@ -12,17 +12,17 @@ import java.util.Set;
 /**
  * Decides which nodes may be tested within the overhead budget (a fraction of the target's CPU).
  *
- * <p>The load is the side cost plus, per running node, its observed cost, or its predicted cost until a
- * first observed cost for it arrived (Paradyn's pending cost). Waiting nodes are admitted in priority
- * order (lower key first, then first come) when the running nodes' costs + its own ≤ budget and the
- * bucket of one-time costs below allows it; a cheaper node may pass one that does not fit. Predictions are
- * scaled by how much the port has underestimated so far. A node predicted to cost more than the whole
- * budget is rejected. A cost sample covers one sampling interval: when one shows the load over the budget, it has been over for that
- * interval, and the lowest-priority running nodes are shed at once until it fits again, so the cost
- * never stays over the budget for more than one interval. Shedding looks at the running nodes' own costs
- * only: the side cost of inserting and removing probes is paid once, and shedding for it would only
- * remove probes (paying it again) to insert them again a moment later; it is paid from the bucket below
- * instead. Shed nodes wait in the queue with what they were seen to cost as their new prediction.
+ * <p>The load is, per running node, its observed cost, or its predicted cost until a first observed cost
+ * for it arrived (Paradyn's pending cost). Waiting nodes are admitted in priority order (lower key first,
+ * then first come) when the load + its own cost ≤ budget and the bucket of one-time costs below allows it;
+ * a cheaper node may pass one that does not fit. Predictions are scaled by how much the port has
+ * underestimated so far. A node predicted to cost more than the whole budget is rejected. A cost sample
+ * covers one sampling interval: when one shows the load over the budget, it has been over for that
+ * interval, and the lowest-priority running nodes are shed at once until it fits again, so the cost never
+ * stays over the budget for more than one interval. The side cost of inserting and removing probes is
+ * paid once, from the bucket below, and sheds nothing: shedding for it would only remove probes (paying
+ * it again) to insert them again a moment later. Shed nodes wait in the queue with what they were seen
+ * to cost as their new prediction.
  *
  * <p>A node queued within another of its kind (a where-refinement: a class below its package) measures
  * a subset of what that one measured, so once the enclosing node has been observed, the child's expected
@@ -71,7 +71,6 @@ final class BudgetScheduler {
   private final Map<Integer, Entry> queued = new HashMap<>();
   private final Map<Integer, Entry> running = new HashMap<>();
   private final Map<Integer, String> rejected = new LinkedHashMap<>();
-  private double sideCost;
   private double recompiling;
   /** Per kind of node (its hypothesis): observed and predicted cost of its first cost samples. */
   private final Map<String, double[]> underestimates = new HashMap<>();
@@ -204,17 +203,16 @@ final class BudgetScheduler {
     return taken;
   }
 
+  /**
+   * What the running nodes' measurements cost (each its observed cost, or its prediction until one was
+   * observed), without the one-time costs of starting and stopping them, which the bucket pays.
+   */
   double load() {
-    return sideCost + measured();
-  }
-
-  /** What the running nodes' measurements cost, without the side cost of starting and stopping them. */
-  private double measured() {
-    double measured = 0;
+    double load = 0;
     for (Entry e : running.values()) {
-      measured += e.load();
+      load += e.load();
     }
-    return measured;
+    return load;
   }
 
   /**
@@ -263,7 +261,7 @@ final class BudgetScheduler {
     }
     List<Entry> order = new ArrayList<>(queued.values());
     order.sort(FIRST);
-    double load = measured();
+    double load = load();
     double left = credit;
     for (Entry e : order) {
       if (running.size() >= maxActive) {
@@ -322,7 +320,6 @@ final class BudgetScheduler {
    * The time since the previous call is charged to the bucket at these rates.
    */
   void observe(long atMillis, double side, Map<Integer, Double> perNode) {
-    sideCost = side;
     double seconds = (lastObservedMillis < 0 ? intervalMillis : Math.max(0, atMillis - lastObservedMillis)) / 1000.0;
     lastObservedMillis = atMillis;
     perNode.forEach((id, cost) -> {
@@ -338,10 +335,10 @@ final class BudgetScheduler {
       }
     });
     boolean ours = atMillis - lastRetransformMillis <= RECOMPILING_INTERVALS * intervalMillis;
-    double once = (sideCost + (ours ? recompiling : 0)) * seconds;
-    credit = Math.min(capacity, credit + (budget - measured()) * seconds - once);
+    double once = (side + (ours ? recompiling : 0)) * seconds;
+    credit = Math.min(capacity, credit + (budget - load()) * seconds - once);
     putDownOneTime(atMillis, once);
-    if (measured() > budget + 1e-12) {
+    if (load() > budget + 1e-12) {
       overSince = overSince < 0 ? atMillis - intervalMillis : overSince;
     } else {
       overSince = -1;
@@ -380,7 +377,7 @@ final class BudgetScheduler {
     List<Entry> worstFirst = new ArrayList<>(running.values());
     worstFirst.sort(Comparator.comparing((Entry e) -> keepLast.contains(e.nodeId)).thenComparing(FIRST.reversed()));
     for (Entry e : worstFirst) {
-      if (measured() <= budget + 1e-12) {
+      if (load() <= budget + 1e-12) {
         break;
       }
       running.remove(e.nodeId);
@@ -397,7 +394,7 @@ final class BudgetScheduler {
         queued.put(e.nodeId, e);
       }
     }
-    overSince = measured() > budget + 1e-12 ? nowMillis : -1;
+    overSince = load() > budget + 1e-12 ? nowMillis : -1;
     shedThisStep = !shed.isEmpty();
     return shed;
   }
