@@ -79,6 +79,7 @@ public final class EventBusMeasurementPort implements MeasurementPort {
   /** Enabling a metric on a whole package retransforms every class in it: give the daemon time. */
   private static final DeliveryOptions ENABLE_TIMEOUT = new DeliveryOptions().setSendTimeout(180_000);
   private final String requester;
+  private final Long samplePeriodMillis;
   private final Map<String, TargetDaemon> daemons = new LinkedHashMap<>();
   private final MetricLibrary library = MetricLibrary.builtin();
   private final Map<Long, Active> active = new ConcurrentHashMap<>();
@@ -107,6 +108,15 @@ public final class EventBusMeasurementPort implements MeasurementPort {
   }
 
   public EventBusMeasurementPort(Vertx vertx, List<String> daemonIds, String requester) {
+    this(vertx, daemonIds, requester, null);
+  }
+
+  /**
+   * A port whose metrics ask their daemons to sample the threads every {@code samplePeriodMillis} (null: the
+   * agent's configured period); see {@link dev.bottlenose.consultant.SamplingPeriod}.
+   */
+  public EventBusMeasurementPort(Vertx vertx, List<String> daemonIds, String requester, Long samplePeriodMillis) {
+    this.samplePeriodMillis = samplePeriodMillis;
     if (daemonIds.isEmpty()) {
       throw new IllegalArgumentException("a measurement port needs at least one daemon id");
     }
@@ -223,6 +233,9 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     active.put(handle.id(), a);
     JsonObject body = new JsonObject().put("metric", request.metric()).put("focus", request.focus().toString())
         .put("requester", requester);
+    if (samplePeriodMillis != null) {
+      body.put("samplePeriodMillis", samplePeriodMillis);
+    }
     track(vertx.eventBus().<JsonObject>request(DaemonProtocol.metricEnable(d.id), body, ENABLE_TIMEOUT).transform(ar -> {
       if (ar.failed()) {
         active.remove(handle.id());

@@ -1,5 +1,6 @@
 package dev.bottlenose.consultant.bus;
 
+import dev.bottlenose.consultant.SamplingPeriod;
 import dev.bottlenose.consultant.Search;
 import dev.bottlenose.consultant.SearchOptions;
 import dev.bottlenose.consultant.SearchStore;
@@ -64,7 +65,8 @@ public final class SearchRunner {
 
   /** Creates the port, the oracle and the search over {@code daemonIds} and starts stepping it. */
   public static SearchRunner start(Vertx vertx, List<String> daemonIds, SearchOptions options, Path dataDirectory) {
-    EventBusMeasurementPort port = new EventBusMeasurementPort(vertx, daemonIds, "consultant search " + options.id());
+    EventBusMeasurementPort port = new EventBusMeasurementPort(vertx, daemonIds, "consultant search " + options.id(),
+        SamplingPeriod.millis(options.settings()));
     EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, daemonIds, Duration.ofSeconds(10));
     Search search = Search.create(options, port, oracle, InstantSource.system());
     return new SearchRunner(vertx, search, port, oracle, new SearchStore(dataDirectory)).start();

@@ -8,7 +8,9 @@ import jdk.jfr.RecordingState;
 /**
  * The period JFR really samples threads at: the shortest {@code jdk.ExecutionSample} period of any running
  * recording (another recording, such as a profiling one started with JMC, may sample faster than ours).
- * Worked out again at every stream flush, so {@code cpu_sample} nanos stay samples times the true period.
+ * Worked out again at every stream flush, so {@code cpu_sample} nanos stay samples times the true period; the
+ * configured period only when no recording samples at all. Not the configured period as a floor: sources may
+ * ask for a longer one ({@code period}), and then the recordings sample slower than configured.
  */
 final class SamplePeriod {
   private static final String PERIOD = "jdk.ExecutionSample#period";
@@ -27,7 +29,7 @@ final class SamplePeriod {
   }
 
   void update() {
-    long shortest = configuredNanos;
+    long shortest = Long.MAX_VALUE;
     for (Recording r : FlightRecorder.getFlightRecorder().getRecordings()) {
       Map<String, String> settings = r.getState() == RecordingState.RUNNING ? r.getSettings() : Map.of();
       if ("true".equals(settings.get(ENABLED))) {
@@ -37,7 +39,7 @@ final class SamplePeriod {
         }
       }
     }
-    nanos = shortest;
+    nanos = shortest == Long.MAX_VALUE ? configuredNanos : shortest;
   }
 
   /** Nanoseconds of {@code "20 ms"}, {@code "1 s"}, {@code "500 us"}…; -1 when not a duration. */

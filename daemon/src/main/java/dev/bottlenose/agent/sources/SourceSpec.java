@@ -11,7 +11,11 @@ import java.util.Set;
 
 /** Reads and checks a {@code watch} request's {@code source}; every refusal names the field and the reason. */
 final class SourceSpec {
-  private static final Set<String> FIELDS = Set.of("event", "code", "thread", "form", "type", "resource");
+  private static final Set<String> FIELDS = Set.of("event", "code", "thread", "form", "type", "resource",
+      "period");
+  /** The sampling periods a {@code cpu_sample} source may ask for, in milliseconds. */
+  static final long MIN_PERIOD_MILLIS = 1;
+  static final long MAX_PERIOD_MILLIS = 1000;
   private static final Map<String, String> FORMS = Map.of("interpreted", "Interpreted", "compiled", "JIT compiled",
       "inlined", "Inlined", "native", "Native");
 
@@ -24,9 +28,11 @@ final class SourceSpec {
     for (Map.Entry<?, ?> e : raw.entrySet()) {
       if (!FIELDS.contains(String.valueOf(e.getKey()))) {
         throw new IllegalArgumentException("unknown field '" + e.getKey()
-            + "' in source (known: event, code, thread, form, type, resource)");
+            + "' in source (known: event, code, thread, form, type, resource, period)");
       }
-      if (e.getValue() != null) {
+      if ("period".equals(e.getKey()) && e.getValue() != null) {
+        spec.put("period", periodMillis(e.getValue()));
+      } else if (e.getValue() != null) {
         spec.put(String.valueOf(e.getKey()), text(String.valueOf(e.getKey()), e.getValue()));
       }
     }
@@ -43,7 +49,23 @@ final class SourceSpec {
     String form = spec.containsKey("form") ? form(event, (String) spec.get("form")) : null;
     String type = spec.containsKey("type") ? type(event, (String) spec.get("type")) : null;
     ResourceFilter resource = spec.containsKey("resource") ? resource(event, (String) spec.get("resource")) : null;
+    if (spec.containsKey("period") && event != SourceEvent.CPU_SAMPLE) {
+      throw new IllegalArgumentException("period: only cpu_sample sources take a sampling period, " + event.word()
+          + " does not");
+    }
     return new WatchedSource(id, owner, event, code, thread, form, type, resource, Map.copyOf(spec));
+  }
+
+  /** A {@code cpu_sample} source's sampling period: whole milliseconds, {@value #MIN_PERIOD_MILLIS} to {@value #MAX_PERIOD_MILLIS}. */
+  private static long periodMillis(Object v) {
+    if (!(v instanceof Number n) || n.doubleValue() != n.longValue()) {
+      throw new IllegalArgumentException("period must be a whole number of milliseconds, not " + v);
+    }
+    if (n.longValue() < MIN_PERIOD_MILLIS || n.longValue() > MAX_PERIOD_MILLIS) {
+      throw new IllegalArgumentException("period " + n.longValue() + " ms is out of range (" + MIN_PERIOD_MILLIS
+          + " to " + MAX_PERIOD_MILLIS + " ms)");
+    }
+    return n.longValue();
   }
 
   private static String text(String field, Object v) {

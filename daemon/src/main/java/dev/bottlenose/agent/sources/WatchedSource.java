@@ -42,6 +42,12 @@ final class WatchedSource {
     this.spec = spec;
   }
 
+  /** The sampling period this {@code cpu_sample} source asks for, or {@code fallback} when it names none. */
+  long periodNanos(long fallback) {
+    Object p = spec.get("period");
+    return p instanceof Number n ? n.longValue() * 1_000_000 : fallback;
+  }
+
   boolean needsStack() {
     return event.code == SourceEvent.Code.STACK && (code != null || frameType != null);
   }

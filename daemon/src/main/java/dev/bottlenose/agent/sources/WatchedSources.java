@@ -31,7 +31,7 @@ public final class WatchedSources {
     this.effectivePeriod = new SamplePeriod(samplePeriodNanos);
   }
 
-  /** The configured {@code cpu_sample} period. */
+  /** The configured {@code cpu_sample} period, for sources that ask for none. */
   public long samplePeriodNanos() {
     return samplePeriodNanos;
   }
@@ -98,7 +98,7 @@ public final class WatchedSources {
     List<Map<String, String>> each = new ArrayList<>();
     for (WatchedSource s : sources.values()) {
       SourceEvent e = s.event;
-      Duration period = e == SourceEvent.CPU_SAMPLE ? Duration.ofNanos(samplePeriodNanos) : null;
+      Duration period = e == SourceEvent.CPU_SAMPLE ? Duration.ofNanos(s.periodNanos(samplePeriodNanos)) : null;
       Duration threshold = e.hasDuration ? Duration.ZERO : null;
       each.add(JfrRecording.event(e.jfrName, s.needsStack(), period, threshold));
       if (e == SourceEvent.ALLOC_SAMPLE) {

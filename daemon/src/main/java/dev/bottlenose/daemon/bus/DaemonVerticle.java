@@ -48,7 +48,7 @@ public final class DaemonVerticle extends VerticleBase {
         .toJson()));
     serve(Addresses.unwatch(id), b -> new JsonObject(session.unwatch(requiredLong(b, "sourceId")).toJson()));
     serve(Addresses.metricEnable(id), b -> new JsonObject(session.enableMetric(b.getString("metric"),
-        b.getString("focus"), b.getString("requester", "event bus")).toJson()));
+        b.getString("focus"), b.getString("requester", "event bus"), optionalLong(b, "samplePeriodMillis")).toJson()));
     serve(Addresses.metricDisable(id), b -> new JsonObject(session.disableMetric(requiredLong(b, "metricId"))));
     serve(Addresses.metricsList(id), b -> new JsonObject().put("metrics", new JsonArray(List.copyOf(session.metricList())))
         .put("active", new JsonArray(session.activeMetrics().stream().map(m -> (Object) m.toJson()).toList())));
@@ -158,6 +158,15 @@ public final class DaemonVerticle extends VerticleBase {
       throw new SessionException(SessionException.Failure.BAD_INPUT, "missing number field '" + field + "'");
     }
     return value;
+  }
+
+  private static Long optionalLong(JsonObject b, String field) {
+    Object value = b.getValue(field);
+    if (value != null && !(value instanceof Number n && n.doubleValue() == n.longValue())) {
+      throw new SessionException(SessionException.Failure.BAD_INPUT, "'" + field + "' must be a whole number, not "
+          + value);
+    }
+    return value == null ? null : ((Number) value).longValue();
   }
 
   private static JsonObject json(Sample s) {

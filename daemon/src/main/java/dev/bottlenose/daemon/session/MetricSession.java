@@ -74,7 +74,7 @@ final class MetricSession {
     return List.copyOf(active.values());
   }
 
-  ActiveMetric enable(String metricName, String focusText, String requester) {
+  ActiveMetric enable(String metricName, String focusText, String requester, Long samplePeriodMillis) {
     MetricDefinition metric = lookUp(metricName);
     Focus focus = parseFocus(metricName, focusText);
     ProbePlan plan;
@@ -87,7 +87,8 @@ final class MetricSession {
     Calibration calibration = calibration();
     long id = nextId.getAndIncrement();
     String who = requester == null || requester.isBlank() ? "unknown" : requester;
-    ActiveMetric m = new PlanInserter(session, ActiveMetric.askedBy(id, metricName, focus.toString(), who))
+    ActiveMetric m = new PlanInserter(session, ActiveMetric.askedBy(id, metricName, focus.toString(), who),
+        samplePeriodMillis)
         .insert(id, metricName, focus.toString(), who, plan, calibration);
     active.put(id, m);
     return m;

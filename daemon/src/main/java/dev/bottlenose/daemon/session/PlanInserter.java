@@ -17,14 +17,17 @@ import java.util.Set;
 final class PlanInserter {
   private final TargetSession session;
   private final String askedBy;
+  private final Long samplePeriodMillis;
   private final Map<String, List<Long>> probesByItem = new LinkedHashMap<>();
   private final Map<String, Long> sourceByItem = new LinkedHashMap<>();
   private int skipped;
   private String lastRefusal = "";
 
-  PlanInserter(TargetSession session, String askedBy) {
+  /** {@code samplePeriodMillis}: what the plan's {@code cpu_sample} sources ask JFR for, or null for the default. */
+  PlanInserter(TargetSession session, String askedBy, Long samplePeriodMillis) {
     this.session = session;
     this.askedBy = askedBy;
+    this.samplePeriodMillis = samplePeriodMillis;
   }
 
   ActiveMetric insert(long id, String metric, String focus, String requester, ProbePlan plan,
@@ -54,6 +57,10 @@ final class PlanInserter {
       case "source":
         @SuppressWarnings("unchecked")
         Map<String, Object> source = (Map<String, Object>) r.get("source");
+        if (samplePeriodMillis != null && "cpu_sample".equals(source.get("event"))) {
+          source = new LinkedHashMap<>(source);
+          source.put("period", samplePeriodMillis);
+        }
         sourceByItem.put(item.id(), session.watch(source, askedBy).sourceId());
         break;
       default:

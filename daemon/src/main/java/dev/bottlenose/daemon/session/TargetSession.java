@@ -348,7 +348,19 @@ public final class TargetSession implements AutoCloseable {
    * sample from then on ({@link Sample#metric}).
    */
   public ActiveMetric enableMetric(String metric, String focus, String askedBy) {
-    return metrics.enable(metric, focus, askedBy);
+    return enableMetric(metric, focus, askedBy, null);
+  }
+
+  /**
+   * As {@link #enableMetric(String, String, String)}, with the sampling period its {@code cpu_sample} sources
+   * ask JFR for ({@code null}: the agent's configured one). JFR samples at the shortest period any source asks
+   * for, so a search on a small budget can keep sampling slow while one on a larger budget samples faster.
+   */
+  public ActiveMetric enableMetric(String metric, String focus, String askedBy, Long samplePeriodMillis) {
+    if (samplePeriodMillis != null && (samplePeriodMillis < 1 || samplePeriodMillis > 1000)) {
+      throw SessionException.badInput("samplePeriodMillis " + samplePeriodMillis + " is out of range (1 to 1000 ms)");
+    }
+    return metrics.enable(metric, focus, askedBy, samplePeriodMillis);
   }
 
   /** Stops a metric: removes exactly the probes and sources it inserted. */

@@ -45,6 +45,27 @@ class SourceSpecTest {
   }
 
   @Test
+  void aCpuSampleSourceMayAskForASamplingPeriod() {
+    Map<String, Object> slow = source("event", "cpu_sample", "code", "/Code/com.acme");
+    slow.put("period", 50L);
+    assertThat(parse(slow).periodNanos(20_000_000L)).isEqualTo(50_000_000L);
+    assertThat(parse(slow).spec).containsEntry("period", 50L);
+    assertThat(parse(source("event", "cpu_sample")).periodNanos(20_000_000L)).isEqualTo(20_000_000L);
+
+    Map<String, Object> park = source("event", "park");
+    park.put("period", 50L);
+    assertThatThrownBy(() -> parse(park)).hasMessage("period: only cpu_sample sources take a sampling period, park does not");
+    for (Object bad : new Object[] {"50", 2.5}) {
+      slow.put("period", bad);
+      assertThatThrownBy(() -> parse(slow)).hasMessage("period must be a whole number of milliseconds, not " + bad);
+    }
+    for (long bad : new long[] {0, 1001}) {
+      slow.put("period", bad);
+      assertThatThrownBy(() -> parse(slow)).hasMessage("period " + bad + " ms is out of range (1 to 1000 ms)");
+    }
+  }
+
+  @Test
   void everyEventHasAWordAndAJfrType() {
     assertThat(SourceEvent.words()).startsWith("cpu_sample, gc_pause, jit_compile").endsWith("alloc_sample, deopt");
     for (SourceEvent e : SourceEvent.values()) {

@@ -93,6 +93,25 @@ class SourcesIT {
   }
 
   @Test
+  void aMetricAskingForASlowerSamplingPeriodIsSampledAtItAndStillCountsTheTime() throws Exception {
+    var metric = session.enableMetric("cpu", "<" + W + "/spin(J)J>", "it", 50L);
+    try {
+      long source = metric.sourceByItem().values().iterator().next();
+      assertThat(session.sources()).anySatisfy(s -> assertThat(s.source()).containsEntry("period", 50L));
+      Map<String, Long> truth = target.run("spin 1000");
+      SourceValue v = settled(session.sources().stream().filter(s -> s.sourceId() == source).findFirst().orElseThrow());
+      assertThat(v.count()).as("samples of 1 s of spinning at 50 ms (20), not at the configured 20 ms (50)")
+          .isBetween(8L, 30L);
+      assertThat(v.nanos()).as("samples x 50 ms between the thread's CPU time and its wall time")
+          .isBetween((long) (0.5 * truth.get("cpu")), (long) (1.5 * truth.get("wall")));
+      assertThat(failure(() -> session.enableMetric("cpu", "<>", "it", 0L)).getMessage())
+          .isEqualTo("samplePeriodMillis 0 is out of range (1 to 1000 ms)");
+    } finally {
+      session.disableMetric(metric.metricId());
+    }
+  }
+
+  @Test
   void monitorBlockingIsTheTimeTheHolderHeldTheMonitor() throws Exception {
     SourceInfo blocked = watch("monitor_enter", "inclusive:" + W + "/contend", null);
     long held = target.run("monitor 1200").get("held");

@@ -34,7 +34,7 @@ final class Report {
             / p.with.cpuSeconds()).toList());
         Stats raw = Stats.of(pairs.stream().map(Pair::uncorrectedCpuSlowdown).toList());
         Stats twin = Stats.of(pairs.stream().map(p -> 1 / p.drift() - 1).toList());
-        sb.append(String.format("| %s | %.0f%% | %s | %s | %s | %s | %s | %s | %s |%n", workload, e.getKey() * 100,
+        sb.append(String.format("| %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", workload, label(e.getKey()),
             cpu.percent(), late.percent(), raw.percent(), twin.percent(), thr.percent(), reported.percent(),
             verdict(e.getKey(), cpu)));
       }
@@ -55,8 +55,8 @@ final class Report {
 
   /** Slowdown by a search window's place after the attach (1 = the first search), whatever its budget. */
   private String byPosition() {
-    StringBuilder sb = new StringBuilder("\nCPU per unit slowdown by the window's place in its JVM (0 = attached, no")
-        .append(" search; 1 = the first search after the attach), all budgets together:\n\n")
+    StringBuilder sb = new StringBuilder("\nCPU per unit slowdown by the window's place in its JVM (0 = the first")
+        .append(" window after the attach), all budgets together:\n\n")
         .append("| workload | place | n | CPU per unit, slowdown | budgets in this place |\n| --- | ---: | ---: | ---: | --- |\n");
     for (String workload : workloads()) {
       Map<Integer, List<Pair>> places = new java.util.TreeMap<>();
@@ -65,7 +65,7 @@ final class Report {
       }
       places.forEach((place, pairs) -> sb.append(String.format("| %s | %d | %d | %s | %s |%n", workload, place,
           pairs.size(), Stats.of(pairs.stream().map(Pair::cpuSlowdown).toList()).percent(),
-          pairs.stream().map(p -> String.format("%.0f%%", p.with.budget() * 100)).toList())));
+          pairs.stream().map(p -> label(p.with.budget())).toList())));
     }
     return sb.toString();
   }
@@ -84,8 +84,8 @@ final class Report {
   }
 
   private String detailRow(String workload, double budget, List<Pair> pairs) {
-    StringBuilder sb = new StringBuilder(String.format("| %s | %.0f%% | %d | %s | %s | %s | %s | ", workload,
-        budget * 100, pairs.size(), median(pairs, p -> p.without.cpuPerUnit(), "%.3f"),
+    StringBuilder sb = new StringBuilder(String.format("| %s | %s | %d | %s | %s | %s | %s | ", workload,
+        label(budget), pairs.size(), median(pairs, p -> p.without.cpuPerUnit(), "%.3f"),
         median(pairs, p -> p.with.cpuPerUnit(), "%.3f"), median(pairs, p -> p.without.throughput(), "%.0f"),
         median(pairs, p -> p.with.throughput(), "%.0f")));
     for (String g : TrialResult.GROUPS) {
@@ -107,6 +107,9 @@ final class Report {
     if (cpu.n() == 0) {
       return "no data";
     }
+    if (budget < 0) {
+      return "the attach's one-time aftermath (the window right after it, no search)";
+    }
     if (budget == 0) {
       return "reference: attached, no search";
     }
@@ -114,6 +117,11 @@ final class Report {
       return "not met";
     }
     return cpu.max() > budget ? "met (median; max over)" : "met";
+  }
+
+  /** A window's budget as the tables show it: {@code attach} for the window right after the attach. */
+  static String label(double budget) {
+    return budget < 0 ? "attach" : String.format("%.0f%%", budget * 100);
   }
 
   private List<String> workloads() {

@@ -20,8 +20,9 @@ import java.util.stream.Stream;
 /**
  * The target's slowdown with a search running at each overhead budget, against the same workload without the
  * tool. {@code --mode session} (the default): per repetition and workload one JVM is measured without the tool,
- * then with the daemon attached and no search, then with one search per budget, the budgets' order rotated from
- * one repetition to the next. {@code --mode fresh}: per repetition, workload and budget, {@code without, with}
+ * then right after the daemon attached (the attach's one-time aftermath, no search), then, after {@code --settle}
+ * seconds (default 60) unmeasured, attached with no search, then with one search per budget, the budgets' order
+ * rotated from one repetition to the next. {@code --mode fresh}: per repetition, workload and budget, {@code without, with}
  * windows, each in a fresh JVM (so each with-window also carries the attach's aftermath). {@code --control twin}
  * (the default, session mode only): a second JVM of the same workload runs through each session without the
  * tool and is measured over the same windows, so a slowdown can be corrected for what the machine's other
@@ -59,7 +60,8 @@ public final class SearchOverheadBenchmark {
     Path data = Files.createTempDirectory("bottlenose-bench-searches-");
     Trial.Settings settings = new Trial.Settings(Duration.ofSeconds(Long.parseLong(o.getOrDefault("warmup", "8"))),
         Duration.ofSeconds(Long.parseLong(o.getOrDefault("window", "20"))),
-        List.of(o.getOrDefault("jvm", "-Xms256m -Xmx256m").split(" ")), data, control(o));
+        List.of(o.getOrDefault("jvm", "-Xms256m -Xmx256m").split(" ")), data, control(o),
+        Duration.ofSeconds(Long.parseLong(o.getOrDefault("settle", "60"))));
     String mode = o.getOrDefault("mode", "session");
     if (!mode.equals("session") && !mode.equals("fresh")) {
       throw new IllegalArgumentException("unknown --mode '" + mode + "' (session or fresh)");
@@ -136,7 +138,8 @@ public final class SearchOverheadBenchmark {
     for (int i = 0; i < args.length; i++) {
       if (!args[i].startsWith("--") || i + 1 >= args.length) {
         throw new IllegalArgumentException("expected --name value at argument " + (i + 1) + ": '" + args[i] + "'"
-            + " (options: --mode --control --reps --budgets --workloads --warmup --window --jvm --out --from)");
+            + " (options: --mode --control --reps --budgets --workloads --warmup --window --settle --jvm --out"
+            + " --from)");
       }
       o.put(args[i].substring(2), args[++i]);
     }

@@ -58,9 +58,13 @@ final class Trial {
     }
   }
 
+  /** The budget recorded for the window right after the attach: no search, the attach's one-time aftermath. */
+  static final double ATTACH = -1;
+
   /**
-   * One JVM, several windows: without the tool, then (after the daemon attached) at rest with no search, then
-   * one search per budget in the order given, with {@code gap} unmeasured between windows for the previous
+   * One JVM, several windows: without the tool; then, right after the daemon attached, the attach's aftermath
+   * ({@link #ATTACH}, no search); after {@link Settings#settle} unmeasured, at rest with no search; then one
+   * search per budget in the order given, with {@code gap} unmeasured between windows for the previous
    * search's instrumentation to be removed. With {@link Settings#control}, a twin JVM of the same workload
    * runs alongside from the start, never sees the tool, and is measured over the same windows. Answers the
    * windows measured; if the daemon cannot attach, only the first.
@@ -87,6 +91,8 @@ final class Trial {
         }
         double attachSeconds = (System.nanoTime() - attachStart) / 1e9;
         long daemonPid = daemonPid(target.pid());
+        add.accept(window(target, daemonPid, name, ATTACH, rep, attachSeconds, daemon.id(), null));
+        sleep(settings.settle().toMillis());
         add.accept(window(target, daemonPid, name, 0, rep, attachSeconds, daemon.id(), null));
         for (double budget : budgets) {
           sleep(gap.toMillis());
@@ -249,6 +255,11 @@ final class Trial {
   }
 
   /** The benchmark's timing and the target JVM's options. */
-  record Settings(Duration warmup, Duration window, List<String> jvmOptions, Path dataDirectory, boolean control) {
+  /**
+   * {@code settle}: in a session, how long after the attach window the at-rest and search windows wait (unmeasured)
+   * for the attach's one-time aftermath to end.
+   */
+  record Settings(Duration warmup, Duration window, List<String> jvmOptions, Path dataDirectory, boolean control,
+      Duration settle) {
   }
 }
