@@ -42,18 +42,23 @@ final class SamplePeriod {
     nanos = shortest == Long.MAX_VALUE ? configuredNanos : shortest;
   }
 
-  /** Nanoseconds of {@code "20 ms"}, {@code "1 s"}, {@code "500 us"}…; -1 when not a duration. */
+  /**
+   * Nanoseconds of {@code "20 ms"}, {@code "1 s"}, {@code "500 us"}…; -1 when not a duration. No regular
+   * expression: merging the recording's settings calls this for every source at every watch.
+   */
   static long parse(String text) {
     if (text == null) {
       return -1;
     }
-    String[] parts = text.trim().split("\\s+");
-    if (parts.length != 2) {
+    String t = text.trim();
+    int space = t.indexOf(' ');
+    if (space < 0) {
       return -1;
     }
+    String unit = t.substring(space + 1).trim();
     try {
-      long n = Long.parseLong(parts[0]);
-      return switch (parts[1]) {
+      long n = Long.parseLong(t.substring(0, space));
+      return switch (unit) {
         case "ns" -> n;
         case "us" -> n * 1_000;
         case "ms" -> n * 1_000_000;

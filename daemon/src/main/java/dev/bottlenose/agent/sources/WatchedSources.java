@@ -3,8 +3,10 @@ package dev.bottlenose.agent.sources;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -93,9 +95,13 @@ public final class WatchedSources {
     }
   }
 
-  /** Brings the recording's {@value #PART} part in line with the sources. */
+  /**
+   * Brings the recording's {@value #PART} part in line with the sources. Sources of one kind ask for the same
+   * settings, so only the distinct ones are merged: a search watches hundreds of sources, and merging every
+   * source's settings at every watch and unwatch made each one cost in proportion to all the others.
+   */
   private void apply() {
-    List<Map<String, String>> each = new ArrayList<>();
+    Set<Map<String, String>> each = new LinkedHashSet<>();
     for (WatchedSource s : sources.values()) {
       SourceEvent e = s.event;
       Duration period = e == SourceEvent.CPU_SAMPLE ? Duration.ofNanos(s.periodNanos(samplePeriodNanos)) : null;

@@ -134,5 +134,8 @@ class SourceSpecTest {
     assertThat(SamplePeriod.parse("everyChunk")).isEqualTo(-1);
     assertThat(SamplePeriod.parse(null)).isEqualTo(-1);
     assertThat(SamplePeriod.parse("x ms")).isEqualTo(-1);
+    assertThat(SamplePeriod.parse(" 20000000  ns ")).isEqualTo(20_000_000L);
+    assertThat(SamplePeriod.parse("20 ms extra")).isEqualTo(-1);
+    assertThat(SamplePeriod.parse("20")).isEqualTo(-1);
   }
 }
