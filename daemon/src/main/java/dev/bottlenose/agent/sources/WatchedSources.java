@@ -3,10 +3,8 @@ package dev.bottlenose.agent.sources;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -25,6 +23,8 @@ public final class WatchedSources {
   private final JfrRecording recording;
   private final AtomicLong ids = new AtomicLong();
   private final Map<Long, WatchedSource> sources = new LinkedHashMap<>();
+  /** The distinct settings the sources ask for, each with how many sources ask for it. */
+  private final Map<Map<String, String>, Integer> inUse = new LinkedHashMap<>();
   private final SamplePeriod effectivePeriod;
 
   public WatchedSources(long samplePeriodNanos, JfrRecording recording) {
@@ -49,12 +49,14 @@ public final class WatchedSources {
     WatchedSource s = SourceSpec.parse(source, ids.get() + 1, owner);
     ids.incrementAndGet();
     sources.put(s.id, s);
-    try {
-      apply();
-    } catch (RuntimeException | LinkageError e) {
-      sources.remove(s.id);
-      applyQuietly();
-      throw new IllegalStateException("JFR could not be set up for " + s.event.jfrName + ": " + e, e);
+    if (inUse.merge(settingsOf(s), 1, Integer::sum) == 1) {
+      try {
+        apply();
+      } catch (RuntimeException | LinkageError e) {
+        forget(s);
+        applyQuietly();
+        throw new IllegalStateException("JFR could not be set up for " + s.event.jfrName + ": " + e, e);
+      }
     }
     return s.id;
   }
@@ -65,19 +67,30 @@ public final class WatchedSources {
     if (s == null || !s.owner.equals(owner)) {
       return false;
     }
-    sources.remove(id);
-    applyQuietly();
+    if (forget(s)) {
+      applyQuietly();
+    }
     return true;
   }
 
   /** Drops every source of {@code owner} (its session ended); how many there were. */
   public synchronized int removeAll(String owner) {
-    int before = sources.size();
-    sources.values().removeIf(s -> s.owner.equals(owner));
-    if (sources.size() != before) {
+    List<WatchedSource> theirs = sources.values().stream().filter(s -> s.owner.equals(owner)).toList();
+    boolean changed = false;
+    for (WatchedSource s : theirs) {
+      changed |= forget(s);
+    }
+    if (changed) {
       applyQuietly();
     }
-    return before - sources.size();
+    return theirs.size();
+  }
+
+  /** Removes a source; true when no other source asks for its settings any more. */
+  private boolean forget(WatchedSource s) {
+    sources.remove(s.id);
+    Map<String, String> settings = settingsOf(s);
+    return inUse.computeIfPresent(settings, (k, n) -> n > 1 ? n - 1 : null) == null;
   }
 
   /** Every session's sources: id, source, requester, since. */
@@ -95,22 +108,25 @@ public final class WatchedSources {
     }
   }
 
+  /** What one source turns on in the recording: its event, a stack if a filter needs one, its period or threshold. */
+  private Map<String, String> settingsOf(WatchedSource s) {
+    SourceEvent e = s.event;
+    Duration period = e == SourceEvent.CPU_SAMPLE ? Duration.ofNanos(s.periodNanos(samplePeriodNanos)) : null;
+    Duration threshold = e.hasDuration ? Duration.ZERO : null;
+    Map<String, String> m = JfrRecording.event(e.jfrName, s.needsStack(), period, threshold);
+    if (e == SourceEvent.ALLOC_SAMPLE) {
+      m.putAll(JfrRecording.throttle(e.jfrName, ALLOCATION_SAMPLES_PER_SECOND));
+    }
+    return Map.copyOf(m);
+  }
+
   /**
-   * Brings the recording's {@value #PART} part in line with the sources. Sources of one kind ask for the same
-   * settings, so only the distinct ones are merged: a search watches hundreds of sources, and merging every
-   * source's settings at every watch and unwatch made each one cost in proportion to all the others.
+   * Brings the recording's {@value #PART} part in line with the sources: the union of the distinct settings
+   * in use. Called only when that set changes: a search watches hundreds of sources of a few kinds, and
+   * merging every source's settings at every watch and unwatch made each one cost in proportion to all the
+   * others.
    */
   private void apply() {
-    Set<Map<String, String>> each = new LinkedHashSet<>();
-    for (WatchedSource s : sources.values()) {
-      SourceEvent e = s.event;
-      Duration period = e == SourceEvent.CPU_SAMPLE ? Duration.ofNanos(s.periodNanos(samplePeriodNanos)) : null;
-      Duration threshold = e.hasDuration ? Duration.ZERO : null;
-      each.add(JfrRecording.event(e.jfrName, s.needsStack(), period, threshold));
-      if (e == SourceEvent.ALLOC_SAMPLE) {
-        each.add(JfrRecording.throttle(e.jfrName, ALLOCATION_SAMPLES_PER_SECOND));
-      }
-    }
-    recording.set(PART, JfrRecording.merge(each));
+    recording.set(PART, JfrRecording.merge(inUse.keySet()));
   }
 }

@@ -22,6 +22,9 @@ class WatchedSourcesTest {
       WatchedSources sources = new WatchedSources(CONFIGURED, recording);
       long slow = sources.watch(Map.of("event", "cpu_sample", "period", 9L), "search at 1%");
       assertThat(sources.effectiveSamplePeriodNanos()).as("one source asking for 9 ms").isEqualTo(ASKED);
+      long same = sources.watch(Map.of("event", "cpu_sample", "period", 9L, "thread", "/Threads/main"), "search at 1%");
+      assertThat(sources.unwatch(same, "search at 1%")).isTrue();
+      assertThat(sources.effectiveSamplePeriodNanos()).as("another source still asks for 9 ms").isEqualTo(ASKED);
 
       long fast = sources.watch(Map.of("event", "cpu_sample", "code", "/Code/com.acme"), "search at 5%");
       assertThat(sources.effectiveSamplePeriodNanos()).as("and one asking for none: the configured 5 ms")
