@@ -12,6 +12,7 @@ import java.util.function.LongUnaryOperator;
 import java.util.function.Supplier;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
 
@@ -42,6 +43,9 @@ public final class SourceCounter {
   static final Set<String> HOUSEKEEPING = Set.of("Reference Handler", "Finalizer", "Common-Cleaner",
       "Signal Dispatcher", "Attach Listener");
   private static final String INNOCUOUS_GROUP = "InnocuousThreadGroup";
+  /** Bottlenose's own classes in the target: the agent (with its relocated ASM), probes, instrumentation, model. */
+  static final List<String> TOOL_PACKAGES = List.of("dev.bottlenose.agent.", "dev.bottlenose.probe.",
+      "dev.bottlenose.instrumentation.", "dev.bottlenose.model.");
   /** JFR's own Java threads ("JFR Periodic Tasks", …): the recording's, not the program's. */
   private static final String JFR_THREADS = "JFR ";
   static final double MAX_SCALE = 10.0;
@@ -185,6 +189,16 @@ public final class SourceCounter {
     }
   }
 
+  /**
+   * A compilation or deoptimisation of one of Bottlenose's own methods: the JIT compiling the tool's code (most
+   * of it in the first search after an attach) is the tool's cost, never the program's bottleneck.
+   */
+  static boolean isToolCode(RecordedEvent e) {
+    RecordedMethod m = e.getValue("method");
+    String type = m == null || m.getType() == null ? null : m.getType().getName();
+    return type != null && TOOL_PACKAGES.stream().anyMatch(type::startsWith);
+  }
+
   /** The agent's threads, JFR's and the JDK's housekeeping threads. */
   static boolean notTheProgram(RecordedThread thread) {
     String name = thread.getJavaName();
@@ -201,7 +215,7 @@ public final class SourceCounter {
       return;
     }
     RecordedThread thread = type.threadField == null ? null : e.getThread(type.threadField);
-    if (thread != null && notTheProgram(thread)) {
+    if (thread != null && notTheProgram(thread) || type.code == SourceEvent.Code.METHOD && isToolCode(e)) {
       return;
     }
     boolean weighted = type == SourceEvent.CPU_SAMPLE && threadCpu != null && thread != null;

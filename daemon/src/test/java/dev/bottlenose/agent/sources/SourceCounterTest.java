@@ -160,6 +160,42 @@ class SourceCounterTest {
     assertThat(nanos(counter)).isGreaterThanOrEqualTo(50_000_000L);
   }
 
+  @Test
+  void theJitCompilingBottlenosesOwnCodeIsNotTheProgramsCompileTime() throws Exception {
+    Path file = Files.createTempFile("bottlenose-compiles", ".jfr");
+    long sink = 0;
+    try (Recording r = new Recording()) {
+      r.enable("jdk.Compilation").withThreshold(Duration.ZERO);
+      r.start();
+      for (int i = 0; i < 300_000; i++) {
+        sink += toolStep(i) + com.example.HotLoop.step(i);
+      }
+      r.stop();
+      r.dump(file);
+    }
+    List<RecordedEvent> compiles = RecordingFile.readAllEvents(file).stream()
+        .filter(e -> e.getEventType().getName().equals("jdk.Compilation")).toList();
+    Files.delete(file);
+    long tool = compiles.stream().filter(SourceCounter::isToolCode).count();
+    SourceCounter counter = new SourceCounter(PERIOD, tid -> -1);
+    counter.add(1, Map.of("event", "jit_compile"), 0);
+
+    feed(counter, compiles);
+
+    assertThat(sink).isNotZero();
+    assertThat(compiles).as("this class's toolStep, in a Bottlenose package, was compiled").anySatisfy(e ->
+        assertThat(((jdk.jfr.consumer.RecordedMethod) e.getValue("method")).getName()).isEqualTo("toolStep"));
+    assertThat(compiles).as("and the program's HotLoop.step").anySatisfy(e ->
+        assertThat(((jdk.jfr.consumer.RecordedMethod) e.getValue("method")).getType().getName())
+            .isEqualTo("com.example.HotLoop"));
+    assertThat(counter.totals().get(0)).as("all but the %d compilations of Bottlenose's code", tool)
+        .containsEntry("count", compiles.size() - tool);
+  }
+
+  private static long toolStep(long i) {
+    return (i * 17) ^ (i >>> 5);
+  }
+
   private static void feed(SourceCounter counter, List<RecordedEvent> events) {
     events.forEach(counter::accept);
   }

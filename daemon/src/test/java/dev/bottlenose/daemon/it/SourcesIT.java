@@ -100,10 +100,11 @@ class SourcesIT {
       assertThat(session.sources()).anySatisfy(s -> assertThat(s.source()).containsEntry("period", 50L));
       Map<String, Long> truth = target.run("spin 1000");
       SourceValue v = settled(session.sources().stream().filter(s -> s.sourceId() == source).findFirst().orElseThrow());
-      assertThat(v.count()).as("samples of 1 s of spinning at 50 ms (20), not at the configured 20 ms (50)")
-          .isBetween(8L, 30L);
-      assertThat(v.nanos()).as("samples x 50 ms between the thread's CPU time and its wall time")
-          .isBetween((long) (0.5 * truth.get("cpu")), (long) (1.5 * truth.get("wall")));
+      long cpu = truth.get("cpu");
+      long wall = truth.get("wall");
+      assertThat(v.nanos()).as("every sample counts the 50 ms JFR now samples at").isEqualTo(v.count() * 50_000_000L);
+      assertThat(v.nanos()).as("samples x 50 ms between the thread's CPU time %d and its wall time %d (at 20 ms"
+          + " there would be 2.5 times as many)", cpu, wall).isBetween((long) (0.5 * cpu), (long) (1.5 * wall));
       assertThat(failure(() -> session.enableMetric("cpu", "<>", "it", 0L)).getMessage())
           .isEqualTo("samplePeriodMillis 0 is out of range (1 to 1000 ms)");
     } finally {
