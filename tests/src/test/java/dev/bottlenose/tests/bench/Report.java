@@ -53,7 +53,7 @@ final class Report {
     return sb.append(byPosition()).toString();
   }
 
-  /** Slowdown by a search window's place after the attach (1 = the first search), whatever its budget. */
+  /** Slowdown by a window's place after the attach (0 = right after it), whatever its budget. */
   private String byPosition() {
     StringBuilder sb = new StringBuilder("\nCPU per unit slowdown by the window's place in its JVM (0 = the first")
         .append(" window after the attach), all budgets together:\n\n")
