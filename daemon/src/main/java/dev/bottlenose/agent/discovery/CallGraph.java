@@ -1,5 +1,6 @@
 package dev.bottlenose.agent.discovery;
 
+import dev.bottlenose.agent.sources.ToolCode;
 import dev.bottlenose.model.CodePaths;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
@@ -83,15 +84,14 @@ public final class CallGraph {
     }
   }
 
-  /** Package, class and method path of a frame's method, or null for the agent's own code. */
+  /** Package, class and method path of a frame's method, or null for Bottlenose's own code. */
   private String[] paths(RecordedMethod m) {
     if (m == null || m.getType() == null) {
       return null;
     }
     MethodKey key = new MethodKey(m.getType().getName(), m.getName(), m.getDescriptor());
     String[] p = pathsOf.get(key);
-    if (p == null && !key.type().startsWith("dev.bottlenose.probe.") && !key.type().startsWith("dev.bottlenose.agent.")
-        && pathsOf.size() < MAX_NODES) {
+    if (p == null && !ToolCode.isToolClass(key.type()) && pathsOf.size() < MAX_NODES) {
       ResourcePath method = CodePaths.method(key.type(), key.name(), key.descriptor());
       p = new String[] {method.parent().parent().toString(), method.parent().toString(), method.toString()};
       pathsOf.put(key, p);

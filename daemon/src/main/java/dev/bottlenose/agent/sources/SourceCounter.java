@@ -24,7 +24,8 @@ import jdk.jfr.consumer.RecordedThread;
  * threads ({@link #HOUSEKEEPING}: reference handling, finalization, the common cleaner, signals, attach),
  * which wait by design: the common cleaner's {@code Object.wait} in its reference queue made
  * {@code sync_wait} true at 0.69 on a CPU-bound program with no lock at all (the agent's own file reads
- * start that thread). Handlers never throw: failures are counted.
+ * start that thread). Compilations and deoptimisations of Bottlenose's own methods ({@link ToolCode}) are
+ * skipped too. Handlers never throw: failures are counted.
  *
  * <p>Execution samples stand for the CPU time their thread really used. JFR's sampler loses samples (a stack it
  * cannot walk, as in a megamorphic call's dispatch stub; more than five threads in Java code at once) and takes
@@ -43,9 +44,6 @@ public final class SourceCounter {
   static final Set<String> HOUSEKEEPING = Set.of("Reference Handler", "Finalizer", "Common-Cleaner",
       "Signal Dispatcher", "Attach Listener");
   private static final String INNOCUOUS_GROUP = "InnocuousThreadGroup";
-  /** Bottlenose's own classes in the target: the agent (with its relocated ASM), probes, instrumentation, model. */
-  static final List<String> TOOL_PACKAGES = List.of("dev.bottlenose.agent.", "dev.bottlenose.probe.",
-      "dev.bottlenose.instrumentation.", "dev.bottlenose.model.");
   /** JFR's own Java threads ("JFR Periodic Tasks", …): the recording's, not the program's. */
   private static final String JFR_THREADS = "JFR ";
   static final double MAX_SCALE = 10.0;
@@ -195,8 +193,7 @@ public final class SourceCounter {
    */
   static boolean isToolCode(RecordedEvent e) {
     RecordedMethod m = e.getValue("method");
-    String type = m == null || m.getType() == null ? null : m.getType().getName();
-    return type != null && TOOL_PACKAGES.stream().anyMatch(type::startsWith);
+    return m != null && m.getType() != null && ToolCode.isToolClass(m.getType().getName());
   }
 
   /** The agent's threads, JFR's and the JDK's housekeeping threads. */
