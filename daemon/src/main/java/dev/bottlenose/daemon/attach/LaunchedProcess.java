@@ -18,8 +18,11 @@ public final class LaunchedProcess {
     return process.pid();
   }
 
-  /** The last lines the target wrote to stderr, for error messages. */
+  /**
+   * The last lines the target wrote to stderr, for error messages. If the target has exited, waits
+   * (briefly) until everything it wrote has been read.
+   */
   public String stderrTail() {
-    return stderr.tail();
+    return process.isAlive() ? stderr.tail() : stderr.tailAtEnd(2_000);
   }
 }

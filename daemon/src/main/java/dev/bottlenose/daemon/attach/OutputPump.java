@@ -8,6 +8,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /** Copies a child's output stream line by line to a sink (or nowhere) and keeps its last lines. */
 final class OutputPump implements Runnable {
@@ -15,6 +17,7 @@ final class OutputPump implements Runnable {
   private final InputStream in;
   private final PrintStream sink;
   private final Deque<String> last = new ArrayDeque<>();
+  private final CountDownLatch ended = new CountDownLatch(1);
 
   private OutputPump(InputStream in, PrintStream sink) {
     this.in = in;
@@ -40,6 +43,8 @@ final class OutputPump implements Runnable {
       }
     } catch (IOException e) {
       remember("(output unreadable: " + e.getMessage() + ")");
+    } finally {
+      ended.countDown();
     }
   }
 
@@ -53,5 +58,18 @@ final class OutputPump implements Runnable {
   /** The last lines seen, joined with newlines. */
   synchronized String tail() {
     return String.join(System.lineSeparator(), last);
+  }
+
+  /**
+   * The last lines once the stream has ended, waiting at most {@code millis} for it: a child that has
+   * just exited may still have output in the pipe that this pump has not read yet.
+   */
+  String tailAtEnd(long millis) {
+    try {
+      ended.await(millis, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return tail();
   }
 }
