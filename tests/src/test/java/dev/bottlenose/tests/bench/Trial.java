@@ -5,8 +5,6 @@ import dev.bottlenose.consultant.bus.DaemonProtocol;
 import dev.bottlenose.consultant.bus.SearchRunner;
 import dev.bottlenose.tests.harness.Bus;
 import dev.bottlenose.tests.harness.DaemonProcess;
-import dev.bottlenose.tests.harness.TargetJvm;
-import dev.bottlenose.tests.harness.TargetJvm.Jdk;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +25,7 @@ final class Trial {
   private final Bus bus;
   private final Settings settings;
   /** The session's twin JVM that never sees the tool, measured over the same windows; null without one. */
-  private TargetJvm control;
+  private WorkloadJvm control;
 
   Trial(Bus bus, Settings settings) {
     this.bus = bus;
@@ -37,7 +35,7 @@ final class Trial {
   /** A fresh JVM: warm-up, as long again as an attach took, then one window without the tool. */
   TrialResult without(Class<?> workload, String name, int rep, double attachSeconds) throws Exception {
     control = null;
-    try (TargetJvm target = TargetJvm.start(Jdk.JDK17, workload, settings.jvmOptions().toArray(String[]::new))) {
+    try (WorkloadJvm target = WorkloadJvm.start(workload, settings.jvmOptions())) {
       sleep(settings.warmup().toMillis() + Math.round(attachSeconds * 1000));
       return window(target, -1, name, Double.NaN, rep, 0, null, null);
     }
@@ -46,7 +44,7 @@ final class Trial {
   /** A fresh JVM: warm-up, the daemon attaches, then one window with a search at {@code budget}. */
   TrialResult with(Class<?> workload, String name, double budget, int rep) throws Exception {
     control = null;
-    try (TargetJvm target = TargetJvm.start(Jdk.JDK17, workload, settings.jvmOptions().toArray(String[]::new))) {
+    try (WorkloadJvm target = WorkloadJvm.start(workload, settings.jvmOptions())) {
       sleep(settings.warmup().toMillis());
       long attachStart = System.nanoTime();
       try (DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret())) {
@@ -73,9 +71,9 @@ final class Trial {
       java.util.function.Consumer<TrialResult> each) throws Exception {
     List<TrialResult> out = new java.util.ArrayList<>();
     java.util.function.Consumer<TrialResult> add = each.andThen(out::add);
-    try (TargetJvm target = TargetJvm.start(Jdk.JDK17, workload, settings.jvmOptions().toArray(String[]::new));
-        TargetJvm twin = settings.control() ? TargetJvm.start(Jdk.JDK17, workload,
-            settings.jvmOptions().toArray(String[]::new)) : null) {
+    try (WorkloadJvm target = WorkloadJvm.start(workload, settings.jvmOptions());
+        WorkloadJvm twin = settings.control() ? WorkloadJvm.start(workload, settings.jvmOptions())
+            : null) {
       control = twin;
       System.out.println("target " + name + " rep " + rep + " pid=" + target.pid() + " startedAtMillis="
           + ProcessHandle.of(target.pid()).flatMap(p -> p.info().startInstant()).map(i -> i.toEpochMilli()).orElse(-1L));
@@ -103,7 +101,7 @@ final class Trial {
     return out;
   }
 
-  private TrialResult window(TargetJvm target, long daemonPid, String name, double budget, int rep, double attach,
+  private TrialResult window(WorkloadJvm target, long daemonPid, String name, double budget, int rep, double attach,
       String daemonId, DaemonProcess daemon) throws Exception {
     long startedAt = System.currentTimeMillis();
     double load = loadAverage();
@@ -205,9 +203,8 @@ final class Trial {
   /** Where a window starts or ends: units done, target CPU (total and per thread), daemon and own CPU. */
   record Snapshot(long nanos, long units, double cpu, java.util.Map<Long, ProcCpu.ThreadCpu> threads,
       double daemonCpu, double selfCpu) {
-    static Snapshot take(TargetJvm target, long daemonPid) throws java.io.IOException {
-      target.send("count");
-      long units = TargetJvm.field(target.awaitLine("count", Duration.ofSeconds(30)), "units");
+    static Snapshot take(WorkloadJvm target, long daemonPid) throws java.io.IOException {
+      long units = target.units();
       long nanos = System.nanoTime();
       double cpu = ProcCpu.processSeconds(target.pid());
       var threads = ProcCpu.threads(target.pid());
@@ -218,13 +215,11 @@ final class Trial {
 
   /** Units done and CPU used so far by the control twin ({@code null} without one). */
   record Twin(long units, double cpu) {
-    static Twin take(TargetJvm twin) throws java.io.IOException {
+    static Twin take(WorkloadJvm twin) throws java.io.IOException {
       if (twin == null) {
         return null;
       }
-      twin.send("count");
-      long units = TargetJvm.field(twin.awaitLine("count", Duration.ofSeconds(30)), "units");
-      return new Twin(units, ProcCpu.processSeconds(twin.pid()));
+      return new Twin(twin.units(), ProcCpu.processSeconds(twin.pid()));
     }
 
     /** The twin's CPU milliseconds per unit between two snapshots, NaN without a twin. */
