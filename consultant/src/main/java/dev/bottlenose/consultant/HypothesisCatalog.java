@@ -190,6 +190,11 @@ public final class HypothesisCatalog {
     return "io_wait".equals(h.id());
   }
 
+  /** True for the built-in hypothesis that measures the JIT's time compiling the focus's code. */
+  public boolean compilesCode(Hypothesis h) {
+    return "jit_compile_time".equals(h.id());
+  }
+
   public Hypothesis get(String id) {
     return byId.get(id);
   }

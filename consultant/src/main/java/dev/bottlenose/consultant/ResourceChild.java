@@ -7,10 +7,12 @@ import dev.bottlenose.model.ResourcePath;
  * A resource one step more specific than {@code parent} in its hierarchy, and how: {@code contains}
  * (package → class → method, pool → thread, type → site, …) or {@code calls} (a callee in the call graph).
  * {@code samples} is how many of the target's recent execution samples had the child on the stack (for a
- * callee: went through the call), {@code ioWaits} how many of its recent slow reads and writes did; either
- * is {@link #UNKNOWN} when nothing was recorded to tell.
+ * callee: went through the call), {@code ioWaits} how many of its recent slow reads and writes did, and
+ * {@code compilations} how many of the JIT's recent compilations were of its code; each is {@link #UNKNOWN}
+ * when nothing was recorded to tell.
  */
-public record ResourceChild(ResourcePath parent, ResourcePath child, String relation, long samples, long ioWaits) {
+public record ResourceChild(ResourcePath parent, ResourcePath child, String relation, long samples, long ioWaits,
+    long compilations) {
   public static final String CONTAINS = "contains";
   public static final String CALLS = "calls";
   public static final long UNKNOWN = -1;
@@ -21,6 +23,10 @@ public record ResourceChild(ResourcePath parent, ResourcePath child, String rela
 
   public ResourceChild(ResourcePath parent, ResourcePath child, String relation, long samples) {
     this(parent, child, relation, samples, UNKNOWN);
+  }
+
+  public ResourceChild(ResourcePath parent, ResourcePath child, String relation, long samples, long ioWaits) {
+    this(parent, child, relation, samples, ioWaits, UNKNOWN);
   }
 
   public Hierarchy hierarchy() {
@@ -35,5 +41,10 @@ public record ResourceChild(ResourcePath parent, ResourcePath child, String rela
   /** True when the program's slow reads and writes were recorded and none had this child's code on the stack. */
   public boolean neverWaitedOnIo() {
     return ioWaits == 0;
+  }
+
+  /** True when the JIT's recent compilations were recorded and none was of this child's code. */
+  public boolean neverCompiled() {
+    return compilations == 0;
   }
 }

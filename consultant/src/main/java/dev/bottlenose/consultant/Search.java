@@ -66,6 +66,7 @@ public final class Search {
   private long steps;
   private final Set<ResourcePath> unsampled = new HashSet<>();
   private final Set<ResourcePath> neverWaitedOnIo = new HashSet<>();
+  private final Set<ResourcePath> neverCompiled = new HashSet<>();
   private final long startedAtMillis;
   private long endedAtMillis;
   private String endReason;
@@ -308,6 +309,7 @@ public final class Search {
         children.forEach(rules::add);
         children.stream().filter(ResourceChild::unsampled).forEach(c -> unsampled.add(c.child()));
         children.stream().filter(ResourceChild::neverWaitedOnIo).forEach(c -> neverWaitedOnIo.add(c.child()));
+        children.stream().filter(ResourceChild::neverCompiled).forEach(c -> neverCompiled.add(c.child()));
         changed |= !children.isEmpty();
       }
     }
@@ -342,6 +344,9 @@ public final class Search {
       return false;
     }
     if (r.along() != null && catalog.waitsOnIo(h) && neverWaitedOnIo.contains(r.focus().get(r.along()))) {
+      return false;
+    }
+    if (r.along() != null && catalog.compilesCode(h) && neverCompiled.contains(r.focus().get(r.along()))) {
       return false;
     }
     ShgNode existing = graph.find(h.id(), r.focus());

@@ -117,6 +117,39 @@ class SearchTest {
   }
 
   @Test
+  void codeTheJitDidNotCompileIsNotRefinedIntoForJitCompileTime() {
+    ResourcePath javaUtil = PlantedPrograms.SORT.parent().parent();
+    ResourcePath acme = PlantedPrograms.SPIN.parent().parent();
+    TreeOracle tree = PlantedPrograms.oracle();
+    ResourceOracle recorded = path -> tree.children(path).stream()
+        .map(c -> new ResourceChild(c.parent(), c.child(), c.relation(), ResourceChild.UNKNOWN, ResourceChild.UNKNOWN,
+            c.child().equals(javaUtil) ? 0 : 7)).toList();
+    SearchOptions options = SearchOptions.of("jit").with("search.max_time_seconds", "60");
+
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(SearchTest::compilingAcme, PlantedPrograms::cost);
+    Search pruned = Search.create(options, driver, recorded, driver).begin();
+    driver.runToEnd(pruned, 70);
+    ScriptedEngineDriver plain = new ScriptedEngineDriver(SearchTest::compilingAcme, PlantedPrograms::cost);
+    Search unpruned = search(plain, options).begin();
+    plain.runToEnd(unpruned, 70);
+
+    assertThat(pruned.graph().find("jit_compile_time", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.TRUE);
+    assertThat(pruned.graph().find("jit_compile_time", Focus.of(acme)).state()).isEqualTo(NodeState.TRUE);
+    assertThat(pruned.graph().find("jit_compile_time", Focus.of(javaUtil))).as("nothing compiled in java.util").isNull();
+    assertThat(unpruned.graph().find("jit_compile_time", Focus.of(javaUtil))).as("tested when nothing was recorded")
+        .isNotNull();
+  }
+
+  /** CPU-hot com.acme whose code the JIT keeps compiling: jit_compile_time high in the whole program and there. */
+  private static double compilingAcme(MetricRequest r) {
+    if (!r.metric().equals("jit_compile_time")) {
+      return PlantedPrograms.cpuHot(r);
+    }
+    ResourcePath code = r.focus().get(Hierarchy.CODE);
+    return code.isRoot() || code.equals(PlantedPrograms.SPIN.parent().parent()) ? 0.3 : 0.0;
+  }
+
+  @Test
   void theProgramsOwnCodeComesBeforeThePlatformsAtTheSameLevel() {
     ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
     Search search = search(driver, SearchOptions.of("own-first")).begin();

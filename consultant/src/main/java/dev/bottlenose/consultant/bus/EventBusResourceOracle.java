@@ -31,7 +31,9 @@ import java.util.concurrent.TimeoutException;
  * ResourceChild#UNKNOWN}. Each child also carries how many of the daemons' recorded slow reads and writes
  * had it on the stack (their {@code io} graph; unknown below {@value #MIN_IO_WAITS}), and a method's
  * callees include those its slow I/O went through: a thread blocked in a read is not running, so its
- * execution samples do not show where it waits.
+ * execution samples do not show where it waits. Likewise a package's or class's children carry how many of
+ * the JIT's recent compilations were of their code (the {@code jit} graph; unknown below {@value
+ * #MIN_COMPILATIONS}).
  *
  * <p>A daemon that fails to answer makes that path childless for this step (not cached). It blocks on
  * the event bus, so it must be called from a worker thread, never from an event loop.
@@ -40,8 +42,11 @@ public final class EventBusResourceOracle implements ResourceOracle {
   static final long MIN_SAMPLES = 20;
   /** Slow reads and writes recorded (all daemons together) below which the I/O graph says nothing. */
   static final long MIN_IO_WAITS = 5;
+  /** Compilations recorded (all daemons together) below which the JIT graph says nothing. */
+  static final long MIN_COMPILATIONS = 5;
   private static final String CPU = "cpu";
   private static final String IO = "io";
+  private static final String JIT = "jit";
   static final double MIN_CALLEE_SHARE = 0.05;
   private static final int METHOD_DEPTH = 3;
   private static final int CALLEE_LIMIT = 50;
@@ -107,13 +112,17 @@ public final class EventBusResourceOracle implements ResourceOracle {
     boolean code = path.hierarchy() == Hierarchy.CODE;
     Map<ResourcePath, Long> samples = code ? sampledChildren(path, CPU, MIN_SAMPLES) : null;
     Map<ResourcePath, Long> ioWaits = code ? sampledChildren(path, IO, MIN_IO_WAITS) : null;
+    Map<ResourcePath, Long> compilations = code ? sampledChildren(path, JIT, MIN_COMPILATIONS) : null;
     List<ResourceChild> children = new ArrayList<>();
     for (ResourcePath p : found) {
-      long n = samples == null ? ResourceChild.UNKNOWN : samples.getOrDefault(p, 0L);
-      long w = ioWaits == null ? ResourceChild.UNKNOWN : ioWaits.getOrDefault(p, 0L);
-      children.add(new ResourceChild(path, p, ResourceChild.CONTAINS, n, w));
+      children.add(new ResourceChild(path, p, ResourceChild.CONTAINS, count(samples, p), count(ioWaits, p),
+          count(compilations, p)));
     }
     return List.copyOf(children);
+  }
+
+  private static long count(Map<ResourcePath, Long> counts, ResourcePath p) {
+    return counts == null ? ResourceChild.UNKNOWN : counts.getOrDefault(p, 0L);
   }
 
   /**

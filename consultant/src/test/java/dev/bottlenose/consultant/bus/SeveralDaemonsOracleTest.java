@@ -61,22 +61,49 @@ class SeveralDaemonsOracleTest {
         new ResourceChild(CODE, SLEEPY, ResourceChild.CONTAINS, 3, 2));
   }
 
+  @Test
+  void compilationsOnEitherJvmTellWhichCodeTheJitCompiled() {
+    daemon("busy", 400, Map.of("cpu", Map.of(HOT, 400L), "jit", Map.of(HOT, 6L)), List.of(HOT, UNUSED));
+    daemon("idle", 3, Map.of("cpu", Map.of(SLEEPY, 3L), "jit", Map.of(SLEEPY, 1L)), List.of(SLEEPY, UNUSED));
+    EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, List.of("busy", "idle"), Duration.ofSeconds(5));
+
+    assertThat(oracle.children(CODE)).containsExactlyInAnyOrder(
+        new ResourceChild(CODE, HOT, ResourceChild.CONTAINS, 400, ResourceChild.UNKNOWN, 6),
+        new ResourceChild(CODE, UNUSED, ResourceChild.CONTAINS, 0, ResourceChild.UNKNOWN, 0),
+        new ResourceChild(CODE, SLEEPY, ResourceChild.CONTAINS, 3, ResourceChild.UNKNOWN, 1));
+  }
+
+  @Test
+  void tooFewCompilationsTellNothing() {
+    daemon("busy", 400, Map.of("cpu", Map.of(HOT, 400L), "jit", Map.of(HOT, 4L)), List.of(HOT, UNUSED));
+    EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, List.of("busy"), Duration.ofSeconds(5));
+
+    assertThat(oracle.children(CODE)).hasSize(2).allMatch(c -> c.compilations() == ResourceChild.UNKNOWN);
+  }
+
   private void daemon(String id, long samples, Map<ResourcePath, Long> sampled, List<ResourcePath> loaded) {
     daemon(id, samples, sampled, Map.of(), loaded);
   }
 
-  /** A daemon answering from two graphs: execution samples ({@code sampled}) and slow I/O ({@code ioWaits}). */
   private void daemon(String id, long samples, Map<ResourcePath, Long> sampled, Map<ResourcePath, Long> ioWaits,
       List<ResourcePath> loaded) {
+    daemon(id, samples, Map.of("cpu", sampled, "io", ioWaits), loaded);
+  }
+
+  /**
+   * A daemon answering from its graphs by name: {@code cpu} (execution samples, {@code samples} in all),
+   * {@code io} (slow I/O) and {@code jit} (compilations), each counted in all as the sum of its children.
+   */
+  private void daemon(String id, long samples, Map<String, Map<ResourcePath, Long>> graphs, List<ResourcePath> loaded) {
     vertx.eventBus().<JsonObject>consumer(DaemonProtocol.resources(id), m -> {
       JsonArray resources = new JsonArray();
       loaded.forEach(p -> resources.add(new JsonObject().put("path", p.toString())));
       m.reply(new JsonObject().put("resources", resources));
     });
     vertx.eventBus().<JsonObject>consumer(DaemonProtocol.callGraph(id), m -> {
-      boolean io = "io".equals(m.body().getString("graph"));
-      Map<ResourcePath, Long> counts = io ? ioWaits : sampled;
-      long all = io ? ioWaits.values().stream().mapToLong(Long::longValue).sum() : samples;
+      String graph = m.body().getString("graph", "cpu");
+      Map<ResourcePath, Long> counts = graphs.getOrDefault(graph, Map.of());
+      long all = graph.equals("cpu") ? samples : counts.values().stream().mapToLong(Long::longValue).sum();
       JsonArray children = new JsonArray();
       counts.forEach((p, n) -> children.add(new JsonObject().put("path", p.toString()).put("samples", n)));
       m.reply(new JsonObject().put("samples", all).put("total", all).put("children", children));

@@ -55,6 +55,19 @@ public final class CallGraph {
         stack.add(p);
       }
     }
+    record(stack);
+  }
+
+  /** One occurrence of {@code m} with nothing above it (a compilation, which has no stack); tool code is not counted. */
+  public synchronized void counted(RecordedMethod m) {
+    String[] p = paths(m);
+    if (p != null) {
+      record(List.<String[]>of(p));
+    }
+  }
+
+  /** Counts one stack of package, class and method paths, top frame first. */
+  private void record(List<String[]> stack) {
     if (stack.isEmpty()) {
       return;
     }

@@ -38,6 +38,7 @@ public final class DiscoveryEvents {
 
   private final CallGraph callGraph;
   private final CallGraph ioGraph;
+  private final CallGraph jitGraph;
   private final Map<String, Consumer<RecordedEvent>> handlers = new LinkedHashMap<>();
   private final Map<String, List<Object>> digest = new LinkedHashMap<>();
   private long failures;
@@ -46,11 +47,13 @@ public final class DiscoveryEvents {
   /**
    * Execution samples go to {@code callGraph}; the stacks of slow reads and writes (files and sockets, at
    * least {@link #IO_THRESHOLD}) to {@code ioGraph}, which tells the code that waits on I/O from code that
-   * never does.
+   * never does; each compiled method to {@code jitGraph}, which tells the code the JIT compiles from code it
+   * does not.
    */
-  public DiscoveryEvents(CallGraph callGraph, CallGraph ioGraph) {
+  public DiscoveryEvents(CallGraph callGraph, CallGraph ioGraph, CallGraph jitGraph) {
     this.callGraph = callGraph;
     this.ioGraph = ioGraph;
+    this.jitGraph = jitGraph;
     handlers.put("jdk.JavaMonitorEnter", ofApplication(atLeast(CONTENTION_THRESHOLD, this::monitorEnter)));
     handlers.put("jdk.ThreadPark", ofApplication(atLeast(CONTENTION_THRESHOLD, this::park)));
     handlers.put(ALLOCATION_SAMPLE, ofApplication(this::allocation));
@@ -224,6 +227,7 @@ public final class DiscoveryEvents {
   private void compilation(RecordedEvent e) {
     RecordedMethod m = e.getValue("method");
     if (m != null) {
+      jitGraph.counted(m);
       add(JfrDigest.COMPILATIONS, e.getInt("compileLevel"), m.getType().getName() + "." + m.getName() + m.getDescriptor(), nanos(e));
     }
   }

@@ -30,7 +30,8 @@ public final class RepositoryReader implements AutoCloseable {
   private final SourceCounter sources;
   private final CallGraph callGraph = new CallGraph();
   private final CallGraph ioGraph = new CallGraph();
-  private final DiscoveryEvents discovery = new DiscoveryEvents(callGraph, ioGraph);
+  private final CallGraph jitGraph = new CallGraph();
+  private final DiscoveryEvents discovery = new DiscoveryEvents(callGraph, ioGraph, jitGraph);
   private final Consumer<Map<String, Object>> digests;
   private final ScheduledExecutorService decay = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "bottlenose-callgraph-decay");
@@ -70,6 +71,7 @@ public final class RepositoryReader implements AutoCloseable {
     decay.scheduleWithFixedDelay(() -> {
       callGraph.decay();
       ioGraph.decay();
+      jitGraph.decay();
     }, CallGraph.HALF_LIFE_MILLIS, CallGraph.HALF_LIFE_MILLIS, TimeUnit.MILLISECONDS);
   }
 
@@ -110,6 +112,11 @@ public final class RepositoryReader implements AutoCloseable {
   /** The stacks of slow file and socket reads and writes (at least 10 ms). */
   public CallGraph ioGraph() {
     return ioGraph;
+  }
+
+  /** The methods the JIT compiled, one count per compilation (no callers: a compilation has no stack). */
+  public CallGraph jitGraph() {
+    return jitGraph;
   }
 
   /** Where it reads, handler failures and why it stopped (empty while it reads). */

@@ -1,5 +1,6 @@
 package dev.bottlenose.daemon.session;
 
+import dev.bottlenose.agent.discovery.CallGraph;
 import dev.bottlenose.daemon.channel.AgentChannel;
 import dev.bottlenose.daemon.channel.AgentException;
 import dev.bottlenose.daemon.channel.ChannelException;
@@ -436,14 +437,14 @@ public final class TargetSession implements AutoCloseable {
   }
 
   /**
-   * The call graph sampled from the target's execution samples ({@code graph} {@code cpu}) or from the stacks
-   * of its slow reads and writes ({@code io}) at or below a {@code /Code} path: samples, children (classes,
+   * The call graph sampled from the target's execution samples ({@code graph} {@code cpu}), from the stacks
+   * of its slow reads and writes ({@code io}), or the methods the JIT compiled ({@code jit}) at or below a {@code /Code} path: samples, children (classes,
    * methods, or a method's callees) with theirs, and the methods most often on top.
    */
   public Map<String, Object> callGraph(String path, int limit, String graph) {
-    if (!"cpu".equals(graph) && !"io".equals(graph)) {
-      throw SessionException.badInput("graph must be cpu (execution samples) or io (slow reads and writes), is '"
-          + graph + "'");
+    if (!"cpu".equals(graph) && !"io".equals(graph) && !"jit".equals(graph)) {
+      throw SessionException.badInput("graph must be cpu (execution samples), io (slow reads and writes) or jit"
+          + " (compiled methods), is '" + graph + "'");
     }
     ResourcePath at;
     try {
@@ -460,7 +461,12 @@ public final class TargetSession implements AutoCloseable {
     if (jfr == null) {
       throw new SessionException(SessionException.Failure.FAILED, "no call graph: " + jfrUnavailable);
     }
-    return new LinkedHashMap<>(("io".equals(graph) ? jfr.ioGraph() : jfr.callGraph()).at(at, limit));
+    CallGraph g = switch (graph) {
+      case "io" -> jfr.ioGraph();
+      case "jit" -> jfr.jitGraph();
+      default -> jfr.callGraph();
+    };
+    return new LinkedHashMap<>(g.at(at, limit));
   }
 
   /** The session's state, the target, its probes and the agent's own status while it runs. */

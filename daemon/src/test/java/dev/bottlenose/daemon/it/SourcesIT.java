@@ -194,12 +194,24 @@ class SourcesIT {
   }
 
   @Test
-  void aMethodThatGetsHotIsCompiled() throws Exception {
+  void aMethodThatGetsHotIsCompiledAndItsClassIsInTheJitGraph() throws Exception {
     SourceInfo jit = watch("jit_compile", "exclusive:" + W + "/hot(I)J", null);
     target.run("jit");
     SourceValue v = settled(jit);
     assertThat(v.count()).isGreaterThanOrEqualTo(1);
     assertThat(v.bytes()).as("compiled code size").isPositive();
+
+    Map<String, Object> graph = session.callGraph("/Code/" + SourcesTarget.PACKAGE, 100, "jit");
+    assertThat(childPaths(graph)).as("classes compiled in the package: %s", graph).contains(W);
+    Map<String, Object> whole = session.callGraph("/Code", 10_000, "jit");
+    assertThat(childPaths(whole)).as("packages compiled").contains("/Code/" + SourcesTarget.PACKAGE)
+        .noneMatch(p -> p.startsWith("/Code/dev.bottlenose.agent") || p.startsWith("/Code/dev.bottlenose.model"));
+    assertThat((Long) whole.get("samples")).as("compilations counted").isGreaterThanOrEqualTo(1);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static java.util.List<String> childPaths(Map<String, Object> graph) {
+    return ((java.util.List<Map<String, Object>>) graph.get("children")).stream().map(c -> (String) c.get("path")).toList();
   }
 
   @Test
