@@ -63,8 +63,8 @@ class SeveralDaemonsOracleTest {
 
   @Test
   void compilationsOnEitherJvmTellWhichCodeTheJitCompiled() {
-    daemon("busy", 400, Map.of("cpu", Map.of(HOT, 400L), "jit", Map.of(HOT, 6L)), List.of(HOT, UNUSED));
-    daemon("idle", 3, Map.of("cpu", Map.of(SLEEPY, 3L), "jit", Map.of(SLEEPY, 1L)), List.of(SLEEPY, UNUSED));
+    graphs("busy", 400, Map.of("cpu", Map.of(HOT, 400L), "jit", Map.of(HOT, 6L)), List.of(HOT, UNUSED));
+    graphs("idle", 3, Map.of("cpu", Map.of(SLEEPY, 3L), "jit", Map.of(SLEEPY, 1L)), List.of(SLEEPY, UNUSED));
     EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, List.of("busy", "idle"), Duration.ofSeconds(5));
 
     assertThat(oracle.children(CODE)).containsExactlyInAnyOrder(
@@ -75,7 +75,7 @@ class SeveralDaemonsOracleTest {
 
   @Test
   void tooFewCompilationsTellNothing() {
-    daemon("busy", 400, Map.of("cpu", Map.of(HOT, 400L), "jit", Map.of(HOT, 4L)), List.of(HOT, UNUSED));
+    graphs("busy", 400, Map.of("cpu", Map.of(HOT, 400L), "jit", Map.of(HOT, 4L)), List.of(HOT, UNUSED));
     EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, List.of("busy"), Duration.ofSeconds(5));
 
     assertThat(oracle.children(CODE)).hasSize(2).allMatch(c -> c.compilations() == ResourceChild.UNKNOWN);
@@ -87,14 +87,14 @@ class SeveralDaemonsOracleTest {
 
   private void daemon(String id, long samples, Map<ResourcePath, Long> sampled, Map<ResourcePath, Long> ioWaits,
       List<ResourcePath> loaded) {
-    daemon(id, samples, Map.of("cpu", sampled, "io", ioWaits), loaded);
+    graphs(id, samples, Map.of("cpu", sampled, "io", ioWaits), loaded);
   }
 
   /**
    * A daemon answering from its graphs by name: {@code cpu} (execution samples, {@code samples} in all),
    * {@code io} (slow I/O) and {@code jit} (compilations), each counted in all as the sum of its children.
    */
-  private void daemon(String id, long samples, Map<String, Map<ResourcePath, Long>> graphs, List<ResourcePath> loaded) {
+  private void graphs(String id, long samples, Map<String, Map<ResourcePath, Long>> graphs, List<ResourcePath> loaded) {
     vertx.eventBus().<JsonObject>consumer(DaemonProtocol.resources(id), m -> {
       JsonArray resources = new JsonArray();
       loaded.forEach(p -> resources.add(new JsonObject().put("path", p.toString())));
