@@ -1,6 +1,7 @@
 package dev.bottlenose.daemon.session;
 
 import dev.bottlenose.agent.discovery.CallGraph;
+import dev.bottlenose.daemon.attach.ToolCompilation;
 import dev.bottlenose.daemon.channel.AgentChannel;
 import dev.bottlenose.daemon.channel.AgentException;
 import dev.bottlenose.daemon.channel.ChannelException;
@@ -57,6 +58,8 @@ public final class TargetSession implements AutoCloseable {
   private final CompletableFuture<String> ended = new CompletableFuture<>();
   private final RepositoryReader jfr;
   private final VmThreadsCpu vmThreads;
+  /** What became of the compiler directive that leaves the tool's code to C1 ({@link ToolCompilation#limit}). */
+  private final String toolCompilation;
   private volatile String jfrUnavailable = "";
   private volatile State state = State.RUNNING;
   private volatile String endReason = "";
@@ -66,6 +69,7 @@ public final class TargetSession implements AutoCloseable {
     this.pid = pid;
     this.launched = launched;
     this.jfr = openRepository(channel, pid);
+    this.toolCompilation = ToolCompilation.limit(pid);
     this.vmThreads = new VmThreadsCpu(pid);
     this.sampler = new Sampler(this::readForSample, probes, sources, options.interval(), options.historySize(),
         s -> s.withMetrics(metrics.evaluate(s)));
@@ -477,6 +481,7 @@ public final class TargetSession implements AutoCloseable {
     s.put("mainClass", hello().mainClass());
     s.put("javaVersion", hello().javaVersion());
     s.put("intervalMillis", sampler.interval().toMillis());
+    s.put("toolCompilation", toolCompilation);
     s.put("calibration", new java.util.TreeMap<>(hello().calibration()));
     s.put("probes", probes.size());
     s.put("metrics", metrics.active().stream().map(m -> Map.of("metricId", m.metricId(), "metric", m.metric(),

@@ -57,6 +57,27 @@ class SessionIT {
   }
 
   @Test
+  void theTargetsJitLeavesTheToolsOwnCodeToC1AndASecondSessionAddsNoSecondDirective() throws Exception {
+    assertThat(session.status()).containsEntry("toolCompilation", "added");
+    String directives = jcmd(target.pid(), "Compiler.directives_print");
+    assertThat(directives).contains("dev/bottlenose/agent/*.*", "dev/bottlenose/model/*.*",
+        "dev/bottlenose/instrumentation/*.*").doesNotContain("dev/bottlenose/probe");
+    try (TargetSession second = TargetSession.attach(target.pid(), OPTIONS, System.err)) {
+      assertThat(second.status()).containsEntry("toolCompilation", "already there");
+    }
+    assertThat(jcmd(target.pid(), "Compiler.directives_print").split("dev/bottlenose/agent/", -1)).hasSize(2);
+  }
+
+  /** What the JDK's own {@code jcmd} prints for {@code command} on {@code pid}. */
+  private static String jcmd(long pid, String command) throws Exception {
+    Process p = new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+        Long.toString(pid), command).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(p.waitFor()).as("jcmd %s: %s", command, out).isZero();
+    return out;
+  }
+
+  @Test
   void readsHierarchiesAndTheWorkloadsMethods() {
     assertThat(session.resources("/", 1)).extracting(r -> r.path().toString()).contains("/Code", "/Threads", "/VM");
     List<ResourceEntry> code = session.resources("/Code/itworkload", -1);
