@@ -24,7 +24,7 @@ public final class WatchedSources {
   private final AtomicLong ids = new AtomicLong();
   private final Map<Long, WatchedSource> sources = new LinkedHashMap<>();
   /** The distinct settings the sources ask for, each with how many sources ask for it. */
-  private final Map<Map<String, String>, Integer> inUse = new LinkedHashMap<>();
+  private final Map<Setting, Integer> inUse = new LinkedHashMap<>();
   private final SamplePeriod effectivePeriod;
 
   public WatchedSources(long samplePeriodNanos, JfrRecording recording) {
@@ -89,8 +89,7 @@ public final class WatchedSources {
   /** Removes a source; true when no other source asks for its settings any more. */
   private boolean forget(WatchedSource s) {
     sources.remove(s.id);
-    Map<String, String> settings = settingsOf(s);
-    return inUse.computeIfPresent(settings, (k, n) -> n > 1 ? n - 1 : null) == null;
+    return inUse.computeIfPresent(settingsOf(s), (k, n) -> n > 1 ? n - 1 : null) == null;
   }
 
   /** Every session's sources: id, source, requester, since. */
@@ -108,16 +107,26 @@ public final class WatchedSources {
     }
   }
 
-  /** What one source turns on in the recording: its event, a stack if a filter needs one, its period or threshold. */
-  private Map<String, String> settingsOf(WatchedSource s) {
-    SourceEvent e = s.event;
-    Duration period = e == SourceEvent.CPU_SAMPLE ? Duration.ofNanos(s.periodNanos(samplePeriodNanos)) : null;
-    Duration threshold = e.hasDuration ? Duration.ZERO : null;
-    Map<String, String> m = JfrRecording.event(e.jfrName, s.needsStack(), period, threshold);
-    if (e == SourceEvent.ALLOC_SAMPLE) {
-      m.putAll(JfrRecording.throttle(e.jfrName, ALLOCATION_SAMPLES_PER_SECOND));
+  /**
+   * What one source turns on in the recording: its event, a stack if a filter needs one, its period (a
+   * {@code cpu_sample}) or threshold. A small key, so that a watch costs a hash of three fields; the JFR
+   * settings are built from it only when the set in use changes.
+   */
+  private record Setting(SourceEvent event, boolean stack, long periodNanos) {
+    Map<String, String> jfr() {
+      Duration period = periodNanos > 0 ? Duration.ofNanos(periodNanos) : null;
+      Duration threshold = event.hasDuration ? Duration.ZERO : null;
+      Map<String, String> m = JfrRecording.event(event.jfrName, stack, period, threshold);
+      if (event == SourceEvent.ALLOC_SAMPLE) {
+        m.putAll(JfrRecording.throttle(event.jfrName, ALLOCATION_SAMPLES_PER_SECOND));
+      }
+      return m;
     }
-    return Map.copyOf(m);
+  }
+
+  private Setting settingsOf(WatchedSource s) {
+    long period = s.event == SourceEvent.CPU_SAMPLE ? s.periodNanos(samplePeriodNanos) : 0;
+    return new Setting(s.event, s.needsStack(), period);
   }
 
   /**
@@ -127,6 +136,6 @@ public final class WatchedSources {
    * others.
    */
   private void apply() {
-    recording.set(PART, JfrRecording.merge(inUse.keySet()));
+    recording.set(PART, JfrRecording.merge(inUse.keySet().stream().map(Setting::jfr).toList()));
   }
 }
