@@ -180,19 +180,21 @@ public final class HypothesisCatalog {
     }
   }
 
-  /** True for the built-in hypotheses that measure what the focus's code does while it runs. */
-  public boolean runsOnCpu(Hypothesis h) {
-    return ON_CPU.contains(h.id());
-  }
-
-  /** True for the built-in hypothesis that measures time the focus's code spends blocked in reads and writes. */
-  public boolean waitsOnIo(Hypothesis h) {
-    return "io_wait".equals(h.id());
-  }
-
-  /** True for the built-in hypothesis that measures the JIT's time compiling the focus's code. */
-  public boolean compilesCode(Hypothesis h) {
-    return "jit_compile_time".equals(h.id());
+  /**
+   * True when what the daemons recorded of {@code child} shows that built-in hypothesis {@code h} cannot hold
+   * there, so the search does not refine into it: code never sampled cannot hold a share of the CPU or of
+   * the allocations (the hypotheses measuring what the focus's own code does while it runs); code no slow
+   * read or write, or no contended entry, wait or park, had on its stack never blocked there; code the JIT
+   * did not compile took none of its time. What was not recorded ({@link ResourceChild#UNKNOWN}) rules out
+   * nothing.
+   */
+  public boolean ruledOutBy(Hypothesis h, ResourceChild child) {
+    return switch (h.id()) {
+      case "io_wait" -> child.neverWaitedOnIo();
+      case "sync_wait" -> child.neverWaitedOnSync();
+      case "jit_compile_time" -> child.neverCompiled();
+      default -> ON_CPU.contains(h.id()) && child.unsampled();
+    };
   }
 
   public Hypothesis get(String id) {

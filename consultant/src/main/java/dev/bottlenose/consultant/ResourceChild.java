@@ -7,12 +7,13 @@ import dev.bottlenose.model.ResourcePath;
  * A resource one step more specific than {@code parent} in its hierarchy, and how: {@code contains}
  * (package → class → method, pool → thread, type → site, …) or {@code calls} (a callee in the call graph).
  * {@code samples} is how many of the target's recent execution samples had the child on the stack (for a
- * callee: went through the call), {@code ioWaits} how many of its recent slow reads and writes did, and
- * {@code compilations} how many of the JIT's recent compilations were of its code; each is {@link #UNKNOWN}
- * when nothing was recorded to tell.
+ * callee: went through the call), {@code ioWaits} how many of its recent slow reads and writes did,
+ * {@code compilations} how many of the JIT's recent compilations were of its code, and {@code syncWaits} how
+ * many of its recent contended monitor entries, monitor waits and parks had it on the stack; each is {@link
+ * #UNKNOWN} when nothing was recorded to tell.
  */
 public record ResourceChild(ResourcePath parent, ResourcePath child, String relation, long samples, long ioWaits,
-    long compilations) {
+    long compilations, long syncWaits) {
   public static final String CONTAINS = "contains";
   public static final String CALLS = "calls";
   public static final long UNKNOWN = -1;
@@ -29,6 +30,11 @@ public record ResourceChild(ResourcePath parent, ResourcePath child, String rela
     this(parent, child, relation, samples, ioWaits, UNKNOWN);
   }
 
+  public ResourceChild(ResourcePath parent, ResourcePath child, String relation, long samples, long ioWaits,
+      long compilations) {
+    this(parent, child, relation, samples, ioWaits, compilations, UNKNOWN);
+  }
+
   public Hierarchy hierarchy() {
     return parent.hierarchy();
   }
@@ -41,6 +47,11 @@ public record ResourceChild(ResourcePath parent, ResourcePath child, String rela
   /** True when the program's slow reads and writes were recorded and none had this child's code on the stack. */
   public boolean neverWaitedOnIo() {
     return ioWaits == 0;
+  }
+
+  /** True when the program's contended waits were recorded and none had this child's code on the stack. */
+  public boolean neverWaitedOnSync() {
+    return syncWaits == 0;
   }
 
   /** True when the JIT's recent compilations were recorded and none was of this child's code. */

@@ -64,9 +64,8 @@ public final class Search {
   /** Per path not explored yet, the step at which the oracle listed no children for it. */
   private final Map<ResourcePath, Long> listedEmptyAt = new HashMap<>();
   private long steps;
-  private final Set<ResourcePath> unsampled = new HashSet<>();
-  private final Set<ResourcePath> neverWaitedOnIo = new HashSet<>();
-  private final Set<ResourcePath> neverCompiled = new HashSet<>();
+  /** Per hypothesis, the resources what the daemons recorded of them rules out ({@link HypothesisCatalog#ruledOutBy}). */
+  private final Map<String, Set<ResourcePath>> ruledOut = new HashMap<>();
   private final long startedAtMillis;
   private long endedAtMillis;
   private String endReason;
@@ -307,9 +306,11 @@ public final class Search {
       boolean onlyOneJvm = (hierarchy == Hierarchy.PROCESS || hierarchy == Hierarchy.MACHINE) && children.size() < 2;
       if (!onlyOneJvm) {
         children.forEach(rules::add);
-        children.stream().filter(ResourceChild::unsampled).forEach(c -> unsampled.add(c.child()));
-        children.stream().filter(ResourceChild::neverWaitedOnIo).forEach(c -> neverWaitedOnIo.add(c.child()));
-        children.stream().filter(ResourceChild::neverCompiled).forEach(c -> neverCompiled.add(c.child()));
+        List<Hypothesis> hypotheses = catalog.all();
+        for (ResourceChild c : children) {
+          hypotheses.stream().filter(each -> catalog.ruledOutBy(each, c))
+              .forEach(each -> ruledOut.computeIfAbsent(each.id(), k -> new HashSet<>()).add(c.child()));
+        }
         changed |= !children.isEmpty();
       }
     }
@@ -340,13 +341,7 @@ public final class Search {
 
   private boolean refine(Refinement r) {
     Hypothesis h = catalog.get(r.hypothesisId());
-    if (r.along() != null && catalog.runsOnCpu(h) && unsampled.contains(r.focus().get(r.along()))) {
-      return false;
-    }
-    if (r.along() != null && catalog.waitsOnIo(h) && neverWaitedOnIo.contains(r.focus().get(r.along()))) {
-      return false;
-    }
-    if (r.along() != null && catalog.compilesCode(h) && neverCompiled.contains(r.focus().get(r.along()))) {
+    if (r.along() != null && ruledOut.getOrDefault(h.id(), Set.of()).contains(r.focus().get(r.along()))) {
       return false;
     }
     ShgNode existing = graph.find(h.id(), r.focus());

@@ -140,6 +140,38 @@ class SearchTest {
         .isNotNull();
   }
 
+  @Test
+  void codeNoContendedWaitWentThroughIsNotRefinedIntoForSyncWait() {
+    ResourcePath javaUtil = PlantedPrograms.SORT.parent().parent();
+    ResourcePath acme = PlantedPrograms.SPIN.parent().parent();
+    TreeOracle tree = PlantedPrograms.oracle();
+    ResourceOracle recorded = path -> tree.children(path).stream()
+        .map(c -> new ResourceChild(c.parent(), c.child(), c.relation(), ResourceChild.UNKNOWN, ResourceChild.UNKNOWN,
+            ResourceChild.UNKNOWN, c.child().equals(javaUtil) ? 0 : 9)).toList();
+    SearchOptions options = SearchOptions.of("sync").with("search.max_time_seconds", "40");
+
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(SearchTest::contendedInAcme, PlantedPrograms::cost);
+    Search pruned = Search.create(options, driver, recorded, driver).begin();
+    driver.runToEnd(pruned, 50);
+    ScriptedEngineDriver plain = new ScriptedEngineDriver(SearchTest::contendedInAcme, PlantedPrograms::cost);
+    Search unpruned = search(plain, options).begin();
+    plain.runToEnd(unpruned, 50);
+
+    assertThat(pruned.graph().find("sync_wait", Focus.of(acme)).state()).isEqualTo(NodeState.TRUE);
+    assertThat(pruned.graph().find("sync_wait", Focus.of(javaUtil))).as("no contended wait in java.util").isNull();
+    assertThat(unpruned.graph().find("sync_wait", Focus.of(javaUtil))).as("tested when nothing was recorded")
+        .isNotNull();
+  }
+
+  /** Threads queue on a lock in com.acme: sync_wait high in the whole program and in com.acme, low elsewhere. */
+  private static double contendedInAcme(MetricRequest r) {
+    if (!r.metric().equals("sync_wait")) {
+      return 0.01;
+    }
+    ResourcePath code = r.focus().get(Hierarchy.CODE);
+    return code.isRoot() || code.equals(PlantedPrograms.SPIN.parent().parent()) ? 0.5 : 0.01;
+  }
+
   /** CPU-hot com.acme whose code the JIT keeps compiling: jit_compile_time high in the whole program and there. */
   private static double compilingAcme(MetricRequest r) {
     if (!r.metric().equals("jit_compile_time")) {

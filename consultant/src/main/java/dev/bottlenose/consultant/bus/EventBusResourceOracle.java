@@ -31,9 +31,10 @@ import java.util.concurrent.TimeoutException;
  * ResourceChild#UNKNOWN}. Each child also carries how many of the daemons' recorded slow reads and writes
  * had it on the stack (their {@code io} graph; unknown below {@value #MIN_IO_WAITS}), and a method's
  * callees include those its slow I/O went through: a thread blocked in a read is not running, so its
- * execution samples do not show where it waits. Likewise a package's or class's children carry how many of
- * the JIT's recent compilations were of their code (the {@code jit} graph; unknown below {@value
- * #MIN_COMPILATIONS}).
+ * execution samples do not show where it waits. The same goes for contended monitor entries, monitor waits
+ * and parks (the {@code sync} graph; unknown below {@value #MIN_SYNC_WAITS}). A package's or class's
+ * children also carry how many of the JIT's recent compilations were of their code (the {@code jit} graph;
+ * unknown below {@value #MIN_COMPILATIONS}).
  *
  * <p>A daemon that fails to answer makes that path childless for this step (not cached). It blocks on
  * the event bus, so it must be called from a worker thread, never from an event loop.
@@ -42,11 +43,14 @@ public final class EventBusResourceOracle implements ResourceOracle {
   static final long MIN_SAMPLES = 20;
   /** Slow reads and writes recorded (all daemons together) below which the I/O graph says nothing. */
   static final long MIN_IO_WAITS = 5;
+  /** Contended entries, waits and parks recorded (all daemons together) below which the sync graph says nothing. */
+  static final long MIN_SYNC_WAITS = 5;
   /** Compilations recorded (all daemons together) below which the JIT graph says nothing. */
   static final long MIN_COMPILATIONS = 5;
   private static final String CPU = "cpu";
   private static final String IO = "io";
   private static final String JIT = "jit";
+  private static final String SYNC = "sync";
   static final double MIN_CALLEE_SHARE = 0.05;
   private static final int METHOD_DEPTH = 3;
   private static final int CALLEE_LIMIT = 50;
@@ -113,10 +117,11 @@ public final class EventBusResourceOracle implements ResourceOracle {
     Map<ResourcePath, Long> samples = code ? sampledChildren(path, CPU, MIN_SAMPLES) : null;
     Map<ResourcePath, Long> ioWaits = code ? sampledChildren(path, IO, MIN_IO_WAITS) : null;
     Map<ResourcePath, Long> compilations = code ? sampledChildren(path, JIT, MIN_COMPILATIONS) : null;
+    Map<ResourcePath, Long> syncWaits = code ? sampledChildren(path, SYNC, MIN_SYNC_WAITS) : null;
     List<ResourceChild> children = new ArrayList<>();
     for (ResourcePath p : found) {
       children.add(new ResourceChild(path, p, ResourceChild.CONTAINS, count(samples, p), count(ioWaits, p),
-          count(compilations, p)));
+          count(compilations, p), count(syncWaits, p)));
     }
     return List.copyOf(children);
   }
@@ -146,18 +151,25 @@ public final class EventBusResourceOracle implements ResourceOracle {
     return samples < atLeast ? null : counts;
   }
 
-  /** The callees that took at least {@value #MIN_CALLEE_SHARE} of the method's execution samples or of its slow I/O. */
+  /**
+   * The callees that took at least {@value #MIN_CALLEE_SHARE} of the method's execution samples, of its slow
+   * I/O or of its contended waits.
+   */
   private List<ResourceChild> callees(ResourcePath method) {
     Map<ResourcePath, Long> cpu = new LinkedHashMap<>();
     callees(method, CPU, cpu);
     Map<ResourcePath, Long> io = new LinkedHashMap<>();
     boolean ioKnown = callees(method, IO, io) >= MIN_IO_WAITS;
+    Map<ResourcePath, Long> sync = new LinkedHashMap<>();
+    boolean syncKnown = callees(method, SYNC, sync) >= MIN_SYNC_WAITS;
     Set<ResourcePath> all = new LinkedHashSet<>(cpu.keySet());
     all.addAll(io.keySet());
+    all.addAll(sync.keySet());
     List<ResourceChild> children = new ArrayList<>();
     for (ResourcePath callee : all) {
       children.add(new ResourceChild(method, callee, ResourceChild.CALLS, cpu.getOrDefault(callee, 0L),
-          ioKnown ? io.getOrDefault(callee, 0L) : ResourceChild.UNKNOWN));
+          ioKnown ? io.getOrDefault(callee, 0L) : ResourceChild.UNKNOWN, ResourceChild.UNKNOWN,
+          syncKnown ? sync.getOrDefault(callee, 0L) : ResourceChild.UNKNOWN));
     }
     return List.copyOf(children);
   }

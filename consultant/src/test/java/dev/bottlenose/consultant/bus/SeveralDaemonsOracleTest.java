@@ -74,6 +74,29 @@ class SeveralDaemonsOracleTest {
   }
 
   @Test
+  void contendedWaitsTellWhichCodeNeverBlockedOnALockAndWhichCalleeItBlockedIn() {
+    ResourcePath caller = ResourcePath.parse("/Code/com.acme/Hot/run()V");
+    ResourcePath lockTaker = ResourcePath.parse("/Code/com.acme/Hot/post()V");
+    graphs("busy", 400, Map.of("cpu", Map.of(HOT, 400L), "sync", Map.of(HOT, 7L)), List.of(HOT, UNUSED));
+    EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, List.of("busy"), Duration.ofSeconds(5));
+
+    assertThat(oracle.children(CODE)).containsExactlyInAnyOrder(
+        new ResourceChild(CODE, HOT, ResourceChild.CONTAINS, 400, ResourceChild.UNKNOWN, ResourceChild.UNKNOWN, 7),
+        new ResourceChild(CODE, UNUSED, ResourceChild.CONTAINS, 0, ResourceChild.UNKNOWN, ResourceChild.UNKNOWN, 0));
+    vertx.eventBus().<JsonObject>consumer(DaemonProtocol.callGraph("blocked"), m -> {
+      boolean sync = "sync".equals(m.body().getString("graph"));
+      JsonArray children = new JsonArray();
+      if (sync) {
+        children.add(new JsonObject().put("path", lockTaker.toString()).put("samples", 6L));
+      }
+      m.reply(new JsonObject().put("samples", sync ? 6L : 0L).put("total", sync ? 6L : 0L).put("children", children));
+    });
+    EventBusResourceOracle blocked = new EventBusResourceOracle(vertx, List.of("blocked"), Duration.ofSeconds(5));
+    assertThat(blocked.children(caller)).as("a callee only the blocked stacks went through").containsExactly(
+        new ResourceChild(caller, lockTaker, ResourceChild.CALLS, 0, ResourceChild.UNKNOWN, ResourceChild.UNKNOWN, 6));
+  }
+
+  @Test
   void tooFewCompilationsTellNothing() {
     graphs("busy", 400, Map.of("cpu", Map.of(HOT, 400L), "jit", Map.of(HOT, 4L)), List.of(HOT, UNUSED));
     EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, List.of("busy"), Duration.ofSeconds(5));

@@ -16,10 +16,11 @@ import jdk.jfr.consumer.RecordedThread;
 
 /**
  * The JFR events discovery learns from. The agent turns them on ({@link #settings()}: stack traces only where
- * an event must be attributed to code (slow I/O, contended monitors, samples), slow-only thresholds on I/O and contention to keep the rate low); the
- * daemon reads them from the target's repository with this class, feeds execution samples to its
- * {@link CallGraph}, and sends the rest to the agent as a digest (PROTOCOL.md, {@code jfr}), where
- * {@link JfrDigest} puts them into the resource tree. Events of the agent's own threads are dropped.
+ * an event must be attributed to code (slow I/O, contended monitors, monitor waits and parks, samples),
+ * slow-only thresholds on I/O and contention to keep the rate low); the daemon reads them from the target's
+ * repository with this class, feeds the stacks and compiled methods to its {@link CallGraphs}, and sends the
+ * rest to the agent as a digest (PROTOCOL.md, {@code jfr}), where {@link JfrDigest} puts them into the
+ * resource tree. Events of the agent's own threads and of JFR's are dropped.
  */
 public final class DiscoveryEvents {
   static final Duration CONTENTION_THRESHOLD = Duration.ofNanos(200_000);
@@ -38,6 +39,7 @@ public final class DiscoveryEvents {
 
   private final CallGraph callGraph;
   private final CallGraph ioGraph;
+  private final CallGraph syncGraph;
   private final CallGraph jitGraph;
   private final Map<String, Consumer<RecordedEvent>> handlers = new LinkedHashMap<>();
   private final Map<String, List<Object>> digest = new LinkedHashMap<>();
@@ -45,25 +47,26 @@ public final class DiscoveryEvents {
   private String lastFailure = "";
 
   /**
-   * Execution samples go to {@code callGraph}; the stacks of slow reads and writes (files and sockets, at
-   * least {@link #IO_THRESHOLD}) to {@code ioGraph}, which tells the code that waits on I/O from code that
-   * never does; each compiled method to {@code jitGraph}, which tells the code the JIT compiles from code it
-   * does not.
+   * Execution samples go to the {@code cpu} graph; the stacks of slow reads and writes (files and sockets, at
+   * least {@link #IO_THRESHOLD}) to {@code io}; those of contended monitor entries, monitor waits and parks
+   * (at least {@link #CONTENTION_THRESHOLD}) to {@code sync}; each compiled method to {@code jit}.
    */
-  public DiscoveryEvents(CallGraph callGraph, CallGraph ioGraph, CallGraph jitGraph) {
-    this.callGraph = callGraph;
-    this.ioGraph = ioGraph;
-    this.jitGraph = jitGraph;
-    handlers.put("jdk.JavaMonitorEnter", ofApplication(atLeast(CONTENTION_THRESHOLD, this::monitorEnter)));
-    handlers.put("jdk.ThreadPark", ofApplication(atLeast(CONTENTION_THRESHOLD, this::park)));
+  public DiscoveryEvents(CallGraphs graphs) {
+    this.callGraph = graphs.get(CallGraphs.CPU);
+    this.ioGraph = graphs.get(CallGraphs.IO);
+    this.syncGraph = graphs.get(CallGraphs.SYNC);
+    this.jitGraph = graphs.get(CallGraphs.JIT);
+    handlers.put("jdk.JavaMonitorEnter", ofApplication(atLeast(CONTENTION_THRESHOLD, withStack(syncGraph, this::monitorEnter))));
+    handlers.put("jdk.JavaMonitorWait", ofApplication(atLeast(CONTENTION_THRESHOLD, withStack(syncGraph, e -> { }))));
+    handlers.put("jdk.ThreadPark", ofApplication(atLeast(CONTENTION_THRESHOLD, withStack(syncGraph, this::park))));
     handlers.put(ALLOCATION_SAMPLE, ofApplication(this::allocation));
-    handlers.put("jdk.FileRead", ofApplication(atLeast(IO_THRESHOLD, withIoStack(
+    handlers.put("jdk.FileRead", ofApplication(atLeast(IO_THRESHOLD, withStack(ioGraph,
         e -> add(JfrDigest.FILES, e.getString("path"), false, e.getLong("bytesRead"), nanos(e))))));
-    handlers.put("jdk.FileWrite", ofApplication(atLeast(IO_THRESHOLD, withIoStack(
+    handlers.put("jdk.FileWrite", ofApplication(atLeast(IO_THRESHOLD, withStack(ioGraph,
         e -> add(JfrDigest.FILES, e.getString("path"), true, e.getLong("bytesWritten"), nanos(e))))));
-    handlers.put("jdk.SocketRead", ofApplication(atLeast(IO_THRESHOLD, withIoStack(
+    handlers.put("jdk.SocketRead", ofApplication(atLeast(IO_THRESHOLD, withStack(ioGraph,
         e -> add(JfrDigest.SOCKETS, hostPort(e), false, e.getLong("bytesRead"), nanos(e))))));
-    handlers.put("jdk.SocketWrite", ofApplication(atLeast(IO_THRESHOLD, withIoStack(
+    handlers.put("jdk.SocketWrite", ofApplication(atLeast(IO_THRESHOLD, withStack(ioGraph,
         e -> add(JfrDigest.SOCKETS, hostPort(e), true, e.getLong("bytesWritten"), nanos(e))))));
     handlers.put("jdk.GarbageCollection", e -> add(JfrDigest.GC, e.getString("name"), e.getDuration("sumOfPauses").toNanos()));
     handlers.put("jdk.Compilation", this::compilation);
@@ -77,7 +80,8 @@ public final class DiscoveryEvents {
   public static Map<String, String> settings() {
     Map<String, String> s = new LinkedHashMap<>();
     s.putAll(JfrRecording.event("jdk.JavaMonitorEnter", true, null, CONTENTION_THRESHOLD));
-    s.putAll(JfrRecording.event("jdk.ThreadPark", false, null, CONTENTION_THRESHOLD));
+    s.putAll(JfrRecording.event("jdk.JavaMonitorWait", true, null, CONTENTION_THRESHOLD));
+    s.putAll(JfrRecording.event("jdk.ThreadPark", true, null, CONTENTION_THRESHOLD));
     s.putAll(JfrRecording.event(ALLOCATION_SAMPLE, true, null, null));
     s.putAll(JfrRecording.throttle(ALLOCATION_SAMPLE, ALLOCATION_SAMPLES_PER_SECOND));
     for (String io : List.of("jdk.FileRead", "jdk.FileWrite", "jdk.SocketRead", "jdk.SocketWrite")) {
@@ -140,12 +144,12 @@ public final class DiscoveryEvents {
     digest.computeIfAbsent(kind, k -> new ArrayList<>()).add(tuple);
   }
 
-  /** The handler, for events of application threads only: the agent's own threads are not the program. */
+  /** The handler, for events of application threads only: the agent's own threads and JFR's are not the program. */
   private static Consumer<RecordedEvent> ofApplication(Consumer<RecordedEvent> handler) {
     return e -> {
       RecordedThread t = e.getThread();
       String name = t == null ? null : t.getJavaName();
-      if (name == null || !name.startsWith("bottlenose-")) {
+      if (name == null || !name.startsWith("bottlenose-") && !name.startsWith("JFR ")) {
         handler.accept(e);
       }
     };
@@ -164,13 +168,13 @@ public final class DiscoveryEvents {
     };
   }
 
-  /** The handler, and the event's stack (if recorded) into the I/O graph. */
-  private Consumer<RecordedEvent> withIoStack(Consumer<RecordedEvent> handler) {
+  /** The handler, and the event's stack (if recorded) into {@code graph}. */
+  private static Consumer<RecordedEvent> withStack(CallGraph graph, Consumer<RecordedEvent> handler) {
     return e -> {
       handler.accept(e);
       RecordedStackTrace stack = e.getStackTrace();
       if (stack != null) {
-        ioGraph.sampled(stack.getFrames());
+        graph.sampled(stack.getFrames());
       }
     };
   }

@@ -34,11 +34,7 @@ public final class ToolCompilation {
 
   /** The directive's JSON text. */
   static String directive() {
-    StringBuilder sb = new StringBuilder("[{\"match\": [");
-    for (int i = 0; i < EXCLUDED.size(); i++) {
-      sb.append(i == 0 ? "" : ", ").append('"').append(EXCLUDED.get(i)).append('"');
-    }
-    return sb.append("], \"c2\": {\"Exclude\": true}}]\n").toString();
+    return "[{\"match\": [\"" + String.join("\", \"", EXCLUDED) + "\"], \"c2\": {\"Exclude\": true}}]\n";
   }
 
   /**
@@ -47,6 +43,10 @@ public final class ToolCompilation {
    * works without it, only the JIT's cost in the target is higher).
    */
   public static String limit(long pid) {
+    if (Boolean.TRUE.equals(ProcInspector.inspect(pid).booleanFlag("DisableAttachMechanism"))) {
+      // A launched target may refuse attaching; asking anyway would only make it print a thread dump.
+      return "not added: the target was started with -XX:+DisableAttachMechanism";
+    }
     VirtualMachine vm;
     try {
       vm = VirtualMachine.attach(Long.toString(pid));

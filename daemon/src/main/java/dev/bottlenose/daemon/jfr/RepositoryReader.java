@@ -1,6 +1,7 @@
 package dev.bottlenose.daemon.jfr;
 
 import dev.bottlenose.agent.discovery.CallGraph;
+import dev.bottlenose.agent.discovery.CallGraphs;
 import dev.bottlenose.agent.discovery.DiscoveryEvents;
 import dev.bottlenose.agent.sources.SourceCounter;
 import java.io.IOException;
@@ -28,10 +29,8 @@ import jdk.jfr.consumer.RecordedEvent;
 public final class RepositoryReader implements AutoCloseable {
   private final Path repository;
   private final SourceCounter sources;
-  private final CallGraph callGraph = new CallGraph();
-  private final CallGraph ioGraph = new CallGraph();
-  private final CallGraph jitGraph = new CallGraph();
-  private final DiscoveryEvents discovery = new DiscoveryEvents(callGraph, ioGraph, jitGraph);
+  private final CallGraphs graphs = new CallGraphs();
+  private final DiscoveryEvents discovery = new DiscoveryEvents(graphs);
   private final Consumer<Map<String, Object>> digests;
   private final ScheduledExecutorService decay = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "bottlenose-callgraph-decay");
@@ -68,11 +67,7 @@ public final class RepositoryReader implements AutoCloseable {
     s.onClose(() -> failure = failure.isEmpty() ? "closed" : failure);
     stream = s;
     s.startAsync();
-    decay.scheduleWithFixedDelay(() -> {
-      callGraph.decay();
-      ioGraph.decay();
-      jitGraph.decay();
-    }, CallGraph.HALF_LIFE_MILLIS, CallGraph.HALF_LIFE_MILLIS, TimeUnit.MILLISECONDS);
+    decay.scheduleWithFixedDelay(graphs::decay, CallGraph.HALF_LIFE_MILLIS, CallGraph.HALF_LIFE_MILLIS, TimeUnit.MILLISECONDS);
   }
 
   private void accept(RecordedEvent e) {
@@ -104,19 +99,9 @@ public final class RepositoryReader implements AutoCloseable {
     return sources;
   }
 
-  /** Execution samples' stacks. */
-  public CallGraph callGraph() {
-    return callGraph;
-  }
-
-  /** The stacks of slow file and socket reads and writes (at least 10 ms). */
-  public CallGraph ioGraph() {
-    return ioGraph;
-  }
-
-  /** The methods the JIT compiled, one count per compilation (no callers: a compilation has no stack). */
-  public CallGraph jitGraph() {
-    return jitGraph;
+  /** The graphs of the target's code discovery keeps: execution samples, slow I/O, contention, compilations. */
+  public CallGraphs graphs() {
+    return graphs;
   }
 
   /** Where it reads, handler failures and why it stopped (empty while it reads). */

@@ -1,6 +1,6 @@
 package dev.bottlenose.daemon.session;
 
-import dev.bottlenose.agent.discovery.CallGraph;
+import dev.bottlenose.agent.discovery.CallGraphs;
 import dev.bottlenose.daemon.attach.ToolCompilation;
 import dev.bottlenose.daemon.channel.AgentChannel;
 import dev.bottlenose.daemon.channel.AgentException;
@@ -441,14 +441,15 @@ public final class TargetSession implements AutoCloseable {
   }
 
   /**
-   * The call graph sampled from the target's execution samples ({@code graph} {@code cpu}), from the stacks
-   * of its slow reads and writes ({@code io}), or the methods the JIT compiled ({@code jit}) at or below a {@code /Code} path: samples, children (classes,
-   * methods, or a method's callees) with theirs, and the methods most often on top.
+   * One of the daemon's graphs of the target's code ({@link CallGraphs}: {@code cpu}, execution samples;
+   * {@code io}, slow reads and writes; {@code sync}, contended monitor entries, waits and parks; {@code jit},
+   * compiled methods) at or below a {@code /Code} path: samples, children (classes, methods, or a method's
+   * callees) with theirs, and the methods most often on top.
    */
   public Map<String, Object> callGraph(String path, int limit, String graph) {
-    if (!"cpu".equals(graph) && !"io".equals(graph) && !"jit".equals(graph)) {
-      throw SessionException.badInput("graph must be cpu (execution samples), io (slow reads and writes) or jit"
-          + " (compiled methods), is '" + graph + "'");
+    if (!CallGraphs.names().contains(graph)) {
+      throw SessionException.badInput("graph must be cpu (execution samples), io (slow reads and writes), sync"
+          + " (contended monitors, waits and parks) or jit (compiled methods), is '" + graph + "'");
     }
     ResourcePath at;
     try {
@@ -465,12 +466,7 @@ public final class TargetSession implements AutoCloseable {
     if (jfr == null) {
       throw new SessionException(SessionException.Failure.FAILED, "no call graph: " + jfrUnavailable);
     }
-    CallGraph g = switch (graph) {
-      case "io" -> jfr.ioGraph();
-      case "jit" -> jfr.jitGraph();
-      default -> jfr.callGraph();
-    };
-    return new LinkedHashMap<>(g.at(at, limit));
+    return new LinkedHashMap<>(jfr.graphs().get(graph).at(at, limit));
   }
 
   /** The session's state, the target, its probes and the agent's own status while it runs. */

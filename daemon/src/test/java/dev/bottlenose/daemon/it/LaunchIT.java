@@ -26,6 +26,7 @@ class LaunchIT {
     try {
       assertThat(session.hello().loadedBy()).isEqualTo("premain");
       assertThat(session.hello().pid()).isEqualTo(process.pid());
+      assertThat(session.status()).as("the compiler directive, sent by attaching").containsEntry("toolCompilation", "added");
       ProbeInfo probe = session.enable(TargetJvm.STEP, "call_count", null, "it");
       await().atMost(Duration.ofSeconds(10)).until(() -> session.values().latest() != null
           && session.values().latest().probe(probe.probeId()) != null
@@ -34,6 +35,19 @@ class LaunchIT {
     } finally {
       session.close();
       process.destroyForcibly().waitFor();
+    }
+  }
+
+  @Test
+  void aTargetThatRefusesAttachingIsNotAskedForTheDirective() throws Exception {
+    TargetSession session = TargetSession.launch(TargetJvm.command(JAVA_HOME, "-XX:+DisableAttachMechanism"), OPTIONS,
+        null, System.err);
+    try {
+      assertThat((String) session.status().get("toolCompilation")).startsWith("not added:")
+          .contains("DisableAttachMechanism");
+    } finally {
+      session.close();
+      session.launchedProcess().orElseThrow().destroyForcibly().waitFor();
     }
   }
 

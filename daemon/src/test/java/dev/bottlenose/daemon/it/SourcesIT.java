@@ -143,12 +143,16 @@ class SourcesIT {
   }
 
   @Test
-  void lockParkingIsTheTimeTheHolderHeldTheLock() throws Exception {
+  void lockParkingIsTheTimeTheHolderHeldTheLockAndItsStackIsInTheSyncGraph() throws Exception {
     SourceInfo parked = watch("park", "inclusive:" + W + "/contendLock", null);
     long held = target.run("park 1200").get("held");
     SourceValue v = settled(parked);
     assertThat(v.count()).isPositive();
     assertThat((double) v.nanos()).as("parked vs held %d ns", held).isCloseTo(held, within(0.2 * held));
+
+    Map<String, Object> graph = session.callGraph(W, 100, "sync");
+    assertThat(childPaths(graph)).as("methods on the parked stack: %s", graph)
+        .anyMatch(p -> p.startsWith(W + "/contendLock("));
   }
 
   @Test

@@ -1,0 +1,42 @@
+package dev.bottlenose.agent.discovery;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The daemon's graphs of the target's code, each a {@link CallGraph} kept from the recording's events, by name:
+ * {@code cpu} (execution samples), {@code io} (the stacks of slow reads and writes), {@code sync} (the stacks of
+ * contended monitor entries, monitor waits and parks) and {@code jit} (the methods the JIT compiled, no stacks).
+ * The waits' graphs tell the code that blocks from code that never does (a blocked thread is not running, so
+ * execution samples do not see it); the JIT's, the code it compiles from code it does not.
+ */
+public final class CallGraphs {
+  public static final String CPU = "cpu";
+  public static final String IO = "io";
+  public static final String SYNC = "sync";
+  public static final String JIT = "jit";
+
+  private final Map<String, CallGraph> byName = new LinkedHashMap<>();
+
+  public CallGraphs() {
+    for (String name : names()) {
+      byName.put(name, new CallGraph());
+    }
+  }
+
+  /** The graphs' names, in the order above. */
+  public static Set<String> names() {
+    return new java.util.LinkedHashSet<>(java.util.List.of(CPU, IO, SYNC, JIT));
+  }
+
+  /** The graph called {@code name}, or null for an unknown name. */
+  public CallGraph get(String name) {
+    return byName.get(name);
+  }
+
+  /** Halves every graph's counts ({@link CallGraph#decay}). */
+  public void decay() {
+    byName.values().forEach(CallGraph::decay);
+  }
+}
