@@ -7,6 +7,8 @@ import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.ToDoubleFunction;
 import org.junit.jupiter.api.Test;
 
 class SearchTest {
@@ -77,90 +79,70 @@ class SearchTest {
 
   @Test
   void codeThatRanNothingWhileSampledIsNotRefinedIntoForCpuBound() {
-    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
-    TreeOracle tree = PlantedPrograms.oracle();
-    ResourcePath javaUtil = PlantedPrograms.SORT.parent().parent();
-    ResourceOracle sampled = path -> tree.children(path).stream()
-        .map(c -> new ResourceChild(c.parent(), c.child(), c.relation(), c.child().equals(javaUtil) ? 0 : 5)).toList();
-    Search search = Search.create(SearchOptions.of("pruned").with("search.max_time_seconds", "120"), driver, sampled, driver).begin();
+    Search[] searches = withAndWithoutEvidence("sampled", 120, PlantedPrograms::cpuHot,
+        (c, n) -> new ResourceChild(c.parent(), c.child(), c.relation(), n));
 
-    driver.runToEnd(search, 130);
-
-    assertThat(search.graph().find("cpu_bound", Focus.of(javaUtil))).as("no samples in java.util").isNull();
-    assertThat(search.graph().find("cpu_bound", Focus.of(PlantedPrograms.SPIN)).state()).isEqualTo(NodeState.TRUE);
-    ScriptedEngineDriver plain = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
-    Search unpruned = search(plain, SearchOptions.of("unpruned").with("search.max_time_seconds", "120")).begin();
-    plain.runToEnd(unpruned, 130);
-    assertThat(unpruned.graph().find("cpu_bound", Focus.of(javaUtil))).as("tested when nothing says it ran nothing").isNotNull();
+    assertThat(searches[0].graph().find("cpu_bound", Focus.of(JAVA_UTIL))).as("no samples in java.util").isNull();
+    assertThat(searches[0].graph().find("cpu_bound", Focus.of(PlantedPrograms.SPIN)).state()).isEqualTo(NodeState.TRUE);
+    assertThat(searches[1].graph().find("cpu_bound", Focus.of(JAVA_UTIL))).as("tested when nothing says it ran nothing")
+        .isNotNull();
   }
 
   @Test
   void codeNoSlowReadOrWriteWentThroughIsNotRefinedIntoForIoWait() {
-    ResourcePath javaUtil = PlantedPrograms.SORT.parent().parent();
-    ResourcePath acme = PlantedPrograms.SPIN.parent().parent();
-    TreeOracle tree = PlantedPrograms.oracle();
-    ResourceOracle recorded = path -> tree.children(path).stream()
-        .map(c -> new ResourceChild(c.parent(), c.child(), c.relation(), ResourceChild.UNKNOWN,
-            c.child().equals(javaUtil) ? 0 : 5)).toList();
-    SearchOptions options = SearchOptions.of("io").with("search.max_time_seconds", "40");
+    Search[] searches = withAndWithoutEvidence("io", 40, SearchTest::blockedInAcme,
+        (c, n) -> new ResourceChild(c.parent(), c.child(), c.relation(), ResourceChild.UNKNOWN, n));
 
-    ScriptedEngineDriver driver = new ScriptedEngineDriver(SearchTest::blockedInAcme, PlantedPrograms::cost);
-    Search pruned = Search.create(options, driver, recorded, driver).begin();
-    driver.runToEnd(pruned, 50);
-    ScriptedEngineDriver plain = new ScriptedEngineDriver(SearchTest::blockedInAcme, PlantedPrograms::cost);
-    Search unpruned = search(plain, options).begin();
-    plain.runToEnd(unpruned, 50);
-
-    assertThat(pruned.graph().find("io_wait", Focus.of(acme)).state()).isEqualTo(NodeState.TRUE);
-    assertThat(pruned.graph().find("io_wait", Focus.of(javaUtil))).as("no slow I/O in java.util").isNull();
-    assertThat(unpruned.graph().find("io_wait", Focus.of(javaUtil))).as("tested when nothing was recorded").isNotNull();
+    assertThat(searches[0].graph().find("io_wait", Focus.of(ACME)).state()).isEqualTo(NodeState.TRUE);
+    assertThat(searches[0].graph().find("io_wait", Focus.of(JAVA_UTIL))).as("no slow I/O in java.util").isNull();
+    assertThat(searches[1].graph().find("io_wait", Focus.of(JAVA_UTIL))).as("tested when nothing was recorded").isNotNull();
   }
 
   @Test
   void codeTheJitDidNotCompileIsNotRefinedIntoForJitCompileTime() {
-    ResourcePath javaUtil = PlantedPrograms.SORT.parent().parent();
-    ResourcePath acme = PlantedPrograms.SPIN.parent().parent();
-    TreeOracle tree = PlantedPrograms.oracle();
-    ResourceOracle recorded = path -> tree.children(path).stream()
-        .map(c -> new ResourceChild(c.parent(), c.child(), c.relation(), ResourceChild.UNKNOWN, ResourceChild.UNKNOWN,
-            c.child().equals(javaUtil) ? 0 : 7)).toList();
-    SearchOptions options = SearchOptions.of("jit").with("search.max_time_seconds", "60");
+    Search[] searches = withAndWithoutEvidence("jit", 60, SearchTest::compilingAcme, (c, n) -> new ResourceChild(
+        c.parent(), c.child(), c.relation(), ResourceChild.UNKNOWN, ResourceChild.UNKNOWN, n));
 
-    ScriptedEngineDriver driver = new ScriptedEngineDriver(SearchTest::compilingAcme, PlantedPrograms::cost);
-    Search pruned = Search.create(options, driver, recorded, driver).begin();
-    driver.runToEnd(pruned, 70);
-    ScriptedEngineDriver plain = new ScriptedEngineDriver(SearchTest::compilingAcme, PlantedPrograms::cost);
-    Search unpruned = search(plain, options).begin();
-    plain.runToEnd(unpruned, 70);
-
-    assertThat(pruned.graph().find("jit_compile_time", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.TRUE);
-    assertThat(pruned.graph().find("jit_compile_time", Focus.of(acme)).state()).isEqualTo(NodeState.TRUE);
-    assertThat(pruned.graph().find("jit_compile_time", Focus.of(javaUtil))).as("nothing compiled in java.util").isNull();
-    assertThat(unpruned.graph().find("jit_compile_time", Focus.of(javaUtil))).as("tested when nothing was recorded")
+    assertThat(searches[0].graph().find("jit_compile_time", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.TRUE);
+    assertThat(searches[0].graph().find("jit_compile_time", Focus.of(ACME)).state()).isEqualTo(NodeState.TRUE);
+    assertThat(searches[0].graph().find("jit_compile_time", Focus.of(JAVA_UTIL))).as("nothing compiled in java.util")
+        .isNull();
+    assertThat(searches[1].graph().find("jit_compile_time", Focus.of(JAVA_UTIL))).as("tested when nothing was recorded")
         .isNotNull();
   }
 
   @Test
   void codeNoContendedWaitWentThroughIsNotRefinedIntoForSyncWait() {
-    ResourcePath javaUtil = PlantedPrograms.SORT.parent().parent();
-    ResourcePath acme = PlantedPrograms.SPIN.parent().parent();
-    TreeOracle tree = PlantedPrograms.oracle();
-    ResourceOracle recorded = path -> tree.children(path).stream()
-        .map(c -> new ResourceChild(c.parent(), c.child(), c.relation(), ResourceChild.UNKNOWN, ResourceChild.UNKNOWN,
-            ResourceChild.UNKNOWN, c.child().equals(javaUtil) ? 0 : 9)).toList();
-    SearchOptions options = SearchOptions.of("sync").with("search.max_time_seconds", "40");
+    Search[] searches = withAndWithoutEvidence("sync", 40, SearchTest::contendedInAcme, (c, n) -> new ResourceChild(
+        c.parent(), c.child(), c.relation(), ResourceChild.UNKNOWN, ResourceChild.UNKNOWN, ResourceChild.UNKNOWN, n));
 
-    ScriptedEngineDriver driver = new ScriptedEngineDriver(SearchTest::contendedInAcme, PlantedPrograms::cost);
-    Search pruned = Search.create(options, driver, recorded, driver).begin();
-    driver.runToEnd(pruned, 50);
-    ScriptedEngineDriver plain = new ScriptedEngineDriver(SearchTest::contendedInAcme, PlantedPrograms::cost);
-    Search unpruned = search(plain, options).begin();
-    plain.runToEnd(unpruned, 50);
-
-    assertThat(pruned.graph().find("sync_wait", Focus.of(acme)).state()).isEqualTo(NodeState.TRUE);
-    assertThat(pruned.graph().find("sync_wait", Focus.of(javaUtil))).as("no contended wait in java.util").isNull();
-    assertThat(unpruned.graph().find("sync_wait", Focus.of(javaUtil))).as("tested when nothing was recorded")
+    assertThat(searches[0].graph().find("sync_wait", Focus.of(ACME)).state()).isEqualTo(NodeState.TRUE);
+    assertThat(searches[0].graph().find("sync_wait", Focus.of(JAVA_UTIL))).as("no contended wait in java.util").isNull();
+    assertThat(searches[1].graph().find("sync_wait", Focus.of(JAVA_UTIL))).as("tested when nothing was recorded")
         .isNotNull();
+  }
+
+  private static final ResourcePath ACME = PlantedPrograms.SPIN.parent().parent();
+  private static final ResourcePath JAVA_UTIL = PlantedPrograms.SORT.parent().parent();
+
+  /**
+   * The planted program searched twice for {@code seconds}: first with each listed child carrying the evidence
+   * {@code recorded} makes of a count (0 for java.util, where nothing happened; 9 elsewhere), then with the
+   * plain tree, where nothing was recorded.
+   */
+  private static Search[] withAndWithoutEvidence(String name, int seconds, ToDoubleFunction<MetricRequest> program,
+      BiFunction<ResourceChild, Long, ResourceChild> recorded) {
+    TreeOracle tree = PlantedPrograms.oracle();
+    ResourceOracle withEvidence = path -> tree.children(path).stream()
+        .map(c -> recorded.apply(c, c.child().equals(JAVA_UTIL) ? 0L : 9L)).toList();
+    SearchOptions options = SearchOptions.of(name).with("search.max_time_seconds", Integer.toString(seconds));
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(program, PlantedPrograms::cost);
+    Search pruned = Search.create(options, driver, withEvidence, driver).begin();
+    driver.runToEnd(pruned, seconds + 10);
+    ScriptedEngineDriver plain = new ScriptedEngineDriver(program, PlantedPrograms::cost);
+    Search unpruned = search(plain, options).begin();
+    plain.runToEnd(unpruned, seconds + 10);
+    return new Search[] {pruned, unpruned};
   }
 
   /** Threads queue on a lock in com.acme: sync_wait high in the whole program and in com.acme, low elsewhere. */
