@@ -1,8 +1,8 @@
 package dev.bottlenose.agent.discovery;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The daemon's graphs of the target's code, each a {@link CallGraph} kept from the recording's events, by name:
@@ -16,18 +16,15 @@ public final class CallGraphs {
   public static final String IO = "io";
   public static final String SYNC = "sync";
   public static final String JIT = "jit";
+  /** The graphs' names, in the order above. */
+  public static final List<String> NAMES = List.of(CPU, IO, SYNC, JIT);
 
   private final Map<String, CallGraph> byName = new LinkedHashMap<>();
 
   public CallGraphs() {
-    for (String name : names()) {
+    for (String name : NAMES) {
       byName.put(name, new CallGraph());
     }
-  }
-
-  /** The graphs' names, in the order above. */
-  public static Set<String> names() {
-    return new java.util.LinkedHashSet<>(java.util.List.of(CPU, IO, SYNC, JIT));
   }
 
   /** The graph called {@code name}, or null for an unknown name. */

@@ -43,12 +43,12 @@ public final class ToolCompilation {
    * works without it, only the JIT's cost in the target is higher).
    */
   public static String limit(long pid) {
-    if (Boolean.TRUE.equals(ProcInspector.inspect(pid).booleanFlag("DisableAttachMechanism"))) {
-      // A launched target may refuse attaching; asking anyway would only make it print a thread dump.
-      return "not added: the target was started with -XX:+DisableAttachMechanism";
-    }
     VirtualMachine vm;
     try {
+      if (Boolean.TRUE.equals(ProcInspector.inspect(pid).booleanFlag("DisableAttachMechanism"))) {
+        // A launched target may refuse attaching; asking anyway would only make it print a thread dump.
+        return "not added: the target was started with -XX:+DisableAttachMechanism";
+      }
       vm = VirtualMachine.attach(Long.toString(pid));
     } catch (AttachNotSupportedException | IOException | RuntimeException e) {
       return "not added: could not attach: " + e.getMessage();

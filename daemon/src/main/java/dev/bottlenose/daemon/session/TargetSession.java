@@ -447,7 +447,7 @@ public final class TargetSession implements AutoCloseable {
    * callees) with theirs, and the methods most often on top.
    */
   public Map<String, Object> callGraph(String path, int limit, String graph) {
-    if (!CallGraphs.names().contains(graph)) {
+    if (!CallGraphs.NAMES.contains(graph)) {
       throw SessionException.badInput("graph must be cpu (execution samples), io (slow reads and writes), sync"
           + " (contended monitors, waits and parks) or jit (compiled methods), is '" + graph + "'");
     }
