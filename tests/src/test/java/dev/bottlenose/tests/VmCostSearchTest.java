@@ -84,7 +84,9 @@ class VmCostSearchTest {
       assertThatThrownBy(() -> bus.request(DaemonProtocol.callGraph(daemon.id()), new JsonObject().put("path", "/Threads/main")))
           .isInstanceOf(ReplyException.class).hasMessageContaining("/Threads/main is not /Code");
       assertThatThrownBy(() -> bus.request(DaemonProtocol.callGraph(daemon.id()), new JsonObject().put("graph", "wall")))
-          .isInstanceOf(ReplyException.class).hasMessageContaining("graph must be cpu (execution samples) or io");
+          .isInstanceOf(ReplyException.class)
+          .hasMessageContaining("graph must be cpu (execution samples), io (slow reads and writes), sync")
+          .hasMessageContaining("is 'wall'");
     }
   }
 

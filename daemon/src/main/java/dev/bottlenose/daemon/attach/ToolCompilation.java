@@ -18,7 +18,8 @@ import java.util.List;
  * when the daemon asks (requests, discovery digests, retransformations), rarely enough that C1's code is
  * fast enough, and C2 compiling it was the JIT's largest job in a target's first search (0.7 of 1.4 s of
  * compiling on the compute benchmark). The probes' runtime ({@code dev.bottlenose.probe}) is left out of the
- * directive: C2 must stay free to inline it into the program's instrumented methods.
+ * directive: C2 must stay free to inline it into the program's instrumented methods; so are the calibrations'
+ * timed loops ({@link #KEPT}).
  *
  * <p>The directive is added once per JVM (an attach that finds it there adds nothing) and stays after the
  * daemons leave: it matches only Bottlenose's classes, and {@code Compiler.directives_remove} would remove
@@ -28,13 +29,20 @@ public final class ToolCompilation {
   /** The class patterns excluded from C2 (JVM internal names, prefix matches). */
   static final List<String> EXCLUDED = List.of("dev/bottlenose/agent/*.*", "dev/bottlenose/instrumentation/*.*",
       "dev/bottlenose/model/*.*");
+  /**
+   * Within those, the calibrations: their timed loops must run as the program's compiled code does, or a probe
+   * (and a virtual call) would be priced at C1's speed. A directive file's first directive is matched first.
+   */
+  static final List<String> KEPT = List.of("dev/bottlenose/agent/Calibration*.*",
+      "dev/bottlenose/instrumentation/Calibration*.*");
 
   private ToolCompilation() {
   }
 
   /** The directive's JSON text. */
   static String directive() {
-    return "[{\"match\": [\"" + String.join("\", \"", EXCLUDED) + "\"], \"c2\": {\"Exclude\": true}}]\n";
+    return "[{\"match\": [\"" + String.join("\", \"", KEPT) + "\"], \"c2\": {\"Exclude\": false}},\n"
+        + " {\"match\": [\"" + String.join("\", \"", EXCLUDED) + "\"], \"c2\": {\"Exclude\": true}}]\n";
   }
 
   /**
@@ -62,7 +70,7 @@ public final class ToolCompilation {
       file = Files.createTempFile("bottlenose-directive-", ".json");
       Files.writeString(file, directive(), StandardCharsets.UTF_8);
       String out = run(jcmd, vm, "Compiler.directives_add " + file);
-      return out.contains("1 compiler directives added") ? "added" : "not added: " + out.strip();
+      return out.contains("2 compiler directives added") ? "added" : "not added: " + out.strip();
     } catch (IOException | ReflectiveOperationException | RuntimeException e) {
       return "not added: " + (e instanceof InvocationTargetException ite ? ite.getCause() : e);
     } finally {

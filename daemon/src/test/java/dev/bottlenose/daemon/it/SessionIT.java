@@ -62,10 +62,13 @@ class SessionIT {
     String directives = jcmd(target.pid(), "Compiler.directives_print");
     assertThat(directives).contains("dev/bottlenose/agent/*.*", "dev/bottlenose/model/*.*",
         "dev/bottlenose/instrumentation/*.*").doesNotContain("dev/bottlenose/probe");
+    assertThat(directives.indexOf("dev/bottlenose/instrumentation/Calibration*.*"))
+        .as("the calibrations' exemption is matched before the exclusion").isNotNegative()
+        .isLessThan(directives.indexOf("dev/bottlenose/model/*.*"));
     try (TargetSession second = TargetSession.attach(target.pid(), OPTIONS, System.err)) {
       assertThat(second.status()).containsEntry("toolCompilation", "already there");
     }
-    assertThat(jcmd(target.pid(), "Compiler.directives_print").split("dev/bottlenose/agent/", -1)).hasSize(2);
+    assertThat(jcmd(target.pid(), "Compiler.directives_print").split("dev/bottlenose/agent/\\*", -1)).hasSize(2);
   }
 
   /** What the JDK's own {@code jcmd} prints for {@code command} on {@code pid}. */
