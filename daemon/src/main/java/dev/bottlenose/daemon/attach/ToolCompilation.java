@@ -53,7 +53,12 @@ public final class ToolCompilation {
   public static String limit(long pid) {
     VirtualMachine vm;
     try {
-      if (Boolean.TRUE.equals(ProcInspector.inspect(pid).booleanFlag("DisableAttachMechanism"))) {
+      TargetFacts facts = ProcInspector.inspect(pid);
+      if (!facts.jvm()) {
+        // Attaching signals the process (SIGQUIT) and waits 10 s for a JVM to answer.
+        return "not added: process " + pid + " is not a JVM";
+      }
+      if (Boolean.TRUE.equals(facts.booleanFlag("DisableAttachMechanism"))) {
         // A launched target may refuse attaching; asking anyway would only make it print a thread dump.
         return "not added: the target was started with -XX:+DisableAttachMechanism";
       }

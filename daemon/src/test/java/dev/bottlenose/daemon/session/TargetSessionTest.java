@@ -47,6 +47,12 @@ class TargetSessionTest {
   }
 
   @Test
+  void aTargetThatIsNotAJvmIsNotSignalledForTheCompilerDirective() {
+    assertThat(session.status()).containsEntry("toolCompilation", "not added: process " + target.pid() + " is not a JVM");
+    assertThat(target.isAlive()).as("attaching would have sent it SIGQUIT").isTrue();
+  }
+
+  @Test
   void anUnknownResourceIsNotFoundAndAMalformedPathIsBadInput() {
     assertThat(failure(() -> session.resources("/Threads/nope", 1)).failure()).isEqualTo(Failure.NOT_FOUND);
     SessionException bad = failure(() -> session.resources("/Nowhere/x", 1));
