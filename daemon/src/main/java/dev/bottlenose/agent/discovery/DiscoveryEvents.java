@@ -1,6 +1,7 @@
 package dev.bottlenose.agent.discovery;
 
 import dev.bottlenose.agent.sources.JfrRecording;
+import dev.bottlenose.agent.sources.ToolCode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -149,7 +150,7 @@ public final class DiscoveryEvents {
     return e -> {
       RecordedThread t = e.getThread();
       String name = t == null ? null : t.getJavaName();
-      if (name == null || !name.startsWith("bottlenose-") && !name.startsWith("JFR ")) {
+      if (!ToolCode.isToolThread(name)) {
         handler.accept(e);
       }
     };
@@ -223,7 +224,7 @@ public final class DiscoveryEvents {
     RecordedThread t = e.getThread("sampledThread");
     String name = t == null ? null : t.getJavaName();
     RecordedStackTrace stack = e.getStackTrace();
-    if (name != null && !name.startsWith("bottlenose-") && !name.startsWith("JFR ") && stack != null) {
+    if (name != null && !ToolCode.isToolThread(name) && stack != null) {
       callGraph.sampled(stack.getFrames());
     }
   }

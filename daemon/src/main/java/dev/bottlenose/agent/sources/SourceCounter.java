@@ -39,13 +39,10 @@ import jdk.jfr.consumer.RecordedThread;
  * seen in this stretch, or one whose CPU time cannot be read, counts one period per sample.
  */
 public final class SourceCounter {
-  private static final String AGENT_THREADS = "bottlenose-";
   /** The JDK's own threads that wait for work by design, by name; and those of its innocuous thread group. */
   static final Set<String> HOUSEKEEPING = Set.of("Reference Handler", "Finalizer", "Common-Cleaner",
       "Signal Dispatcher", "Attach Listener");
   private static final String INNOCUOUS_GROUP = "InnocuousThreadGroup";
-  /** JFR's own Java threads ("JFR Periodic Tasks", …): the recording's, not the program's. */
-  private static final String JFR_THREADS = "JFR ";
   static final double MAX_SCALE = 10.0;
   /** Threads whose last CPU time is kept between flushes; past that, only the last stretch's. */
   static final int MAX_THREADS_KEPT = 10_000;
@@ -199,8 +196,7 @@ public final class SourceCounter {
   /** The agent's threads, JFR's and the JDK's housekeeping threads. */
   static boolean notTheProgram(RecordedThread thread) {
     String name = thread.getJavaName();
-    if (name != null
-        && (name.startsWith(AGENT_THREADS) || name.startsWith(JFR_THREADS) || HOUSEKEEPING.contains(name))) {
+    if (ToolCode.isToolThread(name) || name != null && HOUSEKEEPING.contains(name)) {
       return true;
     }
     return thread.getThreadGroup() != null && INNOCUOUS_GROUP.equals(thread.getThreadGroup().getName());
