@@ -83,14 +83,7 @@ class SeveralDaemonsOracleTest {
     assertThat(oracle.children(CODE)).containsExactlyInAnyOrder(
         new ResourceChild(CODE, HOT, ResourceChild.CONTAINS, 400, ResourceChild.UNKNOWN, ResourceChild.UNKNOWN, 7),
         new ResourceChild(CODE, UNUSED, ResourceChild.CONTAINS, 0, ResourceChild.UNKNOWN, ResourceChild.UNKNOWN, 0));
-    vertx.eventBus().<JsonObject>consumer(DaemonProtocol.callGraph("blocked"), m -> {
-      boolean sync = "sync".equals(m.body().getString("graph"));
-      JsonArray children = new JsonArray();
-      if (sync) {
-        children.add(new JsonObject().put("path", lockTaker.toString()).put("samples", 6L));
-      }
-      m.reply(new JsonObject().put("samples", sync ? 6L : 0L).put("total", sync ? 6L : 0L).put("children", children));
-    });
+    graphs("blocked", 0, Map.of("sync", Map.of(lockTaker, 6L)), List.of());
     EventBusResourceOracle blocked = new EventBusResourceOracle(vertx, List.of("blocked"), Duration.ofSeconds(5));
     assertThat(blocked.children(caller)).as("a callee only the blocked stacks went through").containsExactly(
         new ResourceChild(caller, lockTaker, ResourceChild.CALLS, 0, ResourceChild.UNKNOWN, ResourceChild.UNKNOWN, 6));
@@ -115,7 +108,7 @@ class SeveralDaemonsOracleTest {
 
   /**
    * A daemon answering from its graphs by name: {@code cpu} (execution samples, {@code samples} in all),
-   * {@code io} (slow I/O) and {@code jit} (compilations), each counted in all as the sum of its children.
+   * {@code io}, {@code sync} and {@code jit}, each of these counted in all as the sum of its children.
    */
   private void graphs(String id, long samples, Map<String, Map<ResourcePath, Long>> graphs, List<ResourcePath> loaded) {
     vertx.eventBus().<JsonObject>consumer(DaemonProtocol.resources(id), m -> {
