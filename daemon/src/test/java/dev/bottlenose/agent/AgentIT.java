@@ -65,7 +65,13 @@ class AgentIT {
     List<Map<String, Object>> methods = resources(WORKLOAD, 1);
     assertThat(methods.get(0)).containsEntry("kind", "class");
     assertThat(pathsOf(methods)).contains(TICK, WORKLOAD + "/main([Ljava/lang/String;)V", WORKLOAD + "/<init>()V");
-    assertThat(pathsOf(resources("/Code/java.lang", 1))).contains("/Code/java.lang/String");
+    assertThat(pathsOf(resources("/Code/java.lang", 1))).contains("/Code/java.lang/String", "/Code/java.lang/Integer");
+    String parseInt = "/Code/java.lang/Integer/parseInt(Ljava/lang/String;)I";
+    assertThat(channel.request("resources", "path", parseInt, "depth", 0L))
+        .as("listing a package's classes reads none of their methods").containsEntry("code", "NO_SUCH_RESOURCE");
+    assertThat(paths("/Code/java.lang/Integer", 1)).contains(parseInt);
+    assertThat(paths("/Code/java.lang", 2)).as("two levels below a package reach its methods")
+        .contains("/Code/java.lang/Short/parseShort(Ljava/lang/String;)S");
     assertThat(pathsOf(resources("/Code", 1))).noneMatch(p -> p.startsWith("/Code/dev.bottlenose"));
   }
 

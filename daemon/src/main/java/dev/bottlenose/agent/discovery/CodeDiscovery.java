@@ -125,9 +125,15 @@ final class CodeDiscovery implements ClassFileTransformer {
     }
   }
 
-  /** Adds the methods of every class at or below {@code path} (a package, class or method path). */
-  void expandMethods(ResourcePath path) {
-    if (path.hierarchy() != Hierarchy.CODE || path.depth() < 1) {
+  /**
+   * Adds the methods a listing of {@code path} to {@code depth} levels (-1: all) can reach: those of the class
+   * of a class or method path, and those of every class of a package only when the listing goes two levels
+   * below it. A package listed one level down shows its classes and costs no reflection: a search refining
+   * into {@code java.lang} asks for its classes, and reading the methods of each of its hundreds of classes
+   * then cost the target a second of CPU and a burst of the JIT.
+   */
+  void expandMethods(ResourcePath path, int depth) {
+    if (path.hierarchy() != Hierarchy.CODE || path.depth() < 1 || (path.depth() == 1 && depth == 1)) {
       return;
     }
     for (Resource r : tree.subtree(path.depth() > 2 ? path.parent() : path, 1)) {

@@ -102,7 +102,7 @@ public final class Discovery {
   /** The resource at {@code path} then its descendants to {@code depth} (-1: all); null if unknown. */
   public List<Resource> resources(ResourcePath path, int depth) {
     if (depth != 0) {
-      code.expandMethods(path);
+      code.expandMethods(path, depth);
     }
     if (tree.get(path) == null) {
       return null;
