@@ -12,9 +12,13 @@ import java.util.Set;
 /**
  * Decides which nodes may be tested within the overhead budget (a fraction of the target's CPU).
  *
+ * <p>The budget is against the program without the tool, so what being attached costs while nothing is
+ * measured ({@link #attached}: the agent's and JFR's threads at rest) comes off it first; the nodes share
+ * the {@link #room} left. At 1% on a two-core target at rest the attached agent takes about half of it.
+ *
  * <p>The load is, per running node, its observed cost, or its predicted cost until a first observed cost
  * for it arrived (Paradyn's pending cost). Waiting nodes are admitted in priority order (lower key first,
- * then first come) when the load + its own cost ≤ budget and the bucket of one-time costs below allows it;
+ * then first come) when the load + its own cost ≤ room and the bucket of one-time costs below allows it;
  * a cheaper node may pass one that does not fit. Predictions are scaled by how much the port has
  * underestimated so far. A node predicted to cost more than the whole budget is rejected. A cost sample
  * covers one sampling interval: when one shows the load over the budget, it has been over for that
@@ -72,6 +76,8 @@ final class BudgetScheduler {
   private final Map<Integer, Entry> running = new HashMap<>();
   private final Map<Integer, String> rejected = new LinkedHashMap<>();
   private double recompiling;
+  /** What being attached costs the target with nothing measured (fraction of its CPU); the search has the rest. */
+  private double attached;
   /** Per kind of node (its hypothesis): observed and predicted cost of its first cost samples. */
   private final Map<String, double[]> underestimates = new HashMap<>();
   /** Per node ever observed: its latest observed cost and its prediction before calibration. */
@@ -144,6 +150,25 @@ final class BudgetScheduler {
 
   double budget() {
     return budget;
+  }
+
+  /**
+   * What the search may spend: the budget less what being attached costs the target while nothing is
+   * measured ({@link #attached}), never below zero.
+   */
+  double room() {
+    return Math.max(0, budget - attached);
+  }
+
+  /**
+   * The latest cost of being attached while nothing is measured (the agent's and JFR's threads at rest), as
+   * a fraction of the target's CPU; NaN keeps the last one. The budget is against the program without the
+   * tool, and this part is paid whether or not a node runs, so the nodes share what is left of the budget.
+   */
+  void attached(double fraction) {
+    if (!Double.isNaN(fraction)) {
+      attached = Math.max(0, fraction);
+    }
   }
 
   /**
@@ -274,7 +299,7 @@ final class BudgetScheduler {
         rejected.put(e.nodeId, overBurst(once));
         continue;
       }
-      if (left > 0 && load + cost <= budget + 1e-12 && left >= once - 1e-12) {
+      if (left > 0 && load + cost <= room() + 1e-12 && left >= once - 1e-12) {
         e.predicted = cost;
         e.learned = true;
         queued.remove(e.nodeId);
@@ -307,6 +332,10 @@ final class BudgetScheduler {
           + " recompiling) are being repaid; the bucket holds %.4f of %.4f and this start needs %.4f",
           credit, capacity, once);
     }
+    if (attached > 0) {
+      return String.format(Locale.ROOT, "waiting for budget: needs %.4f of the %.4f left (budget %.4f, less %.4f for"
+          + " being attached while nothing is measured)", expected(e), room(), budget, attached);
+    }
     return String.format(Locale.ROOT, "waiting for budget: needs %.4f of %.4f", expected(e), budget);
   }
 
@@ -336,9 +365,9 @@ final class BudgetScheduler {
     });
     boolean ours = atMillis - lastRetransformMillis <= RECOMPILING_INTERVALS * intervalMillis;
     double once = (side + (ours ? recompiling : 0)) * seconds;
-    credit = Math.min(capacity, credit + (budget - load()) * seconds - once);
+    credit = Math.min(capacity, credit + (room() - load()) * seconds - once);
     putDownOneTime(atMillis, once);
-    if (load() > budget + 1e-12) {
+    if (load() > room() + 1e-12) {
       overSince = overSince < 0 ? atMillis - intervalMillis : overSince;
     } else {
       overSince = -1;
@@ -377,7 +406,7 @@ final class BudgetScheduler {
     List<Entry> worstFirst = new ArrayList<>(running.values());
     worstFirst.sort(Comparator.comparing((Entry e) -> keepLast.contains(e.nodeId)).thenComparing(FIRST.reversed()));
     for (Entry e : worstFirst) {
-      if (load() <= budget + 1e-12) {
+      if (load() <= room() + 1e-12) {
         break;
       }
       running.remove(e.nodeId);
@@ -394,7 +423,7 @@ final class BudgetScheduler {
         queued.put(e.nodeId, e);
       }
     }
-    overSince = load() > budget + 1e-12 ? nowMillis : -1;
+    overSince = load() > room() + 1e-12 ? nowMillis : -1;
     shedThisStep = !shed.isEmpty();
     return shed;
   }

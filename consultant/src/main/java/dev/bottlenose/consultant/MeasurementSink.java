@@ -35,4 +35,11 @@ public interface MeasurementSink {
    * JIT compiling again what retransformations threw away. A port that cannot tell does not call it.
    */
   default void recompiling(long atMillis, double fraction) {}
+
+  /**
+   * What being attached costs the target while nothing is measured (the agent's and JFR's threads at rest),
+   * as a fraction of its CPU, as known at {@code atMillis}: paid whether or not a measurement runs, so it
+   * comes off the budget before the measurements share it. A port that cannot tell does not call it.
+   */
+  default void attached(long atMillis, double fraction) {}
 }

@@ -18,6 +18,7 @@ final class Measurements implements MeasurementSink {
   private final Map<Long, MeasurementFailure> earlyFailures = new HashMap<>();
   private double sideCost;
   private double recompiling;
+  private double attached;
 
   Measurements(MeasurementPort port) {
     this.port = port;
@@ -107,6 +108,10 @@ final class Measurements implements MeasurementSink {
     return recompiling;
   }
 
+  synchronized double attached() {
+    return attached;
+  }
+
   synchronized List<ValueSeries> allSeries() {
     return series.values().stream().map(s -> new ValueSeries(s.request(), List.copyOf(s.points()))).toList();
   }
@@ -144,5 +149,10 @@ final class Measurements implements MeasurementSink {
   @Override
   public synchronized void recompiling(long atMillis, double fraction) {
     recompiling = Double.isNaN(fraction) ? 0 : fraction;
+  }
+
+  @Override
+  public synchronized void attached(long atMillis, double fraction) {
+    attached = Double.isNaN(fraction) ? attached : fraction;
   }
 }

@@ -451,6 +451,7 @@ public final class Search {
       }
     }
     scheduler.recompiling(measurements.recompiling());
+    scheduler.attached(measurements.attached());
     scheduler.observe(now, measurements.sideCost(), observed);
     Set<Integer> parents = new HashSet<>();
     rules.promising().forEach(p -> parents.add(p.nodeId()));

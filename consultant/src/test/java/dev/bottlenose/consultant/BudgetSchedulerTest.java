@@ -24,6 +24,29 @@ class BudgetSchedulerTest {
   }
 
   @Test
+  void whatBeingAttachedCostsAtRestComesOffTheBudgetBeforeTheNodesShareIt() {
+    scheduler.attached(0.02);
+    scheduler.enqueue(1, "", 5, 0.02);
+    scheduler.enqueue(2, "", 10, 0.02);
+
+    assertThat(scheduler.admit(0)).containsExactly(1);
+    assertThat(scheduler.waitReason(2)).isEqualTo("waiting for budget: needs 0.0200 of the 0.0300 left"
+        + " (budget 0.0500, less 0.0200 for being attached while nothing is measured)");
+
+    scheduler.attached(0.04);
+    scheduler.observe(1000, 0, Map.of(1, 0.02));
+    assertThat(scheduler.shed(1000, Set.of())).as("0.02 running over the 0.01 left").containsExactly(1);
+    assertThat(scheduler.takeRejected()).as("alone it fits the whole budget: it waits").isEmpty();
+
+    scheduler.attached(Double.NaN);
+    assertThat(scheduler.room()).as("an unknown cost keeps the last one").isCloseTo(0.01, within(1e-12));
+    scheduler.attached(0.01);
+    scheduler.observe(2000, 0, Map.of());
+    scheduler.admit(2000);
+    assertThat(scheduler.admit(2000)).containsExactly(1, 2);
+  }
+
+  @Test
   void aCheaperNodeMayPassOneThatDoesNotFit() {
     scheduler.enqueue(1, "", 5, 0.04);
     scheduler.enqueue(2, "", 5, 0.03);

@@ -45,8 +45,10 @@ import java.util.function.BiConsumer;
  * agent's idle cost (its average over the samples in which none of this port's metrics ran on that daemon),
  * over the target's CPU in the same sample (at least one core, as for predictions),
  * is split across the port's active metrics on that daemon in proportion to each one's predicted cost in
- * the sample (equally when none has one). The idle cost is paid whether or not a search runs, so it is
- * not charged to the search. A sample among the first {@value #SETTLING_SAMPLES} of a metric just started
+ * the sample (equally when none has one). The idle cost is paid whether or not a metric runs, so it is
+ * not charged to the metrics; it goes to {@link MeasurementSink#attached} (the largest of the daemons', as
+ * a fraction of that target's CPU), and the scheduler takes it off the budget before the metrics share
+ * it: the budget is against the program without the tool. A sample among the first {@value #SETTLING_SAMPLES} of a metric just started
  * carries its one-time insertion cost (classes retransformed on the agent's thread): that sample's agent
  * CPU is reported as side cost, and only its probes' executions are charged to the metrics. A probe in a
  * method called hundreds of millions of times a second costs from its first sample on; had the whole
@@ -350,6 +352,10 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     if (!Double.isNaN(spent.recompiling())) {
       sinks.forEach(s -> s.recompiling(at, spent.recompiling()));
     }
+    double attached = attached();
+    if (!Double.isNaN(attached)) {
+      sinks.forEach(s -> s.attached(at, attached));
+    }
     double charged = settling ? spent.probes() : spent.total();
     double totalPredicted = ours.stream().mapToDouble(a -> predicted(byId.get(a.metricId))).sum();
     for (Active a : ours) {
@@ -373,6 +379,12 @@ public final class EventBusMeasurementPort implements MeasurementPort {
         }
       }
     }
+  }
+
+  /** The most being attached costs any of the targets at rest (each target's budget is its own); NaN: none known. */
+  private double attached() {
+    return daemons.values().stream().mapToDouble(d -> d.attached(MIN_TARGET_CORES)).filter(f -> !Double.isNaN(f))
+        .max().orElse(Double.NaN);
   }
 
   private static long intervalMillis(JsonObject sample) {

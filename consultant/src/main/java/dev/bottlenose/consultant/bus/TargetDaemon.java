@@ -162,6 +162,15 @@ final class TargetDaemon {
   }
 
   /**
+   * What being attached costs this target while none of the search's metrics runs (the agent's and JFR's
+   * threads, and probes of others' metrics), as a fraction of its CPU in the last sample (at least {@code
+   * minCores}); NaN before the first idle sample.
+   */
+  double attached(double minCores) {
+    return idleNanosPerSecond / (Math.max(minCores, cores) * 1e9);
+  }
+
+  /**
    * One sample's measuring cost above the idle baseline, as fractions of the target's CPU: the probes'
    * executions ({@code probes}) and the agent's own threads ({@code agent}, which also run the
    * retransformations that insert and remove probes), and the JIT compiler threads and VM Thread above

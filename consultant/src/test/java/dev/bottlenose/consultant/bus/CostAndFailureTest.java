@@ -14,9 +14,11 @@ class CostAndFailureTest {
   @Test
   void observedCostIsTheAgentsCostAboveItsIdleCostOverTheTargetsCpuAtLeastOneCore() {
     TargetDaemon d = new TargetDaemon("d1");
+    assertThat(d.attached(1)).as("before an idle sample").isNaN();
     assertThat(d.sampled(sample(500, 4_000_000, 1_800_000_000), true, 1).total()).isZero();
     assertThat(d.idleNanosPerSecond()).isCloseTo(4_000_000, within(1.0));
     assertThat(d.cores()).isCloseTo(1.8, within(1e-9));
+    assertThat(d.attached(1)).as("being attached at rest, of the target's CPU").isCloseTo(0.004 / 1.8, within(1e-9));
     // 12 ms of agent CPU per second above 4 ms idle, on a target using 1.8 cores
     assertThat(d.sampled(sample(500, 16_000_000, 1_800_000_000), false, 1).total()).isCloseTo(0.012 / 1.8, within(1e-9));
     // a target nearly idle is charged against one core

@@ -25,6 +25,7 @@ class SeveralDaemonsPortTest {
   private final List<String> log = new CopyOnWriteArrayList<>();
   private final List<Double> values = new CopyOnWriteArrayList<>();
   private final List<MeasurementFailure> failures = new CopyOnWriteArrayList<>();
+  private final List<Double> attached = new CopyOnWriteArrayList<>();
   private final MeasurementSink sink = new MeasurementSink() {
     @Override
     public void value(MeasurementHandle handle, long atMillis, double value, double observedCost) {
@@ -39,6 +40,11 @@ class SeveralDaemonsPortTest {
     @Override
     public void sideCost(long atMillis, double fraction) {
       // not what this test is about
+    }
+
+    @Override
+    public void attached(long atMillis, double fraction) {
+      attached.add(fraction);
     }
   };
 
@@ -66,6 +72,23 @@ class SeveralDaemonsPortTest {
     assertThat(log).contains("a disable 11", "b disable 22");
     assertThat(port.activeCount()).isZero();
     assertThat(failures).isEmpty();
+  }
+
+  @Test
+  void whatBeingAttachedCostsAtRestIsTheLargestOfTheTargetsShares() throws Exception {
+    daemon("a", 11);
+    daemon("b", 22);
+    EventBusMeasurementPort port = new EventBusMeasurementPort(vertx, List.of("a", "b"), "test");
+    port.release(port.request(request(Focus.WHOLE_PROGRAM), 0.01, sink));
+    until(() -> log.size() == 4);
+
+    // nothing measured: a's agent and JFR spend 4 ms a second of its 2 cores, b's 10 ms of its half core
+    idleSample("a", 4_000_000, 2_000_000_000);
+    idleSample("b", 10_000_000, 500_000_000);
+
+    until(() -> attached.size() == 2);
+    assertThat(attached.get(0)).isCloseTo(0.002, org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(attached.get(1)).as("b's 10 ms against at least one core").isCloseTo(0.01, org.assertj.core.data.Offset.offset(1e-12));
   }
 
   @Test
@@ -104,6 +127,12 @@ class SeveralDaemonsPortTest {
       log.add(id + " disable " + m.body().getLong("metricId"));
       m.reply(new JsonObject());
     });
+  }
+
+  private void idleSample(String id, long agentCpuNanos, long processCpuNanos) {
+    vertx.eventBus().publish(DaemonProtocol.values(id), new JsonObject().put("atMillis", 2_000L).put("intervalNanos", 1_000_000_000L)
+        .put("metrics", new JsonArray()).put("cost", new JsonObject().put("processCpuNanos", processCpuNanos)
+            .put("agentCpuNanos", agentCpuNanos).put("probeNanos", 0L)));
   }
 
   private void sample(String id, long metricId, double value) {
