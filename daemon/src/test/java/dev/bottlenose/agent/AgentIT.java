@@ -95,7 +95,11 @@ class AgentIT {
             "/Threads/bn-lock/bn-lock-2", "/Threads/main/main"));
     Map<String, Object> lockThread = resources("/Threads/bn-lock/bn-lock-1", 0).get(0);
     assertThat(lockThread).containsEntry("kind", "thread");
-    assertThat(attributes(lockThread)).containsKeys("state", "id", "daemon", "cpuNanos", "blockedCount");
+    assertThat(attributes(lockThread)).containsKeys("state", "id", "daemon", "cpuNanos", "blockedCount")
+        .doesNotContainKey("tool");
+    assertThat(attributes(resources("/Threads/bottlenose", 0).get(0))).as("the agent's own pool")
+        .containsEntry("tool", "true");
+    assertThat(resources("/Threads/bottlenose", 1)).allSatisfy(t -> assertThat(attributes(t)).containsEntry("tool", "true"));
   }
 
   @Test

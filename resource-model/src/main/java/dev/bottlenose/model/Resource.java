@@ -8,6 +8,12 @@ import java.util.Map;
  * string attributes (e.g. {@code state=RUNNABLE}, {@code unloaded=true}, {@code count=12}).
  */
 public record Resource(ResourcePath path, String kind, Map<String, String> attributes) {
+  /**
+   * The attribute ({@code tool=true}) on the tool's own resources in the target, the agent's threads and
+   * their pool: shown to users, never searched (a search would be measuring the tool).
+   */
+  public static final String TOOL = "tool";
+
   public Resource {
     java.util.Objects.requireNonNull(path, "path");
     java.util.Objects.requireNonNull(kind, "kind");

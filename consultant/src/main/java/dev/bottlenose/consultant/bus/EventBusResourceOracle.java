@@ -3,6 +3,7 @@ package dev.bottlenose.consultant.bus;
 import dev.bottlenose.consultant.ResourceChild;
 import dev.bottlenose.consultant.ResourceOracle;
 import dev.bottlenose.model.Hierarchy;
+import dev.bottlenose.model.Resource;
 import dev.bottlenose.model.ResourcePath;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.ReplyException;
@@ -107,8 +108,10 @@ public final class EventBusResourceOracle implements ResourceOracle {
     Set<ResourcePath> found = new LinkedHashSet<>();
     for (String id : daemonIds) {
       for (Object o : resources(id, path).getJsonArray("resources")) {
-        ResourcePath p = ResourcePath.parse(((JsonObject) o).getString("path"));
-        if (!p.isRoot() && p.parent().equals(path)) {
+        JsonObject r = (JsonObject) o;
+        ResourcePath p = ResourcePath.parse(r.getString("path"));
+        boolean tool = "true".equals(r.getJsonObject("attributes", new JsonObject()).getString(Resource.TOOL));
+        if (!p.isRoot() && p.parent().equals(path) && !tool) {
           found.add(p);
         }
       }

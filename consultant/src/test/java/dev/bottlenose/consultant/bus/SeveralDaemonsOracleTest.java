@@ -41,6 +41,17 @@ class SeveralDaemonsOracleTest {
   }
 
   @Test
+  void theToolsOwnThreadsAreNeverChildrenToSearch() {
+    ResourcePath threads = Hierarchy.THREADS.root();
+    vertx.eventBus().<JsonObject>consumer(DaemonProtocol.resources("d"), m -> m.reply(new JsonObject().put("resources",
+        new JsonArray().add(new JsonObject().put("path", "/Threads/compute").put("attributes", new JsonObject()))
+            .add(new JsonObject().put("path", "/Threads/bottlenose").put("attributes", new JsonObject().put("tool", "true"))))));
+    EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, List.of("d"), Duration.ofSeconds(5));
+
+    assertThat(oracle.children(threads)).extracting(ResourceChild::child).containsExactly(ResourcePath.parse("/Threads/compute"));
+  }
+
+  @Test
   void tooFewSamplesBetweenThemTellNothing() {
     daemon("busy", 12, Map.of(HOT, 12L), List.of(HOT, UNUSED));
     daemon("idle", 3, Map.of(SLEEPY, 3L), List.of(SLEEPY));

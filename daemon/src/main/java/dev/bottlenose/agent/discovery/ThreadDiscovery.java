@@ -16,7 +16,8 @@ import java.util.Set;
 
 /**
  * {@code /Threads/<pool>/<thread>} from the thread MXBean (no stacks) and the thread groups, plus the
- * {@code /SyncObjects} seen in the lock information of blocked and parked threads.
+ * {@code /SyncObjects} seen in the lock information of blocked and parked threads. The agent's threads and
+ * their pool carry {@link dev.bottlenose.model.Resource#TOOL}.
  */
 final class ThreadDiscovery {
   static final String AGENT_PREFIX = "bottlenose-";
@@ -69,14 +70,18 @@ final class ThreadDiscovery {
       String segment = names.add(pool + "/" + info.getThreadName()) ? info.getThreadName() : info.getThreadName() + "#" + info.getThreadId();
       ResourcePath poolPath = Hierarchy.THREADS.root().child(pool);
       if (tree.get(poolPath) == null) {
-        tree.put(Resource.of(poolPath, "pool"));
+        tree.put(agent ? new Resource(poolPath, "pool", Map.of(Resource.TOOL, "true")) : Resource.of(poolPath, "pool"));
       }
       ResourcePath path = poolPath.child(segment);
       ResourcePath before = known.get(info.getThreadId());
       if (before != null && !before.equals(path)) {
         tree.remove(before);
       }
-      tree.put(new Resource(path, "thread", attributes(info, t)));
+      Map<String, String> attributes = attributes(info, t);
+      if (agent) {
+        attributes.put(Resource.TOOL, "true");
+      }
+      tree.put(new Resource(path, "thread", attributes));
       seen.put(info.getThreadId(), path);
       if (!agent) {
         noteLock(info);
