@@ -6,7 +6,8 @@ package dev.bottlenose.consultant;
  * machine about 0.25 ms of CPU per period: 12 ms a second at 20 ms, 5 ms a second at 50 ms), so a search on
  * a small budget samples more slowly and waits longer for the same evidence:
  * {@code sampling.period_ms × max(1, sampling.full_rate_budget / budget.fraction)}, at most {@code
- * sampling.max_period_ms}.
+ * sampling.max_period_ms} (100 ms by default, the period discovery's call graph samples at while no search
+ * runs).
  */
 public final class SamplingPeriod {
   private SamplingPeriod() {

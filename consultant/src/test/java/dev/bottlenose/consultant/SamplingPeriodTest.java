@@ -16,9 +16,10 @@ class SamplingPeriodTest {
     assertThat(at(0.05)).isEqualTo(20);
     assertThat(at(0.03)).isEqualTo(33);
     assertThat(at(0.02)).isEqualTo(50);
-    assertThat(at(0.01)).isEqualTo(50);
-    assertThat(SamplingPeriod.millis(Settings.defaults().with("budget.fraction", "0.01")
-        .with("sampling.max_period_ms", "200"))).isEqualTo(100);
+    assertThat(at(0.01)).isEqualTo(100);
+    assertThat(at(0.005)).isEqualTo(100);
+    assertThat(SamplingPeriod.millis(Settings.defaults().with("budget.fraction", "0.005")
+        .with("sampling.max_period_ms", "500"))).isEqualTo(200);
   }
 
   @Test
