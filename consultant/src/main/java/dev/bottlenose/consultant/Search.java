@@ -55,6 +55,7 @@ public final class Search {
   private final SearchHistoryGraph graph;
   private final RuleSession rules;
   private final BudgetScheduler scheduler;
+  private volatile Spending spending;
   private final Measurements measurements;
   private final Map<Integer, NodeRun> runs = new HashMap<>();
   private final Set<Refinement> refinements = new HashSet<>();
@@ -95,6 +96,7 @@ public final class Search {
         (int) settings.number("search.max_active_experiments"), settings.number("budget.burst_seconds"));
     this.measurements = new Measurements(port);
     this.startedAtMillis = clock.millis();
+    this.spending = new Spending(0, 0, scheduler.budget());
   }
 
   /**
@@ -143,6 +145,17 @@ public final class Search {
 
   public String id() {
     return id;
+  }
+
+  /**
+   * What the search spends, as fractions of the target's CPU, at its last step: its running nodes' measuring
+   * (each observed, or predicted until observed), what being attached costs at rest, and the budget.
+   */
+  public record Spending(double measuring, double attached, double budget) {}
+
+  /** The spending at the last step (nothing spent before the first); safe from any thread, never waits for a step. */
+  public Spending spending() {
+    return spending;
   }
 
   public Settings settings() {
@@ -472,6 +485,7 @@ public final class Search {
         graph.update(run.fact.id(), n -> n.withState(n.state(), why, now));
       }
     }
+    spending = new Spending(scheduler.load(), measurements.attached(), scheduler.budget());
   }
 
   private void startExperiment(NodeRun run, long now) {

@@ -35,6 +35,29 @@ class BudgetedSearchTest {
   }
 
   @Test
+  void whatBeingAttachedCostsComesOffTheBudgetAndTheSpendingSaysWhereItGoes() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost).attached(0.01);
+    Search search = Search.create(SearchOptions.of("attached").withBudget(0.02).with("search.max_time_seconds", "200"),
+        driver, PlantedPrograms.oracle(), driver).begin();
+    assertThat(search.spending().attached()).as("not told yet").isZero();
+    assertThat(search.spending().budget()).isEqualTo(0.02);
+    int overInARow = 0;
+    int worst = 0;
+    while (!search.isFinished()) {
+      driver.tick(search);
+      assertThat(search.spending().attached()).isEqualTo(0.01);
+      assertThat(search.spending().budget()).isEqualTo(0.02);
+      overInARow = driver.liveCost() > 0.01 + 1e-9 ? overInARow + 1 : 0;
+      worst = Math.max(worst, overInARow);
+      assertThat(search.spending().measuring()).as("what the measurements cost, as the search sees it")
+          .isCloseTo(driver.liveCost(), org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    assertThat(worst).as("the measurements stay within what being attached leaves of the budget").isLessThanOrEqualTo(1);
+    assertThat(search.graph().find("cpu_bound", Focus.of(PlantedPrograms.SPIN)).state()).isEqualTo(NodeState.TRUE);
+  }
+
+  @Test
   void aHintFromACheapSourceGetsItsPathTestedFirst() {
     ScriptedEngineDriver plain = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
     Search unhinted = Search.create(SearchOptions.of("plain"), plain, PlantedPrograms.oracle(), plain).begin();

@@ -25,6 +25,7 @@ final class ScriptedEngineDriver implements MeasurementPort, InstantSource {
   private long now = 1_700_000_000_000L;
   private long nextHandle = 1;
   private double sideCost;
+  private double attached = Double.NaN;
   private double observedFactor = 1;
   private long pendingUntil;
   private String throwing;
@@ -50,6 +51,12 @@ final class ScriptedEngineDriver implements MeasurementPort, InstantSource {
 
   void sideCost(double fraction) {
     sideCost = fraction;
+  }
+
+  /** Being attached costs {@code fraction} of the target's CPU at rest (told with every value). */
+  ScriptedEngineDriver attached(double fraction) {
+    attached = fraction;
+    return this;
   }
 
   @Override
@@ -111,6 +118,9 @@ final class ScriptedEngineDriver implements MeasurementPort, InstantSource {
     for (Live l : List.copyOf(live.values())) {
       l.sink().value(l.handle(), now, values.applyAsDouble(l.handle().request()), observedCost(l.handle().request()));
       l.sink().sideCost(now, sideCost);
+      if (!Double.isNaN(attached)) {
+        l.sink().attached(now, attached);
+      }
     }
     search.advance();
   }

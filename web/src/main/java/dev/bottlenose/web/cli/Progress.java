@@ -1,6 +1,7 @@
 package dev.bottlenose.web.cli;
 
 import dev.bottlenose.consultant.NodeState;
+import dev.bottlenose.consultant.Search;
 import dev.bottlenose.consultant.SearchHistoryGraph;
 import dev.bottlenose.consultant.ShgNode;
 import dev.bottlenose.consultant.bus.SearchRunner;
@@ -15,7 +16,7 @@ import java.util.Set;
 /**
  * Live progress of a search on a stream: one line per node found true (and per top-level hypothesis
  * decided) as its events arrive, and a status line every {@value #STATUS_SECONDS} s with the counts by
- * state. The many false nodes of a wide refinement show in the counts only.
+ * state and where the budget goes (the running nodes' measuring and being attached at rest). The many false nodes of a wide refinement show in the counts only.
  */
 final class Progress implements AutoCloseable {
   static final int STATUS_SECONDS = 5;
@@ -38,7 +39,8 @@ final class Progress implements AutoCloseable {
   /** Starts the periodic status line for the running search. */
   void follow(SearchRunner runner) {
     this.runner = runner;
-    timer = vertx.setPeriodic(STATUS_SECONDS * 1000L, t -> out.println(elapsed() + "  " + counts(runner.search().graph())));
+    timer = vertx.setPeriodic(STATUS_SECONDS * 1000L, t -> out.println(elapsed() + "  " + counts(runner.search().graph())
+        + "; " + spending(runner.search().spending())));
   }
 
   private void onEvent(JsonObject e) {
@@ -82,6 +84,12 @@ final class Progress implements AutoCloseable {
     by.forEach((s, c) -> sb.append(' ').append(c).append(' ').append(s.word()).append(','));
     sb.setLength(sb.length() - 1);
     return sb.toString();
+  }
+
+  /** {@code measuring 0.31% + 0.48% attached, of the 1.00% budget}: where the budget goes, as percentages. */
+  static String spending(Search.Spending s) {
+    return String.format(Locale.ROOT, "measuring %.2f%% + %.2f%% attached, of the %.2f%% budget", s.measuring() * 100,
+        s.attached() * 100, s.budget() * 100);
   }
 
   private String elapsed() {
