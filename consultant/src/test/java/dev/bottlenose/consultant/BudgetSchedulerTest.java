@@ -42,7 +42,7 @@ class BudgetSchedulerTest {
     assertThat(scheduler.room()).as("an unknown cost keeps the last one").isCloseTo(0.01, within(1e-12));
     scheduler.attached(0.01);
     scheduler.observe(2000, 0, Map.of());
-    scheduler.admit(2000);
+    assertThat(scheduler.admit(2000)).as("the step right after a shed starts nothing").isEmpty();
     assertThat(scheduler.admit(2000)).containsExactly(1, 2);
   }
 
