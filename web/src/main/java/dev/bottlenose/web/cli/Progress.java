@@ -16,7 +16,8 @@ import java.util.Set;
 /**
  * Live progress of a search on a stream: one line per node found true (and per top-level hypothesis
  * decided) as its events arrive, and a status line every {@value #STATUS_SECONDS} s with the counts by
- * state and where the budget goes (the running nodes' measuring and being attached at rest). The many false nodes of a wide refinement show in the counts only.
+ * state and where the budget goes (the running nodes' measuring and being attached at rest). The many
+ * false nodes of a wide refinement show in the counts only.
  */
 final class Progress implements AutoCloseable {
   static final int STATUS_SECONDS = 5;
