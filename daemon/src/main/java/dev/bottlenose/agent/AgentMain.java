@@ -1,5 +1,6 @@
 package dev.bottlenose.agent;
 
+import dev.bottlenose.agent.sources.ToolThreads;
 import java.lang.instrument.Instrumentation;
 
 /**
@@ -20,9 +21,8 @@ public final class AgentMain {
   private static void start(String options, Instrumentation instrumentation, String loadedBy) {
     try {
       AgentOptions parsed = AgentOptions.parse(options);
-      Thread starter = new Thread(() -> open(instrumentation, parsed, loadedBy), "bottlenose-start");
-      starter.setDaemon(true);
-      starter.start();
+      ToolThreads.open(instrumentation);
+      ToolThreads.newThread("bottlenose-start", () -> open(instrumentation, parsed, loadedBy)).start();
     } catch (Throwable t) {
       report(t);
     }

@@ -3,6 +3,7 @@ package dev.bottlenose.agent;
 import dev.bottlenose.agent.discovery.Discovery;
 import dev.bottlenose.agent.discovery.DiscoveryEvents;
 import dev.bottlenose.agent.sources.JfrRecording;
+import dev.bottlenose.agent.sources.ToolThreads;
 import dev.bottlenose.agent.sources.WatchedSources;
 import dev.bottlenose.instrumentation.BootstrapRuntime;
 import dev.bottlenose.instrumentation.ProbeManager;
@@ -70,9 +71,7 @@ final class AgentRuntime {
   void openSession(AgentOptions options, String loadedBy) {
     int number = sessionNumbers.incrementAndGet();
     Session session = new Session(this, options, loadedBy, number);
-    Thread t = new Thread(session::run, "bottlenose-channel-" + number);
-    t.setDaemon(true);
-    t.start();
+    ToolThreads.newThread("bottlenose-channel-" + number, session::run).start();
   }
 
   /** Session {@code number} is connected: the recording runs from now on. */

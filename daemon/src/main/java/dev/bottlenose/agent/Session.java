@@ -1,5 +1,6 @@
 package dev.bottlenose.agent;
 
+import dev.bottlenose.agent.sources.ToolThreads;
 import dev.bottlenose.agent.wire.Frames;
 import dev.bottlenose.instrumentation.RemoveResult;
 import dev.bottlenose.model.ResourceChange;
@@ -64,8 +65,7 @@ final class Session {
       runtime.sessionOpened(number);
       try {
         send(Hello.of(runtime, options.token(), loadedBy));
-        sender = new Thread(this::sendChanges, "bottlenose-sender-" + number);
-        sender.setDaemon(true);
+        sender = ToolThreads.newThread("bottlenose-sender-" + number, this::sendChanges);
         sender.start();
         runtime.discovery.addListener(changeListener);
         reason = serve(new BufferedInputStream(socket.getInputStream()));

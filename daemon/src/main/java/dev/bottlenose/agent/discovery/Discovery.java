@@ -1,5 +1,6 @@
 package dev.bottlenose.agent.discovery;
 
+import dev.bottlenose.agent.sources.ToolThreads;
 import dev.bottlenose.model.Resource;
 import dev.bottlenose.model.ResourceChange;
 import dev.bottlenose.model.ResourcePath;
@@ -35,11 +36,8 @@ public final class Discovery {
   private final JfrDigest jfr = new JfrDigest(sync, memory, io, vm, monitorWaits, virtualThreads);
   private final List<Consumer<List<ResourceChange>>> listeners = new CopyOnWriteArrayList<>();
   private final CountDownLatch started = new CountDownLatch(1);
-  private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
-    Thread t = new Thread(r, "bottlenose-discovery");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ScheduledExecutorService scheduler =
+      Executors.newSingleThreadScheduledExecutor(r -> ToolThreads.newThread("bottlenose-discovery", r));
 
   public Discovery(Instrumentation instrumentation) {
     this.code = new CodeDiscovery(instrumentation, tree);

@@ -51,6 +51,8 @@ public final class DiscoveryEvents {
   private final Map<String, Consumer<RecordedEvent>> handlers = new LinkedHashMap<>();
   private final Map<String, List<Object>> digest = new LinkedHashMap<>();
   private long failures;
+  /** Written by the reading thread alone. */
+  private volatile long agentThreadEvents;
   private String lastFailure = "";
 
   /**
@@ -152,14 +154,29 @@ public final class DiscoveryEvents {
   }
 
   /** The handler, for events of application threads only: the agent's own threads and JFR's are not the program. */
-  private static Consumer<RecordedEvent> ofApplication(Consumer<RecordedEvent> handler) {
+  private Consumer<RecordedEvent> ofApplication(Consumer<RecordedEvent> handler) {
     return e -> {
       RecordedThread t = e.getThread();
-      String name = t == null ? null : t.getJavaName();
-      if (!ToolCode.isToolThread(name)) {
+      if (ofTheProgram(t == null ? null : t.getJavaName())) {
         handler.accept(e);
       }
     };
+  }
+
+  /** False for the tool's threads, counting those of the agent ({@link #agentThreadEvents}). */
+  private boolean ofTheProgram(String threadName) {
+    if (ToolCode.isAgentThread(threadName)) {
+      agentThreadEvents++;
+    }
+    return !ToolCode.isToolThread(threadName);
+  }
+
+  /**
+   * Events of the agent's own threads that reached the reader: none while the agent has excluded its threads
+   * from JFR (its {@code /VM} attribute {@code jfrToolThreads} says whether it could).
+   */
+  public long agentThreadEvents() {
+    return agentThreadEvents;
   }
 
   /**
@@ -230,7 +247,7 @@ public final class DiscoveryEvents {
     RecordedThread t = e.getThread("sampledThread");
     String name = t == null ? null : t.getJavaName();
     RecordedStackTrace stack = e.getStackTrace();
-    if (name != null && !ToolCode.isToolThread(name) && stack != null) {
+    if (name != null && ofTheProgram(name) && stack != null) {
       callGraph.sampled(stack.getFrames());
     }
   }

@@ -1,5 +1,6 @@
 package dev.bottlenose.agent.discovery;
 
+import dev.bottlenose.agent.sources.ToolThreads;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.Resource;
 import dev.bottlenose.model.ResourcePath;
@@ -82,6 +83,7 @@ final class VmDiscovery {
     Map<String, String> a = new LinkedHashMap<>();
     a.put("vmName", String.valueOf(System.getProperty("java.vm.name")));
     a.put("jfr", jfrStatus);
+    a.put("jfrToolThreads", ToolThreads.jfrStatus());
     if (handlerFailures.get() > 0) {
       a.put("jfrHandlerFailures", String.valueOf(handlerFailures.get()));
       a.put("lastJfrHandlerFailure", lastHandlerFailure);

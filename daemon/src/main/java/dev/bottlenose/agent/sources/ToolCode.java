@@ -32,6 +32,11 @@ public final class ToolCode {
     return false;
   }
 
+  /** True for a Java thread name of the agent's ({@code bottlenose-*}). */
+  public static boolean isAgentThread(String javaName) {
+    return javaName != null && javaName.startsWith(AGENT_THREADS);
+  }
+
   /** True for a Java thread name of the agent's ({@code bottlenose-*}) or of JFR's ({@code JFR *}). */
   public static boolean isToolThread(String javaName) {
     return javaName != null && (javaName.startsWith(AGENT_THREADS) || javaName.startsWith(JFR_THREADS));

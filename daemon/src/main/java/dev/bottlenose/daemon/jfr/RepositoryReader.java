@@ -109,6 +109,7 @@ public final class RepositoryReader implements AutoCloseable {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("repository", repository.toString());
     m.put("handlerFailures", sources.failures() + discovery.failures());
+    m.put("agentThreadEvents", discovery.agentThreadEvents());
     String last = !sources.lastFailure().isEmpty() ? sources.lastFailure() : discovery.lastFailure();
     if (!last.isEmpty()) {
       m.put("lastHandlerFailure", last);

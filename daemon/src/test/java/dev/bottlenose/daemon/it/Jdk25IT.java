@@ -21,6 +21,8 @@ class Jdk25IT {
             new PrintStream(warnings, true, StandardCharsets.UTF_8))) {
       assertThat(session.hello().javaVersion()).startsWith("25");
       assertThat(session.resources("/Code/itworkload", 1)).isNotEmpty();
+      assertThat(session.resources("/VM", 0).get(0).attributes())
+          .as("JFR's thread exclusion is a static method from JDK 22").containsEntry("jfrToolThreads", "excluded");
     }
     assertThat(warnings.toString(StandardCharsets.UTF_8)).contains("warning:", "-XX:+EnableDynamicAgentLoading");
   }

@@ -113,6 +113,25 @@ class SourcesIT {
   }
 
   @Test
+  void theAgentsOwnThreadsAreNotRecordedByJfr() throws Exception {
+    assertThat(session.resources("/VM", 0).get(0).attributes()).containsEntry("jfrToolThreads", "excluded");
+    // At threshold 0 every socket read of the agent's channel (it waits there for the next request) and every
+    // park of its discovery scheduler would be an event with a stack, were its threads recorded.
+    SourceInfo reads = watch("socket_read", null, null);
+    SourceInfo parks = watch("park", null, null);
+    long before = agentThreadEvents();
+    target.run("spin 300");
+    settled(reads);
+    settled(parks);
+    assertThat(agentThreadEvents() - before).as("events of bottlenose-* threads in the agent's recording").isZero();
+  }
+
+  private static long agentThreadEvents() {
+    Map<?, ?> jfr = (Map<?, ?>) session.status().get("jfr");
+    return ((Number) jfr.get("agentThreadEvents")).longValue();
+  }
+
+  @Test
   void monitorBlockingIsTheTimeTheHolderHeldTheMonitor() throws Exception {
     SourceInfo blocked = watch("monitor_enter", "inclusive:" + W + "/contend", null);
     long held = target.run("monitor 1200").get("held");
