@@ -21,6 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class AgentRuntime {
   private static AgentRuntime instance;
+  private static final java.lang.management.OperatingSystemMXBean OS = ManagementFactory.getOperatingSystemMXBean();
 
   final Instrumentation instrumentation;
   final ProbeManager probes;
@@ -107,7 +108,7 @@ final class AgentRuntime {
 
   /** CPU time of the whole process so far, or -1 when the platform does not say. */
   static long processCpuNanos() {
-    if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+    if (OS instanceof com.sun.management.OperatingSystemMXBean os) {
       return os.getProcessCpuTime();
     }
     return -1;

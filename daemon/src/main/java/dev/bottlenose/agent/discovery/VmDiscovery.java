@@ -10,6 +10,7 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -29,6 +30,8 @@ final class VmDiscovery {
 
   private final ResourceTree tree;
   private final ClassLoadingMXBean classLoading = ManagementFactory.getClassLoadingMXBean();
+  /** The collectors are fixed for the JVM's life; looking them up goes through every platform component. */
+  private static final List<GarbageCollectorMXBean> COLLECTORS = ManagementFactory.getGarbageCollectorMXBeans();
   private final long gcCountAtStart = gcCount();
   private final long loadedAtStart = classLoading.getTotalLoadedClassCount();
   private final long unloadedAtStart = classLoading.getUnloadedClassCount();
@@ -92,7 +95,7 @@ final class VmDiscovery {
   }
 
   void refresh() {
-    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+    for (GarbageCollectorMXBean gc : COLLECTORS) {
       Map<String, String> a = new LinkedHashMap<>();
       a.put("count", String.valueOf(gc.getCollectionCount()));
       a.put("timeMillis", String.valueOf(gc.getCollectionTime()));
@@ -183,7 +186,7 @@ final class VmDiscovery {
 
   private static long gcCount() {
     long n = 0;
-    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+    for (GarbageCollectorMXBean gc : COLLECTORS) {
       n += Math.max(0, gc.getCollectionCount());
     }
     return n;
