@@ -8,9 +8,10 @@ import java.util.Set;
 
 /**
  * The agent's threads: daemon threads named {@code bottlenose-*}, each excluded from JFR before it starts,
- * so that the recording holds the program's events only. Without that, JFR walks the stack of the agent's
- * own allocation samples, parks and socket reads (about 20 events a second at rest, 7% of the allocation
- * samples' quota) and the daemon throws them away. JFR's exclusion is internal ({@code jdk.jfr.internal.JVM}):
+ * so that the recording holds the program's events only. Without that, JFR walked the stacks of the agent's
+ * own allocation samples (about 10 a second at rest, 7% of the samples' quota), and of its parks and socket
+ * reads while a search lowered those thresholds (6,200 events in five minutes with two searches), and the
+ * daemon threw them away. JFR's exclusion is internal ({@code jdk.jfr.internal.JVM}):
  * {@link #open} opens that one package to the agent's module alone; where it cannot, threads are recorded as
  * before and the daemon still drops their events ({@link ToolCode#isToolThread}).
  */
