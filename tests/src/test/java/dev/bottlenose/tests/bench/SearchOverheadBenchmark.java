@@ -61,7 +61,7 @@ public final class SearchOverheadBenchmark {
     Trial.Settings settings = new Trial.Settings(Duration.ofSeconds(Long.parseLong(o.getOrDefault("warmup", "8"))),
         Duration.ofSeconds(Long.parseLong(o.getOrDefault("window", "20"))),
         List.of(o.getOrDefault("jvm", "-Xms256m -Xmx256m").split(" ")), data, control(o),
-        Duration.ofSeconds(Long.parseLong(o.getOrDefault("settle", "60"))));
+        Duration.ofSeconds(Long.parseLong(o.getOrDefault("settle", "60"))), overrides(o.getOrDefault("set", "")));
     String mode = o.getOrDefault("mode", "session");
     if (!mode.equals("session") && !mode.equals("fresh")) {
       throw new IllegalArgumentException("unknown --mode '" + mode + "' (session or fresh)");
@@ -125,6 +125,22 @@ public final class SearchOverheadBenchmark {
         r.groups().getOrDefault("jfr", 0.0), r.searches(), r.nodes(), r.maxTesting());
   }
 
+  /** {@code --set "search.skip=sync_wait;budget.burst_seconds=20"}: consultant settings for every search. */
+  static Map<String, String> overrides(String set) {
+    Map<String, String> out = new java.util.LinkedHashMap<>();
+    for (String pair : set.split(";")) {
+      if (pair.isBlank()) {
+        continue;
+      }
+      int eq = pair.indexOf('=');
+      if (eq <= 0) {
+        throw new IllegalArgumentException("--set wants key=value pairs separated by ';', not '" + pair + "'");
+      }
+      out.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+    }
+    return out;
+  }
+
   private static boolean control(Map<String, String> o) {
     String control = o.getOrDefault("control", "twin");
     if (!control.equals("twin") && !control.equals("none")) {
@@ -138,8 +154,8 @@ public final class SearchOverheadBenchmark {
     for (int i = 0; i < args.length; i++) {
       if (!args[i].startsWith("--") || i + 1 >= args.length) {
         throw new IllegalArgumentException("expected --name value at argument " + (i + 1) + ": '" + args[i] + "'"
-            + " (options: --mode --control --reps --budgets --workloads --warmup --window --settle --jvm --out"
-            + " --from)");
+            + " (options: --mode --control --reps --budgets --workloads --warmup --window --settle --jvm --set"
+            + " --out --from)");
       }
       o.put(args[i].substring(2), args[++i]);
     }

@@ -150,8 +150,11 @@ final class Trial {
           System.currentTimeMillis() % 100_000);
       NodeCounter counter = new NodeCounter();
       MessageConsumer<JsonObject> events = bus.vertx().eventBus().consumer(SearchRunner.events(id), counter);
-      SearchOptions options = SearchOptions.of(id).withBudget(budget)
-          .withMaxTime(settings.window().plus(Duration.ofMinutes(2)));
+      SearchOptions options = SearchOptions.of(id);
+      for (var o : settings.overrides().entrySet()) {
+        options = options.with(o.getKey(), o.getValue());
+      }
+      options = options.withBudget(budget).withMaxTime(settings.window().plus(Duration.ofMinutes(2)));
       SearchRunner runner = SearchRunner.start(bus.vertx(), List.of(daemonId), options, settings.dataDirectory());
       do {
         sleep(Math.min(250, Math.max(1, (deadline - System.nanoTime()) / 1_000_000)));
@@ -249,12 +252,12 @@ final class Trial {
     void take() throws java.io.IOException;
   }
 
-  /** The benchmark's timing and the target JVM's options. */
   /**
-   * {@code settle}: in a session, how long after the attach window the at-rest and search windows wait (unmeasured)
-   * for the attach's one-time aftermath to end.
+   * The benchmark's timing and the target JVM's options. {@code settle}: in a session, how long after the attach
+   * window the at-rest and search windows wait (unmeasured) for the attach's one-time aftermath to end;
+   * {@code overrides}: consultant settings given to every search (the budget and time limit are the window's).
    */
   record Settings(Duration warmup, Duration window, List<String> jvmOptions, Path dataDirectory, boolean control,
-      Duration settle) {
+      Duration settle, java.util.Map<String, String> overrides) {
   }
 }
