@@ -14,6 +14,12 @@ import java.util.Map;
  * watched sources ({@code watch}); the formula reads their interval deltas. See metrics-dsl/README.md.
  */
 public final class ProbePlan {
+  /**
+   * What one occurrence of a watched JFR event costs the thread that commits it (a stack walk with its trace),
+   * the cost model's figure; a daemon charges it for every event its sources made the JVM record.
+   */
+  public static final double WATCHED_EVENT_NANOS = CostModel.EVENT_NANOS;
+
   private final String metric;
   private final Focus focus;
   private final String unit;

@@ -41,7 +41,9 @@ import java.util.function.BiConsumer;
  * target's CPU, the unit of the budget. A target using less than a core leaves the rest of that CPU idle,
  * so its overhead is charged against one CPU; otherwise a nearly idle program could not be measured at all.
  *
- * <p>Observed cost: a sample's probe and agent CPU ({@code cost.probeNanos + cost.agentCpuNanos}) above the
+ * <p>Observed cost: a sample's probe executions, the commits of the JFR events recorded only for watched
+ * sources ({@code cost.eventNanos}: both spent on the program's threads) and the agent's CPU
+ * ({@code cost.agentCpuNanos}) above the
  * agent's idle cost (its average over the samples in which none of this port's metrics ran on that daemon),
  * over the target's CPU in the same sample (at least one core, as for predictions),
  * is split across the port's active metrics on that daemon in proportion to each one's predicted cost in
@@ -50,7 +52,7 @@ import java.util.function.BiConsumer;
  * a fraction of that target's CPU), and the scheduler takes it off the budget before the metrics share
  * it: the budget is against the program without the tool. A sample among the first {@value #SETTLING_SAMPLES} of a metric just started
  * carries its one-time insertion cost (classes retransformed on the agent's thread): that sample's agent
- * CPU is reported as side cost, and only its probes' executions are charged to the metrics. A probe in a
+ * CPU is reported as side cost, and only its probes' executions and events are charged to the metrics. A probe in a
  * method called hundreds of millions of times a second costs from its first sample on; had the whole
  * sample gone to side cost, a search starting new metrics every step would never see whom to shed.
  *
@@ -356,7 +358,7 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     if (!Double.isNaN(attached)) {
       sinks.forEach(s -> s.attached(at, attached));
     }
-    double charged = settling ? spent.probes() : spent.total();
+    double charged = settling ? spent.inProgramThreads() : spent.total();
     double totalPredicted = ours.stream().mapToDouble(a -> predicted(byId.get(a.metricId))).sum();
     for (Active a : ours) {
       JsonObject m = byId.get(a.metricId);

@@ -172,17 +172,23 @@ final class TargetDaemon {
 
   /**
    * One sample's measuring cost above the idle baseline, as fractions of the target's CPU: the probes'
-   * executions ({@code probes}) and the agent's own threads ({@code agent}, which also run the
+   * executions ({@code probes}), the JFR events recorded only for watched sources, committed on the
+   * program's threads ({@code events}), and the agent's own threads ({@code agent}, which also run the
    * retransformations that insert and remove probes), and the JIT compiler threads and VM Thread above
    * their idle rate ({@code recompiling}, 0 when the daemon does not report them). NaN when the sample
    * does not tell.
    */
-  record Spent(double probes, double agent, double recompiling) {
-    static final Spent UNKNOWN = new Spent(Double.NaN, Double.NaN, Double.NaN);
-    static final Spent NONE = new Spent(0, 0, 0);
+  record Spent(double probes, double events, double agent, double recompiling) {
+    static final Spent UNKNOWN = new Spent(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+    static final Spent NONE = new Spent(0, 0, 0, 0);
 
     double total() {
-      return probes + agent;
+      return probes + events + agent;
+    }
+
+    /** What the program's own threads paid: the probes' executions and the events' commits. */
+    double inProgramThreads() {
+      return probes + events;
     }
   }
 
@@ -199,6 +205,7 @@ final class TargetDaemon {
     cores = (double) cost.getLong("processCpuNanos") / interval;
     double probes = cost.getLong("probeNanos", 0L) * 1e9 / interval;
     double agent = cost.getLong("agentCpuNanos", 0L) * 1e9 / interval;
+    double events = cost.getLong("eventNanos", 0L) * 1e9 / interval;
     long sideNanos = cost.getLong("sideCpuNanos", -1L);
     double side = sideNanos < 0 ? Double.NaN : sideNanos * 1e9 / interval;
     if (idle) {
@@ -210,7 +217,7 @@ final class TargetDaemon {
     double sideBase = Double.isNaN(idleSideNanosPerSecond) ? 0 : idleSideNanosPerSecond;
     double cpu = Math.max(minCores, cores) * 1e9;
     double recompiling = Double.isNaN(side) ? 0 : Math.max(0, side - sideBase) / cpu;
-    return new Spent(probes / cpu, Math.max(0, agent - base) / cpu, recompiling);
+    return new Spent(probes / cpu, events / cpu, Math.max(0, agent - base) / cpu, recompiling);
   }
 
   private static double smoothed(double average, double sample) {

@@ -40,6 +40,21 @@ class CostAndFailureTest {
   }
 
   @Test
+  void eventsRecordedForSourcesAreChargedLikeProbeExecutions() {
+    TargetDaemon d = new TargetDaemon("d1");
+    d.sampled(sample(500, 4_000_000, 2_000_000_000), true, 1);
+    // a half-second sample of a target on 2 cores: 3,000 events a second at 2 µs, the agent at its idle 4 ms
+    JsonObject busy = sample(500, 4_000_000, 2_000_000_000);
+    busy.getJsonObject("cost").put("eventNanos", 3_000_000L);
+
+    TargetDaemon.Spent spent = d.sampled(busy, false, 1);
+
+    assertThat(spent.events()).isCloseTo(0.006 / 2, within(1e-9));
+    assertThat(spent.total()).isCloseTo(0.006 / 2, within(1e-9));
+    assertThat(spent.inProgramThreads()).as("charged even while a metric settles").isCloseTo(0.006 / 2, within(1e-9));
+  }
+
+  @Test
   void theJitAndVmThreadsAboveTheirIdleRateAreRecompiling() {
     TargetDaemon d = new TargetDaemon("d1");
     JsonObject idle = sample(500, 4_000_000, 2_000_000_000);

@@ -108,6 +108,35 @@ public final class DiscoveryEvents {
     return s;
   }
 
+  /**
+   * Per event type discovery turns on, the shortest event it records (0: all); built from {@link #settings()},
+   * so that the two cannot disagree.
+   */
+  private static final Map<String, Long> RECORDED_FROM = recordedFrom(settings());
+
+  static Map<String, Long> recordedFrom(Map<String, String> settings) {
+    Map<String, Long> out = new LinkedHashMap<>();
+    settings.forEach((key, value) -> {
+      if (key.endsWith("#enabled") && "true".equals(value)) {
+        String name = key.substring(0, key.length() - "#enabled".length());
+        String threshold = settings.get(name + "#threshold");
+        out.put(name, threshold == null ? 0L : Long.parseLong(threshold.substring(0, threshold.indexOf(' '))));
+      }
+    });
+    return out;
+  }
+
+  /**
+   * Whether discovery's own settings would have had JFR record {@code e}: its type is one of discovery's and it
+   * lasted at least discovery's threshold. An event that fails this was recorded for a watched source alone
+   * (a contended monitor entry shorter than 0.2 ms, a socket read shorter than 10 ms), and its commit, stack
+   * walk included, is what the source costs the thread that waited.
+   */
+  public static boolean recordedAnyway(RecordedEvent e) {
+    Long shortest = RECORDED_FROM.get(e.getEventType().getName());
+    return shortest != null && (shortest == 0 || e.getDuration().toNanos() >= shortest);
+  }
+
   /** The event names this class handles. */
   public java.util.Set<String> eventNames() {
     return handlers.keySet();

@@ -153,6 +153,12 @@ public final class SourceCounter {
     cpuAtLastFlush = cpuNow;
   }
 
+  /** Whether some source counts events named {@code jfrName} (a JFR event type). */
+  public boolean watches(String jfrName) {
+    SourceEvent type = byName.get(jfrName);
+    return type != null && byEvent[type.ordinal()].length > 0;
+  }
+
   /** Cumulative totals of every source, each with the time its counts are complete through. */
   public synchronized List<Map<String, Object>> totals() {
     List<Map<String, Object>> out = new ArrayList<>();

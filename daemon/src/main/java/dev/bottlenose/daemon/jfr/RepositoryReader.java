@@ -38,6 +38,8 @@ public final class RepositoryReader implements AutoCloseable {
     return t;
   });
   private volatile String failure = "";
+  /** Events JFR recorded only because a source of this daemon's watched their type; the reading thread writes it. */
+  private volatile long sourceEvents;
   private volatile long lastFlushMillis;
   private long settledThroughMillis;
   private EventStream stream;
@@ -77,6 +79,17 @@ public final class RepositoryReader implements AutoCloseable {
     }
     discovery.accept(e);
     sources.accept(e);
+    if (sources.watches(e.getEventType().getName()) && !DiscoveryEvents.recordedAnyway(e)) {
+      sourceEvents++;
+    }
+  }
+
+  /**
+   * How many events JFR has recorded so far only because this daemon's sources watched their type: each cost
+   * the program's thread that committed it a stack walk, which no thread of the tool's shows.
+   */
+  public long sourceEvents() {
+    return sourceEvents;
   }
 
   /**

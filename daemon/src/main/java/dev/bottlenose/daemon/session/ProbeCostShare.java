@@ -11,12 +11,15 @@ import java.util.Map;
  * {@code sideCpuNanos} is the CPU time of the VM Thread and the JIT compiler threads (-1 when unknown):
  * the safepoints, deoptimisation and recompilation that inserting and removing probes cause, but also the
  * program's own; it is not in the total, a reader compares it with its resting level.
+ * {@code eventNanos} is what the JFR events recorded only for watched sources cost the program's threads that
+ * committed them (each a stack walk; {@code ProbePlan.WATCHED_EVENT_NANOS} apiece): like a probe's execution,
+ * it is spent on an application thread, where the agent's CPU time does not see it.
  */
 public record ProbeCostShare(long probeNanos, long agentCpuNanos, long retransformNanos, long processCpuNanos,
-    long sideCpuNanos) {
+    long sideCpuNanos, long eventNanos) {
 
   public long totalNanos() {
-    return probeNanos + agentCpuNanos;
+    return probeNanos + agentCpuNanos + eventNanos;
   }
 
   /** The cost as a fraction of the process's CPU time; NaN when that is unknown. */
@@ -31,6 +34,7 @@ public record ProbeCostShare(long probeNanos, long agentCpuNanos, long retransfo
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("probeNanos", probeNanos);
     m.put("agentCpuNanos", agentCpuNanos);
+    m.put("eventNanos", eventNanos);
     m.put("retransformNanos", retransformNanos);
     m.put("processCpuNanos", processCpuNanos);
     if (sideCpuNanos >= 0) {

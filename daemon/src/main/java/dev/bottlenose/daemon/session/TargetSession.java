@@ -535,6 +535,9 @@ public final class TargetSession implements AutoCloseable {
       jfr.sources().samplePeriod(Wire.longOf(read, "samplePeriodNanos", -1));
     }
     read.put("sources", jfr == null ? List.of() : jfr.sources().totals());
+    if (jfr != null) {
+      read.put("sourceEvents", jfr.sourceEvents());
+    }
     long side = vmThreads.nanos();
     if (side >= 0) {
       read.put("sideCpuNanos", side);

@@ -1,6 +1,7 @@
 package dev.bottlenose.daemon.session;
 
 import dev.bottlenose.daemon.channel.Wire;
+import dev.bottlenose.metrics.ProbePlan;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -87,8 +88,9 @@ final class ValueTracker {
     long process = now.get("processCpuNanos") instanceof Number ? delta(now, then, "processCpuNanos") : -1;
     long side = now.get("sideCpuNanos") instanceof Number && then.get("sideCpuNanos") instanceof Number
         ? delta(now, then, "sideCpuNanos") : -1;
+    long events = Math.round(delta(now, then, "sourceEvents") * ProbePlan.WATCHED_EVENT_NANOS);
     return new ProbeCostShare(delta(c, c0, "probeNanos"), delta(now, then, "agentCpuNanos"),
-        delta(c, c0, "retransformNanos"), process, side);
+        delta(c, c0, "retransformNanos"), process, side, events);
   }
 
   private static Map<String, Long> vmDeltas(Map<String, Object> now, Map<String, Object> then) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
 import dev.bottlenose.daemon.session.Sample;
+import dev.bottlenose.metrics.ProbePlan;
 import dev.bottlenose.daemon.session.SessionException;
 import dev.bottlenose.daemon.session.SessionException.Failure;
 import dev.bottlenose.daemon.session.SessionOptions;
@@ -181,6 +182,30 @@ class SourcesIT {
     SourceValue v = settled(sleeps);
     assertThat(v.count()).isEqualTo(50);
     assertThat((double) v.nanos()).isCloseTo(slept, within(0.1 * slept));
+  }
+
+  @Test
+  void eventsRecordedOnlyForASourceAreChargedAsTheProgramsCost() throws Exception {
+    long each = Math.round(ProbePlan.WATCHED_EVENT_NANOS);
+    long since = System.currentTimeMillis();
+    SourceInfo sleeps = watch("sleep", null, null);
+    target.run("sleep 50");
+    settled(sleeps);
+    assertThat(chargedEventNanos(since)).as("50 sleeps, which JFR records for the source alone, at %d ns each", each)
+        .isBetween(50 * each, 60 * each);
+    session.unwatch(sleeps.sourceId());
+
+    since = System.currentTimeMillis();
+    SourceInfo blocked = watch("monitor_enter", null, null);
+    target.run("monitor 600");
+    assertThat(settled(blocked).count()).isPositive();
+    assertThat(chargedEventNanos(since)).as("a 600 ms block, which discovery's 0.2 ms threshold records anyway")
+        .isLessThan(5 * each);
+  }
+
+  private static long chargedEventNanos(long sinceMillis) {
+    return session.values().history(600).stream().filter(s -> s.atMillis() > sinceMillis)
+        .mapToLong(s -> s.cost().eventNanos()).sum();
   }
 
   @Test
