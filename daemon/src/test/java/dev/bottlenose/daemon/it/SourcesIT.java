@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
 import dev.bottlenose.daemon.session.Sample;
-import dev.bottlenose.metrics.ProbePlan;
 import dev.bottlenose.daemon.session.SessionException;
 import dev.bottlenose.daemon.session.SessionException.Failure;
 import dev.bottlenose.daemon.session.SessionOptions;
 import dev.bottlenose.daemon.session.SourceInfo;
 import dev.bottlenose.daemon.session.SourceValue;
 import dev.bottlenose.daemon.session.TargetSession;
+import dev.bottlenose.metrics.ProbePlan;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
