@@ -43,18 +43,18 @@ import java.util.function.BiConsumer;
  *
  * <p>Observed cost: a sample's probe executions, the commits of the JFR events recorded only for watched
  * sources ({@code cost.eventNanos}: both spent on the program's threads) and the agent's CPU
- * ({@code cost.agentCpuNanos}) above the
- * agent's idle cost (its average over the samples in which none of this port's metrics ran on that daemon),
- * over the target's CPU in the same sample (at least one core, as for predictions),
- * is split across the port's active metrics on that daemon in proportion to each one's predicted cost in
- * the sample (equally when none has one). The idle cost is paid whether or not a metric runs, so it is
- * not charged to the metrics; it goes to {@link MeasurementSink#attached} (the largest of the daemons', as
- * a fraction of that target's CPU), and the scheduler takes it off the budget before the metrics share
- * it: the budget is against the program without the tool. A sample among the first {@value #SETTLING_SAMPLES} of a metric just started
- * carries its one-time insertion cost (classes retransformed on the agent's thread): that sample's agent
- * CPU is reported as side cost, and only its probes' executions and events are charged to the metrics. A probe in a
- * method called hundreds of millions of times a second costs from its first sample on; had the whole
- * sample gone to side cost, a search starting new metrics every step would never see whom to shed.
+ * ({@code cost.agentCpuNanos}) above the agent's idle cost (its average over the samples in which none of
+ * this port's metrics ran on that daemon), over the target's CPU in the same sample (at least one core, as
+ * for predictions), is split across the port's active metrics on that daemon in proportion to each one's
+ * predicted cost in the sample (equally when none has one). The idle cost is paid whether or not a metric
+ * runs, so it is not charged to the metrics; it goes to {@link MeasurementSink#attached} (the largest of
+ * the daemons', as a fraction of that target's CPU), and the scheduler takes it off the budget before the
+ * metrics share it: the budget is against the program without the tool. A sample among the first
+ * {@value #SETTLING_SAMPLES} of a metric just started carries its one-time insertion cost (classes
+ * retransformed on the agent's thread): that sample's agent CPU is reported as side cost, and only its
+ * probes' executions and events are charged to the metrics. A probe in a method called hundreds of
+ * millions of times a second costs from its first sample on; had the whole sample gone to side cost, a
+ * search starting new metrics every step would never see whom to shed.
  *
  * <p>One-time cost: a metric that inserts probes retransforms the classes of its focus's {@code /Code} part
  * twice (in, and later out), and each time the JIT compiles their methods again, with everything it had

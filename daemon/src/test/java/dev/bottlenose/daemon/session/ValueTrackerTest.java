@@ -71,6 +71,26 @@ class ValueTrackerTest {
   }
 
   @Test
+  void eventsRecordedOnlyForSourcesAreChargedAtTheCostModelsPrice() {
+    ValueTracker tracker = new ValueTracker();
+    Map<String, Object> first = read(0, 0, 0, 0, 0, 0L, 0);
+    first.put("sourceEvents", 100L);
+    tracker.next(first, 1, PROBES);
+    Map<String, Object> second = read(1_000_000_000L, 0, 0, 40_000, 0, 1_000_000_000L, 0);
+    second.put("sourceEvents", 350L);
+    Sample s = tracker.next(second, 2, PROBES);
+
+    long each = Math.round(dev.bottlenose.metrics.ProbePlan.WATCHED_EVENT_NANOS);
+    assertThat(s.cost().eventNanos()).isEqualTo(250 * each);
+    assertThat(s.cost().totalNanos()).isEqualTo(40_000 + 250 * each);
+    assertThat(s.toJson()).extractingByKey("cost").asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+        .containsEntry("eventNanos", 250 * each);
+    Map<String, Object> withoutJfr = read(2_000_000_000L, 0, 0, 40_000, 0, 2_000_000_000L, 0);
+    assertThat(tracker.next(withoutJfr, 3, PROBES).cost().eventNanos()).as("a read without the count charges nothing")
+        .isZero();
+  }
+
+  @Test
   void aProbeNewSinceTheLastReadCountsFromZero() {
     ValueTracker tracker = new ValueTracker();
     Map<String, Object> empty = read(0, 0, 0, 0, 0, 0L, 0);
