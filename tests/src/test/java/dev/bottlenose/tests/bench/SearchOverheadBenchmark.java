@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  * (the default, session mode only): a second JVM of the same workload runs through each session without the
  * tool and is measured over the same windows, so a slowdown can be corrected for what the machine's other
  * load did to both in the meantime ({@link Report}); {@code --control none} runs without it. Results go to {@code results.tsv} as they come, and a markdown summary to
- * {@code summary.md}, both in the output directory. {@code --from results.tsv} only summarises.
+ * {@code summary.md}, both in the output directory. {@code --from results.tsv} only summarises; {@code --from a.tsv,b.tsv} pools several runs' repetitions.
  * Run it with {@code tests/bench-search.sh}.
  */
 public final class SearchOverheadBenchmark {
@@ -41,8 +41,11 @@ public final class SearchOverheadBenchmark {
   public static void main(String[] args) throws Exception {
     Map<String, String> o = options(args);
     if (o.containsKey("from")) {
-      List<TrialResult> results = Files.readAllLines(Path.of(o.get("from")), StandardCharsets.UTF_8).stream().skip(1)
-          .filter(l -> !l.isBlank()).map(TrialResult::fromTsv).toList();
+      List<TrialResult> results = new ArrayList<>();
+      for (String file : o.get("from").split(",")) {
+        Files.readAllLines(Path.of(file), StandardCharsets.UTF_8).stream().skip(1).filter(l -> !l.isBlank())
+            .map(TrialResult::fromTsv).forEach(results::add);
+      }
       System.out.println(new Report(results).markdown());
       return;
     }

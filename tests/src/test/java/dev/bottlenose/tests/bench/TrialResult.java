@@ -80,6 +80,6 @@ record TrialResult(String workload, double budget, int rep, long startedAtMillis
   }
 
   private static String num(double d) {
-    return String.format(Locale.ROOT, "%.4f", d);
+    return String.format(Locale.ROOT, "%.6f", d);
   }
 }
