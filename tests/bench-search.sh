@@ -5,7 +5,7 @@
 # Usage: tests/bench-search.sh [--reps 3] [--control twin|none] [--budgets 0.01,0.02,0.05,0.10] [--workloads compute,mixed]
 #                              [--warmup 8] [--window 20] [--settle 60] [--jvm "-Xms256m -Xmx256m"] [--out DIR]
 #                              [--set "search.skip=sync_wait;key=value"]   (consultant settings for every search)
-#        tests/bench-search.sh --from tests/target/bench-search/results.tsv   (summarise only)
+#        tests/bench-search.sh --from tests/target/bench-search/results.tsv[,other.tsv…]   (summarise only; several files pool their repetitions)
 set -e
 cd "$(dirname "$0")/.."
 if [ -z "$BENCH_SKIP_BUILD" ]; then
