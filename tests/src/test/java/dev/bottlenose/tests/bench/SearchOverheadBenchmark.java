@@ -27,7 +27,8 @@ import java.util.stream.Stream;
  * (the default, session mode only): a second JVM of the same workload runs through each session without the
  * tool and is measured over the same windows, so a slowdown can be corrected for what the machine's other
  * load did to both in the meantime ({@link Report}); {@code --control none} runs without it. Results go to {@code results.tsv} as they come, and a markdown summary to
- * {@code summary.md}, both in the output directory. {@code --from results.tsv} only summarises; {@code --from a.tsv,b.tsv} pools several runs' repetitions.
+ * {@code summary.md}, both in the output directory. {@code --from results.tsv} only summarises;
+ * {@code --from a.tsv,b.tsv} pools several runs' repetitions.
  * Run it with {@code tests/bench-search.sh}.
  */
 public final class SearchOverheadBenchmark {

@@ -2,6 +2,7 @@ package dev.bottlenose.tests.bench;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
@@ -40,12 +41,13 @@ record Stats(double median, double min, double max, int n, double medianLow, dou
 
   /** The median's 95% interval as percentages: {@code "+0.3..+2.0%"}. */
   String medianInterval() {
-    return n == 0 ? "n/a" : String.format("%+.1f..%+.1f%%", medianLow * 100, medianHigh * 100);
+    return n == 0 ? "n/a" : String.format(Locale.ROOT, "%+.1f..%+.1f%%", medianLow * 100, medianHigh * 100);
   }
 
   /** As percentages: {@code "+1.2% (-0.3..+2.5)"}. */
   String percent() {
-    return n == 0 ? "n/a" : String.format("%+.1f%% (%+.1f..%+.1f)", median * 100, min * 100, max * 100);
+    return n == 0 ? "n/a"
+        : String.format(Locale.ROOT, "%+.1f%% (%+.1f..%+.1f)", median * 100, min * 100, max * 100);
   }
 
   /** {@code "12.3 (11.0..14.2)"} with the given format. */
