@@ -37,6 +37,8 @@ public final class DaemonVerticle extends VerticleBase {
         .put("host", host).put("state", session.state().name());
   }
 
+  private final List<Future<Void>> registrations = new java.util.ArrayList<>();
+
   @Override
   public Future<?> start() {
     EventBus bus = vertx.eventBus();
@@ -55,21 +57,26 @@ public final class DaemonVerticle extends VerticleBase {
     serve(Addresses.metricsAdd(id), b -> addMetrics(b));
     serve(Addresses.ledger(id), b -> new JsonObject().put("entries", new JsonArray(List.copyOf(session.ledger())))
         .put("sources", new JsonArray(List.copyOf(session.sourceLedger()))));
-    serve(Addresses.status(id), b -> new JsonObject(session.status()));
     serve(Addresses.interval(id), b -> interval(b));
     serve(Addresses.valuesHistory(id), b -> history(b));
     serve(Addresses.classBytes(id), b -> new JsonObject(session.classBytes(b.getString("className"))));
     serve(Addresses.callGraph(id), b -> new JsonObject(session.callGraph(b.getString("path"), b.getInteger("limit", 100),
         b.getString("graph", "cpu"))));
     bus.consumer(Addresses.DAEMONS_LIST, this::list);
+    // The status address answers last: a client that has its reply finds every other address of this daemon
+    // registered in the cluster (registrations are asynchronous, and a call-graph request sent right after
+    // the first status reply once found no handler).
+    Future<Void> others = Future.all(registrations).mapEmpty();
+    Future<Void> ready = others.compose(v -> serve(Addresses.status(id), b -> new JsonObject(session.status())));
     session.values().onSample(s -> bus.publish(Addresses.values(id), json(s)));
     session.onChanges(c -> bus.publish(Addresses.changes(id), new JsonObject().put("changes", new JsonArray(c))));
     session.onEnd(reason -> vertx.runOnContext(v -> ended(reason)));
-    return vertx.sharedData().<String, JsonObject>getAsyncMap(Addresses.DAEMONS_MAP).compose(map -> {
-      registry = map;
-      refreshTimer = vertx.setPeriodic(REGISTRY_TTL_MILLIS / 3, t -> register());
-      return register();
-    }).onSuccess(v -> bus.publish(Addresses.DAEMONS, info.copy().put("event", "started")));
+    return ready.compose(v -> vertx.sharedData().<String, JsonObject>getAsyncMap(Addresses.DAEMONS_MAP))
+        .compose(map -> {
+          registry = map;
+          refreshTimer = vertx.setPeriodic(REGISTRY_TTL_MILLIS / 3, t -> register());
+          return register();
+        }).onSuccess(v -> bus.publish(Addresses.DAEMONS, info.copy().put("event", "started")));
   }
 
   @Override
@@ -173,7 +180,8 @@ public final class DaemonVerticle extends VerticleBase {
     return new JsonObject(s.toJson());
   }
 
-  private void serve(String address, Function<JsonObject, JsonObject> handler) {
+  /** Serves requests at {@code address}; the future completes once the cluster knows the registration. */
+  private Future<Void> serve(String address, Function<JsonObject, JsonObject> handler) {
     Handler<Message<Object>> h = message -> {
       JsonObject body = message.body() instanceof JsonObject j ? j : new JsonObject();
       Callable<JsonObject> work = () -> handler.apply(body);
@@ -187,7 +195,9 @@ public final class DaemonVerticle extends VerticleBase {
         }
       });
     };
-    vertx.eventBus().consumer(address, h);
+    Future<Void> registered = vertx.eventBus().consumer(address, h).completion();
+    registrations.add(registered);
+    return registered;
   }
 
   /** A metric file with errors: the failure text is the outcome as JSON, each error with line and column. */
