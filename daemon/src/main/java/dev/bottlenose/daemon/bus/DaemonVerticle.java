@@ -66,8 +66,8 @@ public final class DaemonVerticle extends VerticleBase {
     // The status address answers last: a client that has its reply finds every other address of this daemon
     // registered in the cluster (registrations are asynchronous, and a call-graph request sent right after
     // the first status reply once found no handler).
-    Future<Void> others = Future.all(registrations).mapEmpty();
-    Future<Void> ready = others.compose(v -> serve(Addresses.status(id), b -> new JsonObject(session.status())));
+    Future<Void> ready = Future.all(registrations)
+        .compose(v -> serve(Addresses.status(id), b -> new JsonObject(session.status())));
     session.values().onSample(s -> bus.publish(Addresses.values(id), json(s)));
     session.onChanges(c -> bus.publish(Addresses.changes(id), new JsonObject().put("changes", new JsonArray(c))));
     session.onEnd(reason -> vertx.runOnContext(v -> ended(reason)));
