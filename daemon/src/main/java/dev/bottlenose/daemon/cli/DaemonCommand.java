@@ -1,7 +1,8 @@
 package dev.bottlenose.daemon.cli;
 
-import dev.bottlenose.daemon.bus.Cluster;
-import dev.bottlenose.daemon.bus.ClusterSettings;
+import dev.bottlenose.bus.Cluster;
+import dev.bottlenose.bus.ClusterSecret;
+import dev.bottlenose.bus.ClusterSettings;
 import dev.bottlenose.daemon.bus.DaemonVerticle;
 import dev.bottlenose.daemon.session.Sample;
 import dev.bottlenose.daemon.session.SessionOptions;
@@ -73,7 +74,7 @@ final class DaemonCommand {
 
   private static Vertx startCluster(ClusterSettings settings, TargetSession session) throws Exception {
     try {
-      return Cluster.start(settings).get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+      return Cluster.start(settings).toCompletionStage().toCompletableFuture().get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
     } catch (Exception e) {
       session.close();
       throw e;
@@ -85,7 +86,7 @@ final class DaemonCommand {
     List<String> members = a.has("members") ? Arrays.asList(a.option("members", "").split(",")) : List.of(host);
     try {
       return new ClusterSettings(host, a.intOption("cluster-port", ClusterSettings.DEFAULT_PORT), members,
-          System.getenv(ClusterSettings.SECRET_ENV));
+          ClusterSecret.load());
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

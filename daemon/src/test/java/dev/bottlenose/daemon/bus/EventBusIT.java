@@ -3,6 +3,9 @@ package dev.bottlenose.daemon.bus;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.bottlenose.bus.Cluster;
+import dev.bottlenose.bus.ClusterSecret;
+import dev.bottlenose.bus.ClusterSettings;
 import dev.bottlenose.daemon.it.TargetJvm;
 import dev.bottlenose.daemon.session.SessionOptions;
 import dev.bottlenose.daemon.session.TargetSession;
@@ -41,10 +44,10 @@ class EventBusIT {
         System.getProperty("bottlenose.daemon.jar"), "daemon", "--pid", Long.toString(target.pid()), "--id", ID,
         "--interval", "300ms", "--heartbeat", "1500ms").redirectErrorStream(true)
         .redirectOutput(new File(System.getProperty("java.io.tmpdir"), "bottlenose-" + ID + ".log"));
-    pb.environment().put(ClusterSettings.SECRET_ENV, SECRET);
+    pb.environment().put(ClusterSecret.ENV, SECRET);
     daemon = pb.start();
-    vertx = Cluster.start(new ClusterSettings(ClusterSettings.LOOPBACK, ClusterSettings.DEFAULT_PORT,
-        List.of(ClusterSettings.LOOPBACK), SECRET)).get(90, TimeUnit.SECONDS);
+    vertx = Cluster.start(ClusterSettings.loopback(ClusterSecret.of(SECRET, "test"))).toCompletionStage()
+        .toCompletableFuture().get(90, TimeUnit.SECONDS);
   }
 
   @AfterAll

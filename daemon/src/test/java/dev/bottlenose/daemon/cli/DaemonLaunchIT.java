@@ -2,7 +2,7 @@ package dev.bottlenose.daemon.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bottlenose.daemon.bus.ClusterSettings;
+import dev.bottlenose.bus.ClusterSecret;
 import dev.bottlenose.daemon.it.TargetJvm;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -24,7 +24,7 @@ class DaemonLaunchIT {
         System.getProperty("bottlenose.daemon.jar"), "daemon", "--interval", "300ms", "--linger", "1ms", "--"));
     command.addAll(TargetJvm.command(javaHome));
     ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
-    pb.environment().put(ClusterSettings.SECRET_ENV, UUID.randomUUID().toString());
+    pb.environment().put(ClusterSecret.ENV, UUID.randomUUID().toString());
     Process daemon = pb.start();
     try {
       BufferedReader out = new BufferedReader(new InputStreamReader(daemon.getInputStream(), StandardCharsets.UTF_8));
@@ -33,7 +33,7 @@ class DaemonLaunchIT {
         lines.add(line);
       }
       assertThat(lines).as(String.join("\n", lines)).anySatisfy(l -> assertThat(l).contains("ready"))
-          .anySatisfy(l -> assertThat(l).contains("serving process", TargetJvm.MAIN, "(secret set)"));
+          .anySatisfy(l -> assertThat(l).contains("serving process", TargetJvm.MAIN, "(cluster secret from BOTTLENOSE_CLUSTER_SECRET)"));
       daemon.getOutputStream().close();
       String rest = new String(daemon.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertThat(daemon.waitFor(30, TimeUnit.SECONDS)).isTrue();

@@ -1,8 +1,9 @@
 package dev.bottlenose.tests.harness;
 
 import dev.bottlenose.daemon.bus.Addresses;
-import dev.bottlenose.daemon.bus.Cluster;
-import dev.bottlenose.daemon.bus.ClusterSettings;
+import dev.bottlenose.bus.Cluster;
+import dev.bottlenose.bus.ClusterSecret;
+import dev.bottlenose.bus.ClusterSettings;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.json.JsonArray;
@@ -25,9 +26,8 @@ public final class Bus implements AutoCloseable {
   /** Joins (or forms) a loopback cluster of its own, named by a fresh secret. */
   public static Bus join() throws Exception {
     String secret = "e2e-" + Long.toHexString(System.nanoTime());
-    ClusterSettings settings = new ClusterSettings(ClusterSettings.LOOPBACK, ClusterSettings.DEFAULT_PORT,
-        List.of(ClusterSettings.LOOPBACK), secret);
-    return new Bus(Cluster.start(settings).get(60, TimeUnit.SECONDS), secret);
+    ClusterSettings settings = ClusterSettings.loopback(ClusterSecret.of(secret, "test"));
+    return new Bus(Cluster.start(settings).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS), secret);
   }
 
   /** The secret daemons must be given to join this cluster. */

@@ -23,7 +23,7 @@ public final class Main {
       "  demo [--port 8411] [--exit-when-done] [--max-time 90s] [--data DIR] [--set key=value]",
       "                                               serve the web UI, run the bundled workload, search it, print",
       "                                               what it found; then serve until Ctrl-C",
-      "saved searches go to ./data/searches unless --data DIR; the cluster is named by BOTTLENOSE_CLUSTER_SECRET");
+      "saved searches go to ./data/searches unless --data DIR; members are admitted by the cluster secret (~/.bottlenose/cluster.secret, or BOTTLENOSE_CLUSTER_SECRET)");
 
   private Main() {}
 

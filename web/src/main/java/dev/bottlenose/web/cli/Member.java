@@ -1,6 +1,7 @@
 package dev.bottlenose.web.cli;
 
-import dev.bottlenose.web.cluster.ClusterMember;
+import dev.bottlenose.bus.Cluster;
+import dev.bottlenose.bus.ClusterSettings;
 import dev.bottlenose.web.cluster.Daemons;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -24,7 +25,7 @@ final class Member implements AutoCloseable {
 
   static Member join(PrintStream err) throws Exception {
     err.println("bottlenose: joining the cluster on 127.0.0.1...");
-    Vertx vertx = await(ClusterMember.joinFromEnvironment(), 90, "joining the cluster");
+    Vertx vertx = await(Cluster.start(ClusterSettings.loopback()), 90, "joining the cluster");
     return new Member(vertx, new Daemons(vertx, Daemons.locateDaemonJar()));
   }
 

@@ -1,5 +1,6 @@
 package dev.bottlenose.web.cluster;
 
+import dev.bottlenose.bus.ClusterSecret;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -33,7 +34,7 @@ public final class Daemons implements AutoCloseable {
   private final String clusterSecret;
   private final Map<String, Process> spawned = new ConcurrentHashMap<>();
 
-  /** Daemons spawned with this process's environment (so in the cluster its {@value ClusterMember#SECRET_ENV} names). */
+  /** Daemons spawned with this process's environment, so with its cluster secret. */
   public Daemons(Vertx vertx, Path daemonJar) {
     this(vertx, daemonJar, null);
   }
@@ -93,7 +94,7 @@ public final class Daemons implements AutoCloseable {
       ProcessBuilder pb = new ProcessBuilder(java, "-jar", daemonJar.toString(), "daemon", "--pid", Long.toString(pid), "--id", id)
           .redirectErrorStream(true).redirectOutput(log.toFile());
       if (clusterSecret != null) {
-        pb.environment().put(ClusterMember.SECRET_ENV, clusterSecret);
+        pb.environment().put(ClusterSecret.ENV, clusterSecret);
       }
       Process p = pb.start();
       spawned.put(id, p);

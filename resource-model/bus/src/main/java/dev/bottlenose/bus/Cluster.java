@@ -1,0 +1,83 @@
+package dev.bottlenose.bus;
+
+import com.hazelcast.config.ClassFilter;
+import com.hazelcast.config.Config;
+import com.hazelcast.config.JavaSerializationFilterConfig;
+import com.hazelcast.config.JoinConfig;
+import com.hazelcast.config.NetworkConfig;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.eventbus.EventBusOptions;
+import io.vertx.core.http.ClientAuth;
+import io.vertx.core.net.PfxOptions;
+import io.vertx.spi.cluster.hazelcast.ConfigUtil;
+import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
+import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * This process as a member of the Bottlenose cluster: Vert.x clustered on an embedded Hazelcast member,
+ * admitted by the {@link ClusterSecret}. Three locks, all from the one secret:
+ * <ul>
+ *   <li>Hazelcast joins only members with the same cluster name, derived from the secret;</li>
+ *   <li>the event bus speaks TLS 1.3 with client certificates required, and every member presents and trusts
+ *       only the certificate derived from the secret ({@link EventBusIdentity}), so a process without the
+ *       secret can neither send a frame to a member nor receive one;</li>
+ *   <li>Java deserialisation of what other members put into shared maps is limited to a few value classes
+ *       (Hazelcast's serialisation filter): an object of any other class is refused, not built.</li>
+ * </ul>
+ */
+public final class Cluster {
+  /**
+   * The packages whose classes a member deserialises with Java serialisation: Hazelcast's own (its error
+   * responses are serialised exceptions), and the JDK's basic ones those refer to. Vert.x's values travel in
+   * Hazelcast's own format; anything else (javax.*, java.rmi, java.security, libraries) is refused.
+   */
+  static final Set<String> JAVA_SERIALIZATION_ALLOWED = Set.of("com.hazelcast.", "java.lang.", "java.util.", "java.io.",
+      "java.net.", "java.time.", "[");
+
+  private Cluster() {}
+
+  /** Joins (or forms) the cluster {@code settings} describe; the future has the clustered Vert.x. */
+  public static Future<Vertx> start(ClusterSettings settings) {
+    Logger.getLogger("com.hazelcast").setLevel(Level.WARNING);
+    Logger.getLogger("com.hazelcast.cp.CPSubsystem").setLevel(Level.SEVERE);
+    VertxOptions options = new VertxOptions().setEventBusOptions(eventBusOptions(settings));
+    return Vertx.builder().with(options).withClusterManager(new HazelcastClusterManager(hazelcastConfig(settings)))
+        .buildClustered();
+  }
+
+  static EventBusOptions eventBusOptions(ClusterSettings settings) {
+    EventBusIdentity identity = EventBusIdentity.derive(settings.secret());
+    EventBusOptions bus = new EventBusOptions().setHost(settings.host()).setPort(0);
+    bus.setSsl(true).setClientAuth(ClientAuth.REQUIRED).setEnabledSecureTransportProtocols(Set.of("TLSv1.3"))
+        .setKeyCertOptions(new PfxOptions().setValue(Buffer.buffer(identity.keyStore())).setPassword(identity.password()))
+        .setTrustOptions(new PfxOptions().setValue(Buffer.buffer(identity.trustStore())).setPassword(identity.password()));
+    return bus;
+  }
+
+  static Config hazelcastConfig(ClusterSettings settings) {
+    Config config = ConfigUtil.loadConfig();
+    config.setClusterName(settings.clusterName());
+    config.setProperty("hazelcast.phone.home.enabled", "false");
+    config.setProperty("hazelcast.logging.type", "jdk");
+    config.setProperty("hazelcast.socket.bind.any", "false");
+    config.setProperty("hazelcast.tcp.join.port.try.count", "20");
+    config.setProperty("hazelcast.shutdownhook.enabled", "false");
+    ClassFilter allowed = new ClassFilter();
+    JAVA_SERIALIZATION_ALLOWED.forEach(allowed::addPrefixes);
+    config.getSerializationConfig().setJavaSerializationFilterConfig(
+        new JavaSerializationFilterConfig().setDefaultsDisabled(true).setWhitelist(allowed));
+    NetworkConfig network = config.getNetworkConfig();
+    network.setPort(settings.port()).setPortAutoIncrement(true).setPortCount(100);
+    network.getInterfaces().setEnabled(true).clear().addInterface(settings.host());
+    JoinConfig join = network.getJoin();
+    join.getMulticastConfig().setEnabled(false);
+    join.getAutoDetectionConfig().setEnabled(false);
+    join.getTcpIpConfig().setEnabled(true).setMembers(settings.members());
+    return config;
+  }
+}
