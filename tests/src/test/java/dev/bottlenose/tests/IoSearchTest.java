@@ -1,5 +1,6 @@
 package dev.bottlenose.tests;
 
+import dev.bottlenose.bus.Addresses;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bottlenose.consultant.ShgNode;
@@ -49,7 +50,7 @@ class IoSearchTest {
       Searches.foundWithin(runner, onSocket, "io_wait true at " + socket, SEARCH_TIME);
       Searches.foundWithin(runner, inMethod, "io_wait true at " + FETCH, SEARCH_TIME);
       Searches.assertNothingLeft(bus, daemon);
-      JsonObject waits = bus.request(DaemonProtocol.callGraph(daemon.id()), new JsonObject()
+      JsonObject waits = bus.request(Addresses.callGraph(daemon.id()), new JsonObject()
           .put("path", FETCH.parent().toString()).put("graph", "io"));
       assertThat(waits.getJsonArray("children").stream().map(o -> ((JsonObject) o).getString("path")))
           .as("slow reads' stacks in the io graph: %s", waits).contains(FETCH.toString());

@@ -3,7 +3,7 @@ package dev.bottlenose.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.bottlenose.daemon.bus.Addresses;
+import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.tests.harness.AttachedTarget;
 import dev.bottlenose.tests.harness.Bus;
 import dev.bottlenose.tests.harness.DaemonProcess;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.bottlenose.daemon.bus.Addresses;
+import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.tests.harness.AttachedTarget;
 import dev.bottlenose.tests.harness.Bus;
 import dev.bottlenose.tests.harness.DaemonProcess;

@@ -1,5 +1,6 @@
 package dev.bottlenose.tests;
 
+import dev.bottlenose.bus.Addresses;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -77,13 +78,13 @@ class VmCostSearchTest {
       assertThat(calls.getJsonArray("children").stream().map(o -> ((JsonObject) o).getString("path")))
           .as("callees of main in the sampled call graph: %s", calls).contains(CALL_MANY.toString());
       assertThat(calls.getJsonArray("children").stream().map(o -> ((JsonObject) o).getString("relation"))).containsOnly("calls");
-      JsonObject all = bus.request(DaemonProtocol.callGraph(daemon.id()), new JsonObject().put("limit", 5));
+      JsonObject all = bus.request(Addresses.callGraph(daemon.id()), new JsonObject().put("limit", 5));
       assertThat(all.getJsonArray("hot").stream().map(o -> ((JsonObject) o).getString("method"))).contains(STEPS.toString());
       assertThat(all.getJsonArray("children").stream().map(o -> ((JsonObject) o).getString("path")))
           .contains(PACKAGE.substring(0, PACKAGE.length() - 1));
-      assertThatThrownBy(() -> bus.request(DaemonProtocol.callGraph(daemon.id()), new JsonObject().put("path", "/Threads/main")))
+      assertThatThrownBy(() -> bus.request(Addresses.callGraph(daemon.id()), new JsonObject().put("path", "/Threads/main")))
           .isInstanceOf(ReplyException.class).hasMessageContaining("/Threads/main is not /Code");
-      assertThatThrownBy(() -> bus.request(DaemonProtocol.callGraph(daemon.id()), new JsonObject().put("graph", "wall")))
+      assertThatThrownBy(() -> bus.request(Addresses.callGraph(daemon.id()), new JsonObject().put("graph", "wall")))
           .isInstanceOf(ReplyException.class)
           .hasMessageContaining("graph must be cpu (execution samples), io (slow reads and writes), sync")
           .hasMessageContaining("is 'wall'");
@@ -133,11 +134,11 @@ class VmCostSearchTest {
     JsonObject[] last = new JsonObject[1];
     try {
       await("callees of " + method).atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500)).until(() -> {
-        last[0] = bus.request(DaemonProtocol.callGraph(daemon.id()), new JsonObject().put("path", method.toString()));
+        last[0] = bus.request(Addresses.callGraph(daemon.id()), new JsonObject().put("path", method.toString()));
         return !last[0].getJsonArray("children").isEmpty();
       });
     } catch (ConditionTimeoutException e) {
-      JsonObject all = bus.request(DaemonProtocol.callGraph(daemon.id()), new JsonObject().put("limit", 10));
+      JsonObject all = bus.request(Addresses.callGraph(daemon.id()), new JsonObject().put("limit", 10));
       throw new AssertionError(e.getMessage() + "; last answer " + last[0] + "; the whole call graph: " + all, e);
     }
     return last[0];

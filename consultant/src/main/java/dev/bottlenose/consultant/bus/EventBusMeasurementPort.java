@@ -1,5 +1,6 @@
 package dev.bottlenose.consultant.bus;
 
+import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.consultant.CostPrediction;
 import dev.bottlenose.consultant.MeasurementFailure;
 import dev.bottlenose.consultant.MeasurementFailure.Kind;
@@ -129,8 +130,8 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     for (String id : daemonIds) {
       TargetDaemon d = new TargetDaemon(id);
       daemons.put(id, d);
-      consumers.add(vertx.eventBus().<JsonObject>consumer(DaemonProtocol.values(id), m -> sampled(d, m.body())));
-      consumers.add(vertx.eventBus().<JsonObject>consumer(DaemonProtocol.exited(id),
+      consumers.add(vertx.eventBus().<JsonObject>consumer(Addresses.values(id), m -> sampled(d, m.body())));
+      consumers.add(vertx.eventBus().<JsonObject>consumer(Addresses.exited(id),
           m -> targetGone(d, m.body().getString("endReason", "the target exited"))));
       d.ready(vertx);
     }
@@ -240,7 +241,7 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     if (samplePeriodMillis != null) {
       body.put("samplePeriodMillis", samplePeriodMillis);
     }
-    track(vertx.eventBus().<JsonObject>request(DaemonProtocol.metricEnable(d.id), body, ENABLE_TIMEOUT).transform(ar -> {
+    track(vertx.eventBus().<JsonObject>request(Addresses.metricEnable(d.id), body, ENABLE_TIMEOUT).transform(ar -> {
       if (ar.failed()) {
         active.remove(handle.id());
         failed(a, Failures.of(d.id, ar.cause()));
@@ -296,11 +297,11 @@ public final class EventBusMeasurementPort implements MeasurementPort {
   private Future<?> sweep() {
     List<Future<?>> all = new ArrayList<>();
     for (TargetDaemon d : daemons.values()) {
-      all.add(vertx.eventBus().<JsonObject>request(DaemonProtocol.metricsList(d.id), new JsonObject())
+      all.add(vertx.eventBus().<JsonObject>request(Addresses.metricsList(d.id), new JsonObject())
           .compose(reply -> Future.join(reply.body().getJsonArray("active", new io.vertx.core.json.JsonArray()).stream()
               .map(JsonObject.class::cast)
               .filter(m -> requester.equals(m.getString("requester")))
-              .map(m -> vertx.eventBus().request(DaemonProtocol.metricDisable(d.id),
+              .map(m -> vertx.eventBus().request(Addresses.metricDisable(d.id),
                   new JsonObject().put("metricId", m.getLong("metricId"))).otherwiseEmpty())
               .toList()))
           .otherwiseEmpty());
@@ -309,7 +310,7 @@ public final class EventBusMeasurementPort implements MeasurementPort {
   }
 
   private Future<?> disable(Active a) {
-    return vertx.eventBus().request(DaemonProtocol.metricDisable(a.daemon.id), new JsonObject().put("metricId", a.metricId))
+    return vertx.eventBus().request(Addresses.metricDisable(a.daemon.id), new JsonObject().put("metricId", a.metricId))
         .otherwiseEmpty();
   }
 

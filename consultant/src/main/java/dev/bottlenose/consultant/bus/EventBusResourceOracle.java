@@ -1,5 +1,6 @@
 package dev.bottlenose.consultant.bus;
 
+import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.consultant.ResourceChild;
 import dev.bottlenose.consultant.ResourceOracle;
 import dev.bottlenose.model.Hierarchy;
@@ -204,7 +205,7 @@ public final class EventBusResourceOracle implements ResourceOracle {
 
   private JsonObject callGraph(String daemonId, ResourcePath path, int limit, String graphName) {
     try {
-      return request(DaemonProtocol.callGraph(daemonId), new JsonObject().put("path", path.toString()).put("limit", limit)
+      return request(Addresses.callGraph(daemonId), new JsonObject().put("path", path.toString()).put("limit", limit)
           .put("graph", graphName), "give the call graph at " + path, daemonId);
     } catch (IllegalStateException e) {
       return null;
@@ -214,7 +215,7 @@ public final class EventBusResourceOracle implements ResourceOracle {
   private JsonObject resources(String daemonId, ResourcePath path) {
     JsonObject body = new JsonObject().put("path", path.toString()).put("depth", 1);
     try {
-      return request(DaemonProtocol.resources(daemonId), body, "list " + path, daemonId);
+      return request(Addresses.resources(daemonId), body, "list " + path, daemonId);
     } catch (NotFound e) {
       return new JsonObject().put("resources", new JsonArray());
     }

@@ -1,5 +1,6 @@
 package dev.bottlenose.consultant.bus;
 
+import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.metrics.Calibration;
 import dev.bottlenose.model.ResourcePath;
 import io.vertx.core.Vertx;
@@ -49,7 +50,7 @@ final class TargetDaemon {
     }
     if (!statusAsked) {
       statusAsked = true;
-      vertx.eventBus().<JsonObject>request(DaemonProtocol.status(id), new JsonObject()).onComplete(ar -> {
+      vertx.eventBus().<JsonObject>request(Addresses.status(id), new JsonObject()).onComplete(ar -> {
         synchronized (this) {
           statusAsked = false;
           if (ar.succeeded()) {
@@ -76,7 +77,7 @@ final class TargetDaemon {
     if (!compileTimesAsked && now - compileTimesAtMillis > COMPILE_TIMES_MAX_AGE_MILLIS) {
       compileTimesAsked = true;
       JsonObject body = new JsonObject().put("path", CompileTimes.JIT.toString()).put("depth", 2);
-      vertx.eventBus().<JsonObject>request(DaemonProtocol.resources(id), body).onComplete(ar -> {
+      vertx.eventBus().<JsonObject>request(Addresses.resources(id), body).onComplete(ar -> {
         synchronized (this) {
           compileTimesAsked = false;
           compileTimesAtMillis = System.currentTimeMillis();
@@ -100,7 +101,7 @@ final class TargetDaemon {
     if (!stackSharesAsked.contains(key) && (known == null || now - known[1] > COMPILE_TIMES_MAX_AGE_MILLIS)) {
       stackSharesAsked.add(key);
       JsonObject body = new JsonObject().put("path", key).put("limit", 1).put("graph", "cpu");
-      vertx.eventBus().<JsonObject>request(DaemonProtocol.callGraph(id), body).onComplete(ar -> {
+      vertx.eventBus().<JsonObject>request(Addresses.callGraph(id), body).onComplete(ar -> {
         synchronized (this) {
           stackSharesAsked.remove(key);
           double share = 0;
@@ -126,7 +127,7 @@ final class TargetDaemon {
     if (!hotPackagesAsked && now - hotPackagesAtMillis > COMPILE_TIMES_MAX_AGE_MILLIS) {
       hotPackagesAsked = true;
       JsonObject body = new JsonObject().put("path", "/Code").put("limit", 10_000).put("graph", "cpu");
-      vertx.eventBus().<JsonObject>request(DaemonProtocol.callGraph(id), body).onComplete(ar -> {
+      vertx.eventBus().<JsonObject>request(Addresses.callGraph(id), body).onComplete(ar -> {
         synchronized (this) {
           hotPackagesAsked = false;
           hotPackagesAtMillis = System.currentTimeMillis();

@@ -1,5 +1,6 @@
 package dev.bottlenose.consultant.bus;
 
+import dev.bottlenose.bus.Addresses;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -49,7 +50,7 @@ class OneTimeCostPredictionTest {
   @Test
   void aFocusOnManyStacksCostsItsShareOfEverythingCompiledWhenThatIsMore() throws Exception {
     daemon("d");
-    vertx.eventBus().<JsonObject>consumer(DaemonProtocol.callGraph("d"), m -> m.reply(new JsonObject()
+    vertx.eventBus().<JsonObject>consumer(Addresses.callGraph("d"), m -> m.reply(new JsonObject()
         .put("path", m.body().getString("path")).put("samples", 400L).put("total", 200L)
         .put("children", new JsonArray().add(new JsonObject().put("path", "/Code/com.acme").put("samples", 390L))
             .add(new JsonObject().put("path", "/Code/org.cold").put("samples", 10L)))));
@@ -73,7 +74,7 @@ class OneTimeCostPredictionTest {
         return p;
       }
       assertThat(System.nanoTime()).as("still pending after 5 s").isLessThan(end);
-      vertx.eventBus().publish(DaemonProtocol.values("d"), new JsonObject().put("atMillis", 1_000L)
+      vertx.eventBus().publish(Addresses.values("d"), new JsonObject().put("atMillis", 1_000L)
           .put("intervalNanos", 1_000_000_000L).put("metrics", new JsonArray())
           .put("cost", new JsonObject().put("processCpuNanos", 2_000_000_000L).put("agentCpuNanos", 1_000_000L)));
       Thread.sleep(20);
@@ -81,10 +82,10 @@ class OneTimeCostPredictionTest {
   }
 
   private void daemon(String id) {
-    vertx.eventBus().<JsonObject>consumer(DaemonProtocol.status(id), m -> m.reply(new JsonObject().put("pid", 11L)
+    vertx.eventBus().<JsonObject>consumer(Addresses.status(id), m -> m.reply(new JsonObject().put("pid", 11L)
         .put("calibration", new JsonObject().put("virtualCallNanos", 3.0).put("allocationNanos", 20.0)
             .put("samplePeriodNanos", 20_000_000.0))));
-    vertx.eventBus().<JsonObject>consumer(DaemonProtocol.resources(id), m -> {
+    vertx.eventBus().<JsonObject>consumer(Addresses.resources(id), m -> {
       assertThat(m.body().getString("path")).isEqualTo("/VM/JIT");
       jitAsked.incrementAndGet();
       m.reply(new JsonObject().put("resources", new JsonArray()

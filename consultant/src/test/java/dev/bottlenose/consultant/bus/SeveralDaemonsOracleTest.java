@@ -1,5 +1,6 @@
 package dev.bottlenose.consultant.bus;
 
+import dev.bottlenose.bus.Addresses;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bottlenose.consultant.ResourceChild;
@@ -43,7 +44,7 @@ class SeveralDaemonsOracleTest {
   @Test
   void theToolsOwnThreadsAreNeverChildrenToSearch() {
     ResourcePath threads = Hierarchy.THREADS.root();
-    vertx.eventBus().<JsonObject>consumer(DaemonProtocol.resources("d"), m -> m.reply(new JsonObject().put("resources",
+    vertx.eventBus().<JsonObject>consumer(Addresses.resources("d"), m -> m.reply(new JsonObject().put("resources",
         new JsonArray().add(new JsonObject().put("path", "/Threads/compute").put("attributes", new JsonObject()))
             .add(new JsonObject().put("path", "/Threads/bottlenose").put("attributes", new JsonObject().put("tool", "true"))))));
     EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, List.of("d"), Duration.ofSeconds(5));
@@ -122,12 +123,12 @@ class SeveralDaemonsOracleTest {
    * {@code io}, {@code sync} and {@code jit}, each of these counted in all as the sum of its children.
    */
   private void graphs(String id, long samples, Map<String, Map<ResourcePath, Long>> graphs, List<ResourcePath> loaded) {
-    vertx.eventBus().<JsonObject>consumer(DaemonProtocol.resources(id), m -> {
+    vertx.eventBus().<JsonObject>consumer(Addresses.resources(id), m -> {
       JsonArray resources = new JsonArray();
       loaded.forEach(p -> resources.add(new JsonObject().put("path", p.toString())));
       m.reply(new JsonObject().put("resources", resources));
     });
-    vertx.eventBus().<JsonObject>consumer(DaemonProtocol.callGraph(id), m -> {
+    vertx.eventBus().<JsonObject>consumer(Addresses.callGraph(id), m -> {
       String graph = m.body().getString("graph", "cpu");
       Map<ResourcePath, Long> counts = graphs.getOrDefault(graph, Map.of());
       long all = graph.equals("cpu") ? samples : counts.values().stream().mapToLong(Long::longValue).sum();

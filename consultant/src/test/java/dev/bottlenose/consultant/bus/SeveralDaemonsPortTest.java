@@ -1,5 +1,6 @@
 package dev.bottlenose.consultant.bus;
 
+import dev.bottlenose.bus.Addresses;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bottlenose.consultant.MeasurementFailure;
@@ -119,24 +120,24 @@ class SeveralDaemonsPortTest {
   }
 
   private void daemon(String id, long metricId) {
-    vertx.eventBus().<JsonObject>consumer(DaemonProtocol.metricEnable(id), m -> {
+    vertx.eventBus().<JsonObject>consumer(Addresses.metricEnable(id), m -> {
       log.add(id + " enable " + m.body().getString("focus"));
       m.reply(new JsonObject().put("metricId", metricId));
     });
-    vertx.eventBus().<JsonObject>consumer(DaemonProtocol.metricDisable(id), m -> {
+    vertx.eventBus().<JsonObject>consumer(Addresses.metricDisable(id), m -> {
       log.add(id + " disable " + m.body().getLong("metricId"));
       m.reply(new JsonObject());
     });
   }
 
   private void idleSample(String id, long agentCpuNanos, long processCpuNanos) {
-    vertx.eventBus().publish(DaemonProtocol.values(id), new JsonObject().put("atMillis", 2_000L).put("intervalNanos", 1_000_000_000L)
+    vertx.eventBus().publish(Addresses.values(id), new JsonObject().put("atMillis", 2_000L).put("intervalNanos", 1_000_000_000L)
         .put("metrics", new JsonArray()).put("cost", new JsonObject().put("processCpuNanos", processCpuNanos)
             .put("agentCpuNanos", agentCpuNanos).put("probeNanos", 0L)));
   }
 
   private void sample(String id, long metricId, double value) {
-    vertx.eventBus().publish(DaemonProtocol.values(id), new JsonObject().put("atMillis", 2_000L).put("intervalNanos", 1_000_000_000L)
+    vertx.eventBus().publish(Addresses.values(id), new JsonObject().put("atMillis", 2_000L).put("intervalNanos", 1_000_000_000L)
         .put("metrics", new JsonArray().add(new JsonObject().put("metricId", metricId).put("value", value))));
   }
 }

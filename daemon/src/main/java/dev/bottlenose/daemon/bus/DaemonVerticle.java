@@ -1,5 +1,6 @@
 package dev.bottlenose.daemon.bus;
 
+import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.daemon.session.MetricFileOutcome;
 import dev.bottlenose.daemon.session.Sample;
 import dev.bottlenose.daemon.session.SessionException;

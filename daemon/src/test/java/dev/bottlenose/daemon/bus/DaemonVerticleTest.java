@@ -1,5 +1,7 @@
 package dev.bottlenose.daemon.bus;
 
+import dev.bottlenose.bus.Addresses;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 

@@ -1,6 +1,6 @@
 package dev.bottlenose.tests.bench;
 
-import dev.bottlenose.daemon.bus.Addresses;
+import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.tests.harness.Bus;
 import dev.bottlenose.tests.harness.DaemonProcess;
 import dev.bottlenose.tests.harness.TargetJvm;

@@ -1,5 +1,6 @@
 package dev.bottlenose.tests.bench;
 
+import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.consultant.SearchOptions;
 import dev.bottlenose.consultant.bus.DaemonProtocol;
 import dev.bottlenose.consultant.bus.SearchRunner;
@@ -107,7 +108,7 @@ final class Trial {
     double load = loadAverage();
     CostTally tally = new CostTally();
     MessageConsumer<JsonObject> costs = daemonId == null ? null
-        : bus.vertx().eventBus().consumer(DaemonProtocol.values(daemonId), tally);
+        : bus.vertx().eventBus().consumer(Addresses.values(daemonId), tally);
     int[] searchStats = new int[4];
     Snapshot start = Snapshot.take(target, daemonPid);
     Twin controlStart = Twin.take(control);

@@ -1,6 +1,6 @@
 package dev.bottlenose.tests.harness;
 
-import dev.bottlenose.daemon.bus.Addresses;
+import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.bus.Cluster;
 import dev.bottlenose.bus.ClusterSecret;
 import dev.bottlenose.bus.ClusterSettings;

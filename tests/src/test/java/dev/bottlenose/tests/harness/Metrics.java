@@ -2,7 +2,7 @@ package dev.bottlenose.tests.harness;
 
 import static org.awaitility.Awaitility.await;
 
-import dev.bottlenose.daemon.bus.Addresses;
+import dev.bottlenose.bus.Addresses;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;

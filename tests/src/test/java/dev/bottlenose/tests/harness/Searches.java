@@ -1,5 +1,6 @@
 package dev.bottlenose.tests.harness;
 
+import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.consultant.NodeState;
 import dev.bottlenose.consultant.SearchHistoryGraph;
 import dev.bottlenose.consultant.SearchOptions;
@@ -122,11 +123,11 @@ public final class Searches {
 
   /** The daemon's ledger: probes ({@code entries}) and sources every session holds. */
   public static JsonObject ledger(Bus bus, DaemonProcess daemon) throws Exception {
-    return bus.request(DaemonProtocol.ledger(daemon.id()), new JsonObject());
+    return bus.request(Addresses.ledger(daemon.id()), new JsonObject());
   }
 
   /** The metrics still enabled on the daemon. */
   public static io.vertx.core.json.JsonArray activeMetrics(Bus bus, DaemonProcess daemon) throws Exception {
-    return bus.request(DaemonProtocol.metricsList(daemon.id()), new JsonObject()).getJsonArray("active");
+    return bus.request(Addresses.metricsList(daemon.id()), new JsonObject()).getJsonArray("active");
   }
 }

@@ -1,5 +1,6 @@
 package dev.bottlenose.tests.web;
 
+import dev.bottlenose.bus.Addresses;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -84,7 +85,7 @@ class RestSearchTest {
             .filter(j -> j.getString("daemonId").equals(daemonId)).findFirst().orElseThrow().getJsonArray("status");
         assertThat(status.stream().map(o -> (JsonObject) o)).anyMatch(s -> s.getString("family").equals("cpu_bound") && s.getString("state").equals("true"));
 
-        JsonObject ledger = bus.request(DaemonProtocol.ledger(daemonId), new JsonObject());
+        JsonObject ledger = bus.request(Addresses.ledger(daemonId), new JsonObject());
         assertThat(ledger.getJsonArray("entries")).as("probes left in the target").isEmpty();
         assertThat(ledger.getJsonArray("sources")).as("sources left in the target").isEmpty();
       } finally {

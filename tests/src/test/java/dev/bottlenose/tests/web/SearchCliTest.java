@@ -1,5 +1,6 @@
 package dev.bottlenose.tests.web;
 
+import dev.bottlenose.bus.Addresses;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bottlenose.consultant.bus.DaemonProtocol;
@@ -50,7 +51,7 @@ class SearchCliTest {
       }
       try (DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret())) {
         bus.awaitRunning(daemon);
-        JsonObject ledger = bus.request(DaemonProtocol.ledger(daemon.id()), new JsonObject());
+        JsonObject ledger = bus.request(Addresses.ledger(daemon.id()), new JsonObject());
         assertThat(ledger.getJsonArray("entries")).as("probes left in the target").isEmpty();
         assertThat(ledger.getJsonArray("sources")).as("sources left in the target").isEmpty();
       }

@@ -1,6 +1,6 @@
-package dev.bottlenose.daemon.bus;
+package dev.bottlenose.bus;
 
-/** Every event-bus address Bottlenose daemons use; the protocol is described in daemon/README.md. */
+/** Every event-bus address of the Bottlenose cluster, defined once; the protocol is described in daemon/README.md. */
 public final class Addresses {
   /** Daemons announce themselves here ({@code started}, {@code exited}, {@code stopped}). */
   public static final String DAEMONS = "bottlenose.daemons";
