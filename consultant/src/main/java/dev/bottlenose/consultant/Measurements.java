@@ -19,6 +19,7 @@ final class Measurements implements MeasurementSink {
   private double sideCost;
   private double recompiling;
   private double attached;
+  private volatile ValueSeries.Listener listener;
 
   Measurements(MeasurementPort port) {
     this.port = port;
@@ -47,7 +48,12 @@ final class Measurements implements MeasurementSink {
         r.users++;
         return;
       }
-      series.computeIfAbsent(request, q -> new ValueSeries(q, new ArrayList<>()));
+      series.computeIfAbsent(request, q -> {
+        if (listener != null) {
+          listener.started(q);
+        }
+        return new ValueSeries(q, new ArrayList<>());
+      });
     }
     MeasurementHandle handle = port.request(request, predictedCost, this);
     synchronized (this) {
@@ -112,6 +118,11 @@ final class Measurements implements MeasurementSink {
     return attached;
   }
 
+  /** Told of every series started and value recorded from now on (under this object's lock: keep it short). */
+  void listen(ValueSeries.Listener listener) {
+    this.listener = listener;
+  }
+
   synchronized List<ValueSeries> allSeries() {
     return series.values().stream().map(s -> new ValueSeries(s.request(), List.copyOf(s.points()))).toList();
   }
@@ -128,7 +139,11 @@ final class Measurements implements MeasurementSink {
       return;
     }
     r.lastCost = observedCost;
-    series.get(handle.request()).points().add(new ValueSeries.Point(toMillis, value, observedCost, fromMillis));
+    ValueSeries.Point point = new ValueSeries.Point(toMillis, value, observedCost, fromMillis);
+    series.get(handle.request()).points().add(point);
+    if (listener != null) {
+      listener.value(handle.request(), point);
+    }
   }
 
   @Override

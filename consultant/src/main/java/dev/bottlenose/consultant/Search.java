@@ -578,6 +578,11 @@ public final class Search {
     rules.close();
   }
 
+  /** Tells {@code listener} of every series started and every value measured from now on (for the journal). */
+  public void onValues(ValueSeries.Listener listener) {
+    measurements.listen(listener);
+  }
+
   /** The search as saved: settings, graph, every value measured. */
   public synchronized SavedSearch toSaved() {
     return new SavedSearch(id, startedAtMillis, endedAtMillis, endReason, settings.asMap(), graph, measurements.allSeries());

@@ -76,6 +76,19 @@ public final class SearchHistoryGraph {
     return after;
   }
 
+  /** Puts {@code n} in place of the node with its id (a replayed journal). */
+  synchronized void restore(ShgNode n) {
+    nodes.put(n.id(), n);
+    byKey.put(key(n.hypothesis(), n.focus()), n.id());
+  }
+
+  /** Adds a replayed edge. */
+  synchronized void restore(ShgEdge e) {
+    if (edges.stream().noneMatch(x -> x.from() == e.from() && x.to() == e.to())) {
+      edges.add(e);
+    }
+  }
+
   void ended(String reason) {
     emit(new ShgEvent.SearchEnded(searchId, reason));
   }

@@ -12,7 +12,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-/** Saved searches in a data directory, one {@code <id>.json} file each: save, list, reopen. */
+/**
+ * Saved searches in a data directory, one {@code <id>.json} file each: save, list, reopen. A search still
+ * running has a {@code <id>.journal} beside them ({@link SearchJournal}); a journal whose process died is
+ * turned into a saved search that ends "interrupted" the next time the store is listed.
+ */
 public final class SearchStore {
   private final Path directory;
 
@@ -49,12 +53,47 @@ public final class SearchStore {
     }
   }
 
-  /** The saved searches, newest first; files that cannot be read are skipped. */
+  /** Starts the journal of a search that has just begun: from now on it is kept as it runs. */
+  public SearchJournal journal(Search search) throws IOException {
+    return SearchJournal.start(directory, search);
+  }
+
+  /**
+   * Saves each search whose journal no process writes any more (the process was killed, or the machine
+   * stopped) as an interrupted search, and deletes its journal; answers the ids saved.
+   */
+  public List<String> recoverInterrupted() throws IOException {
+    List<String> recovered = new ArrayList<>();
+    if (!Files.isDirectory(directory)) {
+      return recovered;
+    }
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(directory, "*" + SearchJournal.SUFFIX)) {
+      for (Path journal : ds) {
+        if (SearchJournal.isBeingWritten(journal)) {
+          continue;
+        }
+        try {
+          SavedSearch s = SearchJournal.recover(journal);
+          if (!Files.exists(file(s.id()))) {
+            save(s);
+          }
+          Files.deleteIfExists(journal);
+          recovered.add(s.id());
+        } catch (IllegalArgumentException | ClassCastException | NullPointerException e) {
+          // not a journal this version can read: left as it is
+        }
+      }
+    }
+    return recovered;
+  }
+
+  /** The saved searches (interrupted ones recovered first), newest first; files that cannot be read are skipped. */
   public List<Summary> list() throws IOException {
     List<Summary> list = new ArrayList<>();
     if (!Files.isDirectory(directory)) {
       return list;
     }
+    recoverInterrupted();
     try (DirectoryStream<Path> ds = Files.newDirectoryStream(directory, "*.json")) {
       for (Path f : ds) {
         String name = f.getFileName().toString();

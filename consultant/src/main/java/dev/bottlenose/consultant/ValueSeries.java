@@ -18,6 +18,13 @@ public record ValueSeries(MetricRequest request, List<Point> points) {
     }
   }
 
+  /** Told of every series a search starts and of every value recorded in one. */
+  public interface Listener {
+    void started(MetricRequest request);
+
+    void value(MetricRequest request, Point point);
+  }
+
   public Map<String, Object> toJson() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("request", request.toJson());

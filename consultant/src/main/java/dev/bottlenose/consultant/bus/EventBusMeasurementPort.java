@@ -1,6 +1,7 @@
 package dev.bottlenose.consultant.bus;
 
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.bus.Membership;
 import dev.bottlenose.consultant.CostPrediction;
 import dev.bottlenose.consultant.MeasurementFailure;
 import dev.bottlenose.consultant.MeasurementFailure.Kind;
@@ -112,6 +113,10 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     }
   }
 
+  /** How a search's end reason starts when one of its daemons left the cluster. */
+  public static final String DAEMON_LOST = "daemon lost";
+  private Runnable leaving = () -> {};
+
   public EventBusMeasurementPort(Vertx vertx, List<String> daemonIds, String requester) {
     this(vertx, daemonIds, requester, null);
   }
@@ -135,9 +140,16 @@ public final class EventBusMeasurementPort implements MeasurementPort {
           m -> targetGone(d, m.body().getString("endReason", "the target exited"))));
       d.ready(vertx);
     }
+    if (vertx.isClustered()) {
+      leaving = Membership.onLeft(vertx, node -> daemons.values().stream().filter(d -> node.equals(d.node()))
+          .forEach(d -> targetGone(d, DAEMON_LOST + ": it left the cluster (killed, or its host unreachable)")));
+    }
   }
 
-  /** Called (daemon id, reason) when a target exits or its agent goes away. */
+  /**
+   * Called (daemon id, reason) when a target exits or its agent goes away (the daemon's reason), or when the
+   * daemon itself leaves the cluster ("{@value #DAEMON_LOST}: …"), which the cluster's membership tells.
+   */
   public void onTargetGone(BiConsumer<String, String> listener) {
     this.onTargetGone = listener;
   }
@@ -285,6 +297,7 @@ public final class EventBusMeasurementPort implements MeasurementPort {
    */
   public Future<Void> close() {
     List.copyOf(active.values()).forEach(a -> release(a.handle));
+    leaving.run();
     return Future.join(List.copyOf(inflight)).<Void>mapEmpty()
         .eventually(this::sweep)
         .eventually(() -> Future.join(consumers.stream().map(MessageConsumer::unregister).toList()));

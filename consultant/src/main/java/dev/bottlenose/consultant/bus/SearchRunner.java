@@ -3,6 +3,7 @@ package dev.bottlenose.consultant.bus;
 import dev.bottlenose.consultant.SamplingPeriod;
 import dev.bottlenose.consultant.Search;
 import dev.bottlenose.consultant.SearchOptions;
+import dev.bottlenose.consultant.SearchJournal;
 import dev.bottlenose.consultant.SearchStore;
 import dev.bottlenose.model.ResourcePath;
 import dev.bottlenose.model.json.Json;
@@ -44,6 +45,8 @@ public final class SearchRunner {
   private int failedSteps;
   private boolean hinted;
   private volatile String stopReason;
+  private volatile boolean daemonLost;
+  private SearchJournal journal;
 
   SearchRunner(Vertx vertx, Search search, EventBusMeasurementPort port, EventBusResourceOracle oracle, SearchStore store) {
     this.vertx = vertx;
@@ -53,7 +56,11 @@ public final class SearchRunner {
     this.store = store;
     String id = search.id();
     search.addListener(e -> vertx.eventBus().publish(events(id), new JsonObject(Json.write(e.toJson()))));
-    port.onTargetGone((daemon, reason) -> stop("target exited (daemon " + daemon + "): " + reason));
+    port.onTargetGone((daemon, reason) -> {
+      boolean lost = reason.startsWith(EventBusMeasurementPort.DAEMON_LOST);
+      daemonLost |= lost;
+      stop(lost ? reason + " (daemon " + daemon + ")" : "target exited (daemon " + daemon + "): " + reason);
+    });
     consumers = List.of(
         vertx.eventBus().<JsonObject>consumer(graph(id), m -> graphJson().onComplete(ar -> m.reply(ar.result()))),
         vertx.eventBus().<JsonObject>consumer(stopAddress(id), m -> {
@@ -88,6 +95,11 @@ public final class SearchRunner {
   }
 
   SearchRunner start() {
+    try {
+      journal = store.journal(search);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("cannot write the search's journal in the data directory: " + e.getMessage(), e);
+    }
     long interval = Math.max(10, Math.round(search.settings().number("search.sampling_interval_seconds") * 1000));
     timer = vertx.setPeriodic(0, interval, t -> step());
     return this;
@@ -95,6 +107,11 @@ public final class SearchRunner {
 
   public Search search() {
     return search;
+  }
+
+  /** Whether the search ended early because one of its daemons left the cluster (not a finished search). */
+  public boolean daemonLost() {
+    return daemonLost;
   }
 
   /**
@@ -139,6 +156,7 @@ public final class SearchRunner {
       return search.isFinished();
     }, false).onComplete(ar -> {
       stepping = false;
+      journal.flush();
       if (ar.succeeded()) {
         failedSteps = 0;
         if (ar.result()) {
@@ -174,7 +192,11 @@ public final class SearchRunner {
     vertx.cancelTimer(timer);
     timer = -1;
     port.close()
-        .compose(v -> vertx.executeBlocking(() -> store.save(search.toSaved()), false))
+        .compose(v -> vertx.executeBlocking(() -> {
+          Path file = store.save(search.toSaved());
+          journal.close();
+          return file;
+        }, false))
         .eventually(() -> Future.join(consumers.stream().map(MessageConsumer::unregister).toList()))
         .onComplete(saved);
   }

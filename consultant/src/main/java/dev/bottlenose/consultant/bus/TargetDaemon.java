@@ -18,6 +18,8 @@ final class TargetDaemon {
   final String id;
   private volatile Calibration calibration;
   private volatile long pid = -1;
+  /** The daemon's cluster member (node id), null before its status answered. */
+  private volatile String node;
   private volatile double cores = Double.NaN;
   private volatile double idleNanosPerSecond = Double.NaN;
   private volatile double idleSideNanosPerSecond = Double.NaN;
@@ -56,6 +58,7 @@ final class TargetDaemon {
           if (ar.succeeded()) {
             JsonObject s = ar.result().body();
             pid = s.getLong("pid", -1L);
+            node = s.getString("node");
             calibration = Calibration.fromJson(s.getJsonObject("calibration").getMap());
           }
         }
@@ -150,6 +153,10 @@ final class TargetDaemon {
 
   long pid() {
     return pid;
+  }
+
+  String node() {
+    return node;
   }
 
   /** The target's CPU use in cores over the last sample, NaN before the first. */

@@ -1,6 +1,7 @@
 package dev.bottlenose.daemon.bus;
 
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.bus.Membership;
 import dev.bottlenose.daemon.session.MetricFileOutcome;
 import dev.bottlenose.daemon.session.Sample;
 import dev.bottlenose.daemon.session.SessionException;
@@ -17,25 +18,51 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
-/** Serves one {@link TargetSession} on the event bus: request-reply per daemon, and published streams. */
+/**
+ * Serves one {@link TargetSession} on the event bus: request-reply per daemon, and published streams.
+ *
+ * <p>Every request names the member that sent it ({@link Membership#sender}); on a clustered bus one that
+ * names none is refused. What a member enables (probes, sources, metrics) is its own: when the member
+ * leaves the cluster or dies, the daemon removes all of it, so no measurement outlives the view that asked
+ * for it. A daemon started for a service or a command is <em>held</em> by it ({@code hold}); when the last
+ * holder lets go or leaves, {@code unheld} runs (the daemon process then stops, and its agent cleans up).
+ */
 public final class DaemonVerticle extends VerticleBase {
   static final long REGISTRY_TTL_MILLIS = 15_000;
   private static final int DEFAULT_HISTORY = 60;
+  /** The sender of requests on a Vert.x that is not clustered: every sender is in this process. */
+  static final String LOCAL = "local";
 
   private final TargetSession session;
   private final JsonObject info;
   private final String id;
+  private final String heldBy;
+  private final Runnable unheld;
+  private final Holdings holdings = new Holdings();
   private AsyncMap<String, JsonObject> registry;
   private long refreshTimer;
+  private Runnable membershipListener = () -> {};
 
+  /** A daemon nobody holds: it serves until it is stopped. */
   public DaemonVerticle(TargetSession session, String daemonId, String host) {
+    this(session, daemonId, host, null, () -> {});
+  }
+
+  /**
+   * A daemon held by the member {@code heldBy} (null: nobody, it serves until stopped); {@code unheld} runs
+   * once when the last holder lets go or leaves the cluster.
+   */
+  public DaemonVerticle(TargetSession session, String daemonId, String host, String heldBy, Runnable unheld) {
     this.session = session;
     this.id = daemonId;
+    this.heldBy = heldBy;
+    this.unheld = unheld;
     this.info = new JsonObject().put("daemonId", daemonId).put("pid", session.pid())
         .put("mainClass", session.hello().mainClass()).put("javaVersion", session.hello().javaVersion())
-        .put("host", host).put("state", session.state().name());
+        .put("host", host).put("state", session.state().name()).put("held", heldBy != null);
   }
 
   private final List<Future<Void>> registrations = new java.util.ArrayList<>();
@@ -43,16 +70,31 @@ public final class DaemonVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     EventBus bus = vertx.eventBus();
+    String local = vertx.isClustered() ? Membership.localNode(vertx) : LOCAL;
+    info.put("node", local);
+    if (heldBy != null) {
+      holdings.hold(heldBy);
+    }
+    if (vertx.isClustered()) {
+      membershipListener = Membership.onLeft(vertx, this::left);
+      if (heldBy != null && !Membership.isMember(vertx, heldBy)) {
+        vertx.runOnContext(v -> left(heldBy));
+      }
+    }
     serve(Addresses.resources(id), b -> resources(b));
-    serve(Addresses.enable(id), b -> new JsonObject(session.enable(focusOf(b), b.getString("kind"),
-        b.getString("callee"), b.getString("requester", "event bus")).toJson()));
-    serve(Addresses.disable(id), b -> new JsonObject(session.disable(requiredLong(b, "probeId")).toJson()));
-    serve(Addresses.watch(id), b -> new JsonObject(session.watch(sourceOf(b), b.getString("requester", "event bus"))
-        .toJson()));
-    serve(Addresses.unwatch(id), b -> new JsonObject(session.unwatch(requiredLong(b, "sourceId")).toJson()));
-    serve(Addresses.metricEnable(id), b -> new JsonObject(session.enableMetric(b.getString("metric"),
-        b.getString("focus"), b.getString("requester", "event bus"), optionalLong(b, "samplePeriodMillis")).toJson()));
-    serve(Addresses.metricDisable(id), b -> new JsonObject(session.disableMetric(requiredLong(b, "metricId"))));
+    serve(Addresses.enable(id), (b, node) -> owned(node, Holdings.Kind.PROBE, new JsonObject(session.enable(focusOf(b),
+        b.getString("kind"), b.getString("callee"), requester(b, node)).toJson())));
+    serve(Addresses.disable(id), b -> new JsonObject(session.disable(
+        holdings.released(Holdings.Kind.PROBE, requiredLong(b, "probeId"))).toJson()));
+    serve(Addresses.watch(id), (b, node) -> owned(node, Holdings.Kind.SOURCE, new JsonObject(session.watch(sourceOf(b),
+        requester(b, node)).toJson())));
+    serve(Addresses.unwatch(id), b -> new JsonObject(session.unwatch(
+        holdings.released(Holdings.Kind.SOURCE, requiredLong(b, "sourceId"))).toJson()));
+    serve(Addresses.metricEnable(id), (b, node) -> owned(node, Holdings.Kind.METRIC, new JsonObject(session.enableMetric(
+        b.getString("metric"), b.getString("focus"), requester(b, node), optionalLong(b, "samplePeriodMillis")).toJson())));
+    serve(Addresses.metricDisable(id), b -> new JsonObject(session.disableMetric(
+        holdings.released(Holdings.Kind.METRIC, requiredLong(b, "metricId")))));
+    serve(Addresses.hold(id), (b, node) -> hold(node, b.getBoolean("hold", true)));
     serve(Addresses.metricsList(id), b -> new JsonObject().put("metrics", new JsonArray(List.copyOf(session.metricList())))
         .put("active", new JsonArray(session.activeMetrics().stream().map(m -> (Object) m.toJson()).toList())));
     serve(Addresses.metricsAdd(id), b -> addMetrics(b));
@@ -68,7 +110,8 @@ public final class DaemonVerticle extends VerticleBase {
     // registered in the cluster (registrations are asynchronous, and a call-graph request sent right after
     // the first status reply once found no handler).
     Future<Void> ready = Future.all(registrations)
-        .compose(v -> serve(Addresses.status(id), b -> new JsonObject(session.status())));
+        .compose(v -> serve(Addresses.status(id), b -> new JsonObject(session.status()).put("node", local)
+            .put("holders", new JsonArray(List.copyOf(holdings.holders())))));
     session.values().onSample(s -> bus.publish(Addresses.values(id), json(s)));
     session.onChanges(c -> bus.publish(Addresses.changes(id), new JsonObject().put("changes", new JsonArray(c))));
     session.onEnd(reason -> vertx.runOnContext(v -> ended(reason)));
@@ -82,6 +125,7 @@ public final class DaemonVerticle extends VerticleBase {
 
   @Override
   public Future<?> stop() {
+    membershipListener.run();
     vertx.cancelTimer(refreshTimer);
     vertx.eventBus().publish(Addresses.DAEMONS, info.copy().put("event", "stopped"));
     return registry == null ? Future.succeededFuture() : registry.remove(id);
@@ -101,6 +145,10 @@ public final class DaemonVerticle extends VerticleBase {
     }
   }
 
+  /**
+   * The registered daemons whose member is still in the cluster: an entry of a daemon killed a moment ago
+   * is left out before its time to live ends, and an entry that is not a daemon's JSON is ignored.
+   */
   private void list(Message<Object> message) {
     if (registry == null) {
       message.fail(503, "daemon " + id + " is still starting");
@@ -109,10 +157,80 @@ public final class DaemonVerticle extends VerticleBase {
     registry.entries().onComplete(ar -> {
       if (ar.failed()) {
         message.fail(500, "reading the daemon registry failed: " + ar.cause().getMessage());
-      } else {
-        message.reply(new JsonObject().put("daemons", new JsonArray(List.copyOf(ar.result().values()))));
+        return;
       }
+      JsonArray daemons = new JsonArray();
+      for (Object value : ar.result().values()) {
+        if (value instanceof JsonObject d && d.getValue("daemonId") instanceof String
+            && (!vertx.isClustered() || d.getValue("node") instanceof String node && Membership.isMember(vertx, node))) {
+          daemons.add(d);
+        }
+      }
+      message.reply(new JsonObject().put("daemons", daemons));
     });
+  }
+
+  /** A member left or died: what it enabled is removed, and it holds this daemon no more. */
+  private void left(String node) {
+    List<Holdings.Owned> owned = holdings.left(node);
+    if (!owned.isEmpty()) {
+      vertx.executeBlocking(() -> {
+        for (Holdings.Owned o : owned) {
+          removeQuietly(o);
+        }
+        return null;
+      }, false);
+    }
+    checkHeld();
+  }
+
+  private void removeQuietly(Holdings.Owned o) {
+    try {
+      switch (o.kind()) {
+        case PROBE -> session.disable(o.id());
+        case SOURCE -> session.unwatch(o.id());
+        case METRIC -> session.disableMetric(o.id());
+      }
+    } catch (RuntimeException alreadyGone) {
+      // removed by its owner, or with the target; nothing of it is left either way
+    }
+  }
+
+  private JsonObject hold(String node, boolean hold) {
+    if (hold) {
+      if (!holdings.hold(node)) {
+        throw new SessionException(SessionException.Failure.TARGET_EXITED, "daemon " + id + " is stopping: its last"
+            + " holder let go");
+      }
+    } else {
+      holdings.letGo(node);
+      vertx.runOnContext(v -> checkHeld());
+    }
+    return new JsonObject().put("daemonId", id).put("holders", new JsonArray(List.copyOf(holdings.holders())));
+  }
+
+  private void checkHeld() {
+    if (heldBy != null && holdings.holders().isEmpty() && holdings.markUnheld()) {
+      unheld.run();
+    }
+  }
+
+  private JsonObject owned(String node, Holdings.Kind kind, JsonObject reply) {
+    String field = switch (kind) {
+      case PROBE -> "probeId";
+      case SOURCE -> "sourceId";
+      case METRIC -> "metricId";
+    };
+    holdings.own(node, kind, reply.getLong(field));
+    return reply;
+  }
+
+  /**
+   * What the ledger shows as the requester: the body's name for it, else the member that sent it (which
+   * owns what it enabled either way).
+   */
+  private static String requester(JsonObject b, String node) {
+    return b.getValue("requester") instanceof String r && !r.isBlank() ? r : "member " + node;
   }
 
   private JsonObject resources(JsonObject b) {
@@ -183,9 +301,22 @@ public final class DaemonVerticle extends VerticleBase {
 
   /** Serves requests at {@code address}; the future completes once the cluster knows the registration. */
   private Future<Void> serve(String address, Function<JsonObject, JsonObject> handler) {
+    return serve(address, (body, node) -> handler.apply(body));
+  }
+
+  /**
+   * Serves requests at {@code address} with the sending member's node id; on a clustered bus a request that
+   * names no member is refused (400).
+   */
+  private Future<Void> serve(String address, BiFunction<JsonObject, String, JsonObject> handler) {
     Handler<Message<Object>> h = message -> {
       JsonObject body = message.body() instanceof JsonObject j ? j : new JsonObject();
-      Callable<JsonObject> work = () -> handler.apply(body);
+      String node = vertx.isClustered() ? Membership.sender(message) : LOCAL;
+      if (node == null) {
+        message.fail(400, "the request names no cluster member (header " + Membership.NODE_HEADER + ")");
+        return;
+      }
+      Callable<JsonObject> work = () -> handler.apply(body, node);
       vertx.executeBlocking(work, false).onComplete(ar -> {
         if (ar.succeeded()) {
           message.reply(ar.result());

@@ -3,6 +3,7 @@ package dev.bottlenose.daemon.cli;
 import dev.bottlenose.bus.Cluster;
 import dev.bottlenose.bus.ClusterSecret;
 import dev.bottlenose.bus.ClusterSettings;
+import dev.bottlenose.bus.PrivateDirectory;
 import dev.bottlenose.daemon.bus.DaemonVerticle;
 import dev.bottlenose.daemon.session.Sample;
 import dev.bottlenose.daemon.session.SessionOptions;
@@ -26,7 +27,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * target exits (then it keeps answering for {@code --linger}, default 10s).
  */
 final class DaemonCommand {
-  static final Set<String> OPTIONS = Targets.with("id", "cluster-host", "cluster-port", "members", "linger");
+  static final Set<String> OPTIONS = Targets.with("id", "cluster-host", "cluster-port", "members", "linger", "held-by");
   private static final long START_TIMEOUT_SECONDS = 90;
 
   private DaemonCommand() {}
@@ -42,9 +43,19 @@ final class DaemonCommand {
     Duration linger = a.duration("linger", Duration.ofSeconds(10));
     String host = hostName();
     String id = a.has("id") ? checkedId(a.option("id", null)) : null;
+    String heldBy = a.option("held-by", null);
     SessionOptions options = Targets.options(a, "daemon");
-    TargetSession session = launch ? TargetSession.launch(a.rest(), options, console.out(), console.err())
-        : TargetSession.attach(a.pid(), options, console.err());
+    TargetLock lock = launch ? null : TargetLock.acquire(PrivateDirectory.ofUser().subdirectory("run"), a.pid());
+    TargetSession session;
+    try {
+      session = launch ? TargetSession.launch(a.rest(), options, console.out(), console.err())
+          : TargetSession.attach(a.pid(), options, console.err());
+    } catch (RuntimeException e) {
+      if (lock != null) {
+        lock.close();
+      }
+      throw e;
+    }
     String daemonId = id != null ? id : sanitize(host + "-" + session.pid());
     Vertx vertx = startCluster(settings, session);
     AtomicBoolean stopped = new AtomicBoolean();
@@ -55,20 +66,32 @@ final class DaemonCommand {
       }
     };
     Runtime.getRuntime().addShutdownHook(new Thread(stop, "bottlenose-daemon-stop"));
-    vertx.deployVerticle(new DaemonVerticle(session, daemonId, host)).toCompletionStage().toCompletableFuture()
-        .get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    CountDownLatch ended = new CountDownLatch(1);
+    AtomicBoolean unheld = new AtomicBoolean();
+    Runnable letGo = () -> {
+      console.out().println("daemon " + daemonId + ": nobody holds it any more (what started it let go or left the"
+          + " cluster); stopping");
+      unheld.set(true);
+      ended.countDown();
+    };
+    vertx.deployVerticle(new DaemonVerticle(session, daemonId, host, heldBy, letGo)).toCompletionStage()
+        .toCompletableFuture().get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
     console.out().println("daemon " + daemonId + " serving process " + session.pid() + " ("
         + session.hello().mainClass() + ", Java " + session.hello().javaVersion() + ") on " + settings);
     session.values().onSample(s -> console.out().println(statusLine(session, s)));
-    CountDownLatch ended = new CountDownLatch(1);
     session.onEnd(reason -> {
       console.out().println("daemon " + daemonId + ": " + reason + "; answering for " + Durations.format(linger)
           + " more");
       ended.countDown();
     });
     ended.await();
-    Thread.sleep(linger.toMillis());
+    if (!unheld.get()) {
+      Thread.sleep(linger.toMillis());
+    }
     stop.run();
+    if (lock != null) {
+      lock.close();
+    }
     return 0;
   }
 

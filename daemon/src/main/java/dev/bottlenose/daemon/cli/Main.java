@@ -16,6 +16,7 @@ public final class Main {
       "  daemon --pid N [--interval 1s]               attach, join the cluster, serve until Ctrl-C or exit",
       "  daemon [--interval 1s] -- java ...           launch with the agent, join the cluster, serve",
       "         [--id ID] [--heartbeat 10s] [--linger 10s] [--cluster-host H] [--cluster-port P]",
+      "         [--held-by NODE]         (stop when that member, and any other holder, lets go or leaves)",
       "         [--members h1,h2:5702]   (every member needs the same cluster secret: ~/.bottlenose/cluster.secret",
       "                                  or BOTTLENOSE_CLUSTER_SECRET)",
       "  resources --pid N [PATH] [--depth D]         print a hierarchy or a subtree (PATH default /)",

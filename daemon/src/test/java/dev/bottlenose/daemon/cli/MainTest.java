@@ -52,7 +52,7 @@ class MainTest {
     assertThat(err()).contains("'daemon' needs --pid N, or -- followed by a java command line");
     assertThat(run("daemon", "--pid", "1", "--", "java", "Main")).isEqualTo(2);
     assertThat(run("daemon", "--pid", "1", "--cluster-host", "8.8.8.8")).isEqualTo(2);
-    assertThat(err()).contains("needs a shared secret");
+    assertThat(err()).contains("cluster host 8.8.8.8 is not an address of this machine");
   }
 
   @Test

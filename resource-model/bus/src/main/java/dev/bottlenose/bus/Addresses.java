@@ -52,6 +52,14 @@ public final class Addresses {
     return daemon(daemonId, "metrics.add");
   }
 
+  /**
+   * Request-reply {@code {"hold": true|false}}: the sending member holds the daemon, or lets go of it; a
+   * daemon started for a service or command stops when the last holder lets go or leaves the cluster.
+   */
+  public static String hold(String daemonId) {
+    return daemon(daemonId, "hold");
+  }
+
   public static String ledger(String daemonId) {
     return daemon(daemonId, "ledger");
   }

@@ -29,6 +29,7 @@ import java.util.logging.Logger;
  *   <li>Java deserialisation of what other members put into shared maps is limited to a few value classes
  *       (Hazelcast's serialisation filter): an object of any other class is refused, not built.</li>
  * </ul>
+ * Every message a member sends names it ({@link Membership#NODE_HEADER}).
  */
 public final class Cluster {
   /**
@@ -47,7 +48,11 @@ public final class Cluster {
     Logger.getLogger("com.hazelcast.cp.CPSubsystem").setLevel(Level.SEVERE);
     VertxOptions options = new VertxOptions().setEventBusOptions(eventBusOptions(settings));
     return Vertx.builder().with(options).withClusterManager(new HazelcastClusterManager(hazelcastConfig(settings)))
-        .buildClustered();
+        .buildClustered().andThen(joined -> {
+          if (joined.succeeded()) {
+            Membership.stampOutbound(joined.result());
+          }
+        });
   }
 
   static EventBusOptions eventBusOptions(ClusterSettings settings) {

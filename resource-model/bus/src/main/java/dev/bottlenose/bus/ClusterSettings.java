@@ -1,6 +1,8 @@
 package dev.bottlenose.bus;
 
 import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.util.List;
 
@@ -50,12 +52,26 @@ public record ClusterSettings(String host, int port, List<String> members, Clust
     return checkHost(host);
   }
 
+  /** Whether {@code host} is loopback; refuses a name that does not resolve or an address of another machine. */
   private static boolean checkHost(String host) {
+    InetAddress address;
     try {
-      return InetAddress.getByName(host).isLoopbackAddress();
+      address = InetAddress.getByName(host);
     } catch (UnknownHostException e) {
       throw new IllegalArgumentException("unknown cluster host '" + host + "'", e);
     }
+    if (address.isLoopbackAddress()) {
+      return true;
+    }
+    try {
+      if (NetworkInterface.getByInetAddress(address) == null) {
+        throw new IllegalArgumentException("cluster host " + host + " is not an address of this machine (members bind"
+            + " to one of their own interfaces)");
+      }
+    } catch (SocketException e) {
+      throw new IllegalArgumentException("cannot list this machine's interfaces: " + e.getMessage(), e);
+    }
+    return false;
   }
 
   @Override

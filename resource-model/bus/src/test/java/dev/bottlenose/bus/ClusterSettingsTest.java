@@ -28,6 +28,8 @@ class ClusterSettingsTest {
         .hasMessage("no cluster members to join");
     assertThatThrownBy(() -> new ClusterSettings("127.0.0.1", 5701, List.of("127.0.0.1"), null))
         .hasMessage("a cluster needs a secret");
+    assertThatThrownBy(() -> new ClusterSettings("8.8.8.8", 5701, List.of("127.0.0.1"), ALPHA))
+        .hasMessageStartingWith("cluster host 8.8.8.8 is not an address of this machine");
     assertThatThrownBy(() -> ClusterSecret.of(" ", "BOTTLENOSE_CLUSTER_SECRET"))
         .hasMessage("the cluster secret from BOTTLENOSE_CLUSTER_SECRET is empty");
   }

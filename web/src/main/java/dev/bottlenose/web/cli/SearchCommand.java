@@ -58,6 +58,11 @@ final class SearchCommand {
         err.println("bottlenose: saved " + saved);
       }
       print(runner, json, out);
+      if (runner.daemonLost()) {
+        err.println("bottlenose: the search did not finish: " + runner.search().endReason() + "; what it found so far is"
+            + " saved");
+        return Main.FAILED;
+      }
     }
     return Main.OK;
   }

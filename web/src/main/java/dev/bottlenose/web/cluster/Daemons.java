@@ -1,6 +1,8 @@
 package dev.bottlenose.web.cluster;
 
+import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.bus.ClusterSecret;
+import dev.bottlenose.bus.Membership;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -15,24 +17,37 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The daemons of the cluster: the registry any daemon answers for, and daemons this process spawned
- * ({@code java -jar bottlenose-daemon-all.jar daemon --pid N --id ID}, each its own process, killed when
- * this process closes them).
+ * The daemons of the cluster: the registry any daemon answers for, and the daemons this process uses.
+ *
+ * <p>One daemon per target across concurrent commands: getting a daemon for a pid takes a cluster-wide lock
+ * for that host and pid, then either holds the daemon that serves it or spawns one ({@code java -jar
+ * bottlenose-daemon-all.jar daemon --pid N --id ID --held-by <this member>}, its own process). A daemon
+ * spawned this way stops when its last holder lets go ({@link #close}) or leaves the cluster, {@code kill -9}
+ * included, so its agent removes what it inserted.
  */
 public final class Daemons implements AutoCloseable {
-  static final String LIST = "bottlenose.daemons.list";
+  static final String LIST = Addresses.DAEMONS_LIST;
   private static final Duration REGISTER_TIMEOUT = Duration.ofSeconds(90);
+  private static final Duration LOCK_TIMEOUT = Duration.ofSeconds(120);
+  private static final long STOP_WAIT_SECONDS = 15;
+  /** A spawned daemon found its target served by another daemon (which is then held instead). */
+  private static final int ALREADY_SERVED = 423;
   private static final long POLL_MILLIS = 500;
 
   private final Vertx vertx;
   private final Path daemonJar;
   private final String clusterSecret;
   private final Map<String, Process> spawned = new ConcurrentHashMap<>();
+  private final Set<String> held = ConcurrentHashMap.newKeySet();
 
   /** Daemons spawned with this process's environment, so with its cluster secret. */
   public Daemons(Vertx vertx, Path daemonJar) {
@@ -64,14 +79,46 @@ public final class Daemons implements AutoCloseable {
    */
   public Future<JsonObject> forPid(long pid) {
     String host = hostName();
+    return vertx.sharedData().getLockWithTimeout("bottlenose.daemon-for." + host + "-" + pid, LOCK_TIMEOUT.toMillis())
+        .recover(e -> Future.failedFuture(new DaemonException(503, "another command has been getting a daemon for pid "
+            + pid + " for over " + LOCK_TIMEOUT.toSeconds() + " s")))
+        .compose(lock -> findOrSpawn(pid, host, System.currentTimeMillis() + REGISTER_TIMEOUT.toMillis())
+            .andThen(ar -> lock.release()));
+  }
+
+  /** Holds the running daemon for {@code pid}, or spawns one; a daemon that is just stopping is waited out. */
+  private Future<JsonObject> findOrSpawn(long pid, String host, long deadline) {
     return list().compose(all -> {
       for (JsonObject d : all) {
         if (d.getLong("pid", -1L) == pid && host.equals(d.getString("host")) && "RUNNING".equals(d.getString("state"))) {
-          return Future.succeededFuture(d);
+          return hold(d).recover(e -> retry(pid, host, deadline, e));
         }
       }
-      return spawn(pid, host);
+      return spawn(pid, host).recover(e -> e instanceof DaemonException d && d.status() == ALREADY_SERVED
+          ? retry(pid, host, deadline, e) : Future.failedFuture(e));
     });
+  }
+
+  private Future<JsonObject> retry(long pid, String host, long deadline, Throwable cause) {
+    if (System.currentTimeMillis() > deadline) {
+      return Future.failedFuture(cause);
+    }
+    Promise<Void> later = Promise.promise();
+    vertx.setTimer(POLL_MILLIS, t -> later.complete());
+    return later.future().compose(v -> findOrSpawn(pid, host, deadline));
+  }
+
+  /** Holds a held daemon (one started for another command or service); a daemon nobody holds is used as it is. */
+  private Future<JsonObject> hold(JsonObject daemon) {
+    if (!daemon.getBoolean("held", false)) {
+      return Future.succeededFuture(daemon);
+    }
+    String id = daemon.getString("daemonId");
+    return vertx.eventBus().<JsonObject>request(Addresses.hold(id), new JsonObject().put("hold", true))
+        .map(reply -> {
+          held.add(id);
+          return daemon;
+        });
   }
 
   private Future<JsonObject> spawn(long pid, String host) {
@@ -91,8 +138,12 @@ public final class Daemons implements AutoCloseable {
       Path log = Files.createTempFile("bottlenose-daemon-" + pid + "-", ".log");
       log.toFile().deleteOnExit();
       String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-      ProcessBuilder pb = new ProcessBuilder(java, "-jar", daemonJar.toString(), "daemon", "--pid", Long.toString(pid), "--id", id)
-          .redirectErrorStream(true).redirectOutput(log.toFile());
+      List<String> command = new ArrayList<>(List.of(java, "-jar", daemonJar.toString(), "daemon", "--pid", Long.toString(pid),
+          "--id", id));
+      if (vertx.isClustered()) {
+        command.addAll(List.of("--held-by", Membership.localNode(vertx)));
+      }
+      ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
       if (clusterSecret != null) {
         pb.environment().put(ClusterSecret.ENV, clusterSecret);
       }
@@ -112,14 +163,16 @@ public final class Daemons implements AutoCloseable {
   }
 
   private void poll(String id, Process process, Path log, long deadline, Promise<JsonObject> promise) {
-    vertx.eventBus().<JsonObject>request("bottlenose.daemon." + id + ".status", new JsonObject()).onComplete(ar -> {
+    vertx.eventBus().<JsonObject>request(Addresses.status(id), new JsonObject()).onComplete(ar -> {
       if (ar.succeeded() && "RUNNING".equals(ar.result().body().getString("state"))) {
+        held.add(id);
         find(id).onComplete(d -> promise.complete(d.succeeded() && d.result() != null ? d.result()
             : registryEntry(id, ar.result().body())));
       } else if (!process.isAlive()) {
         spawned.remove(id, process);
-        promise.fail(new DaemonException(process.exitValue() == 2 ? 400 : 409,
-            "the daemon for " + id + " gave up: " + lastWords(log)));
+        String words = lastWords(log);
+        promise.fail(new DaemonException(process.exitValue() == 2 ? 400 : words.contains("already served by another daemon")
+            ? ALREADY_SERVED : 409, "the daemon for " + id + " gave up: " + words));
       } else if (System.currentTimeMillis() > deadline) {
         process.destroy();
         promise.fail(new DaemonException(503, "daemon " + id + " did not answer within " + REGISTER_TIMEOUT.toSeconds() + " s"));
@@ -147,18 +200,39 @@ public final class Daemons implements AutoCloseable {
     }
   }
 
-  /** Stops every daemon this process spawned (SIGTERM: each says bye, so its agent removes its probes). */
+  /**
+   * Lets go of every daemon this process holds. A daemon it spawned that nobody else holds then stops (its
+   * agent removes its probes); this waits for that, up to {@value #STOP_WAIT_SECONDS} s, then sends SIGTERM.
+   * A daemon another command or service still holds keeps running for it. Not on an event loop: it blocks.
+   */
   @Override
   public void close() {
-    spawned.values().forEach(Process::destroy);
-    for (Process p : spawned.values()) {
+    Map<String, Boolean> stillHeld = new HashMap<>();
+    for (String id : List.copyOf(held)) {
       try {
-        if (!p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
-          p.destroyForcibly();
+        JsonObject reply = vertx.eventBus().<JsonObject>request(Addresses.hold(id), new JsonObject().put("hold", false))
+            .toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS).body();
+        stillHeld.put(id, !reply.getJsonArray("holders", new JsonArray()).isEmpty());
+      } catch (Exception e) {
+        stillHeld.put(id, false);
+      }
+    }
+    held.clear();
+    for (Map.Entry<String, Process> e : spawned.entrySet()) {
+      if (stillHeld.getOrDefault(e.getKey(), false)) {
+        continue;
+      }
+      Process p = e.getValue();
+      try {
+        if (!p.waitFor(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
+          p.destroy();
+          if (!p.waitFor(10, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+          }
         }
-      } catch (InterruptedException e) {
+      } catch (InterruptedException interrupted) {
         Thread.currentThread().interrupt();
-        p.destroyForcibly();
+        p.destroy();
       }
     }
     spawned.clear();
