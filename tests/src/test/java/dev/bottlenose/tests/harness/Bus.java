@@ -25,7 +25,11 @@ public final class Bus implements AutoCloseable {
 
   /** Joins (or forms) a loopback cluster of its own, named by a fresh secret. */
   public static Bus join() throws Exception {
-    String secret = "e2e-" + Long.toHexString(System.nanoTime());
+    return join("e2e-" + Long.toHexString(System.nanoTime()));
+  }
+
+  /** Joins (or forms) the loopback cluster of {@code secret}, as another member. */
+  public static Bus join(String secret) throws Exception {
     ClusterSettings settings = ClusterSettings.loopback(ClusterSecret.of(secret, "test"));
     return new Bus(Cluster.start(settings).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS), secret);
   }

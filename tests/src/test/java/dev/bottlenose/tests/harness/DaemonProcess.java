@@ -33,7 +33,7 @@ public final class DaemonProcess implements AutoCloseable {
     return new DaemonProcess(pb.start(), log, id);
   }
 
-  static Path daemonJar() {
+  public static Path daemonJar() {
     Path jar = Paths.get(System.getProperty("bottlenose.daemon.jar", "../daemon/target/bottlenose-daemon-all.jar"));
     if (!Files.isRegularFile(jar)) {
       throw new IllegalStateException("daemon jar not built: " + jar.toAbsolutePath());
