@@ -3,24 +3,50 @@ package dev.bottlenose.web.service;
 import io.vertx.core.Handler;
 import io.vertx.core.http.Cookie;
 import io.vertx.core.http.CookieSameSite;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
+import io.vertx.core.net.HostAndPort;
 import io.vertx.ext.web.RoutingContext;
 import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /**
- * The token rule: on loopback no token is needed; any other address needs one, and then (or whenever one
- * is set) every request carries it as the {@value #COOKIE} cookie or {@code Authorization: Bearer T}.
- * {@code ?token=T} on a page sets the cookie and redirects to the same path without it.
+ * Who may ask, checked before every route, in this order:
+ * <ol>
+ *   <li>The {@code Host} header must name this service: a loopback name ({@code localhost}, {@code 127.0.0.1},
+ *       {@code [::1]}) or the host it was bound to, with any port; else 421. A page of another site whose
+ *       name was rebound to this machine's address (DNS rebinding) sends its own name, and is refused.
+ *   <li>A request from a page of another origin is refused with 403: an {@code Origin} other than
+ *       {@code http://<the request's Host>} on a request that changes state (any method but GET, HEAD and
+ *       OPTIONS, and the {@code /api/live} WebSocket upgrade) or on any {@code /api/} request, and
+ *       {@code Sec-Fetch-Site: cross-site} or {@code same-site} on those. Requests without these headers
+ *       (curl, scripts) pass.
+ *   <li>The token rule: on loopback no token is needed; any other address needs one, and then (or whenever
+ *       one is set) every request carries it as the {@value #COOKIE} cookie or {@code Authorization: Bearer T}.
+ *       {@code ?token=T} on a page sets the cookie and redirects to the same path without it.
+ * </ol>
  */
 final class Access implements Handler<RoutingContext> {
   static final String COOKIE = "bottlenose_token";
+  private static final List<String> LOOPBACK_NAMES = List.of("localhost", "127.0.0.1", "::1");
   private final String token;
+  private final Set<String> hosts;
 
-  private Access(String token) {
+  private Access(String token, Set<String> hosts) {
     this.token = token;
+    this.hosts = hosts;
   }
 
   /** The rule for a service bound to {@code host}; refuses a non-loopback host without a token. */
@@ -30,7 +56,39 @@ final class Access implements Handler<RoutingContext> {
       throw new IllegalArgumentException("binding the web service to " + host + " (not loopback) needs a token:"
           + " give --token T or set BOTTLENOSE_WEB_TOKEN, then open http://" + host + ":<port>/?token=T once");
     }
-    return new Access(t);
+    return new Access(t, allowedHosts(host));
+  }
+
+  /**
+   * The names a request's Host may carry: the loopback names, the bound host, and for a wildcard bind
+   * ({@code 0.0.0.0}, {@code ::}) this machine's names and its interfaces' addresses.
+   */
+  static Set<String> allowedHosts(String host) {
+    Set<String> names = new LinkedHashSet<>(LOOPBACK_NAMES);
+    names.add(bare(host));
+    try {
+      if (InetAddress.getByName(host).isAnyLocalAddress()) {
+        InetAddress local = InetAddress.getLocalHost();
+        names.add(bare(local.getHostName()));
+        names.add(bare(local.getCanonicalHostName()));
+        for (NetworkInterface n : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+          for (InetAddress a : Collections.list(n.getInetAddresses())) {
+            String text = a.getHostAddress();
+            int zone = text.indexOf('%');
+            names.add(bare(zone < 0 ? text : text.substring(0, zone)));
+          }
+        }
+      }
+    } catch (UnknownHostException | SocketException e) {
+      // the names already gathered are all that can be told
+    }
+    return Collections.unmodifiableSet(names);
+  }
+
+  /** Lower case, without the brackets of an IPv6 address. */
+  private static String bare(String host) {
+    String h = host.toLowerCase(Locale.ROOT);
+    return h.startsWith("[") && h.endsWith("]") ? h.substring(1, h.length() - 1) : h;
   }
 
   static boolean isLoopback(String host) {
@@ -47,6 +105,31 @@ final class Access implements Handler<RoutingContext> {
 
   @Override
   public void handle(RoutingContext ctx) {
+    HttpServerRequest request = ctx.request();
+    HostAndPort authority = request.authority();
+    if (authority == null || !hosts.contains(bare(authority.host()))) {
+      String given = request.getHeader("Host");
+      refuse(ctx, 421, (given == null ? "a request without a Host header" : "Host '" + given + "'")
+          + " does not name this service, so it is refused (a page of another site may have pointed its name at this"
+          + " machine); allowed: " + String.join(", ", hosts.stream().map(h -> h.contains(":") ? "[" + h + "]" : h).toList())
+          + ", with any port");
+      return;
+    }
+    boolean api = request.path().startsWith("/api/");
+    if (api || changesState(request)) {
+      String site = request.getHeader("Sec-Fetch-Site");
+      if ("cross-site".equalsIgnoreCase(site) || "same-site".equalsIgnoreCase(site)) {
+        refuse(ctx, 403, "a request from a page of another site (Sec-Fetch-Site: " + site + ") is refused: only this"
+            + " service's own pages, and clients that send no Origin (curl, scripts), may use " + request.path());
+        return;
+      }
+      String origin = request.getHeader("Origin");
+      if (origin != null && !sameOrigin(origin, authority)) {
+        refuse(ctx, 403, "Origin '" + origin + "' is not this service's own (" + ownOrigin(authority) + "): requests"
+            + " from pages of other origins are refused; clients that send no Origin (curl, scripts) are not");
+        return;
+      }
+    }
     if (token == null) {
       ctx.next();
       return;
@@ -70,8 +153,40 @@ final class Access implements Handler<RoutingContext> {
       return;
     }
     String why = query != null || cookie != null || auth != null ? "wrong token" : "this service needs a token";
-    ctx.response().setStatusCode(401).putHeader("Content-Type", "application/json; charset=utf-8")
-        .end(new JsonObject().put("error", why + ": open /?token=T once, or send Authorization: Bearer T").encode());
+    refuse(ctx, 401, why + ": open /?token=T once, or send Authorization: Bearer T");
+  }
+
+  /** Any method but GET, HEAD and OPTIONS, and a WebSocket upgrade (the live socket streams what a page may not read). */
+  static boolean changesState(HttpServerRequest request) {
+    HttpMethod m = request.method();
+    return !(m == HttpMethod.GET || m == HttpMethod.HEAD || m == HttpMethod.OPTIONS)
+        || request.getHeader("Upgrade") != null || request.path().equals("/api/live");
+  }
+
+  /** Whether {@code origin} is {@code http://} and the same host and port as the request's Host. */
+  static boolean sameOrigin(String origin, HostAndPort authority) {
+    URI uri;
+    try {
+      uri = new URI(origin);
+    } catch (URISyntaxException e) {
+      return false;
+    }
+    if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null || uri.getRawPath() != null && !uri.getRawPath().isEmpty()
+        || uri.getRawQuery() != null || uri.getRawFragment() != null || uri.getRawUserInfo() != null) {
+      return false;
+    }
+    int port = uri.getPort() < 0 ? 80 : uri.getPort();
+    int hostPort = authority.port() < 0 ? 80 : authority.port();
+    return bare(uri.getHost()).equals(bare(authority.host())) && port == hostPort;
+  }
+
+  private static String ownOrigin(HostAndPort authority) {
+    return "http://" + authority.host() + (authority.port() < 0 ? "" : ":" + authority.port());
+  }
+
+  private static void refuse(RoutingContext ctx, int status, String message) {
+    ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8")
+        .end(new JsonObject().put("error", message).encode());
   }
 
   private boolean matches(String given) {

@@ -2,7 +2,12 @@ package dev.bottlenose.web.service;
 
 import dev.bottlenose.web.cluster.Daemons;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -37,6 +42,53 @@ final class ServiceFixture implements AutoCloseable {
   HttpResponse<String> post(String path, String body) throws IOException, InterruptedException {
     return http.send(HttpRequest.newBuilder(uri(path)).POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)).build(),
         HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+  }
+
+  /** {@code method path} with {@code body} (none if null) and the headers as name, value, …. */
+  HttpResponse<String> send(String method, String path, String body, String... headers) throws IOException, InterruptedException {
+    HttpRequest.Builder b = HttpRequest.newBuilder(uri(path)).method(method,
+        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+    if (headers.length > 0) {
+      b.headers(headers);
+    }
+    return http.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+  }
+
+  /** An answer read off the socket: the status, the header block and the body. */
+  record Raw(int status, String headers, String body) {
+    JsonObject json() {
+      return new JsonObject(body);
+    }
+  }
+
+  /**
+   * One HTTP/1.1 request written on a plain socket, for what java.net.http will not send (another Host):
+   * {@code headLines} are whole header lines; Content-Length is added for a body.
+   */
+  Raw raw(String method, String path, String body, String... headLines) throws IOException {
+    try (Socket socket = new Socket("127.0.0.1", service.port())) {
+      socket.setSoTimeout(20_000);
+      byte[] content = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+      StringBuilder head = new StringBuilder(method + " " + path + " HTTP/1.1\r\n");
+      for (String line : headLines) {
+        head.append(line).append("\r\n");
+      }
+      if (body != null) {
+        head.append("Content-Length: ").append(content.length).append("\r\n");
+      }
+      head.append("Connection: close\r\n\r\n");
+      OutputStream out = socket.getOutputStream();
+      out.write(head.toString().getBytes(StandardCharsets.ISO_8859_1));
+      out.write(content);
+      out.flush();
+      InputStream in = socket.getInputStream();
+      ByteArrayOutputStream all = new ByteArrayOutputStream();
+      in.transferTo(all);
+      String text = all.toString(StandardCharsets.UTF_8);
+      int end = text.indexOf("\r\n\r\n");
+      String headers = end < 0 ? text : text.substring(0, end);
+      return new Raw(Integer.parseInt(headers.split(" ", 3)[1]), headers, end < 0 ? "" : text.substring(end + 4));
+    }
   }
 
   HttpResponse<String> delete(String path) throws IOException, InterruptedException {
