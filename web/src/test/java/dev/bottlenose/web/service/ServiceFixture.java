@@ -39,8 +39,10 @@ final class ServiceFixture implements AutoCloseable {
     return http.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
   }
 
+  /** POST with a JSON body. */
   HttpResponse<String> post(String path, String body) throws IOException, InterruptedException {
-    return http.send(HttpRequest.newBuilder(uri(path)).POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)).build(),
+    return http.send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)).build(),
         HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
   }
 
