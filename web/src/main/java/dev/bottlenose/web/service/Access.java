@@ -1,5 +1,6 @@
 package dev.bottlenose.web.service;
 
+import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.http.Cookie;
 import io.vertx.core.http.CookieSameSite;
@@ -34,12 +35,16 @@ import java.util.Set;
  *       {@code Sec-Fetch-Site: cross-site} or {@code same-site} on those. Requests without these headers
  *       (curl, scripts) pass.
  *   <li>The token rule: on loopback no token is needed; any other address needs one, and then (or whenever
- *       one is set) every request carries it as the {@value #COOKIE} cookie or {@code Authorization: Bearer T}.
- *       {@code ?token=T} on a page sets the cookie and redirects to the same path without it.
+ *       one is set) every {@code /api/} request carries it as the {@value #COOKIE} cookie or
+ *       {@code Authorization: Bearer T}. The pages themselves (public code) load without it: the page reads
+ *       the token from its URL's fragment ({@code /#token=T}, which browsers never send to a server), posts
+ *       it to {@code POST /api/session} (see {@link #session}) for the cookie, and removes the fragment.
+ *       A token is never accepted in a query string.
  * </ol>
  */
 final class Access implements Handler<RoutingContext> {
   static final String COOKIE = "bottlenose_token";
+  static final String SESSION = "/api/session";
   private static final List<String> LOOPBACK_NAMES = List.of("localhost", "127.0.0.1", "::1");
   private final String token;
   private final Set<String> hosts;
@@ -54,7 +59,7 @@ final class Access implements Handler<RoutingContext> {
     String t = token == null || token.isBlank() ? null : token;
     if (t == null && !isLoopback(host)) {
       throw new IllegalArgumentException("binding the web service to " + host + " (not loopback) needs a token:"
-          + " give --token T or set BOTTLENOSE_WEB_TOKEN, then open http://" + host + ":<port>/?token=T once");
+          + " give --token-file FILE or set BOTTLENOSE_WEB_TOKEN, then open http://" + host + ":<port>/#token=T once");
     }
     return new Access(t, allowedHosts(host));
   }
@@ -130,30 +135,42 @@ final class Access implements Handler<RoutingContext> {
         return;
       }
     }
-    if (token == null) {
+    if (token == null || !api || request.method() == HttpMethod.POST && request.path().equals(SESSION)) {
       ctx.next();
       return;
     }
-    String query = ctx.request().getParam("token");
-    if (query != null && matches(query)) {
-      ctx.response().addCookie(Cookie.cookie(COOKIE, token).setHttpOnly(true).setSameSite(CookieSameSite.STRICT).setPath("/"));
-      if (ctx.request().path().startsWith("/api/")) {
-        ctx.next();
-      } else {
-        ctx.response().setStatusCode(303).putHeader("Location", ctx.request().path()).end();
-      }
-      return;
-    }
-    Cookie cookie = ctx.request().getCookie(COOKIE);
-    String auth = ctx.request().getHeader("Authorization");
+    Cookie cookie = request.getCookie(COOKIE);
+    String auth = request.getHeader("Authorization");
     boolean ok = cookie != null && matches(cookie.getValue())
         || auth != null && auth.startsWith("Bearer ") && matches(auth.substring("Bearer ".length()).trim());
     if (ok) {
       ctx.next();
       return;
     }
-    String why = query != null || cookie != null || auth != null ? "wrong token" : "this service needs a token";
-    refuse(ctx, 401, why + ": open /?token=T once, or send Authorization: Bearer T");
+    String why = cookie != null || auth != null ? "wrong token" : "this service needs a token";
+    refuse(ctx, 401, why + ": open the address 'bottlenose serve' printed (http://…/#token=…) once in this browser,"
+        + " or send Authorization: Bearer T");
+  }
+
+  /**
+   * {@code POST /api/session} {@code {"token": T}}: the right token (compared in constant time) gets the
+   * {@value #COOKIE} cookie (HttpOnly, SameSite=Strict), a wrong one 401 and no cookie. A service without a
+   * token answers {@code {"tokenNeeded": false}}.
+   */
+  Future<?> session(RoutingContext ctx) {
+    JsonObject body = Http.body(ctx);
+    if (!(body.getValue("token") instanceof String given) || given.isEmpty()) {
+      throw ApiException.badRequest("'token' must be the service's token as a non-empty string, is "
+          + (body.getValue("token") == null ? "missing" : "a " + body.getValue("token").getClass().getSimpleName()));
+    }
+    if (token == null) {
+      return Future.succeededFuture(new JsonObject().put("tokenNeeded", false));
+    }
+    if (!matches(given)) {
+      return Future.failedFuture(new ApiException(401, "wrong token: no session cookie was set"));
+    }
+    ctx.response().addCookie(Cookie.cookie(COOKIE, token).setHttpOnly(true).setSameSite(CookieSameSite.STRICT).setPath("/"));
+    return Future.succeededFuture(new JsonObject().put("tokenNeeded", true).put("session", true));
   }
 
   /** Any method but GET, HEAD and OPTIONS, and a WebSocket upgrade (the live socket streams what a page may not read). */

@@ -72,6 +72,7 @@ public final class WebService {
     BodyHandler body = BodyHandler.create(false).setBodyLimit(1 << 20);
     router.route().handler(access);
     router.route().handler(Http::jsonBodiesOnly);
+    router.post(Access.SESSION).handler(body).handler(Http.handle(access::session));
     router.get("/api/live").handler(ctx -> ctx.request().toWebSocket().onSuccess(hub::accept)
         .onFailure(e -> Http.fail(ctx, ApiException.badRequest("not a WebSocket upgrade: " + e.getMessage()))));
     new JvmApi(vertx, daemons, searches).mount(router, body);
