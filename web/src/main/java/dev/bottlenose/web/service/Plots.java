@@ -15,12 +15,14 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
+import java.util.function.ToLongFunction;
 
 /**
  * Live views that measure: a plot (one metric on one focus) and the VM-vs-app breakdown (a metric per
  * category on one focus). Each enables its metrics on the daemon ({@code metric.enable}), follows the
- * daemon's {@code values} samples, publishes on its live topic, and disables them again on delete, when the
- * last socket that subscribed goes, or when the service closes.
+ * daemon's {@code values} samples, publishes on its live topic, and disables them again on delete, when no
+ * WebSocket has subscribed to it for {@link Limits#unwatched} (after it was made, or after its last
+ * subscriber left), or when the service closes: probes nobody looks at do not stay in the target.
  */
 final class Plots {
   /** Category key, label, kind, metric (null: derived from others). */
@@ -44,12 +46,22 @@ final class Plots {
 
   private final Vertx vertx;
   private final BiConsumer<String, JsonObject> publish;
+  private final ToLongFunction<String> subscribers;
+  private final Limits limits;
   private final Map<String, View> views = new ConcurrentHashMap<>();
+  /** The timer that removes a view nobody watches, by topic. */
+  private final Map<String, Long> unwatched = new ConcurrentHashMap<>();
   private final AtomicInteger next = new AtomicInteger(1);
 
-  Plots(Vertx vertx, BiConsumer<String, JsonObject> publish) {
+  /**
+   * @param publish sends an event to a live topic's subscribers
+   * @param subscribers how many WebSockets are subscribed to a topic
+   */
+  Plots(Vertx vertx, BiConsumer<String, JsonObject> publish, ToLongFunction<String> subscribers, Limits limits) {
     this.vertx = vertx;
     this.publish = publish;
+    this.subscribers = subscribers;
+    this.limits = limits;
   }
 
   void mount(Router router, BodyHandler body) {
@@ -81,6 +93,7 @@ final class Plots {
         }
       });
       views.put(topic, new View(topic, daemonId, Map.of(metric, metricId), values));
+      removeUnlessWatched(topic);
       return Http.Reply.json(201, new JsonObject().put("plotId", id).put("metric", metric).put("focus", reply.getString("focus", focus))
           .put("unit", reply.getString("unit")));
     });
@@ -115,6 +128,7 @@ final class Plots {
       MessageConsumer<JsonObject> values = vertx.eventBus().consumer(values(daemonId), m ->
           publish.accept(topic, shares(m.body(), ids)));
       views.put(topic, new View(topic, daemonId, ids, values));
+      removeUnlessWatched(topic);
       JsonArray categories = new JsonArray();
       for (Category c : CATEGORIES) {
         JsonObject o = new JsonObject().put("key", c.key()).put("label", c.label()).put("kind", c.kind());
@@ -164,14 +178,32 @@ final class Plots {
     return disable(topic).map(x -> new JsonObject().put(field, id).put("removed", true));
   }
 
+  /** The last WebSocket subscribed to {@code topic} left: the view goes unless one subscribes within the grace period. */
   void abandoned(String topic) {
     if (views.containsKey(topic)) {
-      disable(topic);
+      removeUnlessWatched(topic);
+    }
+  }
+
+  /** (Re)starts the grace period of {@code topic}: when it ends with no subscriber, the view is removed. */
+  private void removeUnlessWatched(String topic) {
+    long timer = vertx.setTimer(Math.max(1, limits.unwatched().toMillis()), id -> {
+      if (unwatched.remove(topic, id) && views.containsKey(topic) && subscribers.applyAsLong(topic) == 0) {
+        disable(topic);
+      }
+    });
+    Long before = unwatched.put(topic, timer);
+    if (before != null) {
+      vertx.cancelTimer(before);
     }
   }
 
   private Future<Void> disable(String topic) {
     View v = views.remove(topic);
+    Long timer = unwatched.remove(topic);
+    if (timer != null) {
+      vertx.cancelTimer(timer);
+    }
     if (v == null) {
       return Future.succeededFuture();
     }

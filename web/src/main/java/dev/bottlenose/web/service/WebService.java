@@ -30,10 +30,10 @@ public final class WebService {
   private final MessageConsumer<JsonObject> daemonEvents;
   private HttpServer server;
 
-  private WebService(Vertx vertx, Daemons daemons, Options options) {
+  private WebService(Vertx vertx, Daemons daemons, Options options, Limits limits) {
     this.vertx = vertx;
     this.daemons = daemons;
-    this.plots = new Plots(vertx, this::publish);
+    this.plots = new Plots(vertx, this::publish, this::subscribers, limits);
     this.hub = new LiveHub(this::isTopic, plots::abandoned);
     this.searches = new Searches(vertx, options.dataDirectory(), l -> jvmsChanged(),
         e -> {
@@ -48,13 +48,18 @@ public final class WebService {
 
   /** Starts serving; the future has the service once it listens (see {@link #port()}). */
   public static Future<WebService> start(Vertx vertx, Daemons daemons, Options options) {
+    return start(vertx, daemons, options, Limits.DEFAULT);
+  }
+
+  /** {@link #start(Vertx, Daemons, Options)} with other limits (the tests' shorter grace period). */
+  static Future<WebService> start(Vertx vertx, Daemons daemons, Options options, Limits limits) {
     Access access;
     try {
       access = Access.forHost(options.host(), options.token());
     } catch (IllegalArgumentException e) {
       return Future.failedFuture(e);
     }
-    WebService service = new WebService(vertx, daemons, options);
+    WebService service = new WebService(vertx, daemons, options, limits);
     Router router = service.router(access);
     return vertx.createHttpServer(new HttpServerOptions().setHost(options.host()).setPort(options.port()))
         .requestHandler(router).listen()
@@ -109,6 +114,10 @@ public final class WebService {
 
   private void publish(String topic, JsonObject event) {
     hub.publish(topic, event);
+  }
+
+  private long subscribers(String topic) {
+    return hub.subscribers(topic);
   }
 
   public int port() {
