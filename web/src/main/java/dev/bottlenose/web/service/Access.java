@@ -45,6 +45,8 @@ import java.util.Set;
 final class Access implements Handler<RoutingContext> {
   static final String COOKIE = "bottlenose_token";
   static final String SESSION = "/api/session";
+  /** The routing-context key of the client ({@link #client}). */
+  private static final String CLIENT = "bottlenose.client";
   private static final List<String> LOOPBACK_NAMES = List.of("localhost", "127.0.0.1", "::1");
   private final String token;
   private final Set<String> hosts;
@@ -135,6 +137,8 @@ final class Access implements Handler<RoutingContext> {
         return;
       }
     }
+    String address = request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress();
+    ctx.put(CLIENT, token == null ? address : address + " (with the token)");
     if (token == null || !api || request.method() == HttpMethod.POST && request.path().equals(SESSION)) {
       ctx.next();
       return;
@@ -171,6 +175,15 @@ final class Access implements Handler<RoutingContext> {
     }
     ctx.response().addCookie(Cookie.cookie(COOKIE, token).setHttpOnly(true).setSameSite(CookieSameSite.STRICT).setPath("/"));
     return Future.succeededFuture(new JsonObject().put("tokenNeeded", true).put("session", true));
+  }
+
+  /**
+   * Who asks, for the limits of {@link Limits}: the remote address, and the token when the service has one
+   * (every holder of one token is the same client at one address).
+   */
+  static String client(RoutingContext ctx) {
+    String client = ctx.get(CLIENT);
+    return client == null ? "unknown" : client;
   }
 
   /** Any method but GET, HEAD and OPTIONS, and a WebSocket upgrade (the live socket streams what a page may not read). */

@@ -42,7 +42,7 @@ public final class WebService {
             jvmsChanged();
           }
         });
-    this.searchApi = new SearchApi(searches, daemons);
+    this.searchApi = new SearchApi(searches, daemons, limits);
     this.daemonEvents = vertx.eventBus().consumer("bottlenose.daemons", m -> jvmsChanged());
   }
 

@@ -38,7 +38,7 @@ class PlotLifetimeTest {
 
   @Test
   void aPlotNoSocketSubscribesToIsRemovedWithItsMeasurement() throws Exception {
-    try (ServiceFixture f = new ServiceFixture(data, null, new Limits(GRACE)); StandInDaemon daemon = new StandInDaemon(f.vertx, "vm-1")) {
+    try (ServiceFixture f = new ServiceFixture(data, null, Limits.DEFAULT.withUnwatched(GRACE)); StandInDaemon daemon = new StandInDaemon(f.vertx, "vm-1")) {
       long made = System.nanoTime();
       String plotId = plot(f, "vm-1");
       assertThat(daemon.enabled).hasSize(1);
@@ -55,7 +55,7 @@ class PlotLifetimeTest {
 
   @Test
   void aWatchedPlotStaysAndGoesAGracePeriodAfterItsLastSubscriberLeft() throws Exception {
-    try (ServiceFixture f = new ServiceFixture(data, null, new Limits(GRACE)); StandInDaemon daemon = new StandInDaemon(f.vertx, "vm-1")) {
+    try (ServiceFixture f = new ServiceFixture(data, null, Limits.DEFAULT.withUnwatched(GRACE)); StandInDaemon daemon = new StandInDaemon(f.vertx, "vm-1")) {
       String plotId = plot(f, "vm-1");
       String topic = "plot:" + plotId;
       BlockingQueue<JsonObject> received = new LinkedBlockingQueue<>();

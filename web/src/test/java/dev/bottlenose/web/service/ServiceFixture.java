@@ -91,10 +91,18 @@ final class ServiceFixture implements AutoCloseable {
    * {@code headLines} are whole header lines; Content-Length is added for a body.
    */
   Raw raw(String method, String path, String body, String... headLines) throws IOException {
-    try (Socket socket = new Socket("127.0.0.1", service.port())) {
+    return rawFrom(null, method, path, body, headLines);
+  }
+
+  /** {@link #raw} from the local address {@code from} (e.g. 127.0.0.2, another client on loopback); null: any. */
+  Raw rawFrom(java.net.InetAddress from, String method, String path, String body, String... headLines) throws IOException {
+    try (Socket socket = new Socket(java.net.InetAddress.getByName("127.0.0.1"), service.port(), from, 0)) {
       socket.setSoTimeout(20_000);
       byte[] content = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
       StringBuilder head = new StringBuilder(method + " " + path + " HTTP/1.1\r\n");
+      if (java.util.Arrays.stream(headLines).noneMatch(l -> l.regionMatches(true, 0, "Host:", 0, 5))) {
+        head.append("Host: 127.0.0.1:").append(service.port()).append("\r\n");
+      }
       for (String line : headLines) {
         head.append(line).append("\r\n");
       }

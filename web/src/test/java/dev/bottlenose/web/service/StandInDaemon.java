@@ -22,6 +22,7 @@ final class StandInDaemon implements AutoCloseable {
   final Map<Long, JsonObject> enabled = new ConcurrentHashMap<>();
   private final AtomicLong next = new AtomicLong(100);
   private final List<MessageConsumer<JsonObject>> consumers;
+  private final List<MessageConsumer<JsonObject>> extra = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   StandInDaemon(Vertx vertx, String id) {
     this.vertx = vertx;
@@ -39,6 +40,27 @@ final class StandInDaemon implements AutoCloseable {
         }));
   }
 
+  /**
+   * Also registers it in the cluster's list ({@code bottlenose.daemons.list}) as RUNNING, and answers what a
+   * search asks first (status, resources, call graph, active metrics) with a target that has no classes yet,
+   * so a search over it runs, waiting for evidence, until it is stopped.
+   */
+  StandInDaemon registered() {
+    String base = "bottlenose.daemon." + id;
+    JsonObject self = new JsonObject().put("daemonId", id).put("pid", 1).put("mainClass", "StandIn").put("javaVersion", "17")
+        .put("host", dev.bottlenose.web.cluster.Daemons.hostName()).put("state", "RUNNING");
+    extra.add(vertx.eventBus().<JsonObject>consumer("bottlenose.daemons.list", m -> m.reply(new JsonObject().put("daemons",
+        new JsonArray().add(self)))));
+    extra.add(vertx.eventBus().<JsonObject>consumer(base + ".status", m -> m.reply(self.copy().put("calibration",
+        new JsonObject().put("virtualCallNanos", 2.0).put("allocationNanos", 20.0).put("samplePeriodNanos", 10_000_000.0)))));
+    extra.add(vertx.eventBus().<JsonObject>consumer(base + ".resources", m -> m.reply(new JsonObject().put("resources", new JsonArray()))));
+    extra.add(vertx.eventBus().<JsonObject>consumer(base + ".callgraph", m -> m.reply(new JsonObject().put("path", m.body().getString("path"))
+        .put("samples", 0).put("total", 0).put("children", new JsonArray()).put("hot", new JsonArray()))));
+    extra.add(vertx.eventBus().<JsonObject>consumer(base + ".metrics.list", m -> m.reply(new JsonObject().put("metrics", new JsonArray())
+        .put("active", new JsonArray()))));
+    return this;
+  }
+
   /** One sampling interval: every enabled metric with {@code value}. */
   void sample(double value) {
     JsonArray metrics = new JsonArray();
@@ -50,5 +72,6 @@ final class StandInDaemon implements AutoCloseable {
   @Override
   public void close() {
     consumers.forEach(MessageConsumer::unregister);
+    extra.forEach(MessageConsumer::unregister);
   }
 }
