@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  */
 final class ServeCommand {
   static final Set<String> VALUED = Set.of("host", "port", "token", "token-file", "data");
-  static final Set<String> FLAGS = Set.of();
+  static final Set<String> FLAGS = Set.of("attach-any-user");
   static final int DEFAULT_PORT = 8411;
   static final String TOKEN_ENV = "BOTTLENOSE_WEB_TOKEN";
   static final String TOKEN_FILE = "web.token";
@@ -85,7 +85,7 @@ final class ServeCommand {
       note = (Arrays.equals(fresh, kept) ? "made a token for this service in " : "the token is the one in ") + where
           + " (readable only by you); open the address below once in your browser";
     }
-    return new Setup(new WebService.Options(host, port, token, data), note);
+    return new Setup(new WebService.Options(host, port, token, data, a.has("attach-any-user")), note);
   }
 
   /** 32 random bytes, base64url: 43 characters. */

@@ -18,11 +18,22 @@ import java.nio.file.Path;
  * webroot/} and the WebJars, on one Vert.x HTTP server, behind the token rule ({@link Access}).
  */
 public final class WebService {
-  /** Where and how to serve. */
-  public record Options(String host, int port, String token, Path dataDirectory) {}
+  /**
+   * Where and how to serve.
+   *
+   * @param token the token every API request must carry, or null (loopback only)
+   * @param attachAnyUser whether {@code POST /api/jvms} may attach to JVMs of users other than the service's
+   */
+  public record Options(String host, int port, String token, Path dataDirectory, boolean attachAnyUser) {
+    /** Attaching only to this user's JVMs. */
+    public Options(String host, int port, String token, Path dataDirectory) {
+      this(host, port, token, dataDirectory, false);
+    }
+  }
 
   private final Vertx vertx;
   private final Daemons daemons;
+  private final Options options;
   private final Searches searches;
   private final Plots plots;
   private final SearchApi searchApi;
@@ -33,6 +44,7 @@ public final class WebService {
   private WebService(Vertx vertx, Daemons daemons, Options options, Limits limits) {
     this.vertx = vertx;
     this.daemons = daemons;
+    this.options = options;
     this.plots = new Plots(vertx, this::publish, this::subscribers, limits);
     this.hub = new LiveHub(this::isTopic, plots::abandoned);
     this.searches = new Searches(vertx, options.dataDirectory(), l -> jvmsChanged(),
@@ -80,7 +92,7 @@ public final class WebService {
     router.post(Access.SESSION).handler(body).handler(Http.handle(access::session));
     router.get("/api/live").handler(ctx -> ctx.request().toWebSocket().onSuccess(hub::accept)
         .onFailure(e -> Http.fail(ctx, ApiException.badRequest("not a WebSocket upgrade: " + e.getMessage()))));
-    new JvmApi(vertx, daemons, searches).mount(router, body);
+    new JvmApi(vertx, daemons, searches, options.attachAnyUser()).mount(router, body);
     searchApi.mount(router, body);
     new MetricApi(vertx, daemons).mount(router, body);
     plots.mount(router, body);

@@ -42,6 +42,8 @@ class ServeCommandTest {
     assertThat(setup("from-the-environment", "--token-file", file.toString()).options().token()).isEqualTo(TOKEN);
     assertThat(setup("from-the-environment-1").options().token()).isEqualTo("from-the-environment-1");
     assertThat(setup(null).options().token()).as("loopback needs none").isNull();
+    assertThat(setup(null).options().attachAnyUser()).isFalse();
+    assertThat(setup(null, "--attach-any-user").options().attachAnyUser()).isTrue();
 
     Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
     assertThatThrownBy(() -> setup(null, "--token-file", file.toString())).hasMessageContaining("readable by other users")

@@ -27,8 +27,12 @@ final class ServiceFixture implements AutoCloseable {
   }
 
   ServiceFixture(Path data, String token, Limits limits) throws Exception {
-    service = WebService.start(vertx, new Daemons(vertx, Path.of("no-daemon.jar")), new WebService.Options("127.0.0.1", 0, token, data),
-        limits).toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+    this(new WebService.Options("127.0.0.1", 0, token, data), limits);
+  }
+
+  ServiceFixture(WebService.Options options, Limits limits) throws Exception {
+    service = WebService.start(vertx, new Daemons(vertx, Path.of("no-daemon.jar")), options, limits)
+        .toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
   }
 
   /** A WebSocket on /api/live (no Origin, as a script's) whose text messages land in {@code received}. */
