@@ -50,10 +50,16 @@ final class Access implements Handler<RoutingContext> {
   private static final List<String> LOOPBACK_NAMES = List.of("localhost", "127.0.0.1", "::1");
   private final String token;
   private final Set<String> hosts;
+  /** The allowed names as the refusal tells them: not this machine's every address, which a rebinding page could read. */
+  private final String allowed;
 
-  private Access(String token, Set<String> hosts) {
+  private Access(String token, String host, Set<String> hosts) {
     this.token = token;
     this.hosts = hosts;
+    Set<String> told = new LinkedHashSet<>(LOOPBACK_NAMES);
+    told.add(bare(host));
+    this.allowed = String.join(", ", told.stream().map(h -> h.contains(":") ? "[" + h + "]" : h).toList())
+        + (hosts.size() > told.size() ? " and this machine's names and addresses" : "") + ", with any port";
   }
 
   /** The rule for a service bound to {@code host}; refuses a non-loopback host without a token. */
@@ -63,7 +69,7 @@ final class Access implements Handler<RoutingContext> {
       throw new IllegalArgumentException("binding the web service to " + host + " (not loopback) needs a token:"
           + " give --token-file FILE or set BOTTLENOSE_WEB_TOKEN, then open http://" + host + ":<port>/#token=T once");
     }
-    return new Access(t, allowedHosts(host));
+    return new Access(t, host, allowedHosts(host));
   }
 
   /**
@@ -118,8 +124,7 @@ final class Access implements Handler<RoutingContext> {
       String given = request.getHeader("Host");
       refuse(ctx, 421, (given == null ? "a request without a Host header" : "Host '" + given + "'")
           + " does not name this service, so it is refused (a page of another site may have pointed its name at this"
-          + " machine); allowed: " + String.join(", ", hosts.stream().map(h -> h.contains(":") ? "[" + h + "]" : h).toList())
-          + ", with any port");
+          + " machine); allowed: " + allowed);
       return;
     }
     boolean api = request.path().startsWith("/api/");

@@ -77,4 +77,12 @@ class AccessTest {
     assertThat(Access.forHost("0.0.0.0", "t").needsToken()).isTrue();
     assertThat(Access.forHost("127.0.0.1", null).needsToken()).isFalse();
   }
+
+  @Test
+  void aWildcardBindAllowsThisMachinesNamesAndAddresses() throws Exception {
+    assertThat(Access.allowedHosts("127.0.0.1")).containsExactly("localhost", "127.0.0.1", "::1");
+    assertThat(Access.allowedHosts("My-Host.example")).containsExactly("localhost", "127.0.0.1", "::1", "my-host.example");
+    assertThat(Access.allowedHosts("0.0.0.0")).contains("localhost", "0.0.0.0",
+        java.net.InetAddress.getLocalHost().getHostName().toLowerCase(java.util.Locale.ROOT));
+  }
 }
