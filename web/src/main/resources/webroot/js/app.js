@@ -1,5 +1,6 @@
 // The single-page app: one hash route per page (#/search/<id>, #/history/<a>, #/compare/<a>/<b>, ...).
 import { onStatus } from './live.js';
+import { post } from './api.js';
 import { h } from './ui.js';
 import * as jvms from './pages/jvms.js';
 import * as search from './pages/search.js';
@@ -33,10 +34,30 @@ function route() {
   }
 }
 
-window.addEventListener('hashchange', route);
-onStatus(open => {
-  const badge = document.getElementById('live-status');
-  badge.classList.toggle('up', open);
-  badge.textContent = open ? 'live' : 'offline';
-});
-route();
+// The address 'bottlenose serve' prints carries the token after '#' (never sent to a server): trade it for
+// the session cookie, then drop it from the address bar and the history.
+async function signIn() {
+  const m = /^#token=([^&]*)$/.exec(location.hash);
+  if (!m) return null;
+  history.replaceState(null, '', location.pathname + location.search);
+  try {
+    await post('/api/session', { token: decodeURIComponent(m[1]) });
+    return null;
+  } catch (e) {
+    return `signing in failed: ${e.message}`;
+  }
+}
+
+async function start() {
+  const failed = await signIn();
+  window.addEventListener('hashchange', route);
+  onStatus(open => {
+    const badge = document.getElementById('live-status');
+    badge.classList.toggle('up', open);
+    badge.textContent = open ? 'live' : 'offline';
+  });
+  route();
+  if (failed) document.getElementById('page').prepend(h('div', { class: 'message error', role: 'alert' }, failed));
+}
+
+start();

@@ -131,7 +131,7 @@ class RestSearchTest {
   }
 
   private HttpResponse<String> post(String path, JsonObject body) throws Exception {
-    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).header("Content-Type", "application/json")
         .POST(HttpRequest.BodyPublishers.ofString(body.encode(), StandardCharsets.UTF_8)).build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
   }
 }

@@ -17,9 +17,13 @@ public final class Main {
       "                                               run a bottleneck search on running JVMs (daemons are started",
       "                                               for them), print progress, the search-history graph and the",
       "                                               bottlenecks; --json prints the saved search instead",
-      "  serve [--host 127.0.0.1] [--port 8411] [--token T] [--data DIR]",
-      "                                               the web UI and REST API (web/API.md) until Ctrl-C; a host other",
-      "                                               than loopback needs --token or BOTTLENOSE_WEB_TOKEN",
+      "  serve [--host 127.0.0.1] [--port 8411] [--token-file FILE] [--attach-any-user] [--data DIR]",
+      "                                               the web UI and REST API (web/API.md) until Ctrl-C; the token",
+      "                                               comes from --token-file or BOTTLENOSE_WEB_TOKEN (never from the",
+      "                                               command line); a host other than loopback without one gets one",
+      "                                               made in ~/.bottlenose/web.token; open the printed address",
+      "                                               (http://host:port/#token=...) once; it attaches only to JVMs",
+      "                                               of its own user unless --attach-any-user",
       "  demo [--port 8411] [--exit-when-done] [--max-time 90s] [--data DIR] [--set key=value]",
       "                                               serve the web UI, run the bundled workload, search it, print",
       "                                               what it found; then serve until Ctrl-C",
@@ -42,7 +46,7 @@ public final class Main {
     try {
       return switch (command) {
         case "search" -> SearchCommand.run(Args.parse(command, rest, SearchCommand.VALUED, SearchCommand.FLAGS), out, err);
-        case "serve" -> ServeCommand.run(Args.parse(command, rest, ServeCommand.VALUED, Set.of()), out, err);
+        case "serve" -> ServeCommand.run(Args.parse(command, rest, ServeCommand.VALUED, ServeCommand.FLAGS), out, err);
         case "demo" -> DemoCommand.run(Args.parse(command, rest, DemoCommand.VALUED, DemoCommand.FLAGS), out, err);
         default -> throw new UsageException("unknown command '" + command + "'");
       };

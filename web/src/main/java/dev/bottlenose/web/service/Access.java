@@ -1,26 +1,65 @@
 package dev.bottlenose.web.service;
 
+import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.http.Cookie;
 import io.vertx.core.http.CookieSameSite;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
+import io.vertx.core.net.HostAndPort;
 import io.vertx.ext.web.RoutingContext;
 import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /**
- * The token rule: on loopback no token is needed; any other address needs one, and then (or whenever one
- * is set) every request carries it as the {@value #COOKIE} cookie or {@code Authorization: Bearer T}.
- * {@code ?token=T} on a page sets the cookie and redirects to the same path without it.
+ * Who may ask, checked before every route, in this order:
+ * <ol>
+ *   <li>The {@code Host} header must name this service: a loopback name ({@code localhost}, {@code 127.0.0.1},
+ *       {@code [::1]}) or the host it was bound to, with any port; else 421. A page of another site whose
+ *       name was rebound to this machine's address (DNS rebinding) sends its own name, and is refused.
+ *   <li>A request from a page of another origin is refused with 403: an {@code Origin} other than
+ *       {@code http://<the request's Host>} on a request that changes state (any method but GET, HEAD and
+ *       OPTIONS, and the {@code /api/live} WebSocket upgrade) or on any {@code /api/} request, and
+ *       {@code Sec-Fetch-Site: cross-site} or {@code same-site} on those. Requests without these headers
+ *       (curl, scripts) pass.
+ *   <li>The token rule: on loopback no token is needed; any other address needs one, and then (or whenever
+ *       one is set) every {@code /api/} request carries it as the {@value #COOKIE} cookie or
+ *       {@code Authorization: Bearer T}. The pages themselves (public code) load without it: the page reads
+ *       the token from its URL's fragment ({@code /#token=T}, which browsers never send to a server), posts
+ *       it to {@code POST /api/session} (see {@link #session}) for the cookie, and removes the fragment.
+ *       A token is never accepted in a query string.
+ * </ol>
  */
 final class Access implements Handler<RoutingContext> {
   static final String COOKIE = "bottlenose_token";
+  static final String SESSION = "/api/session";
+  /** The routing-context key of the client ({@link #client}). */
+  private static final String CLIENT = "bottlenose.client";
+  private static final List<String> LOOPBACK_NAMES = List.of("localhost", "127.0.0.1", "::1");
   private final String token;
+  private final Set<String> hosts;
+  /** The allowed names as the refusal tells them: not this machine's every address, which a rebinding page could read. */
+  private final String allowed;
 
-  private Access(String token) {
+  private Access(String token, String host, Set<String> hosts) {
     this.token = token;
+    this.hosts = hosts;
+    Set<String> told = new LinkedHashSet<>(LOOPBACK_NAMES);
+    told.add(bare(host));
+    this.allowed = String.join(", ", told.stream().map(h -> h.contains(":") ? "[" + h + "]" : h).toList())
+        + (hosts.size() > told.size() ? " and this machine's names and addresses" : "") + ", with any port";
   }
 
   /** The rule for a service bound to {@code host}; refuses a non-loopback host without a token. */
@@ -28,9 +67,41 @@ final class Access implements Handler<RoutingContext> {
     String t = token == null || token.isBlank() ? null : token;
     if (t == null && !isLoopback(host)) {
       throw new IllegalArgumentException("binding the web service to " + host + " (not loopback) needs a token:"
-          + " give --token T or set BOTTLENOSE_WEB_TOKEN, then open http://" + host + ":<port>/?token=T once");
+          + " give --token-file FILE or set BOTTLENOSE_WEB_TOKEN, then open http://" + host + ":<port>/#token=T once");
     }
-    return new Access(t);
+    return new Access(t, host, allowedHosts(host));
+  }
+
+  /**
+   * The names a request's Host may carry: the loopback names, the bound host, and for a wildcard bind
+   * ({@code 0.0.0.0}, {@code ::}) this machine's names and its interfaces' addresses.
+   */
+  static Set<String> allowedHosts(String host) {
+    Set<String> names = new LinkedHashSet<>(LOOPBACK_NAMES);
+    names.add(bare(host));
+    try {
+      if (InetAddress.getByName(host).isAnyLocalAddress()) {
+        InetAddress local = InetAddress.getLocalHost();
+        names.add(bare(local.getHostName()));
+        names.add(bare(local.getCanonicalHostName()));
+        for (NetworkInterface n : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+          for (InetAddress a : Collections.list(n.getInetAddresses())) {
+            String text = a.getHostAddress();
+            int zone = text.indexOf('%');
+            names.add(bare(zone < 0 ? text : text.substring(0, zone)));
+          }
+        }
+      }
+    } catch (UnknownHostException | SocketException e) {
+      // the names already gathered are all that can be told
+    }
+    return Collections.unmodifiableSet(names);
+  }
+
+  /** Lower case, without the brackets of an IPv6 address. */
+  private static String bare(String host) {
+    String h = host.toLowerCase(Locale.ROOT);
+    return h.startsWith("[") && h.endsWith("]") ? h.substring(1, h.length() - 1) : h;
   }
 
   static boolean isLoopback(String host) {
@@ -47,31 +118,110 @@ final class Access implements Handler<RoutingContext> {
 
   @Override
   public void handle(RoutingContext ctx) {
-    if (token == null) {
+    HttpServerRequest request = ctx.request();
+    HostAndPort authority = request.authority();
+    if (authority == null || !hosts.contains(bare(authority.host()))) {
+      String given = request.getHeader("Host");
+      refuse(ctx, 421, (given == null ? "a request without a Host header" : "Host '" + given + "'")
+          + " does not name this service, so it is refused (a page of another site may have pointed its name at this"
+          + " machine); allowed: " + allowed);
+      return;
+    }
+    boolean api = request.path().startsWith("/api/");
+    if (api || changesState(request)) {
+      String site = request.getHeader("Sec-Fetch-Site");
+      if ("cross-site".equalsIgnoreCase(site) || "same-site".equalsIgnoreCase(site)) {
+        refuse(ctx, 403, "a request from a page of another site (Sec-Fetch-Site: " + site + ") is refused: only this"
+            + " service's own pages, and clients that send no Origin (curl, scripts), may use " + request.path());
+        return;
+      }
+      String origin = request.getHeader("Origin");
+      if (origin != null && !sameOrigin(origin, authority)) {
+        refuse(ctx, 403, "Origin '" + origin + "' is not this service's own (" + ownOrigin(authority) + "): requests"
+            + " from pages of other origins are refused; clients that send no Origin (curl, scripts) are not");
+        return;
+      }
+    }
+    String address = request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress();
+    ctx.put(CLIENT, token == null ? address : address + " (with the token)");
+    if (token == null || !api || request.method() == HttpMethod.POST && request.path().equals(SESSION)) {
       ctx.next();
       return;
     }
-    String query = ctx.request().getParam("token");
-    if (query != null && matches(query)) {
-      ctx.response().addCookie(Cookie.cookie(COOKIE, token).setHttpOnly(true).setSameSite(CookieSameSite.STRICT).setPath("/"));
-      if (ctx.request().path().startsWith("/api/")) {
-        ctx.next();
-      } else {
-        ctx.response().setStatusCode(303).putHeader("Location", ctx.request().path()).end();
-      }
-      return;
-    }
-    Cookie cookie = ctx.request().getCookie(COOKIE);
-    String auth = ctx.request().getHeader("Authorization");
+    Cookie cookie = request.getCookie(COOKIE);
+    String auth = request.getHeader("Authorization");
     boolean ok = cookie != null && matches(cookie.getValue())
         || auth != null && auth.startsWith("Bearer ") && matches(auth.substring("Bearer ".length()).trim());
     if (ok) {
       ctx.next();
       return;
     }
-    String why = query != null || cookie != null || auth != null ? "wrong token" : "this service needs a token";
-    ctx.response().setStatusCode(401).putHeader("Content-Type", "application/json; charset=utf-8")
-        .end(new JsonObject().put("error", why + ": open /?token=T once, or send Authorization: Bearer T").encode());
+    String why = cookie != null || auth != null ? "wrong token" : "this service needs a token";
+    refuse(ctx, 401, why + ": open the address 'bottlenose serve' printed (http://…/#token=…) once in this browser,"
+        + " or send Authorization: Bearer T");
+  }
+
+  /**
+   * {@code POST /api/session} {@code {"token": T}}: the right token (compared in constant time) gets the
+   * {@value #COOKIE} cookie (HttpOnly, SameSite=Strict), a wrong one 401 and no cookie. A service without a
+   * token answers {@code {"tokenNeeded": false}}.
+   */
+  Future<?> session(RoutingContext ctx) {
+    JsonObject body = Http.body(ctx);
+    if (!(body.getValue("token") instanceof String given) || given.isEmpty()) {
+      throw ApiException.badRequest("'token' must be the service's token as a non-empty string, is "
+          + (body.getValue("token") == null ? "missing" : "a " + body.getValue("token").getClass().getSimpleName()));
+    }
+    if (token == null) {
+      return Future.succeededFuture(new JsonObject().put("tokenNeeded", false));
+    }
+    if (!matches(given)) {
+      return Future.failedFuture(new ApiException(401, "wrong token: no session cookie was set"));
+    }
+    ctx.response().addCookie(Cookie.cookie(COOKIE, token).setHttpOnly(true).setSameSite(CookieSameSite.STRICT).setPath("/"));
+    return Future.succeededFuture(new JsonObject().put("tokenNeeded", true).put("session", true));
+  }
+
+  /**
+   * Who asks, for the limits of {@link Limits}: the remote address, and the token when the service has one
+   * (every holder of one token is the same client at one address).
+   */
+  static String client(RoutingContext ctx) {
+    String client = ctx.get(CLIENT);
+    return client == null ? "unknown" : client;
+  }
+
+  /** Any method but GET, HEAD and OPTIONS, and a WebSocket upgrade (the live socket streams what a page may not read). */
+  static boolean changesState(HttpServerRequest request) {
+    HttpMethod m = request.method();
+    return !(m == HttpMethod.GET || m == HttpMethod.HEAD || m == HttpMethod.OPTIONS)
+        || request.getHeader("Upgrade") != null || request.path().equals("/api/live");
+  }
+
+  /** Whether {@code origin} is {@code http://} and the same host and port as the request's Host. */
+  static boolean sameOrigin(String origin, HostAndPort authority) {
+    URI uri;
+    try {
+      uri = new URI(origin);
+    } catch (URISyntaxException e) {
+      return false;
+    }
+    if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null || uri.getRawPath() != null && !uri.getRawPath().isEmpty()
+        || uri.getRawQuery() != null || uri.getRawFragment() != null || uri.getRawUserInfo() != null) {
+      return false;
+    }
+    int port = uri.getPort() < 0 ? 80 : uri.getPort();
+    int hostPort = authority.port() < 0 ? 80 : authority.port();
+    return bare(uri.getHost()).equals(bare(authority.host())) && port == hostPort;
+  }
+
+  private static String ownOrigin(HostAndPort authority) {
+    return "http://" + authority.host() + (authority.port() < 0 ? "" : ":" + authority.port());
+  }
+
+  private static void refuse(RoutingContext ctx, int status, String message) {
+    ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8")
+        .end(new JsonObject().put("error", message).encode());
   }
 
   private boolean matches(String given) {

@@ -6,9 +6,11 @@ import io.vertx.core.Handler;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
+import java.util.Locale;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -46,6 +48,40 @@ final class Http {
         }
       });
     };
+  }
+
+  /**
+   * Before any body is read: a request with a body whose Content-Type is not {@code application/json}
+   * (parameters allowed) is answered 415, so form, multipart and text bodies are never parsed. A browser
+   * may send those across origins without asking; JSON it may not.
+   */
+  static void jsonBodiesOnly(RoutingContext ctx) {
+    HttpServerRequest request = ctx.request();
+    if (hasBody(request)) {
+      String type = request.getHeader("Content-Type");
+      String media = type == null ? "" : type.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
+      if (!media.equals("application/json")) {
+        if (!request.isEnded()) {
+          ctx.response().putHeader("Connection", "close");
+        }
+        fail(ctx, new ApiException(415, "request bodies must be JSON: send Content-Type: application/json, not "
+            + (type == null ? "a body without Content-Type" : "'" + type + "'") + " (with curl: -H 'Content-Type: application/json')"));
+        return;
+      }
+    }
+    ctx.next();
+  }
+
+  private static boolean hasBody(HttpServerRequest request) {
+    if (request.getHeader("Transfer-Encoding") != null) {
+      return true;
+    }
+    String length = request.getHeader("Content-Length");
+    try {
+      return length != null && Long.parseLong(length.trim()) > 0;
+    } catch (NumberFormatException e) {
+      return true;
+    }
   }
 
   /** The request body as a JSON object; 400 naming the problem when it is not one. */

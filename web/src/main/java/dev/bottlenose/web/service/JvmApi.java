@@ -25,11 +25,14 @@ final class JvmApi {
   private final Vertx vertx;
   private final Daemons daemons;
   private final Searches searches;
+  private final boolean anyUser;
 
-  JvmApi(Vertx vertx, Daemons daemons, Searches searches) {
+  /** @param anyUser whether to attach to JVMs of other users too ({@code serve --attach-any-user}) */
+  JvmApi(Vertx vertx, Daemons daemons, Searches searches, boolean anyUser) {
     this.vertx = vertx;
     this.daemons = daemons;
     this.searches = searches;
+    this.anyUser = anyUser;
   }
 
   void mount(Router router, BodyHandler body) {
@@ -58,11 +61,52 @@ final class JvmApi {
     if (!(body.getValue("pid") instanceof Number n) || n.longValue() <= 0 || n.doubleValue() != n.longValue()) {
       throw ApiException.badRequest("'pid' must be a positive whole number, is " + body.getValue("pid"));
     }
-    if (n.longValue() == ProcessHandle.current().pid()) {
+    long pid = n.longValue();
+    if (pid == ProcessHandle.current().pid()) {
       throw ApiException.badRequest("pid " + n + " is this service itself");
     }
-    return daemons.forPid(n.longValue()).map(d -> Http.Reply.json(201,
+    Future<Void> allowed = anyUser ? Future.succeededFuture() : vertx.executeBlocking(() -> {
+      checkOwner(pid);
+      return null;
+    }, false);
+    return allowed.compose(v -> daemons.forPid(pid)).map(d -> Http.Reply.json(201,
         new JsonObject().put("daemonId", d.getString("daemonId")).put("pid", d.getLong("pid"))));
+  }
+
+  /**
+   * Refuses (403) a process another user runs: a service running as root could otherwise put probes in
+   * any user's JVM for whoever reaches it. A pid with no process passes, for the daemon to say so.
+   */
+  static void checkOwner(long pid) {
+    Path proc = Path.of("/proc", Long.toString(pid));
+    String me = System.getProperty("user.name");
+    String owner;
+    boolean mine;
+    try {
+      if (Files.isDirectory(Path.of("/proc/self"))) {
+        if (!Files.isDirectory(proc)) {
+          return;
+        }
+        int uid = (Integer) Files.getAttribute(proc, "unix:uid");
+        mine = uid == (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+        owner = ProcessHandle.of(pid).flatMap(p -> p.info().user()).orElse("uid " + uid);
+      } else {
+        java.util.Optional<ProcessHandle> p = ProcessHandle.of(pid);
+        if (p.isEmpty()) {
+          return;
+        }
+        owner = p.get().info().user().orElse(null);
+        mine = me.equals(owner);
+      }
+    } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+      owner = null;
+      mine = false;
+    }
+    if (!mine) {
+      throw new ApiException(403, "pid " + pid + (owner == null ? " has an owner this service cannot tell" : " belongs to user " + owner)
+          + ", and this service, running as " + me + ", attaches only to its own user's JVMs; start it with"
+          + " 'bottlenose serve --attach-any-user' to attach to other users' JVMs too");
+    }
   }
 
   private Future<?> localJvms() {

@@ -9,18 +9,21 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
+import java.util.function.ToLongFunction;
 
 /**
  * Live views that measure: a plot (one metric on one focus) and the VM-vs-app breakdown (a metric per
  * category on one focus). Each enables its metrics on the daemon ({@code metric.enable}), follows the
- * daemon's {@code values} samples, publishes on its live topic, and disables them again on delete, when the
- * last socket that subscribed goes, or when the service closes.
+ * daemon's {@code values} samples, publishes on its live topic, and disables them again on delete, when no
+ * WebSocket has subscribed to it for {@link Limits#unwatched} (after it was made, or after its last
+ * subscriber left), or when the service closes: probes nobody looks at do not stay in the target.
  */
 final class Plots {
   /** Category key, label, kind, metric (null: derived from others). */
@@ -39,17 +42,30 @@ final class Plots {
       new Category("io_wait", "I/O blocking", "vm", "io_wait"));
   private static final String CPU = "cpu_inclusive";
 
-  /** One live view: its daemon, its enabled metrics (metricId by key) and its values consumer. */
-  private record View(String topic, String daemonId, Map<String, Long> metricIds, MessageConsumer<JsonObject> values) {}
+  /** One live view: its id, the client that made it, its daemon, its enabled metrics (metricId by key) and its values consumer. */
+  private record View(String id, String client, String topic, String daemonId, Map<String, Long> metricIds,
+      MessageConsumer<JsonObject> values) {}
 
   private final Vertx vertx;
   private final BiConsumer<String, JsonObject> publish;
+  private final ToLongFunction<String> subscribers;
+  private final Limits limits;
   private final Map<String, View> views = new ConcurrentHashMap<>();
+  /** The timer that removes a view nobody watches, by topic. */
+  private final Map<String, Long> unwatched = new ConcurrentHashMap<>();
   private final AtomicInteger next = new AtomicInteger(1);
+  /** Views being made (their metrics being enabled), by client: they count against the limits already. */
+  private final Map<String, Integer> making = new HashMap<>();
 
-  Plots(Vertx vertx, BiConsumer<String, JsonObject> publish) {
+  /**
+   * @param publish sends an event to a live topic's subscribers
+   * @param subscribers how many WebSockets are subscribed to a topic
+   */
+  Plots(Vertx vertx, BiConsumer<String, JsonObject> publish, ToLongFunction<String> subscribers, Limits limits) {
     this.vertx = vertx;
     this.publish = publish;
+    this.subscribers = subscribers;
+    this.limits = limits;
   }
 
   void mount(Router router, BodyHandler body) {
@@ -68,6 +84,8 @@ final class Plots {
     String daemonId = text(body, "daemonId", null);
     String metric = text(body, "metric", null);
     String focus = text(body, "focus", "<>");
+    String client = Access.client(ctx);
+    reserve(client);
     String id = "p" + next.getAndIncrement();
     return enable(daemonId, metric, focus, "web plot " + id).map(reply -> {
       long metricId = reply.getLong("metricId");
@@ -80,16 +98,19 @@ final class Plots {
           }
         }
       });
-      views.put(topic, new View(topic, daemonId, Map.of(metric, metricId), values));
+      views.put(topic, new View(id, client, topic, daemonId, Map.of(metric, metricId), values));
+      removeUnlessWatched(topic);
       return Http.Reply.json(201, new JsonObject().put("plotId", id).put("metric", metric).put("focus", reply.getString("focus", focus))
           .put("unit", reply.getString("unit")));
-    });
+    }).andThen(ar -> release(client));
   }
 
   private Future<?> vmApp(RoutingContext ctx) {
     JsonObject body = Http.body(ctx);
     String daemonId = text(body, "daemonId", null);
     String focus = text(body, "focus", "<>");
+    String client = Access.client(ctx);
+    reserve(client);
     String id = "v" + next.getAndIncrement();
     Map<String, Future<JsonObject>> enabling = new LinkedHashMap<>();
     for (Category c : CATEGORIES) {
@@ -114,7 +135,8 @@ final class Plots {
       String topic = "vmapp:" + id;
       MessageConsumer<JsonObject> values = vertx.eventBus().consumer(values(daemonId), m ->
           publish.accept(topic, shares(m.body(), ids)));
-      views.put(topic, new View(topic, daemonId, ids, values));
+      views.put(topic, new View(id, client, topic, daemonId, ids, values));
+      removeUnlessWatched(topic);
       JsonArray categories = new JsonArray();
       for (Category c : CATEGORIES) {
         JsonObject o = new JsonObject().put("key", c.key()).put("label", c.label()).put("kind", c.kind());
@@ -122,7 +144,32 @@ final class Plots {
         categories.add(error == null ? o : o.put("error", error));
       }
       return Future.succeededFuture(Http.Reply.json(201, new JsonObject().put("viewId", id).put("focus", focus).put("categories", categories)));
-    });
+    }).andThen(ar -> release(client));
+  }
+
+  /**
+   * Holds a place for one more view of {@code client}, or refuses with 429 when the client or the service
+   * has as many as {@link Limits} allows, naming the limit and how to free a place.
+   */
+  private synchronized void reserve(String client) {
+    List<String> mine = views.values().stream().filter(v -> v.client().equals(client)).map(View::id).sorted().toList();
+    int all = views.size() + making.values().stream().mapToInt(Integer::intValue).sum();
+    String free = "remove one that is no longer needed with DELETE /api/plots/{plotId} or DELETE /api/vmapp/{viewId}";
+    if (mine.size() + making.getOrDefault(client, 0) >= limits.viewsPerClient()) {
+      throw new ApiException(429, "client " + client + " has " + limits.viewsPerClient() + " live plots and VM-vs-app views"
+          + (mine.isEmpty() ? "" : " (" + String.join(", ", mine) + ")") + ", the most one client may have at once, since each puts"
+          + " probes in a running JVM: " + free, new JsonObject().put("limit", limits.viewsPerClient()).put("views", new JsonArray(mine)));
+    }
+    if (all >= limits.viewsInAll()) {
+      throw new ApiException(429, "the service has " + limits.viewsInAll() + " live plots and VM-vs-app views, the most it keeps at"
+          + " once, since each puts probes in a running JVM: " + free + ", or wait until one nobody watches ends ("
+          + limits.unwatched().toSeconds() + " s after its last subscriber left)", new JsonObject().put("limit", limits.viewsInAll()));
+    }
+    making.merge(client, 1, Integer::sum);
+  }
+
+  private synchronized void release(String client) {
+    making.computeIfPresent(client, (k, n) -> n > 1 ? n - 1 : null);
   }
 
   /** One interval's shares: each category's metric value; compiled = CPU with the focus on the stack minus interpreted. */
@@ -164,14 +211,32 @@ final class Plots {
     return disable(topic).map(x -> new JsonObject().put(field, id).put("removed", true));
   }
 
+  /** The last WebSocket subscribed to {@code topic} left: the view goes unless one subscribes within the grace period. */
   void abandoned(String topic) {
     if (views.containsKey(topic)) {
-      disable(topic);
+      removeUnlessWatched(topic);
+    }
+  }
+
+  /** (Re)starts the grace period of {@code topic}: when it ends with no subscriber, the view is removed. */
+  private void removeUnlessWatched(String topic) {
+    long timer = vertx.setTimer(Math.max(1, limits.unwatched().toMillis()), id -> {
+      if (unwatched.remove(topic, id) && views.containsKey(topic) && subscribers.applyAsLong(topic) == 0) {
+        disable(topic);
+      }
+    });
+    Long before = unwatched.put(topic, timer);
+    if (before != null) {
+      vertx.cancelTimer(before);
     }
   }
 
   private Future<Void> disable(String topic) {
     View v = views.remove(topic);
+    Long timer = unwatched.remove(topic);
+    if (timer != null) {
+      vertx.cancelTimer(timer);
+    }
     if (v == null) {
       return Future.succeededFuture();
     }

@@ -19,18 +19,26 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
 /** {@code /api/searches}: start, list, one search, a node, stop, export, bottlenecks. */
 final class SearchApi {
   private final Searches searches;
   private final Daemons daemons;
+  private final Limits limits;
+  /** The client of each search started over HTTP (a key of {@code "?n"}: one still starting); guarded by itself. */
+  private final Map<String, String> clients = new LinkedHashMap<>();
+  private final AtomicInteger starting = new AtomicInteger();
 
-  SearchApi(Searches searches, Daemons daemons) {
+  SearchApi(Searches searches, Daemons daemons, Limits limits) {
     this.searches = searches;
     this.daemons = daemons;
+    this.limits = limits;
   }
 
   void mount(Router router, BodyHandler body) {
@@ -45,12 +53,68 @@ final class SearchApi {
   }
 
   private Future<?> start(RoutingContext ctx) {
-    return start(Http.body(ctx)).map(l -> Http.Reply.json(201, new JsonObject().put("searchId", l.id())));
+    SearchRequest request = SearchRequest.parse(Searches.newId(), Http.body(ctx));
+    String slot = reserve(Access.client(ctx));
+    Future<Searches.Live> started;
+    try {
+      started = start(request);
+    } catch (RuntimeException e) {
+      settle(slot, null);
+      throw e;
+    }
+    return started.andThen(ar -> settle(slot, ar.succeeded() ? ar.result().id() : null))
+        .map(l -> Http.Reply.json(201, new JsonObject().put("searchId", l.id())));
   }
 
-  /** Checks the body and the daemons, then starts the search. */
+  /** Checks the body and the daemons, then starts the search (for the service's own callers: no client, no per-client limit). */
   Future<Searches.Live> start(JsonObject body) {
-    SearchRequest request = SearchRequest.parse(Searches.newId(), body);
+    return start(SearchRequest.parse(Searches.newId(), body));
+  }
+
+  /**
+   * Holds a place for one more running search of {@code client}, or refuses with 429 when the client or
+   * the service runs as many as {@link Limits} allows; the place's key, for {@link #settle}.
+   */
+  private String reserve(String client) {
+    synchronized (clients) {
+      clients.keySet().removeIf(id -> !id.startsWith("?") && !isRunning(id));
+      List<String> mine = clients.entrySet().stream().filter(e -> e.getValue().equals(client)).map(Map.Entry::getKey).toList();
+      String stop = "stop one with POST /api/searches/{searchId}/stop, or wait until one ends";
+      if (mine.size() >= limits.searchesPerClient()) {
+        List<String> ids = mine.stream().filter(id -> !id.startsWith("?")).toList();
+        throw new ApiException(429, "client " + client + " runs " + limits.searchesPerClient() + " searches"
+            + (ids.isEmpty() ? "" : " (" + String.join(", ", ids) + ")") + ", the most one client may run at once, since each takes"
+            + " up to its budget of its targets' CPU: " + stop, new JsonObject().put("limit", limits.searchesPerClient())
+            .put("searches", new JsonArray(ids)));
+      }
+      long running = searches.running().stream().filter(l -> !l.search().isFinished()).count()
+          + clients.keySet().stream().filter(id -> id.startsWith("?")).count();
+      if (running >= limits.searchesInAll()) {
+        throw new ApiException(429, "the service runs " + limits.searchesInAll() + " searches, the most it runs at once, since each"
+            + " takes up to its budget of its targets' CPU: " + stop, new JsonObject().put("limit", limits.searchesInAll()));
+      }
+      String slot = "?" + starting.incrementAndGet();
+      clients.put(slot, client);
+      return slot;
+    }
+  }
+
+  /** The search of {@code slot} started as {@code searchId}, or did not start (null). */
+  private void settle(String slot, String searchId) {
+    synchronized (clients) {
+      String client = clients.remove(slot);
+      if (client != null && searchId != null) {
+        clients.put(searchId, client);
+      }
+    }
+  }
+
+  private boolean isRunning(String searchId) {
+    Searches.Live l = searches.live(searchId);
+    return l != null && !l.search().isFinished();
+  }
+
+  private Future<Searches.Live> start(SearchRequest request) {
     return daemons.list().compose(all -> {
       for (String id : request.daemons()) {
         JsonObject d = all.stream().filter(o -> id.equals(o.getString("daemonId"))).findFirst().orElse(null);

@@ -18,11 +18,22 @@ import java.nio.file.Path;
  * webroot/} and the WebJars, on one Vert.x HTTP server, behind the token rule ({@link Access}).
  */
 public final class WebService {
-  /** Where and how to serve. */
-  public record Options(String host, int port, String token, Path dataDirectory) {}
+  /**
+   * Where and how to serve.
+   *
+   * @param token the token every API request must carry, or null (loopback only)
+   * @param attachAnyUser whether {@code POST /api/jvms} may attach to JVMs of users other than the service's
+   */
+  public record Options(String host, int port, String token, Path dataDirectory, boolean attachAnyUser) {
+    /** Attaching only to this user's JVMs. */
+    public Options(String host, int port, String token, Path dataDirectory) {
+      this(host, port, token, dataDirectory, false);
+    }
+  }
 
   private final Vertx vertx;
   private final Daemons daemons;
+  private final Options options;
   private final Searches searches;
   private final Plots plots;
   private final SearchApi searchApi;
@@ -30,10 +41,11 @@ public final class WebService {
   private final MessageConsumer<JsonObject> daemonEvents;
   private HttpServer server;
 
-  private WebService(Vertx vertx, Daemons daemons, Options options) {
+  private WebService(Vertx vertx, Daemons daemons, Options options, Limits limits) {
     this.vertx = vertx;
     this.daemons = daemons;
-    this.plots = new Plots(vertx, this::publish);
+    this.options = options;
+    this.plots = new Plots(vertx, this::publish, this::subscribers, limits);
     this.hub = new LiveHub(this::isTopic, plots::abandoned);
     this.searches = new Searches(vertx, options.dataDirectory(), l -> jvmsChanged(),
         e -> {
@@ -42,19 +54,24 @@ public final class WebService {
             jvmsChanged();
           }
         });
-    this.searchApi = new SearchApi(searches, daemons);
+    this.searchApi = new SearchApi(searches, daemons, limits);
     this.daemonEvents = vertx.eventBus().consumer("bottlenose.daemons", m -> jvmsChanged());
   }
 
   /** Starts serving; the future has the service once it listens (see {@link #port()}). */
   public static Future<WebService> start(Vertx vertx, Daemons daemons, Options options) {
+    return start(vertx, daemons, options, Limits.DEFAULT);
+  }
+
+  /** {@link #start(Vertx, Daemons, Options)} with other limits (the tests' shorter grace period). */
+  static Future<WebService> start(Vertx vertx, Daemons daemons, Options options, Limits limits) {
     Access access;
     try {
       access = Access.forHost(options.host(), options.token());
     } catch (IllegalArgumentException e) {
       return Future.failedFuture(e);
     }
-    WebService service = new WebService(vertx, daemons, options);
+    WebService service = new WebService(vertx, daemons, options, limits);
     Router router = service.router(access);
     return vertx.createHttpServer(new HttpServerOptions().setHost(options.host()).setPort(options.port()))
         .requestHandler(router).listen()
@@ -71,9 +88,11 @@ public final class WebService {
     Router router = Router.router(vertx);
     BodyHandler body = BodyHandler.create(false).setBodyLimit(1 << 20);
     router.route().handler(access);
+    router.route().handler(Http::jsonBodiesOnly);
+    router.post(Access.SESSION).handler(body).handler(Http.handle(access::session));
     router.get("/api/live").handler(ctx -> ctx.request().toWebSocket().onSuccess(hub::accept)
         .onFailure(e -> Http.fail(ctx, ApiException.badRequest("not a WebSocket upgrade: " + e.getMessage()))));
-    new JvmApi(vertx, daemons, searches).mount(router, body);
+    new JvmApi(vertx, daemons, searches, options.attachAnyUser()).mount(router, body);
     searchApi.mount(router, body);
     new MetricApi(vertx, daemons).mount(router, body);
     plots.mount(router, body);
@@ -107,6 +126,10 @@ public final class WebService {
 
   private void publish(String topic, JsonObject event) {
     hub.publish(topic, event);
+  }
+
+  private long subscribers(String topic) {
+    return hub.subscribers(topic);
   }
 
   public int port() {

@@ -50,7 +50,11 @@ class ArgsTest {
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("bottlenose search: give the JVM to search with --pid N");
     assertThat(Main.run(List.of("frobnicate"), new PrintStream(out), new PrintStream(err))).isEqualTo(2);
     assertThat(Main.run(List.of("help"), new PrintStream(out), new PrintStream(err))).isZero();
-    assertThat(Main.run(List.of("serve", "--host", "0.0.0.0"), new PrintStream(out), new PrintStream(err))).isEqualTo(2);
+    err.reset();
+    assertThat(Main.run(List.of("serve", "--token", "s3cret-s3cret-s3cret"), new PrintStream(out), new PrintStream(err, true, StandardCharsets.UTF_8)))
+        .isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("bottlenose serve: --token is refused")
+        .contains("/proc/PID/cmdline").contains("--token-file FILE").contains("BOTTLENOSE_WEB_TOKEN");
   }
 
   private static Args parse(String... words) {

@@ -2,7 +2,12 @@ package dev.bottlenose.web.service;
 
 import dev.bottlenose.web.cluster.Daemons;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,8 +23,35 @@ final class ServiceFixture implements AutoCloseable {
   final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
 
   ServiceFixture(Path data, String token) throws Exception {
-    service = WebService.start(vertx, new Daemons(vertx, Path.of("no-daemon.jar")), new WebService.Options("127.0.0.1", 0, token, data))
+    this(data, token, Limits.DEFAULT);
+  }
+
+  ServiceFixture(Path data, String token, Limits limits) throws Exception {
+    this(new WebService.Options("127.0.0.1", 0, token, data), limits);
+  }
+
+  ServiceFixture(WebService.Options options, Limits limits) throws Exception {
+    service = WebService.start(vertx, new Daemons(vertx, Path.of("no-daemon.jar")), options, limits)
         .toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+  }
+
+  /** A WebSocket on /api/live (no Origin, as a script's) whose text messages land in {@code received}. */
+  java.net.http.WebSocket live(java.util.concurrent.BlockingQueue<JsonObject> received) throws Exception {
+    return http.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + service.port() + "/api/live"),
+        new java.net.http.WebSocket.Listener() {
+          private final StringBuilder text = new StringBuilder();
+
+          @Override
+          public java.util.concurrent.CompletionStage<?> onText(java.net.http.WebSocket socket, CharSequence data, boolean last) {
+            text.append(data);
+            if (last) {
+              received.add(new JsonObject(text.toString()));
+              text.setLength(0);
+            }
+            socket.request(1);
+            return null;
+          }
+        }).get(10, TimeUnit.SECONDS);
   }
 
   URI uri(String path) {
@@ -34,9 +66,66 @@ final class ServiceFixture implements AutoCloseable {
     return http.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
   }
 
+  /** POST with a JSON body. */
   HttpResponse<String> post(String path, String body) throws IOException, InterruptedException {
-    return http.send(HttpRequest.newBuilder(uri(path)).POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)).build(),
+    return http.send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)).build(),
         HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+  }
+
+  /** {@code method path} with {@code body} (none if null) and the headers as name, value, …. */
+  HttpResponse<String> send(String method, String path, String body, String... headers) throws IOException, InterruptedException {
+    HttpRequest.Builder b = HttpRequest.newBuilder(uri(path)).method(method,
+        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+    if (headers.length > 0) {
+      b.headers(headers);
+    }
+    return http.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+  }
+
+  /** An answer read off the socket: the status, the header block and the body. */
+  record Raw(int status, String headers, String body) {
+    JsonObject json() {
+      return new JsonObject(body);
+    }
+  }
+
+  /**
+   * One HTTP/1.1 request written on a plain socket, for what java.net.http will not send (another Host):
+   * {@code headLines} are whole header lines; Content-Length is added for a body.
+   */
+  Raw raw(String method, String path, String body, String... headLines) throws IOException {
+    return rawFrom(null, method, path, body, headLines);
+  }
+
+  /** {@link #raw} from the local address {@code from} (e.g. 127.0.0.2, another client on loopback); null: any. */
+  Raw rawFrom(java.net.InetAddress from, String method, String path, String body, String... headLines) throws IOException {
+    try (Socket socket = new Socket(java.net.InetAddress.getByName("127.0.0.1"), service.port(), from, 0)) {
+      socket.setSoTimeout(20_000);
+      byte[] content = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+      StringBuilder head = new StringBuilder(method + " " + path + " HTTP/1.1\r\n");
+      if (java.util.Arrays.stream(headLines).noneMatch(l -> l.regionMatches(true, 0, "Host:", 0, 5))) {
+        head.append("Host: 127.0.0.1:").append(service.port()).append("\r\n");
+      }
+      for (String line : headLines) {
+        head.append(line).append("\r\n");
+      }
+      if (body != null) {
+        head.append("Content-Length: ").append(content.length).append("\r\n");
+      }
+      head.append("Connection: close\r\n\r\n");
+      OutputStream out = socket.getOutputStream();
+      out.write(head.toString().getBytes(StandardCharsets.ISO_8859_1));
+      out.write(content);
+      out.flush();
+      InputStream in = socket.getInputStream();
+      ByteArrayOutputStream all = new ByteArrayOutputStream();
+      in.transferTo(all);
+      String text = all.toString(StandardCharsets.UTF_8);
+      int end = text.indexOf("\r\n\r\n");
+      String headers = end < 0 ? text : text.substring(0, end);
+      return new Raw(Integer.parseInt(headers.split(" ", 3)[1]), headers, end < 0 ? "" : text.substring(end + 4));
+    }
   }
 
   HttpResponse<String> delete(String path) throws IOException, InterruptedException {
