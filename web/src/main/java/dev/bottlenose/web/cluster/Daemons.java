@@ -144,6 +144,7 @@ public final class Daemons implements AutoCloseable {
         command.addAll(List.of("--held-by", Membership.localNode(vertx)));
       }
       ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+      pb.environment().remove("BOTTLENOSE_WEB_TOKEN");
       if (clusterSecret != null) {
         pb.environment().put(ClusterSecret.ENV, clusterSecret);
       }
