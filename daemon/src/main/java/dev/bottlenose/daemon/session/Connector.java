@@ -10,6 +10,7 @@ import dev.bottlenose.daemon.attach.Launcher;
 import dev.bottlenose.daemon.channel.AgentChannel;
 import dev.bottlenose.daemon.channel.ChannelException;
 import dev.bottlenose.daemon.channel.ChannelServer;
+import dev.bottlenose.daemon.channel.Uids;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,7 +29,8 @@ final class Connector {
       throw new SessionException(SessionException.Failure.REFUSED, e.getMessage(), e);
     }
     Path jar = agentJar(options);
-    try (ChannelServer server = ChannelServer.open()) {
+    // the agent must connect from a process of the target's user (root attaching to another user's JVM)
+    try (ChannelServer server = ChannelServer.open(Uids.ofProcess(pid))) {
       for (Finding f : findings) {
         warnings.println("bottlenose: " + f);
       }
