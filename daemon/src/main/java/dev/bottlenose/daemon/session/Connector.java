@@ -6,6 +6,7 @@ import dev.bottlenose.daemon.attach.AttachException;
 import dev.bottlenose.daemon.attach.Attacher;
 import dev.bottlenose.daemon.attach.Finding;
 import dev.bottlenose.daemon.attach.LaunchedProcess;
+import dev.bottlenose.daemon.attach.OneTimeTokenFile;
 import dev.bottlenose.daemon.attach.Launcher;
 import dev.bottlenose.daemon.channel.AgentChannel;
 import dev.bottlenose.daemon.channel.ChannelException;
@@ -49,8 +50,10 @@ final class Connector {
 
   static TargetSession launch(List<String> command, SessionOptions options, PrintStream out, PrintStream err) {
     Path jar = agentJar(options);
-    try (ChannelServer server = ChannelServer.open()) {
-      LaunchedProcess launched = Launcher.launch(command, jar, agentOptions(server, options), out, err);
+    // the token goes in a one-time private file: the target's command line is readable by every user
+    try (ChannelServer server = ChannelServer.open(); OneTimeTokenFile tokenFile = tokenFile(server)) {
+      LaunchedProcess launched = Launcher.launch(command, jar, AgentOptions.withTokenFile(server.port(), tokenFile.path(),
+          options.heartbeatMillis(), options.requester()), out, err);
       try {
         AgentChannel channel = server.accept(options.connectTimeout(), options.heartbeatMillis(),
             launched.process()::isAlive, () -> stderrHint(launched));
@@ -62,6 +65,14 @@ final class Connector {
       }
     } catch (AttachException e) {
       throw SessionException.badInput(e.getMessage());
+    }
+  }
+
+  private static OneTimeTokenFile tokenFile(ChannelServer server) {
+    try {
+      return OneTimeTokenFile.write(server.token());
+    } catch (AttachException e) {
+      throw new SessionException(SessionException.Failure.FAILED, e.getMessage(), e);
     }
   }
 
