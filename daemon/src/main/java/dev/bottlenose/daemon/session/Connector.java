@@ -62,6 +62,9 @@ final class Connector {
         launched.process().destroy();
         throw new SessionException(SessionException.Failure.FAILED, "started " + command.get(0) + " (pid "
             + launched.pid() + ") but " + e.getMessage(), e);
+      } catch (RuntimeException e) {
+        launched.process().destroy();
+        throw e;
       }
     } catch (AttachException e) {
       throw SessionException.badInput(e.getMessage());
