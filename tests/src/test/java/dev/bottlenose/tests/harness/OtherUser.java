@@ -27,7 +27,7 @@ import java.util.stream.Stream;
 public final class OtherUser {
   public static final int UID = 65534;
   private static final Path SETPRIV = Path.of("/usr/bin/setpriv");
-  private static Path copiedClassPath;
+  private static String copiedClassPath;
 
   private OtherUser() {}
 
