@@ -63,8 +63,14 @@ public final class RepositoryReader implements AutoCloseable {
    * its user must own the repository and every file in it).
    */
   public RepositoryReader(Path repository, long pid, long samplePeriodNanos, Consumer<Map<String, Object>> digests) {
+    this(repository, pid, Uids.ofProcess(pid), samplePeriodNanos, digests);
+  }
+
+  /** As {@link #RepositoryReader(Path, long, long, Consumer)}, with the uid of process {@code pid} already known. */
+  public RepositoryReader(Path repository, long pid, int ownerUid, long samplePeriodNanos,
+      Consumer<Map<String, Object>> digests) {
     this.repository = repository;
-    this.ownerUid = Uids.ofProcess(pid);
+    this.ownerUid = ownerUid;
     ThreadCpuTimes cpu = new ThreadCpuTimes(pid);
     this.sources = new SourceCounter(samplePeriodNanos, cpu, cpu::live);
     this.digests = digests;

@@ -87,16 +87,18 @@ public final class TargetSession implements AutoCloseable {
       return null;
     }
     Path checked;
+    int uid;
     try {
       // the path comes from the agent: read nothing there unless it is the target user's own JFR directory
-      checked = RepositoryReader.checked(repository, Uids.ofProcess(pid));
+      uid = Uids.ofProcess(pid);
+      checked = RepositoryReader.checked(repository, uid);
     } catch (IOException | RuntimeException e) {
       channel.close();
       throw new SessionException(SessionException.Failure.FAILED, "the agent in process " + pid
           + " named a JFR repository the daemon will not read: " + e.getMessage(), e);
     }
     long period = channel.hello().calibration().getOrDefault("samplePeriodNanos", 20_000_000L);
-    RepositoryReader reader = new RepositoryReader(checked, pid, period, this::sendDigest);
+    RepositoryReader reader = new RepositoryReader(checked, pid, uid, period, this::sendDigest);
     try {
       reader.start();
       return reader;
