@@ -25,27 +25,28 @@ class AgentLifecycleIT {
   @Test
   void noAgentThreadOutlivesTheLastSessionAndTheNextAttachStartsDiscoveryAgain() throws Exception {
     try (FakeDaemon daemon = new FakeDaemon(); Target target = Target.start(Target.jdk17())) {
-      attach(target, daemon.options(1500, "silent"));
-      try (FakeDaemon.Channel silent = daemon.acceptSilent(Duration.ofSeconds(20))) {
-        assertThat(silent.request("resources", "path", "/Code", "depth", 1)).containsEntry("ok", true);
+      attach(target, daemon.options(60_000, "first"));
+      try (FakeDaemon.Channel first = daemon.accept(Duration.ofSeconds(20))) {
+        assertThat(first.request("resources", "path", "/Code", "depth", 1)).containsEntry("ok", true);
         assertThat(agentThreads(target.pid())).contains("bottlenose-discovery");
-        // the daemon falls silent: after the heartbeat the agent ends the session, and with it discovery
-        assertThat(silent.awaitClosedByAgent(Duration.ofSeconds(10))).isNotNull();
+        // the daemon says bye: the last session has ended, and with it discovery
+        assertThat(first.request("bye")).containsEntry("ok", true);
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
             assertThat(agentThreads(target.pid())).as(target.stderr()).isEmpty());
       }
 
-      attach(target, daemon.options(60_000, "again"));
-      try (FakeDaemon.Channel again = daemon.accept(Duration.ofSeconds(20))) {
-        assertThat(agentThreads(target.pid())).contains("bottlenose-discovery");
-        Map<String, Object> code = again.request("resources", "path", "/Code/" + WorkloadClasses.PACKAGE, "depth", 1);
+      attach(target, daemon.options(3000, "silent"));
+      try (FakeDaemon.Channel silent = daemon.acceptSilent(Duration.ofSeconds(20))) {
+        // a fresh discovery, started by this session, has the program's classes again
+        Map<String, Object> code = silent.request("resources", "path", "/Code/" + WorkloadClasses.PACKAGE, "depth", 1);
         assertThat(code).containsEntry("ok", true);
         assertThat(code.toString()).contains("AgentWorkload");
-        assertThat(again.request("bye")).containsEntry("ok", true);
+        // then the daemon falls silent: after the heartbeat the agent ends the session and discovery
+        assertThat(silent.awaitClosedByAgent(Duration.ofSeconds(15))).isNotNull();
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
             assertThat(agentThreads(target.pid())).as(target.stderr()).isEmpty());
       }
-      assertThat(target.stderr()).contains("no frame from the daemon for 1500 ms", "the daemon said bye")
+      assertThat(target.stderr()).contains("the daemon said bye", "no frame from the daemon for 3000 ms")
           .doesNotContain("discovery step failed").doesNotContain("agent not started");
       assertThat(target.tick(10)).contains("calls=10");
     }
