@@ -20,7 +20,8 @@ public final class AgentMain {
 
   private static void start(String options, Instrumentation instrumentation, String loadedBy) {
     try {
-      AgentOptions parsed = AgentOptions.parse(options);
+      // a token file is read and deleted before the program goes on
+      AgentOptions parsed = AgentOptions.parse(options).withTokenRead();
       ToolThreads.open(instrumentation);
       ToolThreads.newThread("bottlenose-start", () -> open(instrumentation, parsed, loadedBy)).start();
     } catch (Throwable t) {

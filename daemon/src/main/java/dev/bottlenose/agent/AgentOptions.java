@@ -7,14 +7,22 @@ import java.util.Map;
  * The agent's option string, {@code port=41234,token=3f9c…,heartbeat=10000,requester=daemon-1234}:
  * where to connect, the secret to present, how long silence means the daemon is gone, and who asks;
  * optionally {@code samplePeriod=20} (ms, 1..1000), the {@code cpu_sample} period, taken from the load
- * that starts the agent.
+ * that starts the agent. Instead of {@code token=} a command line names {@code tokenFile=<absolute path>}, a
+ * one-time private file holding the token ({@link TokenFile}): a command line is readable by every user.
  */
-record AgentOptions(int port, String token, long heartbeatMillis, String requester, long samplePeriodMillis) {
+record AgentOptions(int port, String token, String tokenFile, long heartbeatMillis, String requester,
+    long samplePeriodMillis) {
   static final long DEFAULT_HEARTBEAT_MILLIS = 10_000;
   static final long DEFAULT_SAMPLE_PERIOD_MILLIS = 20;
 
   AgentOptions(int port, String token, long heartbeatMillis, String requester) {
-    this(port, token, heartbeatMillis, requester, DEFAULT_SAMPLE_PERIOD_MILLIS);
+    this(port, token, null, heartbeatMillis, requester, DEFAULT_SAMPLE_PERIOD_MILLIS);
+  }
+
+  /** These options with the token read (and the file deleted) if a {@code tokenFile=} names it. */
+  AgentOptions withTokenRead() throws java.io.IOException {
+    return tokenFile == null ? this
+        : new AgentOptions(port, TokenFile.take(tokenFile), null, heartbeatMillis, requester, samplePeriodMillis);
   }
 
   static AgentOptions parse(String text) {
@@ -28,9 +36,9 @@ record AgentOptions(int port, String token, long heartbeatMillis, String request
         throw new IllegalArgumentException("agent option '" + part + "' is not name=value in '" + text + "'");
       }
       String name = part.substring(0, eq).trim();
-      if (!name.matches("port|token|heartbeat|requester|samplePeriod")) {
+      if (!name.matches("port|token|tokenFile|heartbeat|requester|samplePeriod")) {
         throw new IllegalArgumentException("unknown agent option '" + name
-            + "' (known: port, token, heartbeat, requester, samplePeriod)");
+            + "' (known: port, token, tokenFile, heartbeat, requester, samplePeriod)");
       }
       values.put(name, part.substring(eq + 1).trim());
     }
@@ -49,8 +57,11 @@ record AgentOptions(int port, String token, long heartbeatMillis, String request
     if (samplePeriod < 1 || samplePeriod > 1000) {
       throw new IllegalArgumentException("agent option samplePeriod=" + samplePeriod + " must be 1 .. 1000 ms");
     }
-    return new AgentOptions(port, values.getOrDefault("token", ""), heartbeat, values.getOrDefault("requester", "daemon"),
-        samplePeriod);
+    if (values.containsKey("token") && values.containsKey("tokenFile")) {
+      throw new IllegalArgumentException("agent options token= and tokenFile= exclude each other");
+    }
+    return new AgentOptions(port, values.getOrDefault("token", ""), values.get("tokenFile"), heartbeat,
+        values.getOrDefault("requester", "daemon"), samplePeriod);
   }
 
   private static int number(Map<String, String> values, String name, long otherwise) {

@@ -9,23 +9,29 @@ import dev.bottlenose.instrumentation.BootstrapRuntime;
 import dev.bottlenose.instrumentation.ProbeManager;
 import java.lang.instrument.Instrumentation;
 import java.lang.management.ManagementFactory;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * What one JVM's agent shares between its sessions: the probe manager, discovery, the JFR recording the
- * daemons read (running while a session is open), and the baselines for adding JFR monitor-entry time to
- * monitor probes. Created by the first load of the agent.
+ * What one JVM's agent shares between its sessions: the probe manager, discovery (running while a session
+ * lives: made for the first, stopped with the last, so no thread of the agent's stays when no daemon is
+ * there), the JFR recording the daemons read (running while a session is connected), and the baselines for
+ * adding JFR monitor-entry time to monitor probes. Created by the first load of the agent.
  */
 final class AgentRuntime {
+  static final long DISCOVERY_STOP_MILLIS = 2000;
   private static AgentRuntime instance;
   private static final java.lang.management.OperatingSystemMXBean OS = ManagementFactory.getOperatingSystemMXBean();
 
   final Instrumentation instrumentation;
   final ProbeManager probes;
-  final Discovery discovery;
+  /** While a session holds it; null when none does. */
+  private Discovery discovery;
+  private final Set<Integer> discoveryHolders = new HashSet<>();
   /** Null when this runtime image has no {@code jdk.jfr}: {@code watch} is then refused. */
   final JfrRecording recording;
   /** Null exactly when {@link #recording} is. */
@@ -41,13 +47,46 @@ final class AgentRuntime {
     this.instrumentation = instrumentation;
     BootstrapRuntime.install(instrumentation);
     this.probes = new ProbeManager(instrumentation);
-    this.discovery = new Discovery(instrumentation);
-    discovery.start();
     this.calibration = Calibration.measure();
     this.samplePeriodNanos = options.samplePeriodMillis() * 1_000_000;
     this.recording = recording();
     this.sources = recording == null ? null : new WatchedSources(samplePeriodNanos, recording);
-    discovery.jfrStatus(recording == null ? "unavailable: this runtime image has no jdk.jfr" : "stopped");
+  }
+
+  /** Discovery for session {@code number}, started if no other session holds it. */
+  synchronized Discovery holdDiscovery(int number) {
+    if (discovery == null) {
+      discovery = new Discovery(instrumentation);
+      discovery.start();
+      discovery.jfrStatus(jfrStatus());
+    }
+    discoveryHolders.add(number);
+    return discovery;
+  }
+
+  /** Session {@code number} has ended: with the last holder discovery stops, its thread ends, what it held goes. */
+  synchronized void releaseDiscovery(int number) {
+    if (discoveryHolders.remove(number) && discoveryHolders.isEmpty() && discovery != null) {
+      Discovery stopping = discovery;
+      discovery = null;
+      try {
+        stopping.stop(DISCOVERY_STOP_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /** The running discovery; a session asks only while it holds it, so never null then. */
+  synchronized Discovery discovery() {
+    if (discovery == null) {
+      throw new IllegalStateException("discovery is not running: no session holds it");
+    }
+    return discovery;
+  }
+
+  private String jfrStatus() {
+    return recording == null ? "unavailable: this runtime image has no jdk.jfr" : recording.status();
   }
 
   private static JfrRecording recording() {
@@ -80,7 +119,9 @@ final class AgentRuntime {
     openSessions.add(number);
     if (recording != null) {
       recording.start();
-      discovery.jfrStatus(recording.status());
+      if (discovery != null) {
+        discovery.jfrStatus(recording.status());
+      }
     }
   }
 
@@ -89,7 +130,9 @@ final class AgentRuntime {
     openSessions.remove(number);
     if (recording != null && openSessions.isEmpty()) {
       recording.stop();
-      discovery.jfrStatus(recording.status());
+      if (discovery != null) {
+        discovery.jfrStatus(recording.status());
+      }
     }
   }
 

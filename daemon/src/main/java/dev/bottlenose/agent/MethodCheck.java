@@ -65,7 +65,7 @@ final class MethodCheck {
   }
 
   private List<Class<?>> classes(String className) {
-    List<Class<?>> found = runtime.discovery.classesNamed(className);
+    List<Class<?>> found = runtime.discovery().classesNamed(className);
     if (found.isEmpty()) {
       for (Class<?> c : runtime.instrumentation.getAllLoadedClasses()) {
         if (c.getName().equals(className)) {

@@ -120,7 +120,7 @@ final class ProbeRequests {
     if (kind == ProbeKind.MONITOR && methods.isSynchronized(result.method())) {
       MethodRef m = result.method();
       runtime.monitorBaselines.put(result.probeId(), new AgentRuntime.MonitorBaseline(m.className(), m.methodName(),
-          m.descriptor(), runtime.discovery.monitorWaits().nanos(m.className(), m.methodName(), m.descriptor())));
+          m.descriptor(), runtime.discovery().monitorWaits().nanos(m.className(), m.methodName(), m.descriptor())));
     }
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("probeId", result.probeId());

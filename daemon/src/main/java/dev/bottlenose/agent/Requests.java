@@ -87,14 +87,14 @@ final class Requests {
     List<Object> out = new ArrayList<>();
     if ("/".equals(text)) {
       for (Hierarchy h : Hierarchy.values()) {
-        List<Resource> found = runtime.discovery.resources(h.root(), depth < 0 ? -1 : depth - 1);
+        List<Resource> found = runtime.discovery().resources(h.root(), depth < 0 ? -1 : depth - 1);
         if (depth != 0 && found != null) {
           found.forEach(r -> out.add(resourceJson(r)));
         }
       }
     } else {
       ResourcePath path = Arguments.path(text, "path");
-      List<Resource> found = runtime.discovery.resources(path, depth);
+      List<Resource> found = runtime.discovery().resources(path, depth);
       if (found == null) {
         throw new RequestException("NO_SUCH_RESOURCE", "no resource " + path);
       }
@@ -108,7 +108,7 @@ final class Requests {
     if (!runtime.takesDigestsFrom(session)) {
       return Map.of("applied", 0L, "taken", false);
     }
-    return Map.of("applied", (long) runtime.discovery.applyJfr(request), "taken", true);
+    return Map.of("applied", (long) runtime.discovery().applyJfr(request), "taken", true);
   }
 
   private Map<String, Object> read() {
@@ -122,7 +122,7 @@ final class Requests {
     cost.put("probeNanos", c.probeNanos());
     cost.put("retransformNanos", c.retransformNanos());
     long processCpu = AgentRuntime.processCpuNanos();
-    long agentCpu = runtime.discovery.agentCpuNanos();
+    long agentCpu = runtime.discovery().agentCpuNanos();
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("nanoTime", System.nanoTime());
     m.put("readings", readings);
@@ -133,7 +133,7 @@ final class Requests {
     if (processCpu >= 0) {
       m.put("processCpuNanos", processCpu);
     }
-    m.put("vm", runtime.discovery.vmTotals(processCpu));
+    m.put("vm", runtime.discovery().vmTotals(processCpu));
     if (runtime.sources != null) {
       m.put("samplePeriodNanos", runtime.sources.effectiveSamplePeriodNanos());
     }
@@ -176,7 +176,7 @@ final class Requests {
     long nanos = r.nanos();
     AgentRuntime.MonitorBaseline b = runtime.monitorBaselines.get(r.probeId());
     if (b != null) {
-      nanos += runtime.discovery.monitorWaits().nanos(b.className(), b.methodName(), b.descriptor()) - b.nanos();
+      nanos += runtime.discovery().monitorWaits().nanos(b.className(), b.methodName(), b.descriptor()) - b.nanos();
     }
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("probeId", r.probeId());

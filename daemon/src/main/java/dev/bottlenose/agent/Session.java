@@ -1,5 +1,6 @@
 package dev.bottlenose.agent;
 
+import dev.bottlenose.agent.discovery.Discovery;
 import dev.bottlenose.agent.sources.ToolThreads;
 import dev.bottlenose.agent.wire.Frames;
 import dev.bottlenose.instrumentation.RemoveResult;
@@ -27,6 +28,7 @@ import java.util.function.Consumer;
  * requests in order on its {@code bottlenose-channel-N} thread, pushes resource changes from its
  * {@code bottlenose-sender-N} thread, and when the daemon says bye, falls silent for the heartbeat
  * time, stops reading (60 change batches, 30 s, pending) or goes away, removes every probe it inserted.
+ * It holds discovery from its start to its end ({@link AgentRuntime#holdDiscovery}).
  */
 final class Session {
   static final int CONNECT_TIMEOUT_MILLIS = 5000;
@@ -41,6 +43,7 @@ final class Session {
   private final BlockingQueue<List<ResourceChange>> pendingChanges = new ArrayBlockingQueue<>(MAX_PENDING_CHANGES);
   private final Consumer<List<ResourceChange>> changeListener = this::offerChanges;
   private volatile boolean stopReading;
+  private Discovery discovery;
   private Thread sender;
   private Socket socket;
   private OutputStream out;
@@ -54,9 +57,18 @@ final class Session {
   }
 
   void run() {
+    discovery = runtime.holdDiscovery(number);
+    try {
+      serveUntilClosed();
+    } finally {
+      runtime.releaseDiscovery(number);
+    }
+  }
+
+  private void serveUntilClosed() {
     String reason;
     try {
-      runtime.discovery.awaitStarted(DISCOVERY_WAIT_MILLIS);
+      discovery.awaitStarted(DISCOVERY_WAIT_MILLIS);
       socket = new Socket();
       socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), options.port()), CONNECT_TIMEOUT_MILLIS);
       socket.setTcpNoDelay(true);
@@ -67,7 +79,7 @@ final class Session {
         send(Hello.of(runtime, options.token(), loadedBy));
         sender = ToolThreads.newThread("bottlenose-sender-" + number, this::sendChanges);
         sender.start();
-        runtime.discovery.addListener(changeListener);
+        discovery.addListener(changeListener);
         reason = serve(new BufferedInputStream(socket.getInputStream()));
       } finally {
         runtime.sessionClosed(number);
@@ -113,7 +125,7 @@ final class Session {
   private void offerChanges(List<ResourceChange> changes) {
     if (!pendingChanges.offer(changes)) {
       stopReading = true;
-      runtime.discovery.removeListener(changeListener);
+      discovery.removeListener(changeListener);
       closeSocket();
     }
   }
@@ -126,7 +138,7 @@ final class Session {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (IOException | RuntimeException e) {
-      runtime.discovery.removeListener(changeListener);
+      discovery.removeListener(changeListener);
     }
   }
 
@@ -145,7 +157,7 @@ final class Session {
   }
 
   private void close(String reason) {
-    runtime.discovery.removeListener(changeListener);
+    discovery.removeListener(changeListener);
     if (sender != null) {
       sender.interrupt();
     }

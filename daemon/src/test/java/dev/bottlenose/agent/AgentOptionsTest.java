@@ -18,6 +18,15 @@ class AgentOptionsTest {
   }
 
   @Test
+  void readsATokenFileInsteadOfAToken() {
+    AgentOptions options = AgentOptions.parse("port=1,tokenFile=/root/.bottlenose/run/agent-ab.token,heartbeat=500");
+    assertThat(options.tokenFile()).isEqualTo("/root/.bottlenose/run/agent-ab.token");
+    assertThat(options.token()).isEmpty();
+    assertThatThrownBy(() -> AgentOptions.parse("port=1,token=t,tokenFile=/x/agent-a.token"))
+        .hasMessage("agent options token= and tokenFile= exclude each other");
+  }
+
+  @Test
   void readsTheSamplePeriod() {
     assertThat(AgentOptions.parse("port=1,samplePeriod=10").samplePeriodMillis()).isEqualTo(10);
     assertThat(AgentOptions.parse("port=1").samplePeriodMillis()).isEqualTo(20);

@@ -45,6 +45,10 @@ final class CodeDiscovery implements ClassFileTransformer {
     scanLoadedClasses();
   }
 
+  void stop() {
+    instrumentation.removeTransformer(this);
+  }
+
   @Override
   public byte[] transform(ClassLoader loader, String className, Class<?> classBeingRedefined,
       ProtectionDomain domain, byte[] classfileBuffer) {

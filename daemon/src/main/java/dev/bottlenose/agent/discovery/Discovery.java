@@ -19,7 +19,8 @@ import java.util.function.Consumer;
  * Finds the resources of this JVM and keeps them current in one {@link ResourceTree}: sources run on
  * the {@code bottlenose-discovery} thread, and what JFR tells arrives as the daemon's digests of the
  * agent's recording ({@link #applyJfr}); every 500 ms the changes, coalesced per resource by the tree, are
- * handed to whoever listens.
+ * handed to whoever listens. It runs while a daemon is connected: the agent makes one for the first session
+ * and {@link #stop}s it with the last.
  */
 public final class Discovery {
   static final long PUBLISH_MILLIS = 500;
@@ -66,6 +67,19 @@ public final class Discovery {
     every(1000, vm::refresh);
     every(2000, io::refresh);
     every(PUBLISH_MILLIS, this::publish);
+  }
+
+  /**
+   * Stops for good: the {@code bottlenose-discovery} thread ends (waited for up to {@code millis}), the class
+   * transformer is removed, contention monitoring is turned off again if discovery turned it on, and nothing
+   * is handed to listeners any more. What it found goes with this object.
+   */
+  public void stop(long millis) throws InterruptedException {
+    listeners.clear();
+    scheduler.shutdownNow();
+    code.stop();
+    threads.stop();
+    scheduler.awaitTermination(millis, TimeUnit.MILLISECONDS);
   }
 
   /** Shows the agent's recording's state on {@code /VM} ({@code running}, {@code stopped}, {@code unavailable: …}). */

@@ -26,12 +26,15 @@ final class ThreadDiscovery {
   private final SyncObjects sync;
   private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
   private final boolean contention;
+  /** Whether contention monitoring was off before discovery turned it on (then {@link #stop} turns it off). */
+  private final boolean contentionWasOff;
   private final boolean cpu;
   private Map<Long, ResourcePath> known = new HashMap<>();
 
   ThreadDiscovery(ResourceTree tree, SyncObjects sync) {
     this.tree = tree;
     this.sync = sync;
+    this.contentionWasOff = threads.isThreadContentionMonitoringSupported() && !threads.isThreadContentionMonitoringEnabled();
     this.contention = enable(threads.isThreadContentionMonitoringSupported(), () -> threads.setThreadContentionMonitoringEnabled(true));
     this.cpu = enable(threads.isThreadCpuTimeSupported(), () -> threads.setThreadCpuTimeEnabled(true));
   }
@@ -45,6 +48,16 @@ final class ThreadDiscovery {
       return true;
     } catch (RuntimeException e) {
       return false;
+    }
+  }
+
+  void stop() {
+    if (contention && contentionWasOff) {
+      try {
+        threads.setThreadContentionMonitoringEnabled(false);
+      } catch (RuntimeException e) {
+        // left on: it costs the program a little bookkeeping per contended monitor, nothing more
+      }
     }
   }
 

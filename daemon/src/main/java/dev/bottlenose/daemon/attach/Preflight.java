@@ -57,10 +57,10 @@ final class Preflight {
 
   /** How to restart the target with the agent on its command line instead. */
   static String restartHint(TargetFacts facts, Path agentJar) {
-    String flag = "-javaagent:" + agentJar.toAbsolutePath() + "=port=<port>,token=<token>";
+    String flag = "-javaagent:" + agentJar.toAbsolutePath() + "=port=<port>,tokenFile=<one-time token file>";
     String command = facts.commandLine().isEmpty() ? "java <its arguments>" : facts.commandLineText();
     return "restart it with the agent on its command line (" + flag + "); `bottlenose daemon -- " + command
-        + "` does that and fills in the port and token";
+        + "` does that and fills in the port and the token file";
   }
 
   private static String describe(TargetFacts facts) {

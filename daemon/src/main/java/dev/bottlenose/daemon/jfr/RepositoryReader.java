@@ -4,8 +4,16 @@ import dev.bottlenose.agent.discovery.CallGraph;
 import dev.bottlenose.agent.discovery.CallGraphs;
 import dev.bottlenose.agent.discovery.DiscoveryEvents;
 import dev.bottlenose.agent.sources.SourceCounter;
+import dev.bottlenose.daemon.channel.Uids;
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,9 +33,15 @@ import jdk.jfr.consumer.RecordedEvent;
  * The sources' counts are complete through the time of the target's last flush ({@code jdk.Flush}, taken
  * once the reader has handled everything of that flush), not through the reader's own clock: the reader
  * sees a flush 0.4 to 1.4 s after the target wrote it.
+ *
+ * <p>The repository's path comes from the agent, so it is checked before anything is read ({@link #checked}),
+ * and every second the reader checks that the directory holds only the target user's own {@code *.jfr}
+ * files (JFR reads the directory's {@code *.jfr} entries and would follow a link): otherwise it stops.
  */
 public final class RepositoryReader implements AutoCloseable {
+  static final long CHECK_MILLIS = 1000;
   private final Path repository;
+  private final int ownerUid;
   private final SourceCounter sources;
   private final CallGraphs graphs = new CallGraphs();
   private final DiscoveryEvents discovery = new DiscoveryEvents(graphs);
@@ -44,16 +58,83 @@ public final class RepositoryReader implements AutoCloseable {
   private long settledThroughMillis;
   private EventStream stream;
 
-  /** Reads {@code repository}, the one process {@code pid} records to (its threads' CPU times weight the samples). */
+  /**
+   * Reads {@code repository}, the one process {@code pid} records to (its threads' CPU times weight the samples;
+   * its user must own the repository and every file in it).
+   */
   public RepositoryReader(Path repository, long pid, long samplePeriodNanos, Consumer<Map<String, Object>> digests) {
+    this(repository, pid, Uids.ofProcess(pid), samplePeriodNanos, digests);
+  }
+
+  /** As {@link #RepositoryReader(Path, long, long, Consumer)}, with the uid of process {@code pid} already known. */
+  public RepositoryReader(Path repository, long pid, int ownerUid, long samplePeriodNanos,
+      Consumer<Map<String, Object>> digests) {
     this.repository = repository;
+    this.ownerUid = ownerUid;
     ThreadCpuTimes cpu = new ThreadCpuTimes(pid);
     this.sources = new SourceCounter(samplePeriodNanos, cpu, cpu::live);
     this.digests = digests;
   }
 
+  /**
+   * The repository {@code named} by an agent, if the daemon may read it: an absolute, normal path of an existing
+   * directory (not a symbolic link) that {@code ownerUid} owns, that no group or other may write, holding only
+   * that user's regular {@code *.jfr} files; otherwise an {@link IOException} that says what is wrong.
+   */
+  public static Path checked(String named, int ownerUid) throws IOException {
+    Path path;
+    try {
+      path = Path.of(named);
+    } catch (InvalidPathException e) {
+      throw new IOException("'" + named + "' is not a path");
+    }
+    if (!path.isAbsolute() || !path.normalize().equals(path)) {
+      throw new IOException("'" + named + "' is not an absolute, normal path");
+    }
+    PosixFileAttributes a;
+    try {
+      a = Files.readAttributes(path, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    } catch (NoSuchFileException e) {
+      throw new IOException(path + " does not exist");
+    }
+    if (a.isSymbolicLink()) {
+      throw new IOException(path + " is a symbolic link");
+    }
+    if (!a.isDirectory()) {
+      throw new IOException(path + " is not a directory");
+    }
+    int owner = Uids.owner(path);
+    if (owner != ownerUid) {
+      throw new IOException(path + " belongs to uid " + owner + ", not to the target's uid " + ownerUid);
+    }
+    if (a.permissions().contains(PosixFilePermission.GROUP_WRITE) || a.permissions().contains(PosixFilePermission.OTHERS_WRITE)) {
+      throw new IOException(path + " may be written by other users");
+    }
+    checkFiles(path, ownerUid);
+    return path;
+  }
+
+  /** Every {@code *.jfr} entry of {@code directory} is a regular file (not a link) of {@code ownerUid}. */
+  static void checkFiles(Path directory, int ownerUid) throws IOException {
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, "*.jfr")) {
+      for (Path f : files) {
+        PosixFileAttributes a = Files.readAttributes(f, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        if (a.isSymbolicLink() || !a.isRegularFile()) {
+          throw new IOException(f + " is " + (a.isSymbolicLink() ? "a symbolic link" : "not a regular file"));
+        }
+        int owner = Uids.owner(f);
+        if (owner != ownerUid) {
+          throw new IOException(f + " belongs to uid " + owner + ", not to the target's uid " + ownerUid);
+        }
+      }
+    } catch (NoSuchFileException e) {
+      // a chunk JFR removed while it was listed
+    }
+  }
+
   /** Opens the repository and reads it on a thread of its own; a repository that cannot be opened throws. */
   public synchronized void start() throws IOException {
+    checked(repository.toString(), ownerUid);
     EventStream s = EventStream.openRepository(repository);
     s.setReuse(true);
     s.setOrdered(false);
@@ -70,6 +151,24 @@ public final class RepositoryReader implements AutoCloseable {
     stream = s;
     s.startAsync();
     decay.scheduleWithFixedDelay(graphs::decay, CallGraph.HALF_LIFE_MILLIS, CallGraph.HALF_LIFE_MILLIS, TimeUnit.MILLISECONDS);
+    decay.scheduleWithFixedDelay(this::recheck, CHECK_MILLIS, CHECK_MILLIS, TimeUnit.MILLISECONDS);
+  }
+
+  /** Stops reading when the directory holds a file that is not the target user's own. */
+  private void recheck() {
+    try {
+      checkFiles(repository, ownerUid);
+    } catch (IOException | RuntimeException e) {
+      failure = "refused to read on: " + e.getMessage();
+      EventStream s;
+      synchronized (this) {
+        s = stream;
+        stream = null;
+      }
+      if (s != null) {
+        s.close();
+      }
+    }
   }
 
   private void accept(RecordedEvent e) {

@@ -6,10 +6,12 @@ import dev.bottlenose.daemon.attach.AttachException;
 import dev.bottlenose.daemon.attach.Attacher;
 import dev.bottlenose.daemon.attach.Finding;
 import dev.bottlenose.daemon.attach.LaunchedProcess;
+import dev.bottlenose.daemon.attach.OneTimeTokenFile;
 import dev.bottlenose.daemon.attach.Launcher;
 import dev.bottlenose.daemon.channel.AgentChannel;
 import dev.bottlenose.daemon.channel.ChannelException;
 import dev.bottlenose.daemon.channel.ChannelServer;
+import dev.bottlenose.daemon.channel.Uids;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,7 +30,8 @@ final class Connector {
       throw new SessionException(SessionException.Failure.REFUSED, e.getMessage(), e);
     }
     Path jar = agentJar(options);
-    try (ChannelServer server = ChannelServer.open()) {
+    // the agent must connect from a process of the target's user (root attaching to another user's JVM)
+    try (ChannelServer server = ChannelServer.open(Uids.ofProcess(pid))) {
       for (Finding f : findings) {
         warnings.println("bottlenose: " + f);
       }
@@ -47,8 +50,10 @@ final class Connector {
 
   static TargetSession launch(List<String> command, SessionOptions options, PrintStream out, PrintStream err) {
     Path jar = agentJar(options);
-    try (ChannelServer server = ChannelServer.open()) {
-      LaunchedProcess launched = Launcher.launch(command, jar, agentOptions(server, options), out, err);
+    // the token goes in a one-time private file: the target's command line is readable by every user
+    try (ChannelServer server = ChannelServer.open(); OneTimeTokenFile tokenFile = tokenFile(server)) {
+      LaunchedProcess launched = Launcher.launch(command, jar, AgentOptions.withTokenFile(server.port(), tokenFile.path(),
+          options.heartbeatMillis(), options.requester()), out, err);
       try {
         AgentChannel channel = server.accept(options.connectTimeout(), options.heartbeatMillis(),
             launched.process()::isAlive, () -> stderrHint(launched));
@@ -57,9 +62,20 @@ final class Connector {
         launched.process().destroy();
         throw new SessionException(SessionException.Failure.FAILED, "started " + command.get(0) + " (pid "
             + launched.pid() + ") but " + e.getMessage(), e);
+      } catch (RuntimeException e) {
+        launched.process().destroy();
+        throw e;
       }
     } catch (AttachException e) {
       throw SessionException.badInput(e.getMessage());
+    }
+  }
+
+  private static OneTimeTokenFile tokenFile(ChannelServer server) {
+    try {
+      return OneTimeTokenFile.write(server.token());
+    } catch (AttachException e) {
+      throw new SessionException(SessionException.Failure.FAILED, e.getMessage(), e);
     }
   }
 

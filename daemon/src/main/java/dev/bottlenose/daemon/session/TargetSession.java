@@ -7,6 +7,7 @@ import dev.bottlenose.daemon.channel.AgentException;
 import dev.bottlenose.daemon.channel.ChannelException;
 import dev.bottlenose.daemon.channel.Hello;
 import dev.bottlenose.daemon.channel.Wire;
+import dev.bottlenose.daemon.channel.Uids;
 import dev.bottlenose.daemon.jfr.RepositoryReader;
 import dev.bottlenose.daemon.jfr.VmThreadsCpu;
 import dev.bottlenose.model.Hierarchy;
@@ -85,8 +86,19 @@ public final class TargetSession implements AutoCloseable {
       jfrUnavailable = "the agent reports no JFR repository (no jdk.jfr in the target, or its recording did not start)";
       return null;
     }
+    Path checked;
+    int uid;
+    try {
+      // the path comes from the agent: read nothing there unless it is the target user's own JFR directory
+      uid = Uids.ofProcess(pid);
+      checked = RepositoryReader.checked(repository, uid);
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw new SessionException(SessionException.Failure.FAILED, "the agent in process " + pid
+          + " named a JFR repository the daemon will not read: " + e.getMessage(), e);
+    }
     long period = channel.hello().calibration().getOrDefault("samplePeriodNanos", 20_000_000L);
-    RepositoryReader reader = new RepositoryReader(Path.of(repository), pid, period, this::sendDigest);
+    RepositoryReader reader = new RepositoryReader(checked, pid, uid, period, this::sendDigest);
     try {
       reader.start();
       return reader;

@@ -20,6 +20,20 @@ class LauncherTest {
   }
 
   @Test
+  void aLaunchedAgentIsToldWhereItsTokenIsNotTheToken() throws Exception {
+    AgentOptions options = AgentOptions.withTokenFile(41234, Path.of("/root/.bottlenose/run/agent-9f.token"), 3000,
+        "daemon-7");
+    List<String> command = Launcher.withAgent(List.of("/jdk/bin/java", "Main"), Path.of("/opt/agent.jar"), options);
+    assertThat(command).containsExactly("/jdk/bin/java",
+        "-javaagent:/opt/agent.jar=port=41234,tokenFile=/root/.bottlenose/run/agent-9f.token,heartbeat=3000,"
+            + "requester=daemon-7", "Main");
+    assertThatThrownBy(() -> AgentOptions.withTokenFile(1, Path.of("run/agent.token"), 1, "d"))
+        .hasMessageContaining("absolute path");
+    assertThatThrownBy(() -> AgentOptions.withTokenFile(1, Path.of("/home/a,b/agent.token"), 1, "d"))
+        .hasMessageContaining("without ','");
+  }
+
+  @Test
   void refusesACommandThatIsNotJava() {
     assertThatThrownBy(() -> Launcher.withAgent(List.of("mvn", "exec:java"), Path.of("/a.jar"), OPTIONS))
         .isInstanceOf(AttachException.class)

@@ -58,7 +58,7 @@ class PreflightTest {
     assertThat(check(jvm("17.0.15", "-XX:+DisableAttachMechanism"))).singleElement().satisfies(f -> {
       assertThat(f.isError()).isTrue();
       assertThat(f.message()).contains("-XX:+DisableAttachMechanism",
-          "-javaagent:/opt/bottlenose/bottlenose-agent.jar=port=<port>,token=<token>",
+          "-javaagent:/opt/bottlenose/bottlenose-agent.jar=port=<port>,tokenFile=<one-time token file>",
           "bottlenose daemon -- /jdk/bin/java -cp app.jar com.acme.Main");
     });
   }
@@ -73,7 +73,7 @@ class PreflightTest {
     assertThat(check(jvm("21.0.5", "-XX:-EnableDynamicAgentLoading"))).singleElement().satisfies(f -> {
       assertThat(f.isError()).isTrue();
       assertThat(f.message()).contains("-XX:-EnableDynamicAgentLoading",
-          "-javaagent:/opt/bottlenose/bottlenose-agent.jar=port=<port>,token=<token>");
+          "-javaagent:/opt/bottlenose/bottlenose-agent.jar=port=<port>,tokenFile=<one-time token file>");
     });
   }
 

@@ -48,6 +48,11 @@ public final class PeerAgent implements AutoCloseable {
 
   /** Connects to the daemon and says hello with {@code token} as the process {@code pid}. */
   public static PeerAgent connect(int port, String token, long pid) throws IOException {
+    return connect(port, token, pid, repository());
+  }
+
+  /** As {@link #connect(int, String, long)}, naming {@code jfrRepository} (null: none) in the hello. */
+  public static PeerAgent connect(int port, String token, long pid, String jfrRepository) throws IOException {
     PeerAgent peer = new PeerAgent(new Socket(InetAddress.getLoopbackAddress(), port));
     Map<String, Object> hello = new LinkedHashMap<>();
     hello.put("event", "hello");
@@ -60,7 +65,9 @@ public final class PeerAgent implements AutoCloseable {
     hello.put("agentVersion", "test");
     hello.put("loadedBy", "agentmain");
     hello.put("calibration", Map.of("virtualCallNanos", 2L, "allocationNanos", 20L, "samplePeriodNanos", 20_000_000L));
-    hello.put("jfrRepository", repository());
+    if (jfrRepository != null) {
+      hello.put("jfrRepository", jfrRepository);
+    }
     peer.send(hello);
     Thread t = new Thread(peer::serve, "peer-agent");
     t.setDaemon(true);

@@ -7,10 +7,15 @@ import dev.bottlenose.daemon.session.ProbeInfo;
 import dev.bottlenose.daemon.session.SessionException;
 import dev.bottlenose.daemon.session.SessionOptions;
 import dev.bottlenose.daemon.session.TargetSession;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** Launch a target with -javaagent on its command line. */
@@ -26,6 +31,7 @@ class LaunchIT {
     try {
       assertThat(session.hello().loadedBy()).isEqualTo("premain");
       assertThat(session.hello().pid()).isEqualTo(process.pid());
+      assertNoTokenOnTheCommandLine(process.pid());
       assertThat(session.status()).as("the compiler directive, sent by attaching").containsEntry("toolCompilation", "added");
       ProbeInfo probe = session.enable(TargetJvm.STEP, "call_count", null, "it");
       await().atMost(Duration.ofSeconds(10)).until(() -> session.values().latest() != null
@@ -36,6 +42,21 @@ class LaunchIT {
       session.close();
       process.destroyForcibly().waitFor();
     }
+  }
+
+  /**
+   * Every user can read /proc/PID/cmdline: it names only the one-time token file, which the agent deleted when
+   * it started (and a file in a 0700 directory besides).
+   */
+  private static void assertNoTokenOnTheCommandLine(long pid) throws Exception {
+    String cmdline = Files.readString(Path.of("/proc/" + pid + "/cmdline")).replace('\0', ' ');
+    Matcher agent = Pattern.compile("-javaagent:\\S+=port=\\d+,tokenFile=(\\S+/run/agent-[0-9a-f]{32}\\.token),heartbeat=")
+        .matcher(cmdline);
+    assertThat(agent.find()).as(cmdline).isTrue();
+    assertThat(cmdline).doesNotContain("token=");
+    Path tokenFile = Path.of(agent.group(1));
+    assertThat(Files.exists(tokenFile, LinkOption.NOFOLLOW_LINKS)).as(tokenFile + " after the agent started").isFalse();
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(tokenFile.getParent()))).isEqualTo("rwx------");
   }
 
   @Test

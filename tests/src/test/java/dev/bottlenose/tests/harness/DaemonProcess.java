@@ -33,6 +33,29 @@ public final class DaemonProcess implements AutoCloseable {
     return new DaemonProcess(pb.start(), log, id);
   }
 
+  /**
+   * Starts {@code bottlenose daemon [options] -- <command>} (launch mode: the daemon starts the target with the
+   * agent on its command line) in the cluster named by {@code secret}.
+   */
+  public static DaemonProcess launch(String secret, List<String> command, String... options) throws IOException {
+    List<String> cmd = new ArrayList<>(List.of(
+        Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+        "-jar", daemonJar().toString(), "daemon"));
+    cmd.addAll(List.of(options));
+    cmd.add("--");
+    cmd.addAll(command);
+    Path log = Files.createTempFile("bottlenose-daemon-launch-", ".log");
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile())
+        .redirectInput(ProcessBuilder.Redirect.PIPE);
+    pb.environment().put("BOTTLENOSE_CLUSTER_SECRET", secret);
+    return new DaemonProcess(pb.start(), log, null);
+  }
+
+  /** The daemon process's pid. */
+  public long pid() {
+    return process.pid();
+  }
+
   public static Path daemonJar() {
     Path jar = Paths.get(System.getProperty("bottlenose.daemon.jar", "../daemon/target/bottlenose-daemon-all.jar"));
     if (!Files.isRegularFile(jar)) {
