@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * Bottlenose's {@code bottlenose-*}), metaspace and heap in use; {@code exit} ends it. It prints {@code ready}.
  */
 public final class SoakWorkload {
-  static final int WORKERS = 3;
+  public static final int WORKERS = 3;
   static final AtomicLong CALLS = new AtomicLong();
   static final Semaphore[] GO = new Semaphore[WORKERS];
   static volatile int roundSize;
