@@ -12,9 +12,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A busy three-thread target that knows its own answer, for the attach → probe → remove soak. Each worker
- * spins in {@link #idle} between rounds; {@code round N} makes each of the three call {@link #step} exactly N
+ * runs {@link #idle} between rounds (about a third of a core each); {@code round N} makes each of the three call {@link #step} exactly N
  * times and prints {@code done calls=<3N counted by the workload>}; {@code stats} prints its threads (all, and
- * Bottlenose's {@code bottlenose-*}), metaspace and heap in use; {@code exit} ends it. It prints {@code ready}.
+ * Bottlenose's {@code bottlenose-*}), metaspace and heap in use after a full GC; {@code exit} ends it. It prints {@code ready}.
  */
 public final class SoakWorkload {
   public static final int WORKERS = 3;
@@ -71,6 +71,11 @@ public final class SoakWorkload {
         finished.countDown();
       } else {
         sink += idle();
+        try {
+          Thread.sleep(1);
+        } catch (InterruptedException e) {
+          return;
+        }
       }
     }
   }
@@ -85,7 +90,7 @@ public final class SoakWorkload {
     return x;
   }
 
-  /** Busy between rounds, so the target is a running program, not a sleeping one. */
+  /** Busy between rounds (with a millisecond's nap after each call), so the target is a running program. */
   static long idle() {
     long x = System.nanoTime();
     for (int i = 0; i < 2000; i++) {
@@ -96,6 +101,7 @@ public final class SoakWorkload {
   }
 
   private static void stats() {
+    System.gc();
     int all = 0;
     int tool = 0;
     for (ThreadInfo t : ManagementFactory.getThreadMXBean().dumpAllThreads(false, false)) {
