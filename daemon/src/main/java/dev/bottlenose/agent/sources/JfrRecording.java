@@ -1,5 +1,10 @@
 package dev.bottlenose.agent.sources;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -49,10 +54,31 @@ public final class JfrRecording {
       r.start();
       recording = r;
       status = "running";
+      closeRepository();
       return true;
     } catch (RuntimeException | LinkageError e) {
       status = "unavailable: " + e;
       return false;
+    }
+  }
+
+  /**
+   * Makes the JVM's JFR repository this user's alone ({@code 0700}): JFR creates it open to every local user
+   * to read, and the recording holds the program's method and thread names. The JVM and the daemons (this
+   * user's, or root's) read it all the same. Left as it is when it cannot be changed.
+   */
+  private static void closeRepository() {
+    String path = System.getProperty("jdk.jfr.repository");
+    if (path == null) {
+      return;
+    }
+    try {
+      Path dir = Path.of(path);
+      if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+      }
+    } catch (IOException | RuntimeException e) {
+      // another user's repository, or a file system without POSIX modes: the recording works all the same
     }
   }
 

@@ -76,6 +76,13 @@ class SourcesIT {
   }
 
   @Test
+  void theTargetsJfrRepositoryIsClosedToOtherUsers() throws Exception {
+    java.nio.file.Path repository = java.nio.file.Path.of(session.hello().jfrRepository());
+    assertThat(java.nio.file.attribute.PosixFilePermissions.toString(java.nio.file.Files.getPosixFilePermissions(repository)))
+        .as("the mode of " + repository).isEqualTo("rwx------");
+  }
+
+  @Test
   void aSpinningMethodGetsTheSamplesAndASleepingOneNone() throws Exception {
     SourceInfo spin = watch("cpu_sample", "exclusive:" + W + "/spin(J)J", null);
     SourceInfo thread = watch("cpu_sample", null, "/Threads/main/sources-spin");

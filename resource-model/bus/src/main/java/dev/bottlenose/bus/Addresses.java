@@ -11,6 +11,11 @@ public final class Addresses {
 
   private Addresses() {}
 
+  /** The cluster-wide lock (Vert.x shared data) held while a command gets the daemon for a pid on a host. */
+  public static String daemonLock(String host, long pid) {
+    return "bottlenose.daemon-for." + host + "-" + pid;
+  }
+
   public static String resources(String daemonId) {
     return daemon(daemonId, "resources");
   }

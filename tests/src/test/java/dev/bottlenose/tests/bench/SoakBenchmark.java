@@ -99,12 +99,15 @@ public final class SoakBenchmark {
     System.exit(0);
   }
 
-  /** The probe's cumulative count in the first sample taken after {@code afterMillis}. */
+  /**
+   * The probe's cumulative count in the first sample whose whole interval lies after {@code afterMillis} (a
+   * sample stamped just after it may hold counters read a moment before).
+   */
   private static long countAfter(TargetSession session, long probeId, long afterMillis) throws InterruptedException {
     long deadline = System.currentTimeMillis() + 10_000;
     while (System.currentTimeMillis() < deadline) {
       List<Sample> last = session.values().history(1);
-      if (!last.isEmpty() && last.get(0).atMillis() > afterMillis) {
+      if (!last.isEmpty() && last.get(0).atMillis() - last.get(0).intervalNanos() / 1_000_000 > afterMillis) {
         for (ProbeValue p : last.get(0).probes()) {
           if (p.probeId() == probeId) {
             return p.count();

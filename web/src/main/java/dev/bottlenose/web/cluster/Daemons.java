@@ -79,7 +79,7 @@ public final class Daemons implements AutoCloseable {
    */
   public Future<JsonObject> forPid(long pid) {
     String host = hostName();
-    return vertx.sharedData().getLockWithTimeout("bottlenose.daemon-for." + host + "-" + pid, LOCK_TIMEOUT.toMillis())
+    return vertx.sharedData().getLockWithTimeout(Addresses.daemonLock(host, pid), LOCK_TIMEOUT.toMillis())
         .recover(e -> Future.failedFuture(new DaemonException(503, "another command has been getting a daemon for pid "
             + pid + " for over " + LOCK_TIMEOUT.toSeconds() + " s")))
         .compose(lock -> findOrSpawn(pid, host, System.currentTimeMillis() + REGISTER_TIMEOUT.toMillis())

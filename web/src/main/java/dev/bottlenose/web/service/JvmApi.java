@@ -1,5 +1,6 @@
 package dev.bottlenose.web.service;
 
+import dev.bottlenose.bus.Addresses;
 import com.sun.tools.attach.VirtualMachine;
 import com.sun.tools.attach.VirtualMachineDescriptor;
 import dev.bottlenose.model.ResourcePath;
@@ -162,7 +163,7 @@ final class JvmApi {
       if (d == null) {
         return Future.failedFuture(ApiException.notFound("unknown daemon '" + daemonId + "'"));
       }
-      return vertx.eventBus().<JsonObject>request("bottlenose.daemon." + daemonId + ".resources",
+      return vertx.eventBus().<JsonObject>request(Addresses.resources(daemonId),
           new JsonObject().put("path", path).put("depth", 2));
     }).map(m -> children(path, m.body().getJsonArray("resources", new JsonArray())));
   }

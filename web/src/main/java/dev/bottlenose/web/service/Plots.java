@@ -1,5 +1,8 @@
 package dev.bottlenose.web.service;
 
+import dev.bottlenose.bus.Addresses;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
@@ -61,6 +64,9 @@ final class Plots {
    * @param publish sends an event to a live topic's subscribers
    * @param subscribers how many WebSockets are subscribed to a topic
    */
+  /** How long after an enable timed out its late reply, if any, has surely come (the bus's time-out is 30 s). */
+  static final long LATE_REPLY_MILLIS = 35_000;
+
   Plots(Vertx vertx, BiConsumer<String, JsonObject> publish, ToLongFunction<String> subscribers, Limits limits) {
     this.vertx = vertx;
     this.publish = publish;
@@ -196,11 +202,31 @@ final class Plots {
   }
 
   private Future<JsonObject> enable(String daemonId, String metric, String focus, String requester) {
-    return vertx.eventBus().<JsonObject>request("bottlenose.daemon." + daemonId + ".metric.enable",
+    return vertx.eventBus().<JsonObject>request(Addresses.metricEnable(daemonId),
         new JsonObject().put("metric", metric).put("focus", focus).put("requester", requester))
         .map(m -> m.body())
-        .recover(e -> Future.failedFuture(Http.status(e) == 503
-            ? ApiException.notFound("unknown daemon '" + daemonId + "' (no daemon answered; GET /api/jvms lists the registered ones)") : e));
+        .recover(e -> {
+          if (e instanceof ReplyException r && r.failureType() == ReplyFailure.TIMEOUT) {
+            vertx.setTimer(LATE_REPLY_MILLIS, t -> sweep(daemonId, requester, metric));
+          }
+          return Future.failedFuture(Http.status(e) == 503 ? ApiException.notFound("unknown daemon '" + daemonId
+              + "' (no daemon answered; GET /api/jvms lists the registered ones)") : e);
+        });
+  }
+
+  /**
+   * An enable whose reply timed out may still have enabled the metric, with no view to record it: once a late
+   * reply would have come, the metric {@code requester} asked for is disabled wherever the daemon lists it.
+   */
+  private void sweep(String daemonId, String requester, String metric) {
+    vertx.eventBus().<JsonObject>request(Addresses.metricsList(daemonId), new JsonObject()).onSuccess(reply -> {
+      for (Object o : reply.body().getJsonArray("active", new JsonArray())) {
+        JsonObject m = (JsonObject) o;
+        if (requester.equals(m.getString("requester")) && metric.equals(m.getString("metric"))) {
+          vertx.eventBus().request(Addresses.metricDisable(daemonId), new JsonObject().put("metricId", m.getLong("metricId")));
+        }
+      }
+    });
   }
 
   private Future<?> remove(String topic, String field, String id) {
@@ -242,7 +268,7 @@ final class Plots {
     }
     v.values().unregister();
     List<Future<Object>> off = v.metricIds().values().stream().map(metricId -> vertx.eventBus()
-        .request("bottlenose.daemon." + v.daemonId() + ".metric.disable", new JsonObject().put("metricId", metricId))
+        .request(Addresses.metricDisable(v.daemonId()), new JsonObject().put("metricId", metricId))
         .map(m -> m.body())).toList();
     return Future.join(off).mapEmpty();
   }
@@ -252,7 +278,7 @@ final class Plots {
   }
 
   private static String values(String daemonId) {
-    return "bottlenose.daemon." + daemonId + ".values";
+    return Addresses.values(daemonId);
   }
 
   private static String text(JsonObject body, String field, String fallback) {

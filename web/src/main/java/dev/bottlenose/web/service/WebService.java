@@ -1,5 +1,6 @@
 package dev.bottlenose.web.service;
 
+import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.web.cluster.Daemons;
 import dev.bottlenose.consultant.bus.SearchRunner;
 import io.vertx.core.Future;
@@ -55,7 +56,7 @@ public final class WebService {
           }
         });
     this.searchApi = new SearchApi(searches, daemons, limits);
-    this.daemonEvents = vertx.eventBus().consumer("bottlenose.daemons", m -> jvmsChanged());
+    this.daemonEvents = vertx.eventBus().consumer(Addresses.DAEMONS, m -> jvmsChanged());
   }
 
   /** Starts serving; the future has the service once it listens (see {@link #port()}). */
