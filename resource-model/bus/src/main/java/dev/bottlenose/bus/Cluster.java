@@ -40,12 +40,16 @@ public final class Cluster {
   static final Set<String> JAVA_SERIALIZATION_ALLOWED = Set.of("com.hazelcast.", "java.lang.", "java.util.", "java.io.",
       "java.net.", "java.time.", "[");
 
+  /** Held here: the JDK keeps loggers weakly, and a level set on one that was collected is lost. */
+  private static final Logger HAZELCAST_LOG = Logger.getLogger("com.hazelcast");
+  private static final Logger CP_SUBSYSTEM_LOG = Logger.getLogger("com.hazelcast.cp.CPSubsystem");
+
   private Cluster() {}
 
   /** Joins (or forms) the cluster {@code settings} describe; the future has the clustered Vert.x. */
   public static Future<Vertx> start(ClusterSettings settings) {
-    Logger.getLogger("com.hazelcast").setLevel(Level.WARNING);
-    Logger.getLogger("com.hazelcast.cp.CPSubsystem").setLevel(Level.SEVERE);
+    HAZELCAST_LOG.setLevel(Level.WARNING);
+    CP_SUBSYSTEM_LOG.setLevel(Level.SEVERE);
     VertxOptions options = new VertxOptions().setEventBusOptions(eventBusOptions(settings));
     return Vertx.builder().with(options).withClusterManager(new HazelcastClusterManager(hazelcastConfig(settings)))
         .buildClustered().andThen(joined -> {
