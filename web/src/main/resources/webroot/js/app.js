@@ -39,7 +39,7 @@ function route() {
 async function signIn() {
   const m = /^#token=([^&]*)$/.exec(location.hash);
   if (!m) return null;
-  history.replaceState(null, '', location.pathname + location.search);
+  window.history.replaceState(null, '', location.pathname + location.search); // 'history' is the History page here
   try {
     await post('/api/session', { token: decodeURIComponent(m[1]) });
     return null;
@@ -48,16 +48,22 @@ async function signIn() {
   }
 }
 
-async function start() {
+// A page address, or the printed one pasted into a tab already showing the app (only the '#' part changes,
+// so the page does not reload): sign in first if it carries the token, then draw the page.
+async function arrive() {
   const failed = await signIn();
-  window.addEventListener('hashchange', route);
+  route();
+  if (failed) document.getElementById('page').prepend(h('div', { class: 'message error', role: 'alert' }, failed));
+}
+
+function start() {
+  window.addEventListener('hashchange', arrive);
   onStatus(open => {
     const badge = document.getElementById('live-status');
     badge.classList.toggle('up', open);
     badge.textContent = open ? 'live' : 'offline';
   });
-  route();
-  if (failed) document.getElementById('page').prepend(h('div', { class: 'message error', role: 'alert' }, failed));
+  arrive();
 }
 
 start();
