@@ -107,11 +107,18 @@ public final class WebProcess implements AutoCloseable {
         .orElse(false)).toList();
   }
 
+  /** Stops the process if it still runs, and deletes what it printed. */
   @Override
   public void close() throws InterruptedException {
     process.destroy();
     if (!process.waitFor(30, TimeUnit.SECONDS)) {
       kill();
+    }
+    try {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+    } catch (IOException e) {
+      // temporary files; the system's cleaning takes what is left
     }
   }
 }
