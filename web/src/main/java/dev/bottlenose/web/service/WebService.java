@@ -74,7 +74,11 @@ public final class WebService {
     WebService service = new WebService(vertx, daemons, options, limits);
     Router router = service.router(access);
     return vertx.createHttpServer(new HttpServerOptions().setHost(options.host()).setPort(options.port()))
-        .requestHandler(router).listen()
+        .requestHandler(request -> {
+          if (access.admit(request)) {
+            router.handle(request);
+          }
+        }).listen()
         .recover(e -> Future.failedFuture(new IllegalStateException("cannot serve on " + options.host() + ":" + options.port()
             + ": " + e.getMessage() + (options.port() == 0 ? "" : " (another port: --port P, or --port 0 for a free one)"), e)))
         .map(s -> {

@@ -128,6 +128,36 @@ final class ServiceFixture implements AutoCloseable {
     }
   }
 
+  /**
+   * {@code request} written as it is (it should ask for {@code Connection: close}), and the answer read until
+   * the service closes the connection; null when it closed it without answering.
+   */
+  Raw exchange(byte[] request) throws IOException {
+    try (Socket socket = new Socket(java.net.InetAddress.getByName("127.0.0.1"), service.port())) {
+      socket.setSoTimeout(20_000);
+      socket.getOutputStream().write(request);
+      socket.getOutputStream().flush();
+      ByteArrayOutputStream all = new ByteArrayOutputStream();
+      try {
+        socket.getInputStream().transferTo(all);
+      } catch (java.net.SocketException reset) {
+        // closed by the service: whatever arrived before is the answer
+      }
+      if (all.size() == 0) {
+        return null;
+      }
+      String text = all.toString(StandardCharsets.UTF_8);
+      int end = text.indexOf("\r\n\r\n");
+      String headers = end < 0 ? text : text.substring(0, end);
+      return new Raw(Integer.parseInt(headers.split(" ", 3)[1]), headers, end < 0 ? "" : text.substring(end + 4));
+    }
+  }
+
+  /** {@link #exchange(byte[])} of text written one char a byte (ISO-8859-1). */
+  Raw exchange(String request) throws IOException {
+    return exchange(request.getBytes(StandardCharsets.ISO_8859_1));
+  }
+
   HttpResponse<String> delete(String path) throws IOException, InterruptedException {
     return http.send(HttpRequest.newBuilder(uri(path)).DELETE().build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
   }
