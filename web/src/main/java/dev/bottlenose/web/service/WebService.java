@@ -139,6 +139,11 @@ public final class WebService {
     if (key == null || key.isBlank()) {
       return "no Sec-WebSocket-Key";
     }
+    try {
+      new java.net.URI(request.uri());
+    } catch (java.net.URISyntaxException e) {
+      return "the request target is not a URI: " + e.getMessage();
+    }
     String length = request.getHeader("Content-Length");
     if (request.getHeader("Transfer-Encoding") != null || length != null && !length.trim().equals("0")) {
       return "a handshake has no body";

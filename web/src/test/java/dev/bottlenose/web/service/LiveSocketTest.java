@@ -67,6 +67,9 @@ class LiveSocketTest {
         assertThat(r.status()).as(c[0] + ": " + r.body()).isEqualTo(400);
         assertThat(r.json().getString("error")).contains("not a WebSocket upgrade: " + c[1]);
       }
+      ServiceFixture.Raw notUri = f.raw("GET", "/api/live?a=\u0000", null, ok.split("\\|"));
+      assertThat(notUri.status()).isEqualTo(400);
+      assertThat(notUri.json().getString("error")).contains("not a WebSocket upgrade: the request target is not a URI");
       ServiceFixture.Raw withBody = f.raw("GET", "/api/live", "{\"k\": \"" + "v".repeat(100_000) + "\"}",
           (ok + "|Content-Type: application/json").split("\\|"));
       assertThat(withBody.status()).isEqualTo(400);
