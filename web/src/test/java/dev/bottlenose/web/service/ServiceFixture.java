@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 
 /** A real service on 127.0.0.1, port 0, on a local (unclustered) Vert.x: no daemon is registered. */
 final class ServiceFixture implements AutoCloseable {
-  final Vertx vertx = Vertx.vertx();
+  final Vertx vertx;
   final WebService service;
   final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
 
@@ -31,6 +31,12 @@ final class ServiceFixture implements AutoCloseable {
   }
 
   ServiceFixture(WebService.Options options, Limits limits) throws Exception {
+    this(Vertx.vertx(), options, limits);
+  }
+
+  /** On {@code vertx} (closed with the fixture). */
+  ServiceFixture(Vertx vertx, WebService.Options options, Limits limits) throws Exception {
+    this.vertx = vertx;
     service = WebService.start(vertx, new Daemons(vertx, Path.of("no-daemon.jar")), options, limits)
         .toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
   }
