@@ -14,6 +14,7 @@ import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.StaticHandler;
 import io.vertx.ext.web.RoutingContext;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 
 /**
@@ -28,8 +29,21 @@ public final class WebService {
    *
    * @param token the token every API request must carry, or null (loopback only)
    * @param attachAnyUser whether {@code POST /api/jvms} may attach to JVMs of users other than the service's
+   * @param unwatched how long a plot or VM-vs-app view is kept without a WebSocket subscribed to it (null:
+   *     30 s); shorter for tests that watch it go
    */
-  public record Options(String host, int port, String token, Path dataDirectory, boolean attachAnyUser) {
+  public record Options(String host, int port, String token, Path dataDirectory, boolean attachAnyUser, Duration unwatched) {
+    public Options {
+      if (unwatched != null && (unwatched.isNegative() || unwatched.isZero())) {
+        throw new IllegalArgumentException("the grace period of an unwatched view must be positive, is " + unwatched);
+      }
+    }
+
+    /** Unwatched views kept 30 s. */
+    public Options(String host, int port, String token, Path dataDirectory, boolean attachAnyUser) {
+      this(host, port, token, dataDirectory, attachAnyUser, null);
+    }
+
     /** Attaching only to this user's JVMs. */
     public Options(String host, int port, String token, Path dataDirectory) {
       this(host, port, token, dataDirectory, false);
@@ -65,7 +79,7 @@ public final class WebService {
 
   /** Starts serving; the future has the service once it listens (see {@link #port()}). */
   public static Future<WebService> start(Vertx vertx, Daemons daemons, Options options) {
-    return start(vertx, daemons, options, Limits.DEFAULT);
+    return start(vertx, daemons, options, options.unwatched() == null ? Limits.DEFAULT : Limits.DEFAULT.withUnwatched(options.unwatched()));
   }
 
   /** {@link #start(Vertx, Daemons, Options)} with other limits (the tests' shorter grace period). */
