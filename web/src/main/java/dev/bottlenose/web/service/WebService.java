@@ -79,11 +79,7 @@ public final class WebService {
 
   /** Starts serving; the future has the service once it listens (see {@link #port()}). */
   public static Future<WebService> start(Vertx vertx, Daemons daemons, Options options) {
-    return start(vertx, daemons, options, options.unwatched() == null ? Limits.DEFAULT : Limits.DEFAULT.withUnwatched(options.unwatched()));
-  }
-
-  /** {@link #start(Vertx, Daemons, Options)} with other limits (the tests' shorter grace period). */
-  static Future<WebService> start(Vertx vertx, Daemons daemons, Options options, Limits limits) {
+    Limits limits = options.unwatched() == null ? Limits.DEFAULT : Limits.DEFAULT.withUnwatched(options.unwatched());
     Access access;
     try {
       access = Access.forHost(options.host(), options.token());

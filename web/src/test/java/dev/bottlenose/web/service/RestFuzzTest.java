@@ -111,7 +111,7 @@ class RestFuzzTest {
     fileCache = Files.createDirectories(root.resolve("vertx-cache"));
     new SearchStore(data).save(Graphs.saved(SEARCH, DAEMON));
     Vertx vertx = Vertx.vertx(new VertxOptions().setFileSystemOptions(new FileSystemOptions().setFileCacheDir(fileCache.resolve("files").toString())));
-    fixture = new ServiceFixture(vertx, new WebService.Options("127.0.0.1", 0, TOKEN, data), Limits.DEFAULT);
+    fixture = new ServiceFixture(vertx, new WebService.Options("127.0.0.1", 0, TOKEN, data));
     port = fixture.service.port();
     Logger.getLogger("").addHandler(logged);
   }

@@ -23,41 +23,18 @@ final class ServiceFixture implements AutoCloseable {
   final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
 
   ServiceFixture(Path data, String token) throws Exception {
-    this(data, token, Limits.DEFAULT);
+    this(new WebService.Options("127.0.0.1", 0, token, data));
   }
 
-  ServiceFixture(Path data, String token, Limits limits) throws Exception {
-    this(new WebService.Options("127.0.0.1", 0, token, data), limits);
-  }
-
-  ServiceFixture(WebService.Options options, Limits limits) throws Exception {
-    this(Vertx.vertx(), options, limits);
+  ServiceFixture(WebService.Options options) throws Exception {
+    this(Vertx.vertx(), options);
   }
 
   /** On {@code vertx} (closed with the fixture). */
-  ServiceFixture(Vertx vertx, WebService.Options options, Limits limits) throws Exception {
+  ServiceFixture(Vertx vertx, WebService.Options options) throws Exception {
     this.vertx = vertx;
-    service = WebService.start(vertx, new Daemons(vertx, Path.of("no-daemon.jar")), options, limits)
+    service = WebService.start(vertx, new Daemons(vertx, Path.of("no-daemon.jar")), options)
         .toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
-  }
-
-  /** A WebSocket on /api/live (no Origin, as a script's) whose text messages land in {@code received}. */
-  java.net.http.WebSocket live(java.util.concurrent.BlockingQueue<JsonObject> received) throws Exception {
-    return http.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + service.port() + "/api/live"),
-        new java.net.http.WebSocket.Listener() {
-          private final StringBuilder text = new StringBuilder();
-
-          @Override
-          public java.util.concurrent.CompletionStage<?> onText(java.net.http.WebSocket socket, CharSequence data, boolean last) {
-            text.append(data);
-            if (last) {
-              received.add(new JsonObject(text.toString()));
-              text.setLength(0);
-            }
-            socket.request(1);
-            return null;
-          }
-        }).get(10, TimeUnit.SECONDS);
   }
 
   URI uri(String path) {
