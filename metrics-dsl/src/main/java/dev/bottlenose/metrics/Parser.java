@@ -19,8 +19,11 @@ final class Parser {
   private final Lexer lexer;
   private final List<DslError> errors;
   private static final int MAX_NESTING = 64;
+  /** Binary operators in one clause: {@code a / b / c …} builds a tree as deep as its operators, which the checker walks recursively. */
+  private static final int MAX_OPERATORS = 256;
   private Token tok;
   private int nesting;
+  private int operators;
 
   Parser(SourceText source, List<DslError> errors) {
     this.source = source;
@@ -91,6 +94,7 @@ final class Parser {
     advance();
     try {
       nesting = 0;
+      operators = 0;
       clauseBody(m, keyword.text());
     } catch (Syntax e) {
       errors.add(source.error(e.at, e.getMessage()));
@@ -222,8 +226,7 @@ final class Parser {
   private Ast.Expr expr() {
     Ast.Expr left = term();
     while (tok.is("+") || tok.is("-")) {
-      Token op = tok;
-      advance();
+      Token op = operator();
       left = new Ast.Binary(op.text().charAt(0), left, term(), op.start());
     }
     return left;
@@ -232,11 +235,20 @@ final class Parser {
   private Ast.Expr term() {
     Ast.Expr left = factor();
     while (tok.is("*") || tok.is("/")) {
-      Token op = tok;
-      advance();
+      Token op = operator();
       left = new Ast.Binary(op.text().charAt(0), left, factor(), op.start());
     }
     return left;
+  }
+
+  /** Takes a binary operator, counting it against {@link #MAX_OPERATORS}. */
+  private Token operator() {
+    Token op = tok;
+    if (++operators > MAX_OPERATORS) {
+      throw new Syntax(op.start(), "more than " + MAX_OPERATORS + " operators in one clause; split the formula into several metrics");
+    }
+    advance();
+    return op;
   }
 
   private Ast.Expr factor() {

@@ -79,4 +79,14 @@ class ParserErrorsTest {
     String text = "metric m {\n  description \"x\"\n  unit fraction\n  value " + "(".repeat(5000) + "1\n  combine sum\n}\n";
     assertThat(errors(text)).singleElement().asString().startsWith("4:73: nesting deeper than 64 levels");
   }
+
+  @Test
+  void aLongChainOfOperatorsIsAnErrorNotACrash() {
+    // Without parentheses, a / b / c … is a tree as deep as its operators; 20 000 of them overflowed the checker's stack.
+    String text = "metric m {\n  description \"x\"\n  unit bytes/count\n  value io_bytes" + " / io_ops".repeat(20_000) + "\n  combine avg\n}\n";
+    assertThat(errors(text)).singleElement().asString()
+        .isEqualTo("4:2322: more than 256 operators in one clause; split the formula into several metrics");
+    String fine = "metric m {\n  description \"x\"\n  unit bytes/count\n  value io_bytes / io_ops" + " + io_bytes / io_ops".repeat(127) + "\n  combine avg\n}\n";
+    assertThat(errors(fine)).isEmpty();
+  }
 }

@@ -26,9 +26,13 @@ import java.util.Set;
 /**
  * Who may ask, checked before every route, in this order:
  * <ol>
- *   <li>The {@code Host} header must name this service: a loopback name ({@code localhost}, {@code 127.0.0.1},
- *       {@code [::1]}) or the host it was bound to, with any port; else 421. A page of another site whose
- *       name was rebound to this machine's address (DNS rebinding) sends its own name, and is refused.
+ *   <li>({@link #admit}, before the router) The {@code Host} header must name this service: a loopback name
+ *       ({@code localhost}, {@code 127.0.0.1}, {@code [::1]}) or the host it was bound to, with any port; else
+ *       421. A page of another site whose name was rebound to this machine's address (DNS rebinding) sends its
+ *       own name, and is refused. A request target that is not a path, or a body whose length cannot be told
+ *       (a {@code Transfer-Encoding} that does not end in {@code chunked}), is 400.
+ *   <li>The rules below see the path as the router does, normalized ({@code /x/../api/jvms} is
+ *       {@code /api/jvms}), so no spelling of an API path escapes them.
  *   <li>A request from a page of another origin is refused with 403: an {@code Origin} other than
  *       {@code http://<the request's Host>} on a request that changes state (any method but GET, HEAD and
  *       OPTIONS, and the {@code /api/live} WebSocket upgrade) or on any {@code /api/} request, and
@@ -116,35 +120,77 @@ final class Access implements Handler<RoutingContext> {
     return token != null;
   }
 
+  /**
+   * What is checked before the router sees a request: the Host (421), a target that is a path, and a body
+   * whose end can be told (400). False when the request was answered here.
+   */
+  boolean admit(HttpServerRequest request) {
+    HostAndPort authority;
+    try {
+      authority = request.authority();
+    } catch (RuntimeException e) {
+      authority = null;
+    }
+    if (authority == null || !hosts.contains(bare(authority.host()))) {
+      String given = request.getHeader("Host");
+      refuse(request, 421, (given == null ? "a request without a Host header" : "Host '" + given + "'")
+          + " does not name this service, so it is refused (a page of another site may have pointed its name at this"
+          + " machine); allowed: " + allowed);
+      return false;
+    }
+    String path = request.path();
+    if (path == null || !path.startsWith("/")) {
+      refuse(request, 400, "the request target '" + request.uri() + "' is not a path starting with '/'");
+      return false;
+    }
+    List<String> codings = request.headers().getAll("Transfer-Encoding");
+    if (!codings.isEmpty()) {
+      String[] all = String.join(",", codings).split(",");
+      if (!all[all.length - 1].trim().equalsIgnoreCase("chunked")) {
+        request.response().putHeader("Connection", "close");
+        refuse(request, 400, "Transfer-Encoding '" + String.join(", ", codings) + "' does not end in chunked, so the body's"
+            + " length cannot be told: send Content-Length, or Transfer-Encoding: chunked");
+        return false;
+      }
+    }
+    return true;
+  }
+
   @Override
   public void handle(RoutingContext ctx) {
     HttpServerRequest request = ctx.request();
-    HostAndPort authority = request.authority();
-    if (authority == null || !hosts.contains(bare(authority.host()))) {
-      String given = request.getHeader("Host");
-      refuse(ctx, 421, (given == null ? "a request without a Host header" : "Host '" + given + "'")
-          + " does not name this service, so it is refused (a page of another site may have pointed its name at this"
-          + " machine); allowed: " + allowed);
+    String path;
+    try {
+      path = ctx.normalizedPath();
+    } catch (IllegalArgumentException e) {
+      refuse(request, 400, "malformed request path '" + request.path() + "': " + e.getMessage());
       return;
     }
-    boolean api = request.path().startsWith("/api/");
-    if (api || changesState(request)) {
+    try {
+      ctx.queryParams();
+    } catch (RuntimeException e) {
+      refuse(request, 400, "malformed query string '" + request.query() + "': " + e.getMessage());
+      return;
+    }
+    boolean api = isApi(path);
+    if (api || changesState(request, path)) {
       String site = request.getHeader("Sec-Fetch-Site");
       if ("cross-site".equalsIgnoreCase(site) || "same-site".equalsIgnoreCase(site)) {
-        refuse(ctx, 403, "a request from a page of another site (Sec-Fetch-Site: " + site + ") is refused: only this"
-            + " service's own pages, and clients that send no Origin (curl, scripts), may use " + request.path());
+        refuse(request, 403, "a request from a page of another site (Sec-Fetch-Site: " + site + ") is refused: only this"
+            + " service's own pages, and clients that send no Origin (curl, scripts), may use " + path);
         return;
       }
       String origin = request.getHeader("Origin");
+      HostAndPort authority = request.authority();
       if (origin != null && !sameOrigin(origin, authority)) {
-        refuse(ctx, 403, "Origin '" + origin + "' is not this service's own (" + ownOrigin(authority) + "): requests"
+        refuse(request, 403, "Origin '" + origin + "' is not this service's own (" + ownOrigin(authority) + "): requests"
             + " from pages of other origins are refused; clients that send no Origin (curl, scripts) are not");
         return;
       }
     }
     String address = request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress();
     ctx.put(CLIENT, token == null ? address : address + " (with the token)");
-    if (token == null || !api || request.method() == HttpMethod.POST && request.path().equals(SESSION)) {
+    if (token == null || !api || request.method() == HttpMethod.POST && path.equals(SESSION)) {
       ctx.next();
       return;
     }
@@ -157,8 +203,13 @@ final class Access implements Handler<RoutingContext> {
       return;
     }
     String why = cookie != null || auth != null ? "wrong token" : "this service needs a token";
-    refuse(ctx, 401, why + ": open the address 'bottlenose serve' printed (http://…/#token=…) once in this browser,"
+    refuse(request, 401, why + ": open the address 'bottlenose serve' printed (http://…/#token=…) once in this browser,"
         + " or send Authorization: Bearer T");
+  }
+
+  /** Whether a normalized path is the API's (the token and origin rules hold for all of it). */
+  static boolean isApi(String path) {
+    return path.equals("/api") || path.startsWith("/api/");
   }
 
   /**
@@ -192,10 +243,11 @@ final class Access implements Handler<RoutingContext> {
   }
 
   /** Any method but GET, HEAD and OPTIONS, and a WebSocket upgrade (the live socket streams what a page may not read). */
-  static boolean changesState(HttpServerRequest request) {
+  static boolean changesState(HttpServerRequest request, String normalizedPath) {
     HttpMethod m = request.method();
+    String upgrade = request.getHeader("Upgrade");
     return !(m == HttpMethod.GET || m == HttpMethod.HEAD || m == HttpMethod.OPTIONS)
-        || request.getHeader("Upgrade") != null || request.path().equals("/api/live");
+        || upgrade != null && upgrade.toLowerCase(Locale.ROOT).contains("websocket") || normalizedPath.equals("/api/live");
   }
 
   /** Whether {@code origin} is {@code http://} and the same host and port as the request's Host. */
@@ -219,8 +271,8 @@ final class Access implements Handler<RoutingContext> {
     return "http://" + authority.host() + (authority.port() < 0 ? "" : ":" + authority.port());
   }
 
-  private static void refuse(RoutingContext ctx, int status, String message) {
-    ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8")
+  private static void refuse(HttpServerRequest request, int status, String message) {
+    request.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8")
         .end(new JsonObject().put("error", message).encode());
   }
 

@@ -10,6 +10,14 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.vertx.core.http.HttpServerOptions;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.function.Function;
 import java.util.logging.Level;
@@ -84,9 +92,9 @@ final class Http {
     }
   }
 
-  /** The request body as a JSON object; 400 naming the problem when it is not one. */
+  /** The request body as a JSON object; 400 naming the problem when it is not one (or not UTF-8). */
   static JsonObject body(RoutingContext ctx) {
-    String text = ctx.body() == null ? null : ctx.body().asString("UTF-8");
+    String text = ctx.body() == null || ctx.body().buffer() == null ? null : utf8(ctx.body().buffer().getBytes());
     if (text == null || text.isBlank()) {
       throw ApiException.badRequest("the request needs a JSON object body");
     }
@@ -101,9 +109,47 @@ final class Http {
     }
   }
 
+  /** The bytes as UTF-8; 400 naming the first byte that is not (a replacement character would change what was sent). */
+  static String utf8(byte[] bytes) {
+    CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    ByteBuffer in = ByteBuffer.wrap(bytes);
+    try {
+      return decoder.decode(in).toString();
+    } catch (CharacterCodingException e) {
+      throw ApiException.badRequest("the body is not UTF-8: byte " + in.position() + " (0x"
+          + Integer.toHexString(bytes[Math.min(in.position(), bytes.length - 1)] & 0xff) + ") starts no UTF-8 character");
+    }
+  }
+
+  /**
+   * A request the HTTP decoder could not read (a malformed request line or header, a line or header block
+   * over the decoder's limits): 414, 431 or 400 with {@code {"error"}}, then the connection is closed, since
+   * where the next request would start is unknown.
+   */
+  static void invalidRequest(HttpServerRequest request) {
+    Throwable cause = request.decoderResult() == null ? null : request.decoderResult().cause();
+    int status;
+    String message;
+    if (cause instanceof TooLongHttpLineException) {
+      status = 414;
+      message = "the request line is longer than " + HttpServerOptions.DEFAULT_MAX_INITIAL_LINE_LENGTH + " bytes";
+    } else if (cause instanceof TooLongHttpHeaderException) {
+      status = 431;
+      message = "the request's headers are larger than " + HttpServerOptions.DEFAULT_MAX_HEADER_SIZE + " bytes";
+    } else {
+      status = 400;
+      message = "a malformed HTTP request" + (cause == null || cause.getMessage() == null ? "" : ": " + cause.getMessage());
+    }
+    request.response().setStatusCode(status).putHeader("Content-Type", "application/json; charset=utf-8")
+        .putHeader("Connection", "close").end(new JsonObject().put("error", message).encode())
+        .onComplete(v -> request.connection().close());
+  }
+
   static void fail(RoutingContext ctx, Throwable e) {
     int status = status(e);
-    String message = e.getMessage() == null ? e.toString() : e.getMessage();
+    String message = e.getMessage() != null ? e.getMessage()
+        : "an internal error (" + e.getClass().getSimpleName() + "); the service's log says more";
     if (status == 500) {
       LOG.log(Level.WARNING, ctx.request().method() + " " + ctx.request().path() + " failed", e);
     }

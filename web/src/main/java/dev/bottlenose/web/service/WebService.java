@@ -8,24 +8,43 @@ import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.StaticHandler;
+import io.vertx.ext.web.RoutingContext;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
 
 /**
  * The service: the REST API of web/API.md, the live WebSocket {@code /api/live}, the pages from {@code
  * webroot/} and the WebJars, on one Vert.x HTTP server, behind the token rule ({@link Access}).
  */
 public final class WebService {
+  /** The largest request body read (1 MiB): more is 413. */
+  static final int BODY_LIMIT = 1 << 20;
   /**
    * Where and how to serve.
    *
    * @param token the token every API request must carry, or null (loopback only)
    * @param attachAnyUser whether {@code POST /api/jvms} may attach to JVMs of users other than the service's
+   * @param unwatched how long a plot or VM-vs-app view is kept without a WebSocket subscribed to it (null:
+   *     30 s); shorter for tests that watch it go
    */
-  public record Options(String host, int port, String token, Path dataDirectory, boolean attachAnyUser) {
+  public record Options(String host, int port, String token, Path dataDirectory, boolean attachAnyUser, Duration unwatched) {
+    public Options {
+      if (unwatched != null && (unwatched.isNegative() || unwatched.isZero())) {
+        throw new IllegalArgumentException("the grace period of an unwatched view must be positive, is " + unwatched);
+      }
+    }
+
+    /** Unwatched views kept 30 s. */
+    public Options(String host, int port, String token, Path dataDirectory, boolean attachAnyUser) {
+      this(host, port, token, dataDirectory, attachAnyUser, null);
+    }
+
     /** Attaching only to this user's JVMs. */
     public Options(String host, int port, String token, Path dataDirectory) {
       this(host, port, token, dataDirectory, false);
@@ -61,11 +80,7 @@ public final class WebService {
 
   /** Starts serving; the future has the service once it listens (see {@link #port()}). */
   public static Future<WebService> start(Vertx vertx, Daemons daemons, Options options) {
-    return start(vertx, daemons, options, Limits.DEFAULT);
-  }
-
-  /** {@link #start(Vertx, Daemons, Options)} with other limits (the tests' shorter grace period). */
-  static Future<WebService> start(Vertx vertx, Daemons daemons, Options options, Limits limits) {
+    Limits limits = options.unwatched() == null ? Limits.DEFAULT : Limits.DEFAULT.withUnwatched(options.unwatched());
     Access access;
     try {
       access = Access.forHost(options.host(), options.token());
@@ -74,8 +89,14 @@ public final class WebService {
     }
     WebService service = new WebService(vertx, daemons, options, limits);
     Router router = service.router(access);
-    return vertx.createHttpServer(new HttpServerOptions().setHost(options.host()).setPort(options.port()))
-        .requestHandler(router).listen()
+    // HTTP/1.1 only: no h2c upgrade (it answered 101 before the Host was checked) and no prior-knowledge HTTP/2.
+    return vertx.createHttpServer(new HttpServerOptions().setHost(options.host()).setPort(options.port()).setHttp2ClearTextEnabled(false))
+        .invalidRequestHandler(Http::invalidRequest)
+        .requestHandler(request -> {
+          if (access.admit(request)) {
+            router.handle(request);
+          }
+        }).listen()
         .recover(e -> Future.failedFuture(new IllegalStateException("cannot serve on " + options.host() + ":" + options.port()
             + ": " + e.getMessage() + (options.port() == 0 ? "" : " (another port: --port P, or --port 0 for a free one)"), e)))
         .map(s -> {
@@ -87,12 +108,19 @@ public final class WebService {
 
   private Router router(Access access) {
     Router router = Router.router(vertx);
-    BodyHandler body = BodyHandler.create(false).setBodyLimit(1 << 20);
+    BodyHandler body = BodyHandler.create(false).setBodyLimit(BODY_LIMIT);
     router.route().handler(access);
     router.route().handler(Http::jsonBodiesOnly);
     router.post(Access.SESSION).handler(body).handler(Http.handle(access::session));
-    router.get("/api/live").handler(ctx -> ctx.request().toWebSocket().onSuccess(hub::accept)
-        .onFailure(e -> Http.fail(ctx, ApiException.badRequest("not a WebSocket upgrade: " + e.getMessage()))));
+    router.get("/api/live").handler(ctx -> {
+      String problem = webSocketProblem(ctx.request());
+      if (problem != null) {
+        Http.fail(ctx, ApiException.badRequest("not a WebSocket upgrade: " + problem));
+        return;
+      }
+      ctx.request().toWebSocket().onSuccess(hub::accept)
+          .onFailure(e -> Http.fail(ctx, ApiException.badRequest("not a WebSocket upgrade: " + e.getMessage())));
+    });
     new JvmApi(vertx, daemons, searches, options.attachAnyUser()).mount(router, body);
     searchApi.mount(router, body);
     new MetricApi(vertx, daemons).mount(router, body);
@@ -100,10 +128,68 @@ public final class WebService {
     router.route("/api/*").handler(ctx -> Http.fail(ctx, ApiException.notFound("no API endpoint " + ctx.request().method() + " " + ctx.request().path())));
     router.route("/webjars/*").handler(StaticHandler.create("META-INF/resources/webjars"));
     router.route("/*").handler(StaticHandler.create("webroot").setIndexPage("index.html"));
-    router.route().failureHandler(ctx -> Http.fail(ctx, ctx.failure() != null ? ctx.failure()
-        : new ApiException(ctx.statusCode() > 0 ? ctx.statusCode() : 500, ctx.statusCode() == 404 ? "not found: " + ctx.request().path()
-            : "request failed with status " + ctx.statusCode())));
+    router.route().failureHandler(ctx -> Http.fail(ctx, failure(ctx)));
+    // What the router answers itself (no route, a path it cannot decode, a failing failure handler): JSON too.
+    for (int status : new int[] {400, 404, 405, 413, 500}) {
+      router.errorHandler(status, ctx -> Http.fail(ctx, failure(ctx, status)));
+    }
     return router;
+  }
+
+  /** Why a request to {@code /api/live} is no WebSocket handshake this service takes, or null (checked before Vert.x, which answers in plain text). */
+  static String webSocketProblem(HttpServerRequest request) {
+    String upgrade = request.getHeader("Upgrade");
+    String connection = request.getHeader("Connection");
+    String key = request.getHeader("Sec-WebSocket-Key");
+    if (upgrade == null || !upgrade.trim().equalsIgnoreCase("websocket")) {
+      return "expected Upgrade: websocket, not " + (upgrade == null ? "none" : "'" + upgrade + "'");
+    }
+    if (connection == null || !connection.toLowerCase(Locale.ROOT).contains("upgrade")) {
+      return "expected Connection: Upgrade, not " + (connection == null ? "none" : "'" + connection + "'");
+    }
+    if (key == null || key.isBlank()) {
+      return "no Sec-WebSocket-Key";
+    }
+    try {
+      new java.net.URI(request.uri());
+    } catch (java.net.URISyntaxException e) {
+      return "the request target is not a URI: " + e.getMessage();
+    }
+    String length = request.getHeader("Content-Length");
+    if (request.getHeader("Transfer-Encoding") != null || length != null && !length.trim().equals("0")) {
+      return "a handshake has no body";
+    }
+    if (!"13".equals(request.getHeader("Sec-WebSocket-Version"))) {
+      return "Sec-WebSocket-Version must be 13, is " + request.getHeader("Sec-WebSocket-Version");
+    }
+    return null;
+  }
+
+  /** A failed route's answer: the failure's own status, else the router's (a 413 from the body handler says the limit). */
+  private static Throwable failure(RoutingContext ctx) {
+    return failure(ctx, ctx.statusCode());
+  }
+
+  /** {@link #failure(RoutingContext)} when the router's status is {@code status} (its error handlers are not told it). */
+  private static Throwable failure(RoutingContext ctx, int status) {
+    Throwable e = ctx.failure();
+    String path = ctx.request().path();
+    if (status == 413) {
+      return new ApiException(413, "the request body is larger than " + BODY_LIMIT + " bytes (1 MiB), the most the service reads");
+    }
+    if (e == null) {
+      return new ApiException(status > 0 ? status : 500, switch (status) {
+        case 404 -> "not found: " + ctx.request().method() + " " + path;
+        case 405 -> "method " + ctx.request().method() + " is not allowed on " + path;
+        case 400 -> "a malformed request: its path or query string cannot be decoded: '" + ctx.request().uri() + "'";
+        default -> "request failed with status " + status;
+      });
+    }
+    if (status >= 400 && status < 500 && Http.status(e) == 500) {
+      return new ApiException(status, status == 400 && e instanceof IllegalArgumentException
+          ? "malformed request path '" + path + "': " + e.getMessage() : e.getMessage() == null ? "request failed with status " + status : e.getMessage());
+    }
+    return e;
   }
 
   private boolean isTopic(String topic) {

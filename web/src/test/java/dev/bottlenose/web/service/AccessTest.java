@@ -43,6 +43,22 @@ class AccessTest {
   }
 
   @Test
+  void anApiPathSpelledAnotherWayNeedsTheTokenToo() throws Exception {
+    try (ServiceFixture f = new ServiceFixture(data, "s3cret-s3cret-s3cret")) {
+      // The router normalizes these to /api/searches; the token rule used to look at the raw path and let them through.
+      for (String path : new String[] {"/x/../api/searches", "/./api/searches", "//api/searches", "/x/%2e%2e/api/searches",
+          "/api//searches", "/js/../api/searches?x=1"}) {
+        ServiceFixture.Raw without = f.raw("GET", path, null);
+        assertThat(without.status()).as(path + ": " + without.body()).isEqualTo(401);
+        assertThat(without.json().getString("error")).contains("needs a token");
+        ServiceFixture.Raw with = f.raw("GET", path, null, "Authorization: Bearer s3cret-s3cret-s3cret");
+        assertThat(with.status()).as(path + ": " + with.body()).isEqualTo(200);
+        assertThat(with.json().getJsonArray("searches")).isEmpty();
+      }
+    }
+  }
+
+  @Test
   void theSessionSetsTheCookieOnlyForTheRightToken() throws Exception {
     try (ServiceFixture f = new ServiceFixture(data, "s3cret-s3cret-s3cret")) {
       HttpResponse<String> wrong = f.post("/api/session", "{\"token\": \"s3cret-s3cret-s3creT\"}");

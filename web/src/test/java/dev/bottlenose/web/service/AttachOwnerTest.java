@@ -69,7 +69,7 @@ class AttachOwnerTest {
   @Test
   void attachAnyUserLetsTheRequestThrough() throws Exception {
     long pid = othersProcess();
-    try (ServiceFixture f = new ServiceFixture(new WebService.Options("127.0.0.1", 0, null, data, true), Limits.DEFAULT)) {
+    try (ServiceFixture f = new ServiceFixture(new WebService.Options("127.0.0.1", 0, null, data, true))) {
       RestApiTest.assertError(f.post("/api/jvms", new JsonObject().put("pid", pid).encode()), 500, "daemon jar not found");
     }
   }

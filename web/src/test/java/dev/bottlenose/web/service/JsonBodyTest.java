@@ -38,6 +38,18 @@ class JsonBodyTest {
       HttpResponse<String> charset = f.send("POST", "/api/metrics", metricBody("json_cpu"), "Content-Type", "Application/JSON; charset=utf-8");
       assertThat(charset.statusCode()).as(charset.body()).isEqualTo(200);
       assertThat(metrics(f)).contains("json_cpu");
+      // A body that is not UTF-8 used to be read with replacement characters and taken; now it is refused.
+      byte[] latin1 = metricBody("caf\u00e9_cpu").replace("\"x\"", "\"caf\u00e9\"").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+      HttpResponse<String> notUtf8 = f.http.send(java.net.http.HttpRequest.newBuilder(f.uri("/api/metrics"))
+          .header("Content-Type", "application/json").POST(java.net.http.HttpRequest.BodyPublishers.ofByteArray(latin1)).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertError(notUtf8, 400, "the body is not UTF-8: byte ");
+      assertThat(metrics(f)).doesNotContain("caf\u00e9_cpu", "caf\ufffd_cpu");
+
+      // Over 1 MiB is 413, naming the limit.
+      assertError(f.post("/api/metrics/check", "{\"text\": \"" + "a".repeat(1 << 20) + "\"}"), 413,
+          "the request body is larger than 1048576 bytes (1 MiB)");
+
       // No body needs no Content-Type.
       assertError(f.send("POST", "/api/searches/nope/stop", null), 404, "no running search 'nope'");
     }

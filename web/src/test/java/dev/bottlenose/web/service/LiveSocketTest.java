@@ -51,4 +51,29 @@ class LiveSocketTest {
       ws.sendClose(WebSocket.NORMAL_CLOSURE, "done").get(5, TimeUnit.SECONDS);
     }
   }
+
+  @Test
+  void aBrokenHandshakeIsAJsonError() throws Exception {
+    try (ServiceFixture f = new ServiceFixture(data, null)) {
+      String ok = "Upgrade: websocket|Connection: Upgrade|Sec-WebSocket-Version: 13|Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==";
+      // Vert.x answered these in plain text (400 "\"Connection\" header must be \"Upgrade\".", a 413 for a body).
+      String[][] cases = {
+          {ok.replace("Connection: Upgrade", "Connection: keep-alive"), "expected Connection: Upgrade"},
+          {ok.replace("Upgrade: websocket", "Upgrade: foo"), "expected Upgrade: websocket"},
+          {ok.replace("Sec-WebSocket-Version: 13", "Sec-WebSocket-Version: 8"), "Sec-WebSocket-Version must be 13"},
+          {ok.replace("|Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", ""), "no Sec-WebSocket-Key"}};
+      for (String[] c : cases) {
+        ServiceFixture.Raw r = f.raw("GET", "/api/live", null, c[0].split("\\|"));
+        assertThat(r.status()).as(c[0] + ": " + r.body()).isEqualTo(400);
+        assertThat(r.json().getString("error")).contains("not a WebSocket upgrade: " + c[1]);
+      }
+      ServiceFixture.Raw notUri = f.raw("GET", "/api/live?a=\u0000", null, ok.split("\\|"));
+      assertThat(notUri.status()).isEqualTo(400);
+      assertThat(notUri.json().getString("error")).contains("not a WebSocket upgrade: the request target is not a URI");
+      ServiceFixture.Raw withBody = f.raw("GET", "/api/live", "{\"k\": \"" + "v".repeat(100_000) + "\"}",
+          (ok + "|Content-Type: application/json").split("\\|"));
+      assertThat(withBody.status()).isEqualTo(400);
+      assertThat(withBody.json().getString("error")).contains("a handshake has no body");
+    }
+  }
 }

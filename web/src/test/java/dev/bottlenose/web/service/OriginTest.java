@@ -55,6 +55,37 @@ class OriginTest {
   }
 
   @Test
+  void aMissingOrMalformedHostIs421Too() throws Exception {
+    try (ServiceFixture f = new ServiceFixture(data, null)) {
+      // These were a 500 ("For HTTP/1.x requests, the 'Host' header is required") from the router.
+      for (String host : new String[] {"Host: ", "Host: [::1", "Host: 127.0.0.1:1:2", "Host: localhost@evil.example", "Host: evil.example/x"}) {
+        ServiceFixture.Raw add = f.raw("POST", "/api/metrics", metricBody("hostless_cpu"), host, "Content-Type: application/json");
+        assertThat(add.status()).as(host + ": " + add.body()).isEqualTo(421);
+        assertThat(add.json().getString("error")).contains("does not name this service");
+      }
+      ServiceFixture.Raw none = f.exchange("GET /api/jvms HTTP/1.0\r\nConnection: close\r\n\r\n");
+      assertThat(none.status()).as(none.body()).isEqualTo(421);
+      assertThat(none.json().getString("error")).contains("a request without a Host header");
+      assertThat(metrics(f)).doesNotContain("hostless_cpu");
+    }
+  }
+
+  @Test
+  void aPathSpelledAnotherWayIsRefusedFromAnotherOriginToo() throws Exception {
+    try (ServiceFixture f = new ServiceFixture(data, null)) {
+      for (String path : new String[] {"/x/../api/jvms", "//api/jvms", "/x/%2e%2e/api/jvms"}) {
+        RestApiTest.assertError(f.send("GET", path, null, "Origin", "http://evil.example"), 403, "Origin 'http://evil.example'");
+        ServiceFixture.Raw raw = f.raw("GET", path, null, "Sec-Fetch-Site: cross-site");
+        assertThat(raw.status()).as(path).isEqualTo(403);
+      }
+      ServiceFixture.Raw add = f.raw("POST", "/js/../api/metrics", metricBody("sideways_cpu"), "Content-Type: application/json",
+          "Origin: http://evil.example");
+      assertThat(add.status()).isEqualTo(403);
+      assertThat(metrics(f)).doesNotContain("sideways_cpu");
+    }
+  }
+
+  @Test
   void requestsFromPagesOfOtherOriginsAreRefusedAndChangeNothing() throws Exception {
     try (ServiceFixture f = new ServiceFixture(data, null)) {
       int port = f.service.port();

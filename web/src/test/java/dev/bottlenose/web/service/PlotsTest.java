@@ -33,4 +33,13 @@ class PlotsTest {
         "class_load", "safepoint", "method_call_overhead", "object_creation_overhead", "sync_wait", "io_wait");
     assertThat(Plots.CATEGORIES).filteredOn(c -> c.kind().equals("vm")).allSatisfy(c -> assertThat(c.metric()).isNotNull());
   }
+
+  @Test
+  void anUnwatchedViewIsKeptThirtySecondsUnlessTheOptionsSayOtherwise() {
+    // API.md promises 30 s; the end-to-end PlotLimitsTest watches a shorter one go.
+    assertThat(Limits.DEFAULT.unwatched()).isEqualTo(java.time.Duration.ofSeconds(30));
+    assertThat(new WebService.Options("127.0.0.1", 0, null, java.nio.file.Path.of("d")).unwatched()).isNull();
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new WebService.Options("127.0.0.1", 0, null, java.nio.file.Path.of("d"),
+        false, java.time.Duration.ZERO)).hasMessageContaining("must be positive");
+  }
 }

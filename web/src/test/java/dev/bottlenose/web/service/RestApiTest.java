@@ -110,6 +110,19 @@ class RestApiTest {
   }
 
   @Test
+  void aFormulaOfThousandsOfOperatorsIsAnErrorAtItsPlaceNotA500() throws Exception {
+    // Twenty thousand operators without parentheses overflowed the checker's stack: a 500 naming java.lang.StackOverflowError.
+    String text = "metric long_chain {\n description \"x\"\n unit bytes/count\n value io_bytes" + " / io_ops".repeat(20_000)
+        + "\n combine avg\n}";
+    JsonObject check = new JsonObject(fixture.post("/api/metrics/check", new JsonObject().put("text", text).encode()).body());
+    assertThat(check.getBoolean("ok")).isFalse();
+    assertThat(check.getJsonArray("errors").getJsonObject(0).getString("message")).isEqualTo(
+        "more than 256 operators in one clause; split the formula into several metrics");
+    assertThat(check.getJsonArray("errors").getJsonObject(0).getInteger("line")).isEqualTo(4);
+    assertError(fixture.post("/api/metrics", new JsonObject().put("text", text).encode()), 400, "more than 256 operators");
+  }
+
+  @Test
   void webJarsAreServed() throws Exception {
     HttpResponse<String> d3 = fixture.get("/webjars/d3/7.9.0/dist/d3.min.js");
     assertThat(d3.statusCode()).isEqualTo(200);

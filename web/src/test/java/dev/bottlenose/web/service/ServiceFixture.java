@@ -18,40 +18,23 @@ import java.util.concurrent.TimeUnit;
 
 /** A real service on 127.0.0.1, port 0, on a local (unclustered) Vert.x: no daemon is registered. */
 final class ServiceFixture implements AutoCloseable {
-  final Vertx vertx = Vertx.vertx();
+  final Vertx vertx;
   final WebService service;
   final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
 
   ServiceFixture(Path data, String token) throws Exception {
-    this(data, token, Limits.DEFAULT);
+    this(new WebService.Options("127.0.0.1", 0, token, data));
   }
 
-  ServiceFixture(Path data, String token, Limits limits) throws Exception {
-    this(new WebService.Options("127.0.0.1", 0, token, data), limits);
+  ServiceFixture(WebService.Options options) throws Exception {
+    this(Vertx.vertx(), options);
   }
 
-  ServiceFixture(WebService.Options options, Limits limits) throws Exception {
-    service = WebService.start(vertx, new Daemons(vertx, Path.of("no-daemon.jar")), options, limits)
+  /** On {@code vertx} (closed with the fixture). */
+  ServiceFixture(Vertx vertx, WebService.Options options) throws Exception {
+    this.vertx = vertx;
+    service = WebService.start(vertx, new Daemons(vertx, Path.of("no-daemon.jar")), options)
         .toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
-  }
-
-  /** A WebSocket on /api/live (no Origin, as a script's) whose text messages land in {@code received}. */
-  java.net.http.WebSocket live(java.util.concurrent.BlockingQueue<JsonObject> received) throws Exception {
-    return http.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + service.port() + "/api/live"),
-        new java.net.http.WebSocket.Listener() {
-          private final StringBuilder text = new StringBuilder();
-
-          @Override
-          public java.util.concurrent.CompletionStage<?> onText(java.net.http.WebSocket socket, CharSequence data, boolean last) {
-            text.append(data);
-            if (last) {
-              received.add(new JsonObject(text.toString()));
-              text.setLength(0);
-            }
-            socket.request(1);
-            return null;
-          }
-        }).get(10, TimeUnit.SECONDS);
   }
 
   URI uri(String path) {
@@ -126,6 +109,36 @@ final class ServiceFixture implements AutoCloseable {
       String headers = end < 0 ? text : text.substring(0, end);
       return new Raw(Integer.parseInt(headers.split(" ", 3)[1]), headers, end < 0 ? "" : text.substring(end + 4));
     }
+  }
+
+  /**
+   * {@code request} written as it is (it should ask for {@code Connection: close}), and the answer read until
+   * the service closes the connection; null when it closed it without answering.
+   */
+  Raw exchange(byte[] request) throws IOException {
+    try (Socket socket = new Socket(java.net.InetAddress.getByName("127.0.0.1"), service.port())) {
+      socket.setSoTimeout(20_000);
+      socket.getOutputStream().write(request);
+      socket.getOutputStream().flush();
+      ByteArrayOutputStream all = new ByteArrayOutputStream();
+      try {
+        socket.getInputStream().transferTo(all);
+      } catch (java.net.SocketException reset) {
+        // closed by the service: whatever arrived before is the answer
+      }
+      if (all.size() == 0) {
+        return null;
+      }
+      String text = all.toString(StandardCharsets.UTF_8);
+      int end = text.indexOf("\r\n\r\n");
+      String headers = end < 0 ? text : text.substring(0, end);
+      return new Raw(Integer.parseInt(headers.split(" ", 3)[1]), headers, end < 0 ? "" : text.substring(end + 4));
+    }
+  }
+
+  /** {@link #exchange(byte[])} of text written one char a byte (ISO-8859-1). */
+  Raw exchange(String request) throws IOException {
+    return exchange(request.getBytes(StandardCharsets.ISO_8859_1));
   }
 
   HttpResponse<String> delete(String path) throws IOException, InterruptedException {
