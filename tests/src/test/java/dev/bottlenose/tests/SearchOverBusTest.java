@@ -1,5 +1,6 @@
 package dev.bottlenose.tests;
 
+import dev.bottlenose.bus.Addresses;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -84,7 +85,7 @@ class SearchOverBusTest {
       bus.awaitRunning(daemon);
       hotSearchId = "hot-" + target.pid();
       List<JsonObject> events = new CopyOnWriteArrayList<>();
-      MessageConsumer<JsonObject> listener = bus.vertx().eventBus().consumer(SearchRunner.events(hotSearchId),
+      MessageConsumer<JsonObject> listener = bus.vertx().eventBus().consumer(Addresses.searchEvents(hotSearchId),
           m -> events.add(m.body()));
       SearchRunner runner = SearchRunner.start(bus.vertx(), List.of(daemon.id()),
           Searches.atDefaultBudget(hotSearchId, MAX_TIME), dataDirectory);
@@ -98,10 +99,10 @@ class SearchOverBusTest {
         runner.stop("test failed");
         throw e;
       }
-      JsonObject graph = bus.request(SearchRunner.graph(hotSearchId), new JsonObject());
+      JsonObject graph = bus.request(Addresses.searchGraph(hotSearchId), new JsonObject());
       assertThat(graph.encode()).contains(BURN.toString());
 
-      bus.request(SearchRunner.stopAddress(hotSearchId), new JsonObject().put("reason", "found it"));
+      bus.request(Addresses.searchStop(hotSearchId), new JsonObject().put("reason", "found it"));
       long stoppedAt = System.nanoTime();
       Path saved;
       try {

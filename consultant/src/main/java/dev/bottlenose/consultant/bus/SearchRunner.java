@@ -1,5 +1,6 @@
 package dev.bottlenose.consultant.bus;
 
+import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.consultant.SamplingPeriod;
 import dev.bottlenose.consultant.Search;
 import dev.bottlenose.consultant.SearchOptions;
@@ -20,8 +21,9 @@ import java.util.Map;
 
 /**
  * Runs one {@link Search} against daemons on the event bus: a step per sampling interval on a Vert.x timer
- * (on a worker thread, since the oracle blocks), every SHG event published on {@link #events}, the graph
- * answered on {@link #graph}, stop on {@link #stopAddress}. When the search ends, every measurement is released
+ * (on a worker thread, since the oracle blocks), every SHG event published on {@link Addresses#searchEvents}, the
+ * graph answered on {@link Addresses#searchGraph}, stop on {@link Addresses#searchStop}. When the search ends, every
+ * measurement is released
  * (and the daemons have answered every disable) before it is saved to the {@link SearchStore}.
  */
 public final class SearchRunner {
@@ -55,15 +57,15 @@ public final class SearchRunner {
     this.oracle = oracle;
     this.store = store;
     String id = search.id();
-    search.addListener(e -> vertx.eventBus().publish(events(id), new JsonObject(Json.write(e.toJson()))));
+    search.addListener(e -> vertx.eventBus().publish(Addresses.searchEvents(id), new JsonObject(Json.write(e.toJson()))));
     port.onTargetGone((daemon, reason) -> {
       boolean lost = reason.startsWith(EventBusMeasurementPort.DAEMON_LOST);
       daemonLost |= lost;
       stop(lost ? reason + " (daemon " + daemon + ")" : "target exited (daemon " + daemon + "): " + reason);
     });
     consumers = List.of(
-        vertx.eventBus().<JsonObject>consumer(graph(id), m -> graphJson().onComplete(ar -> m.reply(ar.result()))),
-        vertx.eventBus().<JsonObject>consumer(stopAddress(id), m -> {
+        vertx.eventBus().<JsonObject>consumer(Addresses.searchGraph(id), m -> graphJson().onComplete(ar -> m.reply(ar.result()))),
+        vertx.eventBus().<JsonObject>consumer(Addresses.searchStop(id), m -> {
           String reason = m.body() == null ? null : m.body().getString("reason");
           stop(reason == null ? "stopped over the event bus" : reason);
           m.reply(new JsonObject().put("searchId", id).put("stopping", true));
@@ -77,21 +79,6 @@ public final class SearchRunner {
     EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, daemonIds, Duration.ofSeconds(10));
     Search search = Search.create(options, port, oracle, InstantSource.system());
     return new SearchRunner(vertx, search, port, oracle, new SearchStore(dataDirectory)).start();
-  }
-
-  /** Published: every SHG event of the search, as JSON. */
-  public static String events(String searchId) {
-    return "bottlenose.search." + searchId + ".events";
-  }
-
-  /** Request → the search-history graph as JSON. */
-  public static String graph(String searchId) {
-    return "bottlenose.search." + searchId + ".graph";
-  }
-
-  /** Request {@code {"reason"}} → the search ends at its next step. */
-  public static String stopAddress(String searchId) {
-    return "bottlenose.search." + searchId + ".stop";
   }
 
   SearchRunner start() {

@@ -106,6 +106,25 @@ public final class Addresses {
     return daemon(daemonId, "exited");
   }
 
+  /** Published: every change of a running search's graph, as JSON ({@code ShgEvent}). */
+  public static String searchEvents(String searchId) {
+    return search(searchId, "events");
+  }
+
+  /** Request-reply: a running search's graph as JSON. */
+  public static String searchGraph(String searchId) {
+    return search(searchId, "graph");
+  }
+
+  /** Request-reply {@code {"reason"}}: the running search ends at its next step. */
+  public static String searchStop(String searchId) {
+    return search(searchId, "stop");
+  }
+
+  private static String search(String searchId, String what) {
+    return "bottlenose.search." + searchId + "." + what;
+  }
+
   private static String daemon(String daemonId, String what) {
     return "bottlenose.daemon." + daemonId + "." + what;
   }

@@ -150,7 +150,7 @@ final class Trial {
       String id = String.format("bench-%s-%s-r%d-%d-%d", name, Math.round(budget * 1000), rep, searches,
           System.currentTimeMillis() % 100_000);
       NodeCounter counter = new NodeCounter();
-      MessageConsumer<JsonObject> events = bus.vertx().eventBus().consumer(SearchRunner.events(id), counter);
+      MessageConsumer<JsonObject> events = bus.vertx().eventBus().consumer(Addresses.searchEvents(id), counter);
       SearchOptions options = SearchOptions.of(id);
       for (var o : settings.overrides().entrySet()) {
         options = options.with(o.getKey(), o.getValue());

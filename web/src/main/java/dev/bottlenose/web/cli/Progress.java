@@ -1,5 +1,6 @@
 package dev.bottlenose.web.cli;
 
+import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.consultant.NodeState;
 import dev.bottlenose.consultant.Search;
 import dev.bottlenose.consultant.SearchHistoryGraph;
@@ -34,7 +35,7 @@ final class Progress implements AutoCloseable {
   Progress(Vertx vertx, String searchId, PrintStream out) {
     this.vertx = vertx;
     this.out = out;
-    this.consumer = vertx.eventBus().localConsumer(SearchRunner.events(searchId), m -> onEvent(m.body()));
+    this.consumer = vertx.eventBus().localConsumer(Addresses.searchEvents(searchId), m -> onEvent(m.body()));
   }
 
   /** Starts the periodic status line for the running search. */

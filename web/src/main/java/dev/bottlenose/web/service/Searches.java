@@ -1,5 +1,6 @@
 package dev.bottlenose.web.service;
 
+import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.consultant.HypothesisCatalog;
 import dev.bottlenose.consultant.NodeState;
 import dev.bottlenose.consultant.SavedSearch;
@@ -85,7 +86,7 @@ final class Searches {
   /** Starts a checked request: subscribes to its events first, then compiles the rules and starts stepping. */
   Future<Live> start(SearchRequest request) {
     String id = request.options().id();
-    MessageConsumer<JsonObject> consumer = vertx.eventBus().localConsumer(SearchRunner.events(id),
+    MessageConsumer<JsonObject> consumer = vertx.eventBus().localConsumer(Addresses.searchEvents(id),
         m -> events.accept(new ShgEventBody(id, m.body())));
     return vertx.executeBlocking(() -> SearchRunner.start(vertx, request.daemons(),
             request.options().with(DAEMONS_SETTING, String.join(",", request.daemons())), dataDirectory), false)
