@@ -1,9 +1,6 @@
 package dev.bottlenose.daemon.jfr;
 
-import dev.bottlenose.agent.discovery.CallGraph;
-import dev.bottlenose.agent.discovery.CallGraphs;
-import dev.bottlenose.agent.discovery.DiscoveryEvents;
-import dev.bottlenose.agent.sources.SourceCounter;
+import dev.bottlenose.agent.discovery.DiscoverySettings;
 import dev.bottlenose.daemon.channel.Uids;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -141,7 +138,7 @@ public final class RepositoryReader implements AutoCloseable {
     s.setStartTime(Instant.now());
     Set<String> names = new TreeSet<>(discovery.eventNames());
     names.addAll(SourceCounter.eventNames());
-    names.add(DiscoveryEvents.FLUSH);
+    names.add(DiscoverySettings.FLUSH);
     for (String name : names) {
       s.onEvent(name, this::accept);
     }
@@ -172,7 +169,7 @@ public final class RepositoryReader implements AutoCloseable {
   }
 
   private void accept(RecordedEvent e) {
-    if (DiscoveryEvents.FLUSH.equals(e.getEventType().getName())) {
+    if (DiscoverySettings.FLUSH.equals(e.getEventType().getName())) {
       lastFlushMillis = Math.max(lastFlushMillis, e.getEndTime().toEpochMilli());
       return;
     }

@@ -1,6 +1,6 @@
 package dev.bottlenose.daemon.session;
 
-import dev.bottlenose.agent.discovery.CallGraphs;
+import dev.bottlenose.daemon.jfr.CallGraphs;
 import dev.bottlenose.daemon.attach.ToolCompilation;
 import dev.bottlenose.daemon.channel.AgentChannel;
 import dev.bottlenose.daemon.channel.AgentException;

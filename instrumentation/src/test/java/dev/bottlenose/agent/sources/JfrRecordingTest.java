@@ -2,7 +2,7 @@ package dev.bottlenose.agent.sources;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bottlenose.agent.discovery.DiscoveryEvents;
+import dev.bottlenose.agent.discovery.DiscoverySettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,7 +48,7 @@ class JfrRecordingTest {
   void discoveryKeepsAllocationSamplesToItsThrottleWhileTheProgramAllocatesHard(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("alloc.jfr");
     long start = System.nanoTime();
-    try (Recording r = new Recording(DiscoveryEvents.settings())) {
+    try (Recording r = new Recording(DiscoverySettings.settings())) {
       r.start();
       allocateFor(Duration.ofMillis(1500));
       r.stop();

@@ -1,5 +1,6 @@
 package dev.bottlenose.agent.discovery;
 
+import dev.bottlenose.agent.sources.ToolCode;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.Resource;
 import dev.bottlenose.model.ResourcePath;
@@ -20,7 +21,6 @@ import java.util.Set;
  * their pool carry {@link dev.bottlenose.model.Resource#TOOL}.
  */
 final class ThreadDiscovery {
-  static final String AGENT_PREFIX = "bottlenose-";
 
   private final ResourceTree tree;
   private final SyncObjects sync;
@@ -79,7 +79,7 @@ final class ThreadDiscovery {
       Thread t = live.get(info.getThreadId());
       ThreadGroup group = t.getThreadGroup();
       String pool = ThreadPools.poolOf(info.getThreadName(), group == null ? null : group.getName());
-      boolean agent = info.getThreadName().startsWith(AGENT_PREFIX);
+      boolean agent = ToolCode.isAgentThread(info.getThreadName());
       String segment = names.add(pool + "/" + info.getThreadName()) ? info.getThreadName() : info.getThreadName() + "#" + info.getThreadId();
       ResourcePath poolPath = Hierarchy.THREADS.root().child(pool);
       if (tree.get(poolPath) == null) {

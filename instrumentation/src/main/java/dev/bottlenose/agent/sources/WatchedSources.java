@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * Every session's watched sources, as the agent keeps them: checked when watched, listed in the ledger,
  * dropped with their session. Each turns on its JFR event in the agent's {@link JfrRecording} (threshold 0,
  * a stack trace only when a filter needs one) exactly while it exists; the daemon that asked counts the
- * events from the recording's repository ({@link SourceCounter}). Allocation samples are throttled to
+ * events from the recording's repository ({@code daemon.jfr.SourceCounter}). Allocation samples are throttled to
  * {@value #ALLOCATION_SAMPLES_PER_SECOND} a second while watched (JFR's profile setting is 300); their
  * weights keep the sampled bytes an estimate of all bytes allocated.
  */

@@ -1,7 +1,7 @@
 package dev.bottlenose.agent;
 
 import dev.bottlenose.agent.discovery.Discovery;
-import dev.bottlenose.agent.discovery.DiscoveryEvents;
+import dev.bottlenose.agent.discovery.DiscoverySettings;
 import dev.bottlenose.agent.sources.JfrRecording;
 import dev.bottlenose.agent.sources.ToolThreads;
 import dev.bottlenose.agent.sources.WatchedSources;
@@ -92,7 +92,7 @@ final class AgentRuntime {
   private static JfrRecording recording() {
     try {
       JfrRecording r = new JfrRecording();
-      r.set("discovery", DiscoveryEvents.settings());
+      r.set("discovery", DiscoverySettings.settings());
       return r;
     } catch (LinkageError e) {
       System.err.println("[bottlenose] JFR unavailable: " + e);

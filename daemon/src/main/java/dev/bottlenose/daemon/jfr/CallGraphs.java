@@ -1,4 +1,4 @@
-package dev.bottlenose.agent.discovery;
+package dev.bottlenose.daemon.jfr;
 
 import java.util.LinkedHashMap;
 import java.util.List;

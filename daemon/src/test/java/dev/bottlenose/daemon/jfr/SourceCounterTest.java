@@ -1,4 +1,4 @@
-package dev.bottlenose.agent.sources;
+package dev.bottlenose.daemon.jfr;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

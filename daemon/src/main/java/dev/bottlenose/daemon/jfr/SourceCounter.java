@@ -1,5 +1,9 @@
-package dev.bottlenose.agent.sources;
+package dev.bottlenose.daemon.jfr;
 
+import dev.bottlenose.agent.sources.SourceEvent;
+import dev.bottlenose.agent.sources.SourceSpec;
+import dev.bottlenose.agent.sources.ToolCode;
+import dev.bottlenose.agent.sources.WatchedSource;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;

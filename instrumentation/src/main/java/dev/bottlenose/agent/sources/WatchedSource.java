@@ -14,17 +14,17 @@ import jdk.jfr.consumer.RecordedThread;
  * One watched source: an event, its filters, its owner, and cumulative totals since it was watched.
  * Only the stream thread adds to the totals; any thread may read them.
  */
-final class WatchedSource {
+public final class WatchedSource {
   final long id;
   final String owner;
-  final SourceEvent event;
+  public final SourceEvent event;
   final CodeFilter code;
   final ThreadFilter thread;
   final String frameType;
   final String allocatedType;
   final ResourceFilter resource;
   final Map<String, Object> spec;
-  volatile long sinceMillis = System.currentTimeMillis();
+  public volatile long sinceMillis = System.currentTimeMillis();
   private volatile long count;
   private volatile long nanos;
   private volatile long bytes;
@@ -48,12 +48,12 @@ final class WatchedSource {
     return p instanceof Number n ? n.longValue() * 1_000_000 : fallback;
   }
 
-  boolean needsStack() {
+  public boolean needsStack() {
     return event.code == SourceEvent.Code.STACK && (code != null || frameType != null);
   }
 
   /** Whether the event matches every filter; {@code frames} is null when no source of its type needs stacks. */
-  boolean matches(RecordedEvent e, RecordedThread t, List<RecordedFrame> frames) {
+  public boolean matches(RecordedEvent e, RecordedThread t, List<RecordedFrame> frames) {
     if (thread != null && !thread.matches(t) || resource != null && !resource.matches(event, e)) {
       return false;
     }
@@ -78,17 +78,17 @@ final class WatchedSource {
     return c == null ? null : TypeNames.javaName(c.getName());
   }
 
-  void add(long n, long b) {
+  public void add(long n, long b) {
     add(1, n, b);
   }
 
-  void add(long events, long n, long b) {
+  public void add(long events, long n, long b) {
     count = count + events;
     nanos = nanos + n;
     bytes = bytes + b;
   }
 
-  Map<String, Object> totals(long flushedAtMillis) {
+  public Map<String, Object> totals(long flushedAtMillis) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("sourceId", id);
     m.put("count", count);

@@ -1,6 +1,9 @@
-package dev.bottlenose.agent.discovery;
+package dev.bottlenose.daemon.jfr;
 
-import dev.bottlenose.agent.sources.JfrRecording;
+import dev.bottlenose.agent.discovery.JfrDigest;
+import dev.bottlenose.agent.discovery.TypeNames;
+import dev.bottlenose.agent.discovery.VirtualThreads;
+import dev.bottlenose.agent.discovery.DiscoverySettings;
 import dev.bottlenose.agent.sources.ToolCode;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,34 +19,14 @@ import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
 
 /**
- * The JFR events discovery learns from. The agent turns them on ({@link #settings()}: stack traces only where
+ * The JFR events discovery learns from. The agent turns them on ({@link DiscoverySettings#settings()}: stack traces only where
  * an event must be attributed to code (slow I/O, contended monitors, monitor waits and parks, samples),
  * slow-only thresholds on I/O and contention to keep the rate low); the daemon reads them from the target's
  * repository with this class, feeds the stacks and compiled methods to its {@link CallGraphs}, and sends the
- * rest to the agent as a digest (PROTOCOL.md, {@code jfr}), where {@link JfrDigest} puts them into the
+ * rest to the agent as a digest (PROTOCOL.md, {@code jfr}), where {@code agent.discovery.JfrDigest} puts them into the
  * resource tree. Events of the agent's own threads and of JFR's are dropped.
  */
 public final class DiscoveryEvents {
-  static final Duration CONTENTION_THRESHOLD = Duration.ofNanos(200_000);
-  static final Duration IO_THRESHOLD = Duration.ofMillis(10);
-  /**
-   * Discovery's sampling period, what being attached pays for its call graph. JFR's sampler costs about the
-   * same per period whatever the program does (about 0.25 ms of CPU on a two-core machine), so 100 ms
-   * rather than 50 saves an eighth of a percent of two busy cores; a search asks for faster sampling by its
-   * budget while it runs.
-   */
-  static final Duration CALL_GRAPH_PERIOD = Duration.ofMillis(100);
-  static final String ALLOCATION_SAMPLE = "jdk.ObjectAllocationSample";
-  /**
-   * JFR's own default for allocation samples; without a throttle JFR emits one, with its stack, at every
-   * TLAB refill, thousands a second in a program that allocates. Each sample's weight is the bytes since
-   * the thread's previous one, so totals stay right.
-   */
-  static final int ALLOCATION_SAMPLES_PER_SECOND = 150;
-  private static final String PINNED = "jdk.VirtualThreadPinned";
-  /** Written at every flush of the recording: its time says which events a reader has seen all of. */
-  public static final String FLUSH = "jdk.Flush";
-
   private final CallGraph callGraph;
   private final CallGraph ioGraph;
   private final CallGraph syncGraph;
@@ -57,74 +40,36 @@ public final class DiscoveryEvents {
 
   /**
    * Execution samples go to the {@code cpu} graph; the stacks of slow reads and writes (files and sockets, at
-   * least {@link #IO_THRESHOLD}) to {@code io}; those of contended monitor entries, monitor waits and parks
-   * (at least {@link #CONTENTION_THRESHOLD}) to {@code sync}; each compiled method to {@code jit}.
+   * least {@link #DiscoverySettings.IO_THRESHOLD}) to {@code io}; those of contended monitor entries, monitor waits and parks
+   * (at least {@link #DiscoverySettings.CONTENTION_THRESHOLD}) to {@code sync}; each compiled method to {@code jit}.
    */
   public DiscoveryEvents(CallGraphs graphs) {
     this.callGraph = graphs.get(CallGraphs.CPU);
     this.ioGraph = graphs.get(CallGraphs.IO);
     this.syncGraph = graphs.get(CallGraphs.SYNC);
     this.jitGraph = graphs.get(CallGraphs.JIT);
-    handlers.put("jdk.JavaMonitorEnter", ofApplication(atLeast(CONTENTION_THRESHOLD, withStack(syncGraph, this::monitorEnter))));
-    handlers.put("jdk.JavaMonitorWait", ofApplication(atLeast(CONTENTION_THRESHOLD, withStack(syncGraph, e -> { }))));
-    handlers.put("jdk.ThreadPark", ofApplication(atLeast(CONTENTION_THRESHOLD, withStack(syncGraph, this::park))));
-    handlers.put(ALLOCATION_SAMPLE, ofApplication(this::allocation));
-    handlers.put("jdk.FileRead", ofApplication(atLeast(IO_THRESHOLD, withStack(ioGraph,
+    handlers.put("jdk.JavaMonitorEnter", ofApplication(atLeast(DiscoverySettings.CONTENTION_THRESHOLD, withStack(syncGraph, this::monitorEnter))));
+    handlers.put("jdk.JavaMonitorWait", ofApplication(atLeast(DiscoverySettings.CONTENTION_THRESHOLD, withStack(syncGraph, e -> { }))));
+    handlers.put("jdk.ThreadPark", ofApplication(atLeast(DiscoverySettings.CONTENTION_THRESHOLD, withStack(syncGraph, this::park))));
+    handlers.put(DiscoverySettings.ALLOCATION_SAMPLE, ofApplication(this::allocation));
+    handlers.put("jdk.FileRead", ofApplication(atLeast(DiscoverySettings.IO_THRESHOLD, withStack(ioGraph,
         e -> add(JfrDigest.FILES, e.getString("path"), false, e.getLong("bytesRead"), nanos(e))))));
-    handlers.put("jdk.FileWrite", ofApplication(atLeast(IO_THRESHOLD, withStack(ioGraph,
+    handlers.put("jdk.FileWrite", ofApplication(atLeast(DiscoverySettings.IO_THRESHOLD, withStack(ioGraph,
         e -> add(JfrDigest.FILES, e.getString("path"), true, e.getLong("bytesWritten"), nanos(e))))));
-    handlers.put("jdk.SocketRead", ofApplication(atLeast(IO_THRESHOLD, withStack(ioGraph,
+    handlers.put("jdk.SocketRead", ofApplication(atLeast(DiscoverySettings.IO_THRESHOLD, withStack(ioGraph,
         e -> add(JfrDigest.SOCKETS, hostPort(e), false, e.getLong("bytesRead"), nanos(e))))));
-    handlers.put("jdk.SocketWrite", ofApplication(atLeast(IO_THRESHOLD, withStack(ioGraph,
+    handlers.put("jdk.SocketWrite", ofApplication(atLeast(DiscoverySettings.IO_THRESHOLD, withStack(ioGraph,
         e -> add(JfrDigest.SOCKETS, hostPort(e), true, e.getLong("bytesWritten"), nanos(e))))));
     handlers.put("jdk.GarbageCollection", e -> add(JfrDigest.GC, e.getString("name"), e.getDuration("sumOfPauses").toNanos()));
     handlers.put("jdk.Compilation", this::compilation);
     handlers.put("jdk.ExecuteVMOperation", e -> add(JfrDigest.VM_OPERATIONS, e.getString("operation"), e.getBoolean("safepoint"), nanos(e)));
     handlers.put("jdk.Deoptimization", e -> add(JfrDigest.DEOPTIMIZATIONS, String.valueOf(e.getString("reason"))));
     handlers.put("jdk.ExecutionSample", this::executionSample);
-    handlers.put(PINNED, this::pinned);
+    handlers.put(DiscoverySettings.PINNED, this::pinned);
   }
 
-  /** What the agent's recording must turn on for discovery. */
-  public static Map<String, String> settings() {
-    Map<String, String> s = new LinkedHashMap<>();
-    s.putAll(JfrRecording.event("jdk.JavaMonitorEnter", true, null, CONTENTION_THRESHOLD));
-    s.putAll(JfrRecording.event("jdk.JavaMonitorWait", true, null, CONTENTION_THRESHOLD));
-    s.putAll(JfrRecording.event("jdk.ThreadPark", true, null, CONTENTION_THRESHOLD));
-    s.putAll(JfrRecording.event(ALLOCATION_SAMPLE, true, null, null));
-    s.putAll(JfrRecording.throttle(ALLOCATION_SAMPLE, ALLOCATION_SAMPLES_PER_SECOND));
-    for (String io : List.of("jdk.FileRead", "jdk.FileWrite", "jdk.SocketRead", "jdk.SocketWrite")) {
-      s.putAll(JfrRecording.event(io, true, null, IO_THRESHOLD));
-    }
-    s.putAll(JfrRecording.event("jdk.GarbageCollection", false, null, Duration.ZERO));
-    s.putAll(JfrRecording.event("jdk.Compilation", false, null, Duration.ZERO));
-    s.putAll(JfrRecording.event("jdk.ExecuteVMOperation", false, null, Duration.ZERO));
-    s.putAll(JfrRecording.event("jdk.Deoptimization", false, null, null));
-    s.putAll(JfrRecording.event("jdk.ExecutionSample", true, CALL_GRAPH_PERIOD, null));
-    s.putAll(JfrRecording.event(FLUSH, false, null, null));
-    if (VirtualThreads.SUPPORTED) {
-      s.putAll(JfrRecording.event(PINNED, true, null, Duration.ofMillis(20)));
-    }
-    return s;
-  }
-
-  /**
-   * Per event type discovery turns on, the shortest event it records (0: all); built from {@link #settings()},
-   * so that the two cannot disagree.
-   */
-  private static final Map<String, Long> RECORDED_FROM = recordedFrom(settings());
-
-  static Map<String, Long> recordedFrom(Map<String, String> settings) {
-    Map<String, Long> out = new LinkedHashMap<>();
-    settings.forEach((key, value) -> {
-      if (key.endsWith("#enabled") && "true".equals(value)) {
-        String name = key.substring(0, key.length() - "#enabled".length());
-        String threshold = settings.get(name + "#threshold");
-        out.put(name, threshold == null ? 0L : Long.parseLong(threshold.substring(0, threshold.indexOf(' '))));
-      }
-    });
-    return out;
-  }
+  /** Per event type discovery turns on, the shortest event it records (0: all), from its settings. */
+  private static final Map<String, Long> RECORDED_FROM = DiscoverySettings.recordedFrom(DiscoverySettings.settings());
 
   /**
    * Whether discovery's own settings would have had JFR record {@code e}: its type is one of discovery's and it

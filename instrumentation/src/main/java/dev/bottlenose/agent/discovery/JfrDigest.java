@@ -4,20 +4,20 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Puts a daemon's digest of JFR events ({@link DiscoveryEvents#drain()}) into discovery, in the agent: each
+ * Puts a daemon's digest of JFR events ({@code daemon.jfr.DiscoveryEvents#drain()}) into discovery, in the agent: each
  * kind is a list of tuples, one per event. A malformed tuple is skipped and counted, never thrown on.
  */
-final class JfrDigest {
-  static final String MONITORS = "monitors";
-  static final String LOCKS = "locks";
-  static final String ALLOCATIONS = "allocations";
-  static final String FILES = "files";
-  static final String SOCKETS = "sockets";
-  static final String GC = "gc";
-  static final String COMPILATIONS = "compilations";
-  static final String VM_OPERATIONS = "vmOperations";
-  static final String DEOPTIMIZATIONS = "deoptimizations";
-  static final String PINNED = "pinned";
+public final class JfrDigest {
+  public static final String MONITORS = "monitors";
+  public static final String LOCKS = "locks";
+  public static final String ALLOCATIONS = "allocations";
+  public static final String FILES = "files";
+  public static final String SOCKETS = "sockets";
+  public static final String GC = "gc";
+  public static final String COMPILATIONS = "compilations";
+  public static final String VM_OPERATIONS = "vmOperations";
+  public static final String DEOPTIMIZATIONS = "deoptimizations";
+  public static final String PINNED = "pinned";
 
   private final SyncObjects sync;
   private final MemorySites memory;

@@ -17,9 +17,9 @@ import java.util.Map;
  * {@code jdk.VirtualThreadPinned} events count pinning (a virtual thread that blocked its carrier for
  * 20 ms or more) and name where it happened. Nothing is shown on a JDK without virtual threads.
  */
-final class VirtualThreads {
+public final class VirtualThreads {
   static final ResourcePath PATH = Hierarchy.THREADS.root().child("virtual");
-  static final boolean SUPPORTED = Runtime.version().feature() >= 21;
+  public static final boolean SUPPORTED = Runtime.version().feature() >= 21;
 
   private final ResourceTree tree;
   private final Class<?> schedulerType = schedulerType();

@@ -1,5 +1,6 @@
 package dev.bottlenose.agent.discovery;
 
+import dev.bottlenose.agent.sources.ToolCode;
 import dev.bottlenose.agent.sources.ToolThreads;
 import dev.bottlenose.model.Resource;
 import dev.bottlenose.model.ResourceChange;
@@ -137,7 +138,8 @@ public final class Discovery {
 
   /** CPU time of the agent's own threads ({@code bottlenose-*}) and of JFR's threads; -1 if unknown. */
   public long agentCpuNanos() {
-    String[] jfrThreads = vm.jfrRunning() ? new String[] {"bottlenose-", "JFR "} : new String[] {"bottlenose-"};
+    String[] jfrThreads = vm.jfrRunning() ? new String[] {ToolCode.AGENT_THREADS, ToolCode.JFR_THREADS}
+        : new String[] {ToolCode.AGENT_THREADS};
     return threads.cpuNanosOfThreadsNamed(jfrThreads);
   }
 

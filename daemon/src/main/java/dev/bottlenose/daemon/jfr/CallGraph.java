@@ -1,4 +1,4 @@
-package dev.bottlenose.agent.discovery;
+package dev.bottlenose.daemon.jfr;
 
 import dev.bottlenose.agent.sources.ToolCode;
 import dev.bottlenose.model.CodePaths;

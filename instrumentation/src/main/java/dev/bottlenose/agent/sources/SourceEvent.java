@@ -8,7 +8,7 @@ import jdk.jfr.consumer.RecordedEvent;
  * {@code count}, {@code nanos} and {@code bytes}, which thread field names the event's thread, and
  * how a {@code code} filter applies (to the stack trace, to the compiled method, or not at all).
  */
-enum SourceEvent {
+public enum SourceEvent {
   CPU_SAMPLE("jdk.ExecutionSample", Code.STACK, "sampledThread", null, false),
   GC_PAUSE("jdk.GarbageCollection", Code.NONE, null, null, false),
   JIT_COMPILE("jdk.Compilation", Code.METHOD, null, "codeSize", true),
@@ -26,15 +26,15 @@ enum SourceEvent {
   DEOPT("jdk.Deoptimization", Code.METHOD, "eventThread", null, false);
 
   /** How a {@code code} filter applies to the event. */
-  enum Code {
+  public enum Code {
     STACK,
     METHOD,
     NONE
   }
 
-  final String jfrName;
-  final Code code;
-  final String threadField;
+  public final String jfrName;
+  public final Code code;
+  public final String threadField;
   final String bytesField;
   final boolean hasDuration;
 
@@ -68,11 +68,11 @@ enum SourceEvent {
   }
 
   /** False for events of this type that are not what the source counts (VM operations outside a safepoint). */
-  boolean counts(RecordedEvent e) {
+  public boolean counts(RecordedEvent e) {
     return this != SAFEPOINT || e.getBoolean("safepoint");
   }
 
-  long nanos(RecordedEvent e, long samplePeriodNanos) {
+  public long nanos(RecordedEvent e, long samplePeriodNanos) {
     return switch (this) {
       case CPU_SAMPLE -> samplePeriodNanos;
       case GC_PAUSE -> e.getDuration("sumOfPauses").toNanos();
@@ -81,7 +81,7 @@ enum SourceEvent {
     };
   }
 
-  long bytes(RecordedEvent e) {
+  public long bytes(RecordedEvent e) {
     return bytesField == null ? 0 : Math.max(0, e.getLong(bytesField));
   }
 }

@@ -1,5 +1,6 @@
 package dev.bottlenose.agent.discovery;
 
+import dev.bottlenose.agent.sources.ToolCode;
 /**
  * Derives a thread's pool from its name: a trailing number (after {@code -}, {@code _}, {@code #},
  * space or nothing) is the thread's index in its pool, and the rest, without a trailing
@@ -11,10 +12,9 @@ package dev.bottlenose.agent.discovery;
  */
 public final class ThreadPools {
   private static final String SEPARATORS = "-_# ";
-  private static final String AGENT_PREFIX = "bottlenose-";
 
   public static String poolOf(String threadName, String groupName) {
-    if (threadName.startsWith(AGENT_PREFIX)) {
+    if (ToolCode.isAgentThread(threadName)) {
       return "bottlenose";
     }
     String group = groupName == null || groupName.isEmpty() ? "other" : groupName;

@@ -10,9 +10,9 @@ import java.util.List;
  */
 public final class ToolCode {
   /** The agent's own threads' names start with this. */
-  static final String AGENT_THREADS = "bottlenose-";
+  public static final String AGENT_THREADS = "bottlenose-";
   /** JFR's own Java threads ("JFR Periodic Tasks", …): the recording's, not the program's. */
-  static final String JFR_THREADS = "JFR ";
+  public static final String JFR_THREADS = "JFR ";
   private static final List<String> PACKAGES = List.of("dev.bottlenose.agent.", "dev.bottlenose.probe.",
       "dev.bottlenose.instrumentation.", "dev.bottlenose.model.");
 

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 
 /** Reads and checks a {@code watch} request's {@code source}; every refusal names the field and the reason. */
-final class SourceSpec {
+public final class SourceSpec {
   private static final Set<String> FIELDS = Set.of("event", "code", "thread", "form", "type", "resource",
       "period");
   /** The sampling periods a {@code cpu_sample} source may ask for, in milliseconds. */
@@ -19,7 +19,7 @@ final class SourceSpec {
   private static final Map<String, String> FORMS = Map.of("interpreted", "Interpreted", "compiled", "JIT compiled",
       "inlined", "Inlined", "native", "Native");
 
-  static WatchedSource parse(Object value, long id, String owner) {
+  public static WatchedSource parse(Object value, long id, String owner) {
     if (!(value instanceof Map<?, ?> raw)) {
       throw new IllegalArgumentException("source must be an object {\"event\":…, \"code\":…, \"thread\":…,"
           + " \"form\":…}, not " + value);

@@ -1,0 +1,73 @@
+package dev.bottlenose.agent.discovery;
+
+import dev.bottlenose.agent.sources.JfrRecording;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the agent's JFR recording turns on for discovery: stack traces only where an event must be attributed
+ * to code (slow I/O, contended monitors, monitor waits and parks, samples), slow-only thresholds on I/O and
+ * contention to keep the rate low. The agent applies them; the daemon reads the events they record from the
+ * target's repository ({@code daemon.jfr.DiscoveryEvents}) and sends the agent a digest ({@link JfrDigest}).
+ */
+public final class DiscoverySettings {
+  public static final Duration CONTENTION_THRESHOLD = Duration.ofNanos(200_000);
+  public static final Duration IO_THRESHOLD = Duration.ofMillis(10);
+  /**
+   * Discovery's sampling period, what being attached pays for its call graph. JFR's sampler costs about the
+   * same per period whatever the program does (about 0.25 ms of CPU on a two-core machine), so 100 ms
+   * rather than 50 saves an eighth of a percent of two busy cores; a search asks for faster sampling by its
+   * budget while it runs.
+   */
+  public static final Duration CALL_GRAPH_PERIOD = Duration.ofMillis(100);
+  public static final String ALLOCATION_SAMPLE = "jdk.ObjectAllocationSample";
+  /**
+   * JFR's own default for allocation samples; without a throttle JFR emits one, with its stack, at every
+   * TLAB refill, thousands a second in a program that allocates. Each sample's weight is the bytes since
+   * the thread's previous one, so totals stay right.
+   */
+  public static final int ALLOCATION_SAMPLES_PER_SECOND = 150;
+  public static final String PINNED = "jdk.VirtualThreadPinned";
+  /** Written at every flush of the recording: its time says which events a reader has seen all of. */
+  public static final String FLUSH = "jdk.Flush";
+
+  private DiscoverySettings() {}
+
+  /** What the agent's recording must turn on for discovery. */
+  public static Map<String, String> settings() {
+    Map<String, String> s = new LinkedHashMap<>();
+    s.putAll(JfrRecording.event("jdk.JavaMonitorEnter", true, null, CONTENTION_THRESHOLD));
+    s.putAll(JfrRecording.event("jdk.JavaMonitorWait", true, null, CONTENTION_THRESHOLD));
+    s.putAll(JfrRecording.event("jdk.ThreadPark", true, null, CONTENTION_THRESHOLD));
+    s.putAll(JfrRecording.event(ALLOCATION_SAMPLE, true, null, null));
+    s.putAll(JfrRecording.throttle(ALLOCATION_SAMPLE, ALLOCATION_SAMPLES_PER_SECOND));
+    for (String io : List.of("jdk.FileRead", "jdk.FileWrite", "jdk.SocketRead", "jdk.SocketWrite")) {
+      s.putAll(JfrRecording.event(io, true, null, IO_THRESHOLD));
+    }
+    s.putAll(JfrRecording.event("jdk.GarbageCollection", false, null, Duration.ZERO));
+    s.putAll(JfrRecording.event("jdk.Compilation", false, null, Duration.ZERO));
+    s.putAll(JfrRecording.event("jdk.ExecuteVMOperation", false, null, Duration.ZERO));
+    s.putAll(JfrRecording.event("jdk.Deoptimization", false, null, null));
+    s.putAll(JfrRecording.event("jdk.ExecutionSample", true, CALL_GRAPH_PERIOD, null));
+    s.putAll(JfrRecording.event(FLUSH, false, null, null));
+    if (VirtualThreads.SUPPORTED) {
+      s.putAll(JfrRecording.event(PINNED, true, null, Duration.ofMillis(20)));
+    }
+    return s;
+  }
+
+  /** Per event type {@code settings} turns on, the shortest event it records (0: all). */
+  public static Map<String, Long> recordedFrom(Map<String, String> settings) {
+    Map<String, Long> out = new LinkedHashMap<>();
+    settings.forEach((key, value) -> {
+      if (key.endsWith("#enabled") && "true".equals(value)) {
+        String name = key.substring(0, key.length() - "#enabled".length());
+        String threshold = settings.get(name + "#threshold");
+        out.put(name, threshold == null ? 0L : Long.parseLong(threshold.substring(0, threshold.indexOf(' '))));
+      }
+    });
+    return out;
+  }
+}
