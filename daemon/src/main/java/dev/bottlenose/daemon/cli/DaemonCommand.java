@@ -1,5 +1,6 @@
 package dev.bottlenose.daemon.cli;
 
+import dev.bottlenose.bus.DaemonIds;
 import dev.bottlenose.bus.Cluster;
 import dev.bottlenose.bus.ClusterSecret;
 import dev.bottlenose.bus.ClusterSettings;
@@ -9,8 +10,6 @@ import dev.bottlenose.daemon.session.Sample;
 import dev.bottlenose.daemon.session.SessionOptions;
 import dev.bottlenose.daemon.session.TargetSession;
 import io.vertx.core.Vertx;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.time.temporal.ChronoUnit;
@@ -41,7 +40,7 @@ final class DaemonCommand {
     }
     ClusterSettings settings = clusterSettings(a);
     Duration linger = a.duration("linger", Duration.ofSeconds(10));
-    String host = hostName();
+    String host = DaemonIds.localHost();
     String id = a.has("id") ? checkedId(a.option("id", null)) : null;
     String heldBy = a.option("held-by", null);
     SessionOptions options = Targets.options(a, "daemon");
@@ -56,7 +55,7 @@ final class DaemonCommand {
       }
       throw e;
     }
-    String daemonId = id != null ? id : sanitize(host + "-" + session.pid());
+    String daemonId = id != null ? id : DaemonIds.of(host, session.pid());
     Vertx vertx = startCluster(settings, session);
     AtomicBoolean stopped = new AtomicBoolean();
     Runnable stop = () -> {
@@ -144,17 +143,4 @@ final class DaemonCommand {
     return id;
   }
 
-  private static String sanitize(String text) {
-    return text.replaceAll("[^A-Za-z0-9_-]", "-");
-  }
-
-  private static String hostName() {
-    try {
-      String name = InetAddress.getLocalHost().getHostName();
-      int dot = name.indexOf('.');
-      return dot > 0 ? name.substring(0, dot) : name;
-    } catch (UnknownHostException e) {
-      return "localhost";
-    }
-  }
 }

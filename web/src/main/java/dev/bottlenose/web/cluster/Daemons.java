@@ -2,6 +2,7 @@ package dev.bottlenose.web.cluster;
 
 import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.bus.ClusterSecret;
+import dev.bottlenose.bus.DaemonIds;
 import dev.bottlenose.bus.Membership;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -11,8 +12,6 @@ import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -122,7 +121,7 @@ public final class Daemons implements AutoCloseable {
   }
 
   private Future<JsonObject> spawn(long pid, String host) {
-    String id = (host + "-" + pid).replaceAll("[^A-Za-z0-9_-]", "-");
+    String id = DaemonIds.of(host, pid);
     Process running = spawned.get(id);
     if (running != null && running.isAlive()) {
       return awaitRunning(id, running, null);
@@ -245,13 +244,7 @@ public final class Daemons implements AutoCloseable {
 
   /** The short host name, as the daemons report it. */
   public static String hostName() {
-    try {
-      String name = InetAddress.getLocalHost().getHostName();
-      int dot = name.indexOf('.');
-      return dot > 0 ? name.substring(0, dot) : name;
-    } catch (UnknownHostException e) {
-      return "localhost";
-    }
+    return DaemonIds.localHost();
   }
 
   /** Where the daemon jar is: {@code -Dbottlenose.daemon.jar}, else beside this jar, else the build's daemon/target. */
