@@ -87,6 +87,28 @@ public final class HypothesisCatalog {
     return new HypothesisCatalog(m);
   }
 
+  /**
+   * The keys of {@code settings} that name nothing: not a setting of {@link Settings#defaults()}, not part of a
+   * hypothesis declaration ({@code hypothesis.<id>.*}), and not the threshold or hysteresis of a hypothesis,
+   * built-in or declared in the same settings ({@code <id>.threshold}, {@code <id>.hysteresis}).
+   */
+  public static List<String> unknownKeys(Settings settings) {
+    java.util.Set<String> ids = new java.util.HashSet<>();
+    builtIn().forEach(h -> ids.add(h.id()));
+    declared(settings).forEach(h -> ids.add(h.id()));
+    Map<String, String> known = Settings.defaults().asMap();
+    List<String> unknown = new ArrayList<>();
+    for (String key : settings.asMap().keySet()) {
+      int dot = key.lastIndexOf('.');
+      boolean ofHypothesis = dot > 0 && (key.endsWith(".threshold") || key.endsWith(".hysteresis"))
+          && ids.contains(key.substring(0, dot));
+      if (!known.containsKey(key) && !key.startsWith("hypothesis.") && !ofHypothesis) {
+        unknown.add(key);
+      }
+    }
+    return unknown;
+  }
+
   /** Leaves out the hypotheses named in {@code ids} (comma-separated) and everything below them. */
   private static void skip(Map<String, Hypothesis> m, String ids) {
     if (ids == null || ids.isBlank()) {

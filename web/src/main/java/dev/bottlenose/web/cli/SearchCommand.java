@@ -80,6 +80,12 @@ final class SearchCommand {
       options = options.with("search.skip", String.join(",", a.all("skip")));
     }
     try {
+      List<String> unknown = HypothesisCatalog.unknownKeys(options.settings());
+      if (!unknown.isEmpty()) {
+        throw new UsageException("--set " + unknown.get(0) + ": no such setting (consultant/README.md, \"Settings and"
+            + " defaults\", lists them; a hypothesis's threshold needs the hypothesis, built in or declared with"
+            + " hypothesis.<id>.metric)");
+      }
       HypothesisCatalog.of(options.settings());
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());

@@ -88,32 +88,24 @@ record SearchRequest(List<String> daemons, SearchOptions options) {
     if (!(value instanceof JsonObject settings)) {
       throw ApiException.badRequest("'settings' must be an object of key: value, is " + value);
     }
-    Map<String, String> known = Settings.defaults().asMap();
     for (Map.Entry<String, Object> e : settings) {
       String key = e.getKey();
-      if (!known.containsKey(key) && !isHypothesisKey(key)) {
-        throw ApiException.badRequest("unknown setting '" + key + "' (consultant/README.md, \"Settings and defaults\", lists them)");
-      }
       if (!(e.getValue() instanceof String) && !(e.getValue() instanceof Number) && !(e.getValue() instanceof Boolean)) {
         throw ApiException.badRequest("setting '" + key + "' must be a string or a number, is " + e.getValue());
       }
       options = options.with(key, String.valueOf(e.getValue()));
     }
     try {
+      List<String> unknown = HypothesisCatalog.unknownKeys(options.settings());
+      if (!unknown.isEmpty()) {
+        throw ApiException.badRequest("unknown setting '" + unknown.get(0) + "' (consultant/README.md, \"Settings and"
+            + " defaults\", lists them; a hypothesis's threshold needs the hypothesis, built in or declared with"
+            + " hypothesis.<id>.metric)");
+      }
       HypothesisCatalog.of(options.settings());
     } catch (IllegalArgumentException e) {
       throw ApiException.badRequest(e.getMessage());
     }
     return options;
-  }
-
-  private static boolean isHypothesisKey(String key) {
-    if (key.startsWith("hypothesis.")) {
-      return true;
-    }
-    int dot = key.lastIndexOf('.');
-    String id = dot > 0 ? key.substring(0, dot) : key;
-    return (key.endsWith(".threshold") || key.endsWith(".hysteresis"))
-        && HypothesisCatalog.builtIn().stream().anyMatch(h -> h.id().equals(id));
   }
 }

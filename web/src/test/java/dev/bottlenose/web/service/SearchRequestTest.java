@@ -24,6 +24,10 @@ class SearchRequestTest {
     assertThat(r.options().settings().number("io_wait.threshold")).isEqualTo(0.4);
     assertThatThrownBy(() -> SearchRequest.parse("s1", new JsonObject("{\"daemons\": [\"a\"], \"settings\": {\"lunch.threshold\": 1}}")))
         .hasMessageContaining("unknown setting 'lunch.threshold'");
+    SearchRequest declared = SearchRequest.parse("s1", new JsonObject().put("daemons", new io.vertx.core.json.JsonArray().add("a"))
+        .put("settings", new JsonObject().put("hypothesis.tw.metric", "teller_wait").put("hypothesis.tw.parent", "top")
+            .put("tw.threshold", 0.5)));
+    assertThat(declared.options().settings().number("tw.threshold")).isEqualTo(0.5);
   }
 
   @Test
