@@ -5,10 +5,16 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.consultant.HypothesisCatalog;
+import dev.bottlenose.consultant.NodeState;
+import dev.bottlenose.consultant.SearchOptions;
+import dev.bottlenose.consultant.ShgNode;
+import dev.bottlenose.consultant.bus.SearchRunner;
 import dev.bottlenose.tests.harness.AttachedTarget;
 import dev.bottlenose.tests.harness.Bus;
 import dev.bottlenose.tests.harness.DaemonProcess;
 import dev.bottlenose.tests.harness.Metrics;
+import dev.bottlenose.tests.harness.Searches;
 import dev.bottlenose.tests.harness.TargetJvm;
 import dev.bottlenose.tests.harness.TargetJvm.Jdk;
 import dev.bottlenose.tests.workloads.KnownAnswerWorkload;
@@ -116,6 +122,28 @@ class UserMetricsTest {
     assertThat(errors.getJsonObject(1).getInteger("column")).isEqualTo(11);
     assertThat(body.getString("message")).contains("broken.metrics:4:27: unknown event 'gc_pauses'");
     assertThat(names()).doesNotContain("broken");
+  }
+
+  /**
+   * A metric added to the running daemon is the metric of a hypothesis declared in the search's settings: the
+   * consultant, which has never seen it, gets its plan and predicted cost from the daemon, admits the node and
+   * reaches a verdict, as for a built-in (it once ended "unknown: no built-in metric 'napping' to predict its
+   * cost from").
+   */
+  @Test
+  void aHypothesisOverAMetricAddedAtRunTimeIsPricedAndTested(@TempDir Path data) throws Exception {
+    bus.request(Addresses.metricsAdd(daemon.id()), new JsonObject().put("fileName", "nap.metrics")
+        .put("text", SLEEPING.replace("metric sleeping", "metric napping")));
+    SearchOptions options = Searches.fast("user-hypothesis", Duration.ofSeconds(60))
+        .with("hypothesis.nap.metric", "napping").with("hypothesis.nap.parent", HypothesisCatalog.TOP)
+        .with("hypothesis.nap.name", "Napping").with("nap.threshold", "0.5")
+        .with("search.skip", "cpu_bound,sync_wait,io_wait,memory_pressure");
+    SearchRunner runner = Searches.runUntil(bus, daemon, options, data,
+        n -> n.hypothesis().equals("nap") && (n.state() == NodeState.TRUE || n.state() == NodeState.FALSE));
+    ShgNode nap = runner.search().graph().nodes().stream().filter(n -> n.hypothesis().equals("nap")).findFirst()
+        .orElseThrow();
+    assertThat(nap.state()).as(nap.toString()).isIn(NodeState.TRUE, NodeState.FALSE);
+    assertThat(nap.predictedCost()).as("the predicted cost of a metric only the daemon knew").isPositive();
   }
 
   @Test

@@ -36,7 +36,8 @@ import java.util.function.BiConsumer;
  * that names no process, in a search over several daemons, is measured on every one of them and their
  * values combined ({@link Combined}); its predicted cost is the largest of theirs.
  *
- * <p>Cost prediction: the metric is compiled here with the built-in library against the daemon's
+ * <p>Cost prediction: a built-in metric is compiled here with the built-in library, a metric added to the daemon
+ * at run time by the daemon ({@code metric.plan}, asked once per metric and focus), against the daemon's
  * calibration, and its cost model is read at {@value #REFERENCE_EVENTS_PER_SECOND} events per second
  * (the daemon's own reference rate, {@code predictedCostAt100PerSecond}). That is a fraction of one CPU;
  * divided by the cores the target used in the last sample, but at least one, it is a fraction of the
@@ -190,12 +191,21 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     if (Double.isNaN(d.cores()) || Double.isNaN(d.idleNanosPerSecond())) {
       return CostPrediction.pending();
     }
-    if (!library.contains(request.metric())) {
-      return CostPrediction.failed(new MeasurementFailure(Kind.METRIC_UNAVAILABLE,
-          "no built-in metric '" + request.metric() + "' to predict its cost from"));
-    }
     try {
-      ProbePlan plan = MetricCompiler.compile(library.metric(request.metric()), request.focus());
+      ProbePlan plan;
+      if (library.contains(request.metric())) {
+        plan = MetricCompiler.compile(library.metric(request.metric()), request.focus());
+      } else {
+        TargetDaemon.Plan known = d.plan(vertx, request);
+        if (known == null) {
+          return CostPrediction.pending();
+        }
+        if (known.failure() != null) {
+          return CostPrediction.failed(new MeasurementFailure(Kind.METRIC_UNAVAILABLE, "daemon " + d.id + ": "
+              + known.failure()));
+        }
+        plan = known.plan();
+      }
       double cores = Math.max(MIN_TARGET_CORES, d.cores());
       double oneCpu = plan.predictedCost(d.calibration()).fractionAt(REFERENCE_EVENTS_PER_SECOND);
       if (!retransforms(plan)) {

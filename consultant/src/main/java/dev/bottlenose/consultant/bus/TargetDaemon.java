@@ -1,7 +1,11 @@
 package dev.bottlenose.consultant.bus;
 
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.consultant.MetricRequest;
 import dev.bottlenose.metrics.Calibration;
+import dev.bottlenose.metrics.ProbePlan;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.eventbus.ReplyFailure;
 import dev.bottlenose.model.ResourcePath;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -33,6 +37,9 @@ final class TargetDaemon {
   /** Per /Code path: [share of the sampled stacks through it, when answered]; asked in the background. */
   private final Map<String, double[]> stackShares = new HashMap<>();
   private final Set<String> stackSharesAsked = new HashSet<>();
+  /** Per metric and focus: the daemon's plan for a metric the consultant does not know. */
+  private final Map<String, Plan> plans = new HashMap<>();
+  private final Set<String> plansAsked = new HashSet<>();
   /** Below this many execution samples the call graph says nothing about a path's share. */
   static final long MIN_SAMPLES = 20;
   /** A package on at least this share of the sampled stacks is hot. */
@@ -153,6 +160,33 @@ final class TargetDaemon {
 
   long pid() {
     return pid;
+  }
+
+  /** A metric's plan as the daemon compiled it, or why it could not. */
+  record Plan(ProbePlan plan, String failure) {}
+
+  /**
+   * The plan of {@code request}'s metric at its focus as this daemon compiles it ({@code metric.plan}), for a
+   * metric the consultant does not know (one added to the daemon at run time); asked once in the background,
+   * null until the answer.
+   */
+  synchronized Plan plan(Vertx vertx, MetricRequest request) {
+    String key = request.metric() + " " + request.focus();
+    Plan known = plans.get(key);
+    if (known == null && plansAsked.add(key)) {
+      JsonObject body = new JsonObject().put("metric", request.metric()).put("focus", request.focus().toString());
+      vertx.eventBus().<JsonObject>request(Addresses.metricPlan(id), body).onComplete(ar -> {
+        synchronized (this) {
+          plansAsked.remove(key);
+          if (ar.succeeded()) {
+            plans.put(key, new Plan(ProbePlan.fromJson(ar.result().body().getJsonObject("plan").encode()), null));
+          } else if (ar.cause() instanceof ReplyException r && r.failureType() == ReplyFailure.RECIPIENT_FAILURE) {
+            plans.put(key, new Plan(null, r.getMessage()));
+          }
+        }
+      });
+    }
+    return known;
   }
 
   String node() {

@@ -94,6 +94,7 @@ public final class DaemonVerticle extends VerticleBase {
         b.getString("metric"), b.getString("focus"), requester(b, node), optionalLong(b, "samplePeriodMillis")).toJson())));
     serve(Addresses.metricDisable(id), b -> new JsonObject(session.disableMetric(
         holdings.released(Holdings.Kind.METRIC, requiredLong(b, "metricId")))));
+    serve(Addresses.metricPlan(id), b -> new JsonObject(session.metricPlan(b.getString("metric"), b.getString("focus"))));
     serve(Addresses.hold(id), (b, node) -> hold(node, b.getBoolean("hold", true)));
     serve(Addresses.metricsList(id), b -> new JsonObject().put("metrics", new JsonArray(List.copyOf(session.metricList())))
         .put("active", new JsonArray(session.activeMetrics().stream().map(m -> (Object) m.toJson()).toList())));

@@ -74,6 +74,30 @@ final class MetricSession {
     return List.copyOf(active.values());
   }
 
+  /**
+   * What measuring {@code metricName} at {@code focusText} would insert, and its predicted cost, without
+   * inserting anything: the same compilation as {@link #enable}, for any metric this daemon knows (built in, or
+   * added at run time), so a consultant can price a metric it has never seen.
+   */
+  Map<String, Object> plan(String metricName, String focusText) {
+    MetricDefinition metric = lookUp(metricName);
+    Focus focus = parseFocus(metricName, focusText);
+    ProbePlan plan;
+    try {
+      plan = MetricCompiler.compile(metric, focus);
+    } catch (MetricException e) {
+      throw SessionException.badInput("metric '" + metricName + "' cannot be measured at " + focus + ": "
+          + e.getMessage());
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("metric", metricName);
+    m.put("focus", focus.toString());
+    m.put("unit", metric.unit());
+    m.put("plan", plan.toJson());
+    m.put("predictedCost", plan.predictedCost(calibration()).toJson());
+    return m;
+  }
+
   ActiveMetric enable(String metricName, String focusText, String requester, Long samplePeriodMillis) {
     MetricDefinition metric = lookUp(metricName);
     Focus focus = parseFocus(metricName, focusText);

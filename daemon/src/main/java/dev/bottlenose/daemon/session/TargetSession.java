@@ -380,6 +380,11 @@ public final class TargetSession implements AutoCloseable {
     return metrics.enable(metric, focus, askedBy, samplePeriodMillis);
   }
 
+  /** The probe plan and predicted cost of a metric–focus pair, inserting nothing ({@code metric.plan}). */
+  public Map<String, Object> metricPlan(String metric, String focus) {
+    return metrics.plan(metric, focus);
+  }
+
   /** Stops a metric: removes exactly the probes and sources it inserted. */
   public Map<String, Object> disableMetric(long metricId) {
     return metrics.disable(metricId);

@@ -42,6 +42,14 @@ public final class Addresses {
     return daemon(daemonId, "metric.enable");
   }
 
+  /**
+   * Request-reply {@code {"metric","focus"}}: what measuring the pair would insert and its predicted cost,
+   * inserting nothing; for any metric the daemon knows, those added at run time included.
+   */
+  public static String metricPlan(String daemonId) {
+    return daemon(daemonId, "metric.plan");
+  }
+
   /** Request-reply: stop a metric, removing exactly its probes and sources, {@code {"metricId"}}. */
   public static String metricDisable(String daemonId) {
     return daemon(daemonId, "metric.disable");
