@@ -58,6 +58,42 @@ class SearchCliTest {
     }
   }
 
+  /**
+   * {@code --rules DIR}: the directory's metric file is added to the daemon, its properties declare a hypothesis
+   * over that metric, and the search tests it down to the hot method like a built-in one.
+   */
+  @Test
+  void aRulesDirectoryAddsAHypothesisOverAMetricOfItsOwn() throws Exception {
+    Path data = Files.createTempDirectory("bottlenose-cli-searches-");
+    Path rules = Files.createTempDirectory("bottlenose-cli-rules-");
+    Files.writeString(rules.resolve("burning.metrics"), String.join("\n",
+        "metric burning {",
+        "  description \"CPU time with the focus on the stack, again\"",
+        "  unit fraction",
+        "  accumulates cpu_time",
+        "  refine /Code inclusive, /Threads, /Process",
+        "  combine sum",
+        "  report fraction",
+        "}", ""));
+    Files.writeString(rules.resolve("burning.properties"), String.join("\n",
+        "hypothesis.burning.metric = burning",
+        "hypothesis.burning.parent = top",
+        "hypothesis.burning.name = Burning",
+        "hypothesis.burning.refine = Code",
+        "burning.threshold = " + CPU_THRESHOLD,
+        "search.skip = cpu_bound,sync_wait,io_wait,memory_pressure", ""));
+    try (Bus bus = Bus.join(); TargetJvm target = TargetJvm.start(Jdk.JDK17, HotMethodWorkload.class)) {
+      WebCli.Run run = WebCli.run(bus.secret(), 400, "search", "--pid", Long.toString(target.pid()), "--budget", "50%",
+          "--max-time", "150s", "--data", data.toString(), "--rules", rules.toString(),
+          "--set", "search.sampling_interval_seconds=0.5", "--set", "search.min_observation_seconds=2",
+          "--set", "search.sufficient_seconds=3", "--set", "search.max_active_experiments=1000");
+      assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+      assertThat(run.err()).contains("burning.metrics adds burning to daemon");
+      assertThat(run.out().lines()).as(run.out())
+          .anyMatch(l -> l.trim().startsWith("true") && l.contains("burning") && l.contains(BURN));
+    }
+  }
+
   @Test
   void badUsageExitsWithTwoAndAMessage() throws Exception {
     WebCli.Run run = WebCli.run("unused-" + System.nanoTime(), 60, "search", "--budget", "90%", "--pid", "1");

@@ -3,7 +3,9 @@ package dev.bottlenose.web.cli;
 import dev.bottlenose.bus.Cluster;
 import dev.bottlenose.bus.ClusterSettings;
 import dev.bottlenose.web.cluster.Daemons;
+import dev.bottlenose.bus.Addresses;
 import io.vertx.core.Future;
+import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintStream;
@@ -48,6 +50,27 @@ final class Member implements AutoCloseable {
       ids.add(d.getString("daemonId"));
     }
     return ids;
+  }
+
+  /**
+   * Adds a metric file to every daemon of {@code daemonIds} ({@code metrics.add}); a file with errors is a usage
+   * error listing each as {@code FILE:line:column: message}.
+   */
+  void addMetrics(List<String> daemonIds, String fileName, String text, PrintStream err) throws Exception {
+    for (String id : daemonIds) {
+      try {
+        JsonObject added = await(vertx.eventBus().<JsonObject>request(Addresses.metricsAdd(id),
+            new JsonObject().put("fileName", fileName).put("text", text)).map(m -> m.body()), 30, "adding " + fileName);
+        List<String> names = added.getJsonArray("added").stream().map(String::valueOf).toList();
+        err.println("bottlenose: " + fileName + " adds " + (names.isEmpty() ? "no metric" : String.join(", ", names))
+            + " to daemon " + id);
+      } catch (ReplyException e) {
+        if (e.failureCode() == 400 && e.getMessage().startsWith("{")) {
+          throw new UsageException(new JsonObject(e.getMessage()).getString("message"));
+        }
+        throw e;
+      }
+    }
   }
 
   /** Waits for {@code f}; its failure is thrown as is, a time-out names {@code what}. */

@@ -3,13 +3,21 @@ package dev.bottlenose.web.cli;
 import dev.bottlenose.consultant.HypothesisCatalog;
 import dev.bottlenose.consultant.SearchOptions;
 import dev.bottlenose.consultant.bus.SearchRunner;
+import dev.bottlenose.consultant.rules.RuleBook;
+import dev.bottlenose.metrics.Diagnostics;
+import dev.bottlenose.metrics.DslError;
+import dev.bottlenose.metrics.MetricLibrary;
 import dev.bottlenose.model.json.Json;
 import dev.bottlenose.web.render.Bottlenecks;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
@@ -20,7 +28,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * {@code --json}, the saved search) on stdout. Ctrl-C stops the search, which is saved all the same.
  */
 final class SearchCommand {
-  static final Set<String> VALUED = Set.of("pid", "budget", "max-time", "data", "set", "skip");
+  static final Set<String> VALUED = Set.of("pid", "budget", "max-time", "data", "set", "skip", "rules", "metrics");
   static final Set<String> FLAGS = Set.of("json");
   private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
@@ -34,8 +42,12 @@ final class SearchCommand {
     SearchOptions options = options(a, "s-" + LocalDateTime.now().format(ID_TIME) + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000)));
     Path data = Path.of(a.option("data", "data/searches"));
     boolean json = a.has("json");
+    List<MetricFile> metricFiles = metricFiles(a, options.rulesDirectory());
     try (Member member = Member.join(err)) {
       List<String> daemons = member.daemonsFor(pids, err);
+      for (MetricFile f : metricFiles) {
+        member.addMetrics(daemons, f.name(), f.text(), err);
+      }
       SearchRunner runner;
       try (Progress progress = new Progress(member.vertx(), options.id(), err)) {
         runner = Member.await(member.vertx().executeBlocking(() -> SearchRunner.start(member.vertx(), daemons,
@@ -79,6 +91,19 @@ final class SearchCommand {
     if (!a.all("skip").isEmpty()) {
       options = options.with("search.skip", String.join(",", a.all("skip")));
     }
+    if (a.has("rules")) {
+      Path rules = Path.of(a.option("rules", null));
+      if (!Files.isDirectory(rules)) {
+        throw new UsageException("--rules " + rules + ": no such directory (it holds *.drl rules, *.properties"
+            + " settings such as hypothesis.<id>.metric, and *.metrics files)");
+      }
+      options = options.withRulesDirectory(rules);
+      try {
+        RuleBook.load(rules);
+      } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+        throw new UsageException("--rules " + rules + ": " + e.getMessage());
+      }
+    }
     try {
       List<String> unknown = HypothesisCatalog.unknownKeys(options.settings());
       if (!unknown.isEmpty()) {
@@ -91,6 +116,37 @@ final class SearchCommand {
       throw new UsageException(e.getMessage());
     }
     return options;
+  }
+
+  /** A metric file to add to the search's daemons before it starts. */
+  record MetricFile(String name, String text) {}
+
+  /** The files of {@code --metrics FILE} (repeatable), then the {@code *.metrics} files of the rules directory. */
+  static List<MetricFile> metricFiles(Args a, Path rulesDirectory) {
+    List<Path> paths = new ArrayList<>();
+    a.all("metrics").forEach(f -> paths.add(Path.of(f)));
+    if (rulesDirectory != null) {
+      try (var files = Files.list(rulesDirectory)) {
+        files.filter(p -> p.getFileName().toString().endsWith(".metrics")).sorted().forEach(paths::add);
+      } catch (IOException e) {
+        throw new UsageException("--rules " + rulesDirectory + ": cannot list it: " + e.getMessage());
+      }
+    }
+    List<MetricFile> out = new ArrayList<>();
+    for (Path p : paths) {
+      String text;
+      try {
+        text = Files.readString(p, StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new UsageException("--metrics " + p + ": cannot read it: " + e.getMessage());
+      }
+      Diagnostics checked = MetricLibrary.builtin().with(p.toString(), text);
+      if (checked.hasErrors()) {
+        throw new UsageException(p.getFileName() + " has errors:\n" + String.join("\n", checked.errors().stream().map(DslError::located).toList()));
+      }
+      out.add(new MetricFile(p.getFileName().toString(), text));
+    }
+    return out;
   }
 
   static void print(SearchRunner runner, boolean json, PrintStream out) {
