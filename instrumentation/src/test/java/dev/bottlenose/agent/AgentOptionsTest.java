@@ -21,7 +21,7 @@ class AgentOptionsTest {
   void readsATokenFileInsteadOfAToken() {
     AgentOptions options = AgentOptions.parse("port=1,tokenFile=/root/.bottlenose/run/agent-ab.token,heartbeat=500");
     assertThat(options.tokenFile()).isEqualTo("/root/.bottlenose/run/agent-ab.token");
-    assertThat(options.token()).isEmpty();
+    assertThat(options.token()).as("no token on a command line").isNull();
     assertThatThrownBy(() -> AgentOptions.parse("port=1,token=t,tokenFile=/x/agent-a.token"))
         .hasMessage("agent options token= and tokenFile= exclude each other");
   }
@@ -42,5 +42,16 @@ class AgentOptionsTest {
     assertThatThrownBy(() -> AgentOptions.parse("port=1,samplePeriod=0")).hasMessage(
         "agent option samplePeriod=0 must be 1 .. 1000 ms");
     assertThatThrownBy(() -> AgentOptions.parse("port")).hasMessageContaining("'port' is not name=value");
+  }
+
+  @Test
+  void whatTheDaemonWritesTheAgentReadsBack() {
+    AgentOptions attach = new AgentOptions(41234, "3f9c", 2500, "daemon-7");
+    assertThat(AgentOptions.parse(attach.toString())).isEqualTo(attach);
+    AgentOptions launch = AgentOptions.withTokenFile(1, java.nio.file.Path.of("/root/.bottlenose/run/agent-ab.token"), 500, "d");
+    assertThat(AgentOptions.parse(launch.toString())).isEqualTo(launch);
+    AgentOptions sampled = new AgentOptions(9, "t", null, 1000, "d", 50);
+    assertThat(AgentOptions.parse(sampled.toString())).isEqualTo(sampled);
+    assertThatThrownBy(() -> new AgentOptions(1, "a,b", 1, "d")).hasMessageContaining("may not contain");
   }
 }

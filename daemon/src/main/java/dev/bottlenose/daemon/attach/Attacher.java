@@ -4,6 +4,7 @@ import com.sun.tools.attach.AgentInitializationException;
 import com.sun.tools.attach.AgentLoadException;
 import com.sun.tools.attach.AttachNotSupportedException;
 import com.sun.tools.attach.VirtualMachine;
+import dev.bottlenose.agent.AgentOptions;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.bottlenose.daemon.attach;
 
+import dev.bottlenose.agent.AgentOptions;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;

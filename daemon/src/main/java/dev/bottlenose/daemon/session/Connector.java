@@ -1,7 +1,7 @@
 package dev.bottlenose.daemon.session;
 
 import dev.bottlenose.daemon.attach.AgentJar;
-import dev.bottlenose.daemon.attach.AgentOptions;
+import dev.bottlenose.agent.AgentOptions;
 import dev.bottlenose.daemon.attach.AttachException;
 import dev.bottlenose.daemon.attach.Attacher;
 import dev.bottlenose.daemon.attach.Finding;

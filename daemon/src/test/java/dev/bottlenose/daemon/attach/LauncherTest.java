@@ -3,6 +3,7 @@ package dev.bottlenose.daemon.attach;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.bottlenose.agent.AgentOptions;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
