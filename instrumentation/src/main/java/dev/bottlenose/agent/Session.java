@@ -1,8 +1,10 @@
 package dev.bottlenose.agent;
 
 import dev.bottlenose.agent.discovery.Discovery;
+import dev.bottlenose.agent.discovery.ProcessDiscovery;
 import dev.bottlenose.agent.sources.ToolThreads;
 import dev.bottlenose.agent.wire.Frames;
+import dev.bottlenose.agent.wire.Hello;
 import dev.bottlenose.instrumentation.RemoveResult;
 import dev.bottlenose.model.ResourceChange;
 import java.io.BufferedInputStream;
@@ -11,6 +13,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -76,7 +79,7 @@ final class Session {
       out = new BufferedOutputStream(socket.getOutputStream());
       runtime.sessionOpened(number);
       try {
-        send(Hello.of(runtime, options.token(), loadedBy));
+        send(hello().toMap());
         sender = ToolThreads.newThread("bottlenose-sender-" + number, this::sendChanges);
         sender.start();
         discovery.addListener(changeListener);
@@ -179,5 +182,18 @@ final class Session {
     } catch (IOException e) {
       System.err.println("[bottlenose] session " + number + " socket close failed: " + e);
     }
+  }
+
+  /** Who this JVM is, and the token the daemon gave the agent: the first frame of the session. */
+  private Hello hello() {
+    String repository = runtime.recording == null ? null : runtime.recording.repository();
+    Map<String, Long> calibration = new LinkedHashMap<>();
+    calibration.put("virtualCallNanos", runtime.calibration.virtualCallNanos());
+    calibration.put("allocationNanos", runtime.calibration.allocationNanos());
+    calibration.put("samplePeriodNanos", runtime.samplePeriodNanos);
+    return new Hello(options.token(), ProcessHandle.current().pid(), System.getProperty("java.version"),
+        System.getProperty("java.vendor"), System.getProperty("java.vm.name"), ProcessDiscovery.mainClass(),
+        ProcessDiscovery.commandLine(), runtime.instrumentation.isRetransformClassesSupported(), Hello.AGENT_VERSION,
+        ManagementFactory.getRuntimeMXBean().getStartTime(), runtime.startedAtMillis, loadedBy, calibration, repository);
   }
 }

@@ -1,6 +1,7 @@
 package dev.bottlenose.daemon.channel;
 
 import dev.bottlenose.agent.wire.Frames;
+import dev.bottlenose.agent.wire.Hello;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;

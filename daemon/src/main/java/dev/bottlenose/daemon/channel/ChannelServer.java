@@ -1,6 +1,7 @@
 package dev.bottlenose.daemon.channel;
 
 import dev.bottlenose.agent.wire.Frames;
+import dev.bottlenose.agent.wire.Hello;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -161,13 +162,13 @@ public final class ChannelServer implements AutoCloseable {
       socket.setSoTimeout((int) Math.min(left, HELLO_MILLIS));
       InputStream in = new BufferedInputStream(socket.getInputStream());
       Map<String, Object> hello = Frames.read(in);
-      if (!"hello".equals(hello.get("event")) || !tokenMatches(hello.get("token"))) {
+      if (!Hello.isHello(hello) || !tokenMatches(hello.get("token"))) {
         socket.close();
         return null;
       }
       socket.setSoTimeout(0);
       socket.setTcpNoDelay(true);
-      return AgentChannel.start(socket, in, new BufferedOutputStream(socket.getOutputStream()), Hello.from(hello),
+      return AgentChannel.start(socket, in, new BufferedOutputStream(socket.getOutputStream()), Hello.fromMap(hello),
           heartbeatMillis);
     } catch (IOException | RuntimeException e) {
       closeQuietly(socket);

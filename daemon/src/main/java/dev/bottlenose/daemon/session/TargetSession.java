@@ -1,17 +1,17 @@
 package dev.bottlenose.daemon.session;
 
-import dev.bottlenose.daemon.jfr.CallGraphs;
+import dev.bottlenose.agent.wire.Hello;
 import dev.bottlenose.daemon.attach.ToolCompilation;
 import dev.bottlenose.daemon.channel.AgentChannel;
 import dev.bottlenose.daemon.channel.AgentException;
 import dev.bottlenose.daemon.channel.ChannelException;
-import dev.bottlenose.daemon.channel.Hello;
-import dev.bottlenose.daemon.channel.Wire;
 import dev.bottlenose.daemon.channel.Uids;
+import dev.bottlenose.daemon.channel.Wire;
+import dev.bottlenose.daemon.jfr.CallGraphs;
 import dev.bottlenose.daemon.jfr.RepositoryReader;
 import dev.bottlenose.daemon.jfr.VmThreadsCpu;
-import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.instrumentation.ProbeKind;
+import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
 import java.io.IOException;
 import java.io.PrintStream;
