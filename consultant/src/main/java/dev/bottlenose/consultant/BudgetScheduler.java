@@ -10,7 +10,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Decides which nodes may be tested within the overhead budget (a fraction of the target's CPU).
+ * Decides which nodes may be tested within the overhead budget (a fraction of the target's CPU): the
+ * admission queue and shedding; what starts cost once is paid from a {@link OneTimeBucket}, and how far
+ * predictions were off is learned by a {@link CostCalibration}.
  *
  * <p>The budget is against the program without the tool, so what being attached costs while nothing is
  * measured ({@link #attached}: the agent's and JFR's threads at rest) comes off it first; the nodes share
@@ -18,70 +20,35 @@ import java.util.Set;
  *
  * <p>The load is, per running node, its observed cost, or its predicted cost until a first observed cost
  * for it arrived (Paradyn's pending cost). Waiting nodes are admitted in priority order (lower key first,
- * then first come) when the load + its own cost ≤ room and the bucket of one-time costs below allows it;
- * a cheaper node may pass one that does not fit. Predictions are scaled by how much the port has
- * underestimated so far. A node predicted to cost more than the whole budget is rejected. A cost sample
- * covers one sampling interval: when one shows the load over the budget, it has been over for that
- * interval, and the lowest-priority running nodes are shed at once until it fits again, so the cost never
- * stays over the budget for more than one interval. The side cost of inserting and removing probes is
- * paid once, from the bucket below, and sheds nothing: shedding for it would only remove probes (paying
- * it again) to insert them again a moment later. Shed nodes wait in the queue with what they were seen
- * to cost as their new prediction.
+ * then first come) when the load + its own cost ≤ room and the bucket allows its one-time cost; a cheaper
+ * node may pass one that does not fit. A node predicted to cost more than the whole budget is rejected. A
+ * cost sample covers one sampling interval: when one shows the load over the budget, it has been over for
+ * that interval, and the lowest-priority running nodes are shed at once until it fits again, so the cost
+ * never stays over the budget for more than one interval. The side cost of inserting and removing probes
+ * and the JIT's recompiling shed nothing: they are already paid, and removing probes would retransform and
+ * recompile once more. Shed nodes wait in the queue with what they were seen to cost as their new prediction.
  *
  * <p>A node queued within another of its kind (a where-refinement: a class below its package) measures
  * a subset of what that one measured, so once the enclosing node has been observed, the child's expected
- * cost is at most the enclosing node's observed cost, shared out in proportion to the two predictions
- * (which grow with the number of probes). Without it, a package's counters seen at 700 times their
- * prediction would scale every class below it by 700, each class alone would seem to need the whole
- * package's cost, and the classes would wait for each other.
- *
- * <p>One-time costs are paid from a bucket ({@link #credit}): the budget flows into it at its own rate, and
- * everything the search spends flows out: the running nodes' costs, the side cost of inserting and removing
- * probes (the agent's retransformations), and the JIT recompiling ({@link #recompiling}) what those threw
- * away, within {@value #RECOMPILING_INTERVALS} intervals of a node that inserts probes starting or stopping
- * (before that, it is the attach's aftermath: starting JFR throws compiled code away, and a search started
- * right after an attach would wait for that). It holds at most {@code budget × burstSeconds} and starts
- * full. Nothing new starts while it is overdrawn, so over a search the one-time costs stay within the budget too, not only the running costs
- * of each interval: on the compute benchmark one package's counters going in and out cost 100–170 ms of
- * the agent's CPU and a burst of compiling, several times a 1% budget's share of a 20 s window. The side
- * cost and the recompiling shed nothing: they are already paid, and removing probes would retransform and
- * recompile once more.
- *
- * <p>What a node's start costs once is predicted by the port (the JIT compiling its code again) and learned
- * per kind: the one-time spending of the intervals just after nodes with such a prediction start
- * ({@value #SETTLING_INTERVALS} of them) is shared out among those nodes in proportion to their running
- * predictions (which grow with the number of probes); the larger of the two counts. A node waits until
- * the bucket holds its expected one-time cost; one expected to cost more than a full bucket is rejected,
- * with the numbers.
+ * cost is at most the enclosing node's observed cost, shared out in proportion to the two predictions.
+ * Without it, a package's counters seen at 700 times their prediction would scale every class below it by
+ * 700, each class alone would seem to need the whole package's cost, and the classes would wait for each
+ * other. On the compute benchmark one package's counters going in and out cost 100–170 ms of the agent's
+ * CPU and a burst of compiling, several times a 1% budget's share of a 20 s window: hence the bucket.
  */
 final class BudgetScheduler {
-  /** After a node starts, the one-time spending of this many sampling intervals is put down to it. */
-  static final int SETTLING_INTERVALS = 3;
   private final double budget;
   private final long intervalMillis;
   private final int maxActive;
-  /** The most the bucket holds: fraction of the target's CPU × seconds. */
-  private final double capacity;
-  private double credit;
+  private final OneTimeBucket bucket;
+  private final CostCalibration calibration = new CostCalibration();
   private long lastObservedMillis = -1;
-  /** When a node that inserts probes last started or stopped; the JIT's recompiling is charged only after one. */
-  private long lastRetransformMillis = Long.MIN_VALUE / 2;
-  /** How long after a node that inserts probes starts or stops the JIT's recompiling is put down to it. */
-  static final int RECOMPILING_INTERVALS = 10;
-  /** Per kind: one-time cost put down to its nodes (fraction × seconds), and the sum of their predictions. */
-  private final Map<String, double[]> oneTime = new HashMap<>();
-  /** Nodes started within the last {@value #SETTLING_INTERVALS} intervals, with when they started. */
-  private final Map<Entry, Long> settling = new LinkedHashMap<>();
   private final Map<Integer, Entry> queued = new HashMap<>();
   private final Map<Integer, Entry> running = new HashMap<>();
   private final Map<Integer, String> rejected = new LinkedHashMap<>();
   private double recompiling;
   /** What being attached costs the target with nothing measured (fraction of its CPU); the search has the rest. */
   private double attached;
-  /** Per kind of node (its hypothesis): observed and predicted cost of its first cost samples. */
-  private final Map<String, double[]> underestimates = new HashMap<>();
-  /** Per node ever observed: its latest observed cost and its prediction before calibration. */
-  private final Map<Integer, double[]> lastSeen = new HashMap<>();
   private boolean shedThisStep;
   private long overSince = -1;
   private long seq;
@@ -127,8 +94,7 @@ final class BudgetScheduler {
     this.budget = budget;
     this.intervalMillis = intervalMillis;
     this.maxActive = maxActive;
-    this.capacity = budget * burstSeconds;
-    this.credit = capacity;
+    this.bucket = new OneTimeBucket(budget, intervalMillis, burstSeconds);
   }
 
   /**
@@ -136,16 +102,12 @@ final class BudgetScheduler {
    * search spent, at most {@code budget × burstSeconds}; negative while one-time costs overdraw it.
    */
   double credit() {
-    return credit;
+    return bucket.credit();
   }
 
-  /**
-   * What starting {@code e} is expected to cost once: the port's prediction, or more if its kind's starts
-   * were seen to cost more so far.
-   */
+  /** What starting {@code e} is expected to cost once (fraction × seconds). */
   private double oneTimeCost(Entry e) {
-    double[] seen = oneTime.get(e.kind);
-    return Math.max(e.once, seen == null || !(seen[1] > 0) ? 0 : seen[0] / seen[1] * e.raw);
+    return bucket.expected(e.kind, e.once, e.raw);
   }
 
   double budget() {
@@ -189,8 +151,8 @@ final class BudgetScheduler {
       rejected.put(nodeId, String.format(Locale.ROOT, "predicted cost %.4f exceeds the whole budget %.4f", predictedCost, budget));
       return;
     }
-    if (once > capacity + 1e-12) {
-      rejected.put(nodeId, overBurst(once));
+    if (!bucket.fits(once)) {
+      rejected.put(nodeId, bucket.overBurst(once));
       return;
     }
     Entry e = new Entry(nodeId, kind, priority, predictedCost, enclosing, seq++);
@@ -198,17 +160,11 @@ final class BudgetScheduler {
     queued.put(nodeId, e);
   }
 
-  private String overBurst(double once) {
-    return String.format(Locale.ROOT, "its one-time cost (probes going in and out, the JIT compiling the code again)"
-        + " is expected at %.4f, more than the budget allows in one burst (%.4f = the budget × %.1f s,"
-        + " budget.burst_seconds)", once, capacity, capacity / budget);
-  }
-
   /** Forgets a queued or running node; true if it was known. */
   boolean remove(int nodeId) {
     Entry e = running.remove(nodeId);
     if (e != null && e.once > 0) {
-      lastRetransformMillis = lastObservedMillis;
+      bucket.stopped(lastObservedMillis);
     }
     return queued.remove(nodeId) != null | e != null;
   }
@@ -240,38 +196,13 @@ final class BudgetScheduler {
     return load;
   }
 
-  /**
-   * How much more the measurements of nodes of {@code kind} have cost than predicted so far (at least 1):
-   * new predictions of that kind are scaled by it, so a port that underestimates is corrected after its
-   * first cost samples. A kind not measured yet takes the median of the other kinds' factors. Per kind,
-   * because a prediction can be off by a factor of a thousand for counters in a method called hundreds of
-   * millions of times a second, and not at all for a JFR source: one factor for both would keep every
-   * cheap node out of the budget.
-   */
+  /** How much more the measurements of nodes of {@code kind} have cost than predicted so far (at least 1). */
   double calibration(String kind) {
-    double[] own = underestimates.get(kind);
-    if (own != null) {
-      return factor(own);
-    }
-    double[] factors = underestimates.values().stream().mapToDouble(BudgetScheduler::factor).sorted().toArray();
-    if (factors.length == 0) {
-      return 1;
-    }
-    int mid = factors.length / 2;
-    return factors.length % 2 == 1 ? factors[mid] : (factors[mid - 1] + factors[mid]) / 2;
-  }
-
-  private static double factor(double[] observedPredicted) {
-    return Math.max(1, observedPredicted[0] / observedPredicted[1]);
+    return calibration.factor(kind);
   }
 
   private double expected(Entry e) {
-    if (e.learned) {
-      return e.predicted;
-    }
-    double scaled = e.predicted * calibration(e.kind);
-    double[] enclosing = lastSeen.get(e.within);
-    return enclosing == null || !(enclosing[1] > 0) ? scaled : Math.min(scaled, enclosing[0] * e.raw / enclosing[1]);
+    return e.learned ? e.predicted : calibration.expected(e.kind, e.raw, e.within);
   }
 
   /**
@@ -287,16 +218,16 @@ final class BudgetScheduler {
     List<Entry> order = new ArrayList<>(queued.values());
     order.sort(FIRST);
     double load = load();
-    double left = credit;
+    double left = bucket.credit();
     for (Entry e : order) {
       if (running.size() >= maxActive) {
         break;
       }
       double cost = expected(e);
       double once = oneTimeCost(e);
-      if (once > capacity + 1e-12) {
+      if (!bucket.fits(once)) {
         queued.remove(e.nodeId);
-        rejected.put(e.nodeId, overBurst(once));
+        rejected.put(e.nodeId, bucket.overBurst(once));
         continue;
       }
       if (left > 0 && load + cost <= room() + 1e-12 && left >= once - 1e-12) {
@@ -305,9 +236,7 @@ final class BudgetScheduler {
         queued.remove(e.nodeId);
         running.put(e.nodeId, e);
         if (e.once > 0) {
-          lastRetransformMillis = nowMillis;
-          settling.put(e, nowMillis);
-          oneTime.computeIfAbsent(e.kind, k -> new double[2])[1] += e.raw;
+          bucket.started(e.nodeId, e.kind, e.raw, nowMillis);
         }
         load += cost;
         left -= once;
@@ -327,10 +256,11 @@ final class BudgetScheduler {
       return "waiting: " + maxActive + " nodes are being tested already";
     }
     double once = oneTimeCost(e);
+    double credit = bucket.credit();
     if (!(credit > 0) || credit < once - 1e-12) {
       return String.format(Locale.ROOT, "waiting for budget: one-time costs (probes going in and out, the JIT"
           + " recompiling) are being repaid; the bucket holds %.4f of %.4f and this start needs %.4f",
-          credit, capacity, once);
+          credit, bucket.capacity(), once);
     }
     if (attached > 0) {
       return String.format(Locale.ROOT, "waiting for budget: needs %.4f of the %.4f left (budget %.4f, less %.4f for"
@@ -354,41 +284,15 @@ final class BudgetScheduler {
     perNode.forEach((id, cost) -> {
       Entry e = running.get(id);
       if (e != null && !Double.isNaN(cost)) {
-        if (Double.isNaN(e.observed) && e.raw > 0) {
-          double[] u = underestimates.computeIfAbsent(e.kind, k -> new double[2]);
-          u[0] += cost;
-          u[1] += e.raw;
-        }
+        calibration.observed(id, e.kind, e.raw, cost, Double.isNaN(e.observed));
         e.observed = cost;
-        lastSeen.put(id, new double[] {cost, e.raw});
       }
     });
-    boolean ours = atMillis - lastRetransformMillis <= RECOMPILING_INTERVALS * intervalMillis;
-    double once = (side + (ours ? recompiling : 0)) * seconds;
-    credit = Math.min(capacity, credit + (room() - load()) * seconds - once);
-    putDownOneTime(atMillis, once);
+    bucket.charge(atMillis, seconds, room(), load(), side, recompiling);
     if (load() > room() + 1e-12) {
       overSince = overSince < 0 ? atMillis - intervalMillis : overSince;
     } else {
       overSince = -1;
-    }
-  }
-
-  /**
-   * Shares {@code spent} (one-time cost) among the nodes still settling that were predicted to cost
-   * something once (they insert probes), in proportion to their predictions. Nodes that only watch the
-   * target's events get none: the recompiling right after an attach (starting JFR throws compiled code
-   * away) would otherwise be put down to the first sampled node, and every node of its kind rejected.
-   */
-  private void putDownOneTime(long atMillis, double spent) {
-    settling.values().removeIf(since -> atMillis - since > SETTLING_INTERVALS * intervalMillis);
-    double raw = settling.keySet().stream().mapToDouble(e -> e.raw).sum();
-    if (settling.isEmpty() || !(raw > 0)) {
-      return;
-    }
-    for (Entry e : settling.keySet()) {
-      double[] seen = oneTime.computeIfAbsent(e.kind, k -> new double[2]);
-      seen[0] += spent * e.raw / raw;
     }
   }
 
@@ -411,7 +315,7 @@ final class BudgetScheduler {
       }
       running.remove(e.nodeId);
       if (e.once > 0) {
-        lastRetransformMillis = nowMillis;
+        bucket.stopped(nowMillis);
       }
       e.predicted = Math.max(e.predicted, e.load());
       e.learned = true;
