@@ -1,38 +1,33 @@
 package dev.bottlenose.consultant;
 
+import dev.bottlenose.consultant.SearchNodes.Node;
 import dev.bottlenose.consultant.rules.ChildEdge;
 import dev.bottlenose.consultant.rules.CodeOnly;
-import dev.bottlenose.consultant.rules.Evidence;
 import dev.bottlenose.consultant.rules.Hint;
-import dev.bottlenose.consultant.rules.NodeFact;
 import dev.bottlenose.consultant.rules.Promising;
 import dev.bottlenose.consultant.rules.Refinement;
 import dev.bottlenose.consultant.rules.RuleBook;
 import dev.bottlenose.consultant.rules.RuleSession;
 import dev.bottlenose.consultant.rules.Timing;
-import dev.bottlenose.consultant.rules.Unavailable;
 import dev.bottlenose.consultant.rules.Verdict;
 import dev.bottlenose.metrics.MetricCompiler;
 import dev.bottlenose.metrics.MetricException;
 import dev.bottlenose.metrics.MetricLibrary;
 import dev.bottlenose.model.Focus;
-import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
  * One automated bottleneck search. The rules (why- and where-refinement, verdicts) run in a Drools
- * session; this class feeds them nodes, evidence and resource children, applies what they conclude,
- * asks the {@link MeasurementPort} for measurements within the budget and releases them as soon as a
- * node is decided (true, false or unknown: a true node's children carry the search on).
+ * session; this class runs the rule loop: it feeds them nodes ({@link SearchNodes}), evidence
+ * ({@link Experiments}: measurements within the budget, released as soon as a node is decided) and
+ * resource children ({@link Exploration}), applies what they conclude, orders what they propose
+ * ({@link Priorities}), and ends the search (true, false or unknown: a true node's children carry it on).
  *
  * <p>It is driven from outside: call {@link #advance()} once per sampling interval; the clock tells
  * the time, so tests run on a manual clock. Thread-safe; listeners are called on the advancing thread.
@@ -41,62 +36,37 @@ public final class Search {
   private static final Comparator<Refinement> BY_PARENT_HYPOTHESIS_FOCUS = Comparator
       .comparingInt(Refinement::parentId).thenComparing(Refinement::hypothesisId).thenComparing(r -> r.focus().toString());
 
-  /** Added to a where-refinement's key per place of its hierarchy in its hypothesis's order: the lock before the code. */
-  private static final double HIERARCHY_STEP = 0.1;
-  /** Taken off a where-refinement's key per level it reaches on its hierarchy: the search walks down before it widens. */
-  private static final double DEPTH_STEP = 0.01;
-
   private final String id;
   private final Settings settings;
   private final HypothesisCatalog catalog;
-  private final ResourceOracle oracle;
   private final InstantSource clock;
-  private final MeasurementPort port;
   private final SearchHistoryGraph graph;
   private final RuleSession rules;
-  private final BudgetScheduler scheduler;
+  private final SearchNodes nodes;
+  private final Experiments experiments;
+  private final Exploration exploration;
+  private final Priorities priorities;
   private volatile Spending spending;
-  private final Measurements measurements;
-  private final Map<Integer, NodeRun> runs = new HashMap<>();
   private final Set<Refinement> refinements = new HashSet<>();
-  private final Set<Integer> awaitingPrediction = new HashSet<>();
-  private final Map<ResourcePath, Double> hints = new LinkedHashMap<>();
-  private final Set<ResourcePath> explored = new HashSet<>();
-  /** Per path not explored yet, the step at which the oracle listed no children for it. */
-  private final Map<ResourcePath, Long> listedEmptyAt = new HashMap<>();
   private long steps;
-  /** Per hypothesis, the resources what the daemons recorded of them rules out ({@link HypothesisCatalog#ruledOutBy}). */
-  private final Map<String, Set<ResourcePath>> ruledOut = new HashMap<>();
   private final long startedAtMillis;
   private long endedAtMillis;
   private String endReason;
   private String stopRequest;
 
-  private static final class NodeRun {
-    final Hypothesis hypothesis;
-    NodeFact fact;
-    Experiment experiment;
-
-    NodeRun(Hypothesis hypothesis, NodeFact fact) {
-      this.hypothesis = hypothesis;
-      this.fact = fact;
-    }
-  }
-
   private Search(SearchOptions options, MeasurementPort port, ResourceOracle oracle, InstantSource clock) {
     this.id = options.id();
     this.settings = options.settings();
     this.catalog = HypothesisCatalog.of(settings);
-    this.port = port;
-    this.oracle = oracle;
     this.clock = clock;
     this.graph = new SearchHistoryGraph(id);
     this.rules = RuleBook.load(options.rulesDirectory()).newSession();
-    this.scheduler = new BudgetScheduler(settings.number("budget.fraction"), settings.millis("search.sampling_interval_seconds"),
-        (int) settings.number("search.max_active_experiments"), settings.number("budget.burst_seconds"));
-    this.measurements = new Measurements(port);
+    this.nodes = new SearchNodes(graph, rules, clock);
+    this.experiments = new Experiments(nodes, rules, graph, settings, port);
+    this.exploration = new Exploration(oracle, catalog, rules);
+    this.priorities = new Priorities(settings, catalog);
     this.startedAtMillis = clock.millis();
-    this.spending = new Spending(0, 0, scheduler.budget());
+    this.spending = new Spending(0, 0, experiments.budget());
   }
 
   /**
@@ -109,7 +79,7 @@ public final class Search {
 
   /** Starts the search at the virtual top-level node and takes the first step. */
   public synchronized Search begin() {
-    if (!runs.isEmpty()) {
+    if (!nodes.isEmpty()) {
       throw new IllegalStateException("search " + id + " has begun already");
     }
     catalog.all().forEach(rules::insert);
@@ -119,9 +89,8 @@ public final class Search {
         sufficient * settings.number("search.early_refinement")));
     Hypothesis top = catalog.get(HypothesisCatalog.TOP);
     ShgNode root = graph.add(top, Focus.WHOLE_PROGRAM, null, 0);
-    NodeRun run = new NodeRun(top, new NodeFact(root.id(), -1, top.id(), Focus.WHOLE_PROGRAM, NodeState.UNTESTED, null, true));
-    runs.put(root.id(), run);
-    setState(root.id(), NodeState.TESTING, "searching");
+    nodes.add(root, top, -1, null);
+    nodes.setState(root.id(), NodeState.TESTING, "searching");
     advance();
     return this;
   }
@@ -183,7 +152,7 @@ public final class Search {
     if (!(weight >= 0 && weight <= 1)) {
       throw new IllegalArgumentException("hint weight must be in [0, 1], is " + weight);
     }
-    hints.merge(path, weight, Math::max);
+    priorities.hint(path, weight);
     if (endReason == null) {
       rules.add(new Hint(path, weight, source));
     }
@@ -212,7 +181,7 @@ public final class Search {
 
   /** One step: take in values and failures, let the rules decide, schedule within the budget, maybe end. */
   public synchronized void advance() {
-    if (runs.isEmpty()) {
+    if (nodes.isEmpty()) {
       throw new IllegalStateException("search " + id + " has not begun; call begin() first");
     }
     if (endReason != null) {
@@ -220,37 +189,16 @@ public final class Search {
     }
     long now = clock.millis();
     steps++;
-    takeFailures();
-    updateEvidence(now);
+    experiments.takeFailures();
+    experiments.updateEvidence(now);
     settle(now);
-    retryPredictions();
-    schedule(now);
+    experiments.retryPredictions();
+    Set<Integer> promising = new HashSet<>();
+    rules.promising().forEach(p -> promising.add(p.nodeId()));
+    experiments.schedule(now, promising);
+    spending = experiments.spending();
     settle(now);
     checkEnd(now);
-  }
-
-  private void takeFailures() {
-    for (NodeRun run : runs.values()) {
-      if (run.experiment == null) {
-        continue;
-      }
-      for (MetricRequest r : Experiment.requests(run.hypothesis, run.fact.focus())) {
-        MeasurementFailure f = measurements.failure(r);
-        if (f != null) {
-          rules.put(new Unavailable(run.fact.id(), f.kind(), r + ": " + f.reason()));
-        }
-      }
-    }
-  }
-
-  private void updateEvidence(long now) {
-    for (NodeRun run : runs.values()) {
-      if (run.experiment != null && run.fact.state() != NodeState.FALSE) {
-        Evidence e = run.experiment.evaluate(now, measurements);
-        rules.put(e);
-        graph.update(run.fact.id(), n -> n.withValues(e.value(), e.threshold(), n.predictedCost(), observedCost(run)));
-      }
-    }
   }
 
   private void settle(long now) {
@@ -269,15 +217,15 @@ public final class Search {
   private boolean applyVerdicts(long now) {
     boolean changed = false;
     for (Verdict v : rules.verdicts()) {
-      NodeRun run = runs.get(v.nodeId());
-      NodeState s = run.fact.state();
-      if (s == v.state() || s == NodeState.STOPPED || (s == NodeState.UNKNOWN && !run.hypothesis.isVirtual())) {
+      Node node = nodes.get(v.nodeId());
+      NodeState s = node.state();
+      if (s == v.state() || s == NodeState.STOPPED || (s == NodeState.UNKNOWN && !node.hypothesis.isVirtual())) {
         continue;
       }
-      stopExperiment(run);
-      setState(v.nodeId(), v.state(), v.reason());
+      experiments.stop(node);
+      nodes.setState(v.nodeId(), v.state(), v.reason());
       if (v.state() == NodeState.TRUE) {
-        explore(run.fact.focus(), run.hypothesis);
+        exploration.explore(node.focus(), node.hypothesis, steps);
       }
       changed = true;
     }
@@ -288,44 +236,8 @@ public final class Search {
   private boolean explorePromising() {
     boolean changed = false;
     for (Promising p : rules.promising()) {
-      NodeRun run = runs.get(p.nodeId());
-      changed |= explore(run.fact.focus(), run.hypothesis);
-    }
-    return changed;
-  }
-
-  /**
-   * Adds the children of the focus along each hierarchy {@code h} refines. A path listed without children
-   * is asked once more at a later step (the answer of a busy daemon may have been lost) and then counts
-   * as a leaf, so a daemon that keeps timing out holds up at most two steps per path.
-   */
-  private boolean explore(Focus focus, Hypothesis h) {
-    boolean changed = false;
-    for (Hierarchy hierarchy : h.refineAlong()) {
-      ResourcePath path = focus.get(hierarchy);
-      if (explored.contains(path)) {
-        continue;
-      }
-      Long emptyAt = listedEmptyAt.get(path);
-      if (emptyAt != null && emptyAt == steps) {
-        continue;
-      }
-      List<ResourceChild> children = oracle.children(path);
-      if (children.isEmpty() && emptyAt == null) {
-        listedEmptyAt.put(path, steps);
-        continue;
-      }
-      explored.add(path);
-      boolean onlyOneJvm = (hierarchy == Hierarchy.PROCESS || hierarchy == Hierarchy.MACHINE) && children.size() < 2;
-      if (!onlyOneJvm) {
-        children.forEach(rules::add);
-        List<Hypothesis> hypotheses = catalog.all();
-        for (ResourceChild c : children) {
-          hypotheses.stream().filter(each -> catalog.ruledOutBy(each, c))
-              .forEach(each -> ruledOut.computeIfAbsent(each.id(), k -> new HashSet<>()).add(c.child()));
-        }
-        changed |= !children.isEmpty();
-      }
+      Node node = nodes.get(p.nodeId());
+      changed |= exploration.explore(node.focus(), node.hypothesis, steps);
     }
     return changed;
   }
@@ -354,186 +266,42 @@ public final class Search {
 
   private boolean refine(Refinement r) {
     Hypothesis h = catalog.get(r.hypothesisId());
-    if (r.along() != null && ruledOut.getOrDefault(h.id(), Set.of()).contains(r.focus().get(r.along()))) {
+    if (r.along() != null && exploration.isRuledOut(h.id(), r.focus().get(r.along()))) {
       return false;
     }
     ShgNode existing = graph.find(h.id(), r.focus());
-    ShgNode node = graph.add(h, r.focus(), r.along(), priority(r));
+    ShgNode node = graph.add(h, r.focus(), r.along(), priorities.of(r));
     if (graph.addEdge(new ShgEdge(r.parentId(), node.id(), r.axis(), r.along(), r.reason())) && r.along() != null) {
       rules.add(new ChildEdge(r.parentId(), node.id(), r.along()));
     }
     if (existing == null) {
-      NodeFact fact = new NodeFact(node.id(), r.parentId(), h.id(), r.focus(), NodeState.UNTESTED, r.along(), h.isVirtual());
-      runs.put(node.id(), new NodeRun(h, fact));
-      rules.put(fact);
+      nodes.add(node, h, r.parentId(), r.along());
       if (h.isVirtual()) {
-        setState(node.id(), NodeState.TESTING, "virtual: true while a hypothesis below it is");
+        nodes.setState(node.id(), NodeState.TESTING, "virtual: true while a hypothesis below it is");
       } else {
-        enqueue(node.id());
+        experiments.enqueue(node.id());
       }
       return true;
     }
-    if (existing.state() == NodeState.STOPPED && existing.reason() != null && existing.reason().startsWith("parent")) {
-      setState(existing.id(), NodeState.UNTESTED, "queued again: " + r.reason());
-      enqueue(existing.id());
+    if (nodes.get(existing.id()).state() == NodeState.STOPPED && existing.reason() != null && existing.reason().startsWith("parent")) {
+      nodes.setState(existing.id(), NodeState.UNTESTED, "queued again: " + r.reason());
+      experiments.enqueue(existing.id());
       return true;
     }
     return false;
   }
 
   private boolean orphan(Refinement gone) {
-    ShgNode node = graph.find(gone.hypothesisId(), gone.focus());
+    ShgNode shg = graph.find(gone.hypothesisId(), gone.focus());
     boolean stillWanted = refinements.stream().anyMatch(r -> r.hypothesisId().equals(gone.hypothesisId()) && r.focus().equals(gone.focus()));
-    if (node == null || stillWanted || runs.get(node.id()).hypothesis.isVirtual()
+    Node node = shg == null ? null : nodes.get(shg.id());
+    if (node == null || stillWanted || node.hypothesis.isVirtual()
         || (node.state() != NodeState.UNTESTED && node.state() != NodeState.TESTING)) {
       return false;
     }
-    stopExperiment(runs.get(node.id()));
-    setState(node.id(), NodeState.STOPPED, "parent no longer true");
+    experiments.stop(node);
+    nodes.setState(node.id(), NodeState.STOPPED, "parent no longer true");
     return true;
-  }
-
-  private double priority(Refinement r) {
-    double base = settings.number(r.axis() == Axis.WHY ? "priority.why" : "priority.where");
-    if (r.along() == null) {
-      return base;
-    }
-    ResourcePath refined = r.focus().get(r.along());
-    base += HIERARCHY_STEP * Math.max(0, catalog.get(r.hypothesisId()).refineAlong().indexOf(r.along())) - DEPTH_STEP * refined.depth();
-    double weight = 0;
-    for (Map.Entry<ResourcePath, Double> hint : hints.entrySet()) {
-      if (refined.contains(hint.getKey())) {
-        weight = Math.max(weight, hint.getValue());
-      }
-    }
-    if (refined.hierarchy() == Hierarchy.CODE && !CodeOnly.inApplicationCode(refined)) {
-      base += settings.number("priority.platform_code");
-    }
-    return base - settings.number("priority.hint_bonus") * weight;
-  }
-
-  private void enqueue(int nodeId) {
-    NodeRun run = runs.get(nodeId);
-    double cost = 0;
-    double once = 0;
-    for (MetricRequest r : Experiment.requests(run.hypothesis, run.fact.focus())) {
-      if (measurements.isRunning(r)) {
-        continue;
-      }
-      CostPrediction p = predict(r);
-      if (p.failure() != null) {
-        awaitingPrediction.remove(nodeId);
-        rules.put(new Unavailable(nodeId, p.failure().kind(), r + ": " + p.failure().reason()));
-        return;
-      }
-      if (p.isPending()) {
-        awaitingPrediction.add(nodeId);
-        return;
-      }
-      cost += p.cost();
-      once += p.once();
-    }
-    awaitingPrediction.remove(nodeId);
-    double predicted = cost;
-    graph.update(nodeId, n -> n.withValues(n.value(), n.threshold(), predicted, n.observedCost()));
-    NodeRun parent = runs.get(run.fact.parentId());
-    boolean within = run.fact.along() != null && parent != null && parent.hypothesis.id().equals(run.hypothesis.id());
-    scheduler.enqueueWithin(nodeId, run.hypothesis.id(), graph.node(nodeId).priority(), predicted, once,
-        within ? parent.fact.id() : -1);
-  }
-
-  private CostPrediction predict(MetricRequest r) {
-    try {
-      return port.predict(r);
-    } catch (RuntimeException e) {
-      return CostPrediction.failed(new MeasurementFailure(MeasurementFailure.Kind.METRIC_UNAVAILABLE, "the cost prediction failed: " + e.getMessage()));
-    }
-  }
-
-  private void retryPredictions() {
-    for (Integer nodeId : List.copyOf(awaitingPrediction)) {
-      enqueue(nodeId);
-    }
-  }
-
-  private void schedule(long now) {
-    Map<Integer, Double> observed = new HashMap<>();
-    for (NodeRun run : runs.values()) {
-      if (run.experiment != null) {
-        observed.put(run.fact.id(), observedCost(run));
-      }
-    }
-    scheduler.recompiling(measurements.recompiling());
-    scheduler.attached(measurements.attached());
-    scheduler.observe(now, measurements.sideCost(), observed);
-    Set<Integer> parents = new HashSet<>();
-    rules.promising().forEach(p -> parents.add(p.nodeId()));
-    for (int shed : scheduler.shed(now, parents)) {
-      releaseMeasurements(runs.get(shed));
-      setState(shed, NodeState.UNTESTED, "shed: the measuring cost stayed over the budget; waiting for room");
-    }
-    scheduler.takeRejected().forEach((rejected, why) -> {
-      stopExperiment(runs.get(rejected));
-      rules.put(new Unavailable(rejected, MeasurementFailure.Kind.METRIC_UNAVAILABLE, why));
-    });
-    for (int start : scheduler.admit(now)) {
-      startExperiment(runs.get(start), now);
-    }
-    for (NodeRun run : runs.values()) {
-      String why = scheduler.waitReason(run.fact.id());
-      if (why != null) {
-        graph.update(run.fact.id(), n -> n.withState(n.state(), why, now));
-      }
-    }
-    spending = new Spending(scheduler.load(), measurements.attached(), scheduler.budget());
-  }
-
-  private void startExperiment(NodeRun run, long now) {
-    int nodeId = run.fact.id();
-    run.experiment = new Experiment(nodeId, run.hypothesis, run.fact.focus(), now,
-        settings.millis("search.min_observation_seconds"), settings.millis("search.sampling_interval_seconds"));
-    setState(nodeId, NodeState.TESTING, "measuring");
-    for (MetricRequest r : Experiment.requests(run.hypothesis, run.fact.focus())) {
-      try {
-        measurements.acquire(r, graph.node(nodeId).predictedCost());
-      } catch (RuntimeException e) {
-        rules.put(new Unavailable(nodeId, MeasurementFailure.Kind.METRIC_UNAVAILABLE, r + ": the request failed: " + e.getMessage()));
-        return;
-      }
-    }
-  }
-
-  private void stopExperiment(NodeRun run) {
-    scheduler.remove(run.fact.id());
-    awaitingPrediction.remove(run.fact.id());
-    releaseMeasurements(run);
-  }
-
-  private void releaseMeasurements(NodeRun run) {
-    if (run.experiment == null) {
-      return;
-    }
-    run.experiment = null;
-    for (MetricRequest r : Experiment.requests(run.hypothesis, run.fact.focus())) {
-      measurements.release(r);
-    }
-    rules.removeEvidence(run.fact.id());
-  }
-
-  private double observedCost(NodeRun run) {
-    double total = 0;
-    for (MetricRequest r : Experiment.requests(run.hypothesis, run.fact.focus())) {
-      total += measurements.costShare(r);
-    }
-    return total;
-  }
-
-  private void setState(int nodeId, NodeState state, String reason) {
-    NodeRun run = runs.get(nodeId);
-    run.fact = run.fact.withState(state);
-    rules.put(run.fact);
-    long now = clock.millis();
-    graph.update(nodeId, n -> n.withState(state, reason, now));
   }
 
   private void checkEnd(long now) {
@@ -550,29 +318,25 @@ public final class Search {
   }
 
   private boolean nothingLeft() {
-    if (scheduler.hasQueued() || !awaitingPrediction.isEmpty()) {
+    if (!experiments.isIdle()) {
       return false;
     }
-    return runs.values().stream().noneMatch(r -> !r.hypothesis.isVirtual()
-        && (r.fact.state() == NodeState.TESTING || r.fact.state() == NodeState.UNTESTED));
+    return nodes.all().stream().noneMatch(n -> !n.hypothesis.isVirtual()
+        && (n.state() == NodeState.TESTING || n.state() == NodeState.UNTESTED));
   }
 
   private void end(String reason, long now) {
     endReason = reason;
     endedAtMillis = now;
-    for (NodeRun run : runs.values()) {
-      run.experiment = null;
-      rules.removeEvidence(run.fact.id());
-    }
-    measurements.releaseAll();
+    experiments.endAll();
     List<Integer> open = new ArrayList<>();
-    for (NodeRun run : runs.values()) {
-      NodeState s = run.fact.state();
-      if (!run.hypothesis.isVirtual() && (s == NodeState.UNTESTED || s == NodeState.TESTING)) {
-        open.add(run.fact.id());
+    for (Node node : nodes.all()) {
+      NodeState s = node.state();
+      if (!node.hypothesis.isVirtual() && (s == NodeState.UNTESTED || s == NodeState.TESTING)) {
+        open.add(node.id());
       }
     }
-    open.forEach(id -> setState(id, NodeState.STOPPED, "search ended: " + reason));
+    open.forEach(id -> nodes.setState(id, NodeState.STOPPED, "search ended: " + reason));
     settle(now);
     graph.ended(reason);
     rules.close();
@@ -580,11 +344,11 @@ public final class Search {
 
   /** Tells {@code listener} of every series started and every value measured from now on (for the journal). */
   public void onValues(ValueSeries.Listener listener) {
-    measurements.listen(listener);
+    experiments.measurements().listen(listener);
   }
 
   /** The search as saved: settings, graph, every value measured. */
   public synchronized SavedSearch toSaved() {
-    return new SavedSearch(id, startedAtMillis, endedAtMillis, endReason, settings.asMap(), graph, measurements.allSeries());
+    return new SavedSearch(id, startedAtMillis, endedAtMillis, endReason, settings.asMap(), graph, experiments.measurements().allSeries());
   }
 }

@@ -1,0 +1,215 @@
+package dev.bottlenose.consultant;
+
+import dev.bottlenose.consultant.SearchNodes.Node;
+import dev.bottlenose.consultant.rules.Evidence;
+import dev.bottlenose.consultant.rules.RuleSession;
+import dev.bottlenose.consultant.rules.Unavailable;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The measuring side of a search: a node's cost is predicted, the node queued with the
+ * {@link BudgetScheduler}, its experiment started when the budget admits it, its evidence and failures
+ * handed to the rules every step, and its measurements released as soon as it is decided or shed.
+ */
+final class Experiments {
+  private final SearchNodes nodes;
+  private final RuleSession rules;
+  private final SearchHistoryGraph graph;
+  private final Settings settings;
+  private final MeasurementPort port;
+  private final BudgetScheduler scheduler;
+  private final Measurements measurements;
+  /** Nodes whose cost prediction the port has not answered yet; asked again every step. */
+  private final Set<Integer> awaitingPrediction = new HashSet<>();
+
+  Experiments(SearchNodes nodes, RuleSession rules, SearchHistoryGraph graph, Settings settings, MeasurementPort port) {
+    this.nodes = nodes;
+    this.rules = rules;
+    this.graph = graph;
+    this.settings = settings;
+    this.port = port;
+    this.scheduler = new BudgetScheduler(settings.number("budget.fraction"), settings.millis("search.sampling_interval_seconds"),
+        (int) settings.number("search.max_active_experiments"), settings.number("budget.burst_seconds"));
+    this.measurements = new Measurements(port);
+  }
+
+  Measurements measurements() {
+    return measurements;
+  }
+
+  double budget() {
+    return scheduler.budget();
+  }
+
+  /** Tells the rules of every measurement of a running node that failed. */
+  void takeFailures() {
+    for (Node node : nodes.all()) {
+      if (node.experiment == null) {
+        continue;
+      }
+      for (MetricRequest r : Experiment.requests(node.hypothesis, node.focus())) {
+        MeasurementFailure f = measurements.failure(r);
+        if (f != null) {
+          rules.put(new Unavailable(node.id(), f.kind(), r + ": " + f.reason()));
+        }
+      }
+    }
+  }
+
+  /** Hands the rules every running node's evidence so far, and shows its value and cost in the graph. */
+  void updateEvidence(long now) {
+    for (Node node : nodes.all()) {
+      if (node.experiment != null && node.state() != NodeState.FALSE) {
+        Evidence e = node.experiment.evaluate(now, measurements);
+        rules.put(e);
+        graph.update(node.id(), n -> n.withValues(e.value(), e.threshold(), n.predictedCost(), observedCost(node)));
+      }
+    }
+  }
+
+  /**
+   * Queues a node for measuring: predicts what its measurements not running yet will cost, and hands it to
+   * the scheduler; a failed prediction makes it unavailable, one not answered yet is asked again next step.
+   */
+  void enqueue(int nodeId) {
+    Node node = nodes.get(nodeId);
+    double cost = 0;
+    double once = 0;
+    for (MetricRequest r : Experiment.requests(node.hypothesis, node.focus())) {
+      if (measurements.isRunning(r)) {
+        continue;
+      }
+      CostPrediction p = predict(r);
+      if (p.failure() != null) {
+        awaitingPrediction.remove(nodeId);
+        rules.put(new Unavailable(nodeId, p.failure().kind(), r + ": " + p.failure().reason()));
+        return;
+      }
+      if (p.isPending()) {
+        awaitingPrediction.add(nodeId);
+        return;
+      }
+      cost += p.cost();
+      once += p.once();
+    }
+    awaitingPrediction.remove(nodeId);
+    double predicted = cost;
+    graph.update(nodeId, n -> n.withValues(n.value(), n.threshold(), predicted, n.observedCost()));
+    Node parent = nodes.get(node.parentId());
+    boolean within = node.along() != null && parent != null && parent.hypothesis.id().equals(node.hypothesis.id());
+    scheduler.enqueueWithin(nodeId, node.hypothesis.id(), graph.node(nodeId).priority(), predicted, once,
+        within ? parent.id() : -1);
+  }
+
+  private CostPrediction predict(MetricRequest r) {
+    try {
+      return port.predict(r);
+    } catch (RuntimeException e) {
+      return CostPrediction.failed(new MeasurementFailure(MeasurementFailure.Kind.METRIC_UNAVAILABLE, "the cost prediction failed: " + e.getMessage()));
+    }
+  }
+
+  void retryPredictions() {
+    for (Integer nodeId : List.copyOf(awaitingPrediction)) {
+      enqueue(nodeId);
+    }
+  }
+
+  /**
+   * One scheduling step: tells the scheduler what the running nodes and the tool cost, sheds what no longer
+   * fits (nodes in {@code keepLast}, whose children are tested on their evidence, last), rejects what never
+   * can, starts what the budget admits, and shows why the others wait.
+   */
+  void schedule(long now, Set<Integer> keepLast) {
+    Map<Integer, Double> observed = new HashMap<>();
+    for (Node node : nodes.all()) {
+      if (node.experiment != null) {
+        observed.put(node.id(), observedCost(node));
+      }
+    }
+    scheduler.recompiling(measurements.recompiling());
+    scheduler.attached(measurements.attached());
+    scheduler.observe(now, measurements.sideCost(), observed);
+    for (int shed : scheduler.shed(now, keepLast)) {
+      release(nodes.get(shed));
+      nodes.setState(shed, NodeState.UNTESTED, "shed: the measuring cost stayed over the budget; waiting for room");
+    }
+    scheduler.takeRejected().forEach((rejected, why) -> {
+      stop(nodes.get(rejected));
+      rules.put(new Unavailable(rejected, MeasurementFailure.Kind.METRIC_UNAVAILABLE, why));
+    });
+    for (int start : scheduler.admit(now)) {
+      start(nodes.get(start), now);
+    }
+    for (Node node : nodes.all()) {
+      String why = scheduler.waitReason(node.id());
+      if (why != null) {
+        graph.update(node.id(), n -> n.withState(n.state(), why, now));
+      }
+    }
+  }
+
+  /** What the search spends now: its running nodes' measuring, being attached, and the budget. */
+  Search.Spending spending() {
+    return new Search.Spending(scheduler.load(), measurements.attached(), scheduler.budget());
+  }
+
+  private void start(Node node, long now) {
+    int nodeId = node.id();
+    node.experiment = new Experiment(nodeId, node.hypothesis, node.focus(), now,
+        settings.millis("search.min_observation_seconds"), settings.millis("search.sampling_interval_seconds"));
+    nodes.setState(nodeId, NodeState.TESTING, "measuring");
+    for (MetricRequest r : Experiment.requests(node.hypothesis, node.focus())) {
+      try {
+        measurements.acquire(r, graph.node(nodeId).predictedCost());
+      } catch (RuntimeException e) {
+        rules.put(new Unavailable(nodeId, MeasurementFailure.Kind.METRIC_UNAVAILABLE, r + ": the request failed: " + e.getMessage()));
+        return;
+      }
+    }
+  }
+
+  /** Takes a node off the queue or out of the running, and releases its measurements. */
+  void stop(Node node) {
+    scheduler.remove(node.id());
+    awaitingPrediction.remove(node.id());
+    release(node);
+  }
+
+  private void release(Node node) {
+    if (node.experiment == null) {
+      return;
+    }
+    node.experiment = null;
+    for (MetricRequest r : Experiment.requests(node.hypothesis, node.focus())) {
+      measurements.release(r);
+    }
+    rules.removeEvidence(node.id());
+  }
+
+  /** Whether nothing waits to be measured: no node queued or waiting for its prediction. */
+  boolean isIdle() {
+    return !scheduler.hasQueued() && awaitingPrediction.isEmpty();
+  }
+
+  /** The search ended: every experiment and its evidence goes, and every measurement is released. */
+  void endAll() {
+    for (Node node : nodes.all()) {
+      node.experiment = null;
+      rules.removeEvidence(node.id());
+    }
+    measurements.releaseAll();
+  }
+
+  private double observedCost(Node node) {
+    double total = 0;
+    for (MetricRequest r : Experiment.requests(node.hypothesis, node.focus())) {
+      total += measurements.costShare(r);
+    }
+    return total;
+  }
+}

@@ -1,0 +1,75 @@
+package dev.bottlenose.consultant;
+
+import dev.bottlenose.consultant.rules.RuleSession;
+import dev.bottlenose.model.Focus;
+import dev.bottlenose.model.Hierarchy;
+import dev.bottlenose.model.ResourcePath;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Where a search can go: the children of the resources in a promising node's focus, looked up from the
+ * {@link ResourceOracle} once per path and handed to the rules (which propose the where-refinements), and
+ * the resources that what the daemons recorded rules out for a hypothesis ({@link HypothesisCatalog#ruledOutBy}).
+ */
+final class Exploration {
+  private final ResourceOracle oracle;
+  private final HypothesisCatalog catalog;
+  private final RuleSession rules;
+  private final Set<ResourcePath> explored = new HashSet<>();
+  /** Per path not explored yet, the step at which the oracle listed no children for it. */
+  private final Map<ResourcePath, Long> listedEmptyAt = new HashMap<>();
+  /** Per hypothesis, the resources ruled out for it. */
+  private final Map<String, Set<ResourcePath>> ruledOut = new HashMap<>();
+
+  Exploration(ResourceOracle oracle, HypothesisCatalog catalog, RuleSession rules) {
+    this.oracle = oracle;
+    this.catalog = catalog;
+    this.rules = rules;
+  }
+
+  /**
+   * Adds the children of the focus along each hierarchy {@code h} refines; true if any were new. A path
+   * listed without children is asked once more at a later {@code step} (the answer of a busy daemon may
+   * have been lost) and then counts as a leaf, so a daemon that keeps timing out holds up at most two
+   * steps per path.
+   */
+  boolean explore(Focus focus, Hypothesis h, long step) {
+    boolean changed = false;
+    for (Hierarchy hierarchy : h.refineAlong()) {
+      ResourcePath path = focus.get(hierarchy);
+      if (explored.contains(path)) {
+        continue;
+      }
+      Long emptyAt = listedEmptyAt.get(path);
+      if (emptyAt != null && emptyAt == step) {
+        continue;
+      }
+      List<ResourceChild> children = oracle.children(path);
+      if (children.isEmpty() && emptyAt == null) {
+        listedEmptyAt.put(path, step);
+        continue;
+      }
+      explored.add(path);
+      boolean onlyOneJvm = (hierarchy == Hierarchy.PROCESS || hierarchy == Hierarchy.MACHINE) && children.size() < 2;
+      if (!onlyOneJvm) {
+        children.forEach(rules::add);
+        List<Hypothesis> hypotheses = catalog.all();
+        for (ResourceChild c : children) {
+          hypotheses.stream().filter(each -> catalog.ruledOutBy(each, c))
+              .forEach(each -> ruledOut.computeIfAbsent(each.id(), k -> new HashSet<>()).add(c.child()));
+        }
+        changed |= !children.isEmpty();
+      }
+    }
+    return changed;
+  }
+
+  /** Whether what the daemons recorded rules {@code path} out for hypothesis {@code hypothesisId}. */
+  boolean isRuledOut(String hypothesisId, ResourcePath path) {
+    return ruledOut.getOrDefault(hypothesisId, Set.of()).contains(path);
+  }
+}
