@@ -1,7 +1,6 @@
 package dev.bottlenose.agent;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
+import dev.bottlenose.instrumentation.TimedRounds;
 
 /**
  * What two basic operations cost on this JVM, measured once at agent start on {@code bottlenose-start}:
@@ -13,7 +12,8 @@ import java.lang.management.ThreadMXBean;
  * of this thread's CPU); each figure is the fastest round's time per operation, rounded to the nanosecond.
  * The fastest, because a round is only ever slowed (interpreted, or waiting for its compilation): an agent
  * attaches while the compiler threads are busy recompiling what starting JFR threw away, and the first
- * rounds of a loaded machine ran interpreted for 8 to 10 ns per call where compiled code takes 3.
+ * rounds of a loaded machine ran interpreted for 8 to 10 ns per call where compiled code takes 3. The
+ * rounds are run by {@link TimedRounds}, as the probe runtime's own calibration's are.
  */
 record Calibration(long virtualCallNanos, long allocationNanos) {
   static final int MAX_REPETITIONS = 60;
@@ -24,7 +24,8 @@ record Calibration(long virtualCallNanos, long allocationNanos) {
   static final long MAX_WALL_MILLIS = 600;
   static final int CALLS = 20_000;
   static final int ALLOCATIONS = 10_000;
-  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+  private static final TimedRounds ROUNDS =
+      new TimedRounds(MIN_WALL_MILLIS, MAX_WALL_MILLIS, STABLE_ROUNDS, BUDGET_NANOS, MAX_REPETITIONS, PAUSE_MILLIS);
   private static volatile long sink;
 
   interface Shape {
@@ -58,39 +59,21 @@ record Calibration(long virtualCallNanos, long allocationNanos) {
   static Calibration measure() {
     Shape[] shapes = {new A(1), new B(2), new C(3), new D(4)};
     Object[] kept = new Object[1024];
-    double bestCall = Double.MAX_VALUE;
-    double bestAllocation = Double.MAX_VALUE;
-    long cpuDeadline = now() + BUDGET_NANOS;
-    long start = System.nanoTime();
-    int unchanged = 0;
-    for (int r = 0; r < MAX_REPETITIONS && now() < cpuDeadline; r++) {
+    double[] best = {Double.MAX_VALUE, Double.MAX_VALUE};
+    ROUNDS.run(() -> {
       double call = perOperation(now(), calls(shapes), CALLS);
       double allocation = perOperation(now(), allocate(kept), ALLOCATIONS);
-      boolean faster = call < bestCall * 0.97 || allocation < bestAllocation * 0.97;
-      bestCall = Math.min(bestCall, call);
-      bestAllocation = Math.min(bestAllocation, allocation);
-      unchanged = faster ? 0 : unchanged + 1;
-      long wall = (System.nanoTime() - start) / 1_000_000;
-      if (wall >= MAX_WALL_MILLIS || wall >= MIN_WALL_MILLIS && unchanged >= STABLE_ROUNDS) {
-        break;
-      }
-      pause();
-    }
-    return new Calibration(Math.max(1, Math.round(bestCall)), Math.max(1, Math.round(bestAllocation)));
+      boolean faster = TimedRounds.improves(call, best[0]) || TimedRounds.improves(allocation, best[1]);
+      best[0] = Math.min(best[0], call);
+      best[1] = Math.min(best[1], allocation);
+      return faster;
+    });
+    return new Calibration(Math.max(1, Math.round(best[0])), Math.max(1, Math.round(best[1])));
   }
 
   /** The CPU time per operation: {@code start} is taken before the loop runs, {@code loopEnd} by the loop. */
   private static double perOperation(long start, long loopEnd, int operations) {
     return Math.max(0, loopEnd - start) / (double) operations;
-  }
-
-  /** Leaves the compiler threads the core for a moment, so the loops get compiled. */
-  private static void pause() {
-    try {
-      Thread.sleep(PAUSE_MILLIS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 
   private static long calls(Shape[] shapes) {
@@ -110,8 +93,7 @@ record Calibration(long virtualCallNanos, long allocationNanos) {
     return now();
   }
 
-  /** This thread's CPU time, so that time the compiler threads or anyone else take from it is not counted. */
   private static long now() {
-    return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : System.nanoTime();
+    return TimedRounds.cpuNow();
   }
 }

@@ -1,8 +1,6 @@
 package dev.bottlenose.instrumentation;
 
 import dev.bottlenose.probe.Probes;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 
 /**
  * What one probe execution costs on this machine: short timed loops over the runtime's own entry
@@ -13,7 +11,7 @@ import java.lang.management.ThreadMXBean;
  * this thread's CPU). Each figure is the fastest round's CPU time per execution: probes in hot code
  * run compiled, and a round is only ever slowed (interpreted, or preempted). The first round of a
  * counter runs interpreted at 15-20 ns where compiled code takes 1-3 ns, and hot code's counters,
- * charged at that, looked ten times dearer than they are.
+ * charged at that, looked ten times dearer than they are. The rounds are run by {@link TimedRounds}.
  *
  * <p>On a loaded machine the compiler may not get to the loops within that time (the target's own
  * compilation queue is long just after an attach), and rounds that all ran interpreted agree with each
@@ -33,21 +31,16 @@ record Calibration(double counterNanos, double timerNanos, int rounds, int uncha
   static final long MAX_WALL_MILLIS = 500;
   private static final int COUNTS = 20_000;
   private static final int TIMES = 2_000;
-  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+  private static final TimedRounds ROUNDS =
+      new TimedRounds(MIN_WALL_MILLIS, MAX_WALL_MILLIS, STABLE_ROUNDS, BUDGET_NANOS, MAX_ROUNDS, PAUSE_MILLIS);
 
   static Calibration measure(SlotAllocator slots) {
-    Calibration c = new Calibration(Double.MAX_VALUE, Double.MAX_VALUE, 0, 0);
-    long cpuDeadline = cpuNow() + BUDGET_NANOS;
-    long start = System.nanoTime();
-    while (cpuNow() < cpuDeadline) {
-      c = c.round(slots);
-      long wall = (System.nanoTime() - start) / 1_000_000;
-      if (wall >= MAX_WALL_MILLIS || wall >= MIN_WALL_MILLIS && c.unchanged >= STABLE_ROUNDS) {
-        break;
-      }
-      pause();
-    }
-    return c;
+    Calibration[] c = {new Calibration(Double.MAX_VALUE, Double.MAX_VALUE, 0, 0)};
+    ROUNDS.run(() -> {
+      c[0] = c[0].round(slots);
+      return c[0].unchanged == 0;
+    });
+    return c[0];
   }
 
   /** This calibration with one more round's figures where they are better, until {@value #MAX_ROUNDS} rounds. */
@@ -67,7 +60,7 @@ record Calibration(double counterNanos, double timerNanos, int rounds, int uncha
     try {
       double c = counterLoop(counters);
       double t = timerLoop(counters[0]);
-      boolean better = c < counterNanos * 0.97 || t < timerNanos * 0.97;
+      boolean better = TimedRounds.improves(c, counterNanos) || TimedRounds.improves(t, timerNanos);
       return new Calibration(Math.min(counterNanos, c), Math.min(timerNanos, t), rounds + 1, better ? 0 : unchanged + 1);
     } finally {
       for (int counter : counters) {
@@ -105,17 +98,7 @@ record Calibration(double counterNanos, double timerNanos, int rounds, int uncha
     return (double) Math.max(0, cpuNow() - start) / TIMES;
   }
 
-  /** Leaves the compiler threads the core for a moment, so the loops get compiled. */
-  private static void pause() {
-    try {
-      Thread.sleep(PAUSE_MILLIS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  /** This thread's CPU time, so that time other threads take from it is not counted. */
   private static long cpuNow() {
-    return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : System.nanoTime();
+    return TimedRounds.cpuNow();
   }
 }
