@@ -19,6 +19,11 @@ import java.util.Set;
 
 /** What the port knows about one daemon: its target's pid and calibration, how busy the target is, whether it is gone. */
 final class TargetDaemon {
+  /**
+   * The fewest cores a target's CPU is counted as: a target using less than a core leaves the rest of that
+   * CPU idle, so overhead is charged against one CPU; otherwise a nearly idle program could not be measured.
+   */
+  static final double MIN_CORES = 1;
   final String id;
   private volatile Calibration calibration;
   private volatile long pid = -1;

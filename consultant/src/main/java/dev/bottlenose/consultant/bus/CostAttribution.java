@@ -1,0 +1,107 @@
+package dev.bottlenose.consultant.bus;
+
+import dev.bottlenose.consultant.MeasurementSink;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a daemon's sample shows the port's measurements on it cost, and their values, handed to their sinks.
+ *
+ * <p>Observed cost: a sample's probe executions, the commits of the JFR events recorded only for watched
+ * sources ({@code cost.eventNanos}: both spent on the program's threads) and the agent's CPU
+ * ({@code cost.agentCpuNanos}) above the agent's idle cost (its average over the samples in which none of
+ * this port's metrics ran on that daemon), over the target's CPU in the same sample (at least one core, as
+ * for predictions), is split across the port's active metrics on that daemon in proportion to each one's
+ * predicted cost in the sample (equally when none has one). The idle cost is paid whether or not a metric
+ * runs, so it is not charged to the metrics; it goes to {@link MeasurementSink#attached} (the largest of
+ * the daemons', as a fraction of that target's CPU), and the scheduler takes it off the budget before the
+ * metrics share it: the budget is against the program without the tool. A sample among the first
+ * {@value #SETTLING_SAMPLES} of a metric just started carries its one-time insertion cost (classes
+ * retransformed on the agent's thread): that sample's agent CPU is reported as side cost, and only its
+ * probes' executions and events are charged to the metrics. A probe in a method called hundreds of
+ * millions of times a second costs from its first sample on; had the whole sample gone to side cost, a
+ * search starting new metrics every step would never see whom to shed.
+ *
+ * <p>Recompiling: the daemon's {@code cost.sideCpuNanos} (the target's JIT compiler threads and VM Thread)
+ * above its rate in idle samples goes to {@link MeasurementSink#recompiling}: the JIT compiling again what
+ * inserting and removing probes threw away. The scheduler pays it from its bucket of one-time costs.
+ */
+final class CostAttribution {
+  static final int SETTLING_SAMPLES = 2;
+
+  private final Collection<TargetDaemon> daemons;
+  private final Collection<MeasurementSink> sinks;
+
+  /** Attribution over {@code daemons}, telling {@code sinks} (live views of the port's) of the tool's own costs. */
+  CostAttribution(Collection<TargetDaemon> daemons, Collection<MeasurementSink> sinks) {
+    this.daemons = daemons;
+    this.sinks = sinks;
+  }
+
+  /** A sample of daemon {@code d}; {@code active}: every measurement of the port, on any daemon. */
+  void sampled(TargetDaemon d, JsonObject sample, Collection<EventBusMeasurementPort.Active> active) {
+    long at = sample.getLong("atMillis", System.currentTimeMillis());
+    Map<Long, JsonObject> byId = new LinkedHashMap<>();
+    sample.getJsonArray("metrics", new JsonArray()).forEach(o -> {
+      JsonObject m = (JsonObject) o;
+      byId.put(m.getLong("metricId"), m);
+    });
+    List<EventBusMeasurementPort.Active> ours = active.stream().filter(a -> a.daemon == d && a.metricId != null
+        && byId.containsKey(a.metricId)).toList();
+    boolean idle = active.stream().noneMatch(a -> a.daemon == d);
+    TargetDaemon.Spent spent = d.sampled(sample, idle, TargetDaemon.MIN_CORES);
+    ours.forEach(a -> a.samples++);
+    boolean settling = ours.stream().anyMatch(a -> a.samples <= SETTLING_SAMPLES);
+    double side = settling && !Double.isNaN(spent.agent()) ? spent.agent() : 0;
+    sinks.forEach(s -> s.sideCost(at, side));
+    if (!Double.isNaN(spent.recompiling())) {
+      sinks.forEach(s -> s.recompiling(at, spent.recompiling()));
+    }
+    double attached = attached();
+    if (!Double.isNaN(attached)) {
+      sinks.forEach(s -> s.attached(at, attached));
+    }
+    double charged = settling ? spent.inProgramThreads() : spent.total();
+    double totalPredicted = ours.stream().mapToDouble(a -> predicted(byId.get(a.metricId))).sum();
+    for (EventBusMeasurementPort.Active a : ours) {
+      JsonObject m = byId.get(a.metricId);
+      Double value = m.getDouble("value");
+      if (value == null) {
+        continue;
+      }
+      double share = totalPredicted > 0 ? predicted(m) / totalPredicted : 1.0 / ours.size();
+      double cost = charged * share;
+      Long through = m.getLong("dataThroughMillis");
+      if (through == null) {
+        a.sink.value(a.handle, at - intervalMillis(sample), at, value, cost);
+      } else {
+        if (a.dataTime == null) {
+          a.dataTime = new DataTime(a.sinceMillis);
+        }
+        DataTime.Stretch stretch = a.dataTime.sampled(value, intervalMillis(sample), through);
+        if (stretch != null) {
+          a.sink.value(a.handle, stretch.fromMillis(), stretch.toMillis(), stretch.value(), cost);
+        }
+      }
+    }
+  }
+
+  /** The most being attached costs any of the targets at rest (each target's budget is its own); NaN: none known. */
+  private double attached() {
+    return daemons.stream().mapToDouble(d -> d.attached(TargetDaemon.MIN_CORES)).filter(f -> !Double.isNaN(f))
+        .max().orElse(Double.NaN);
+  }
+
+  private static long intervalMillis(JsonObject sample) {
+    return Math.round(sample.getLong("intervalNanos", 0L) / 1e6);
+  }
+
+  private static double predicted(JsonObject metricValue) {
+    Double p = metricValue.getDouble("predictedCost");
+    return p == null || !(p > 0) ? 0 : p;
+  }
+}
