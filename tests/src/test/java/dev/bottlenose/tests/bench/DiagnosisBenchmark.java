@@ -1,0 +1,264 @@
+package dev.bottlenose.tests.bench;
+
+import dev.bottlenose.model.json.Json;
+import dev.bottlenose.tests.bench.DiagnosisSuite.Answer;
+import dev.bottlenose.tests.bench.DiagnosisSuite.Part;
+import dev.bottlenose.tests.bench.DiagnosisSuite.Program;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The diagnosis benchmark: runs every program of the {@link DiagnosisSuite} as a user would meet it, a JVM
+ * already running, and a search started with the command line ({@code bottlenose search --pid N --budget B
+ * --max-time T --json}) a few seconds after the program; then checks what the search found against the
+ * program's known answer and writes a table: right why and where, the seconds from the command to the
+ * located verdict, what else was found true, and the target's CPU during the search against its rate before.
+ *
+ * <p>Usage: {@code tests/bench-diagnosis.sh [--budgets 0.01,0.05] [--reps 1] [--programs id,id] [--max-time 60]
+ * [--lead 4] [--out DIR]}. Results: {@code results.tsv} (one line a run) and {@code summary.md}.
+ */
+public final class DiagnosisBenchmark {
+  private DiagnosisBenchmark() {}
+
+  /** One search of one program at one budget. */
+  record Run(Program program, double budget, int rep, boolean rightWhy, boolean located, double locatedSeconds,
+      List<String> found, List<String> extra, double cpuBefore, double cpuDuring, int exit, String endReason) {
+    boolean right() {
+      return program.idle() ? found.isEmpty() : located;
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    Options o = Options.parse(args);
+    Files.createDirectories(o.out);
+    Path tsv = o.out.resolve("results.tsv");
+    List<Run> runs = new ArrayList<>();
+    Files.writeString(tsv, "program\tpart\tbudget\trep\tright_why\tlocated\tlocated_s\tfound\textra\tcpu_before\tcpu_during"
+        + "\texit\tend\n");
+    for (int rep = 1; rep <= o.reps; rep++) {
+      for (double budget : o.budgets) {
+        for (Program p : DiagnosisSuite.select(o.programs)) {
+          Run r = run(p, budget, rep, o);
+          runs.add(r);
+          Files.writeString(tsv, line(r), java.nio.file.StandardOpenOption.APPEND);
+          System.out.printf(Locale.ROOT, "%-18s %4s rep %d: %s%s%n", p.id(), label(budget), rep,
+              r.right() ? "right" : "WRONG", r.located ? String.format(Locale.ROOT, " in %.1f s", r.locatedSeconds) : "");
+        }
+      }
+    }
+    String summary = summary(runs, o);
+    Files.writeString(o.out.resolve("summary.md"), summary);
+    System.out.println(summary);
+  }
+
+  static Run run(Program p, double budget, int rep, Options o) throws Exception {
+    Path data = Files.createTempDirectory("diag-data-");
+    List<String> cmd = new ArrayList<>(List.of(java(), "-Ddiag.seconds=" + (o.lead + o.maxTime + 30)));
+    cmd.addAll(p.jvmOptions());
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), p.mainClass()));
+    Process target = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    try {
+      BufferedReader out = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8));
+      String first = out.readLine();
+      if (first == null || !first.startsWith("ready")) {
+        throw new IllegalStateException(p.id() + " did not start: " + first);
+      }
+      Thread drain = new Thread(() -> drain(out), "drain");
+      drain.setDaemon(true);
+      drain.start();
+      long pid = target.pid();
+      double cpu0 = ProcCpu.processSeconds(pid);
+      long t0 = System.nanoTime();
+      Thread.sleep(o.lead * 1000L);
+      double cpuBefore = (ProcCpu.processSeconds(pid) - cpu0) / ((System.nanoTime() - t0) / 1e9);
+      double cpu1 = ProcCpu.processSeconds(pid);
+      long commandAtMillis = System.currentTimeMillis();
+      long c0 = System.nanoTime();
+      Process search = new ProcessBuilder(java(), "-Dbottlenose.daemon.jar=" + jar("daemon"), "-jar", jar("web").toString(),
+          "search", "--pid", Long.toString(pid), "--budget", String.format(Locale.ROOT, "%.4f", budget),
+          "--max-time", o.maxTime + "s", "--json", "--data", data.toString())
+          .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      String json = new String(search.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      boolean ended = search.waitFor(o.maxTime + 120L, TimeUnit.SECONDS);
+      double cpuDuring = (ProcCpu.processSeconds(pid) - cpu1) / ((System.nanoTime() - c0) / 1e9);
+      int exit = ended ? search.exitValue() : -1;
+      return judge(p, budget, rep, json, commandAtMillis, cpuBefore, cpuDuring, exit);
+    } finally {
+      target.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      deleteTree(data);
+    }
+  }
+
+  /** What the saved search (its JSON) found, against the program's answers. */
+  @SuppressWarnings("unchecked")
+  static Run judge(Program p, double budget, int rep, String json, long commandAtMillis, double cpuBefore,
+      double cpuDuring, int exit) {
+    Map<String, Object> saved;
+    try {
+      saved = (Map<String, Object>) Json.parse(json.trim());
+    } catch (RuntimeException e) {
+      return new Run(p, budget, rep, false, false, Double.NaN, List.of(), List.of("no JSON: " + e.getMessage()),
+          cpuBefore, cpuDuring, exit, null);
+    }
+    List<Map<String, Object>> nodes = (List<Map<String, Object>>) ((Map<String, Object>) saved.get("graph")).get("nodes");
+    List<Map<String, Object>> trueNodes = nodes.stream().filter(n -> "true".equals(n.get("state"))
+        && !"top".equals(n.get("hypothesis"))).toList();
+    List<String> found = trueNodes.stream().map(DiagnosisBenchmark::describe).toList();
+    boolean rightWhy = false;
+    double located = Double.NaN;
+    int answered = 0;
+    List<String> extra = new ArrayList<>();
+    for (Map<String, Object> n : trueNodes) {
+      if (p.answers().stream().noneMatch(a -> a.why().contains((String) n.get("hypothesis")))) {
+        extra.add(describe(n));
+      }
+    }
+    for (Answer a : p.answers()) {
+      double first = Double.NaN;
+      for (Map<String, Object> n : trueNodes) {
+        if (a.why().contains((String) n.get("hypothesis"))) {
+          rightWhy = true;
+          if (matches(n, a.where())) {
+            double s = (((Number) n.get("concludedAtMillis")).longValue() - commandAtMillis) / 1000.0;
+            first = Double.isNaN(first) ? s : Math.min(first, s);
+          }
+        }
+      }
+      if (!Double.isNaN(first)) {
+        answered++;
+        located = Double.isNaN(located) ? first : p.all() ? Math.max(located, first) : Math.min(located, first);
+      }
+    }
+    boolean isLocated = p.all() ? answered == p.answers().size() : answered > 0;
+    return new Run(p, budget, rep, rightWhy, isLocated, isLocated ? located : Double.NaN, found, extra, cpuBefore,
+        cpuDuring, exit, (String) saved.get("endReason"));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static boolean matches(Map<String, Object> node, String where) {
+    if (where.isEmpty()) {
+      return true;
+    }
+    return ((List<Object>) node.get("focus")).stream().anyMatch(path -> String.valueOf(path).contains(where));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static String describe(Map<String, Object> n) {
+    List<Object> focus = (List<Object>) n.get("focus");
+    return n.get("hypothesis") + " <" + String.join(",", focus.stream().map(String::valueOf).toList()) + ">";
+  }
+
+  static String summary(List<Run> runs, Options o) {
+    StringBuilder b = new StringBuilder();
+    b.append("# Diagnosis benchmark\n\n");
+    b.append(String.format(Locale.ROOT, "Each program ran %d s before `bottlenose search --pid N --budget B --max-time %ds"
+        + " --json`; %d repetition(s).%n%n", o.lead, o.maxTime, o.reps));
+    for (double budget : o.budgets) {
+      b.append("## Budget ").append(label(budget)).append("\n\n");
+      b.append("| program | part | right why | right where | s to located | also true | target CPU before → during |\n");
+      b.append("| --- | --- | --- | --- | --- | --- | --- |\n");
+      for (Run r : runs.stream().filter(r -> r.budget == budget).toList()) {
+        b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %.2f → %.2f |%n", r.program.id(),
+            r.program.part() == Part.TUNING ? "tuning" : "held out",
+            r.program.idle() ? (r.found.isEmpty() ? "nothing true" : "FALSE POSITIVE") : yes(r.rightWhy),
+            r.program.idle() ? "–" : yes(r.located), Double.isNaN(r.locatedSeconds) ? "–"
+                : String.format(Locale.ROOT, "%.1f", r.locatedSeconds),
+            r.extra.isEmpty() ? "–" : r.extra.size() + ": " + String.join("; ", r.extra.subList(0, Math.min(3, r.extra.size())))
+                + (r.extra.size() > 3 ? "; …" : ""),
+            r.cpuBefore, r.cpuDuring));
+      }
+      for (Part part : Part.values()) {
+        List<Run> of = runs.stream().filter(r -> r.budget == budget && r.program.part() == part).toList();
+        long right = of.stream().filter(Run::right).count();
+        List<Double> times = of.stream().filter(r -> r.located).map(Run::locatedSeconds).toList();
+        b.append(String.format(Locale.ROOT, "%n%s: %d of %d right; median seconds to the located verdict %s%n",
+            part == Part.TUNING ? "Tuning half" : "Held-out half", right, of.size(),
+            times.isEmpty() ? "–" : String.format(Locale.ROOT, "%.1f", Stats.of(times).median())));
+      }
+      b.append('\n');
+    }
+    return b.toString();
+  }
+
+  private static String yes(boolean b) {
+    return b ? "yes" : "**no**";
+  }
+
+  private static String line(Run r) {
+    return String.join("\t", r.program.id(), r.program.part().name().toLowerCase(Locale.ROOT), label(r.budget),
+        Integer.toString(r.rep), Boolean.toString(r.rightWhy), Boolean.toString(r.located),
+        String.format(Locale.ROOT, "%.1f", r.locatedSeconds), String.join("; ", r.found), String.join("; ", r.extra),
+        String.format(Locale.ROOT, "%.3f", r.cpuBefore), String.format(Locale.ROOT, "%.3f", r.cpuDuring),
+        Integer.toString(r.exit), String.valueOf(r.endReason)) + "\n";
+  }
+
+  static String label(double budget) {
+    return String.format(Locale.ROOT, "%.0f%%", budget * 100);
+  }
+
+  private static String java() {
+    return Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+  }
+
+  private static Path jar(String module) {
+    Path jar = Paths.get(System.getProperty("bottlenose." + module + ".jar",
+        module + "/target/bottlenose-" + module + "-all.jar"));
+    if (!Files.isRegularFile(jar)) {
+      throw new IllegalStateException(module + " jar not built: " + jar.toAbsolutePath());
+    }
+    return jar.toAbsolutePath();
+  }
+
+  private static void drain(BufferedReader out) {
+    try {
+      while (out.readLine() != null) {
+        // the program's output is not needed
+      }
+    } catch (IOException e) {
+      // the program ended
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (var paths = Files.walk(dir)) {
+      paths.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+    }
+  }
+
+  record Options(List<Double> budgets, int reps, List<String> programs, int maxTime, int lead, Path out) {
+    static Options parse(String[] args) {
+      List<Double> budgets = List.of(0.01, 0.05);
+      int reps = 1;
+      List<String> programs = List.of();
+      int maxTime = 60;
+      int lead = 4;
+      Path out = Paths.get("tests/target/bench-diagnosis");
+      for (int i = 0; i < args.length; i++) {
+        String value = i + 1 < args.length ? args[i + 1] : null;
+        switch (args[i]) {
+          case "--budgets" -> budgets = Arrays.stream(value.split(",")).map(Double::parseDouble).toList();
+          case "--reps" -> reps = Integer.parseInt(value);
+          case "--programs" -> programs = List.of(value.split(","));
+          case "--max-time" -> maxTime = Integer.parseInt(value);
+          case "--lead" -> lead = Integer.parseInt(value);
+          case "--out" -> out = Paths.get(value);
+          default -> throw new IllegalArgumentException("unknown option " + args[i] + "; see tests/bench-diagnosis.sh");
+        }
+        i++;
+      }
+      DiagnosisSuite.select(programs);
+      return new Options(budgets, reps, programs, maxTime, lead, out);
+    }
+  }
+}
