@@ -2,27 +2,52 @@ package dev.bottlenose.daemon.session;
 
 import java.util.Map;
 
-/** The count / nanos / bytes totals of one interval that probe and source values share, and their rates. */
-final class IntervalTotals {
+/**
+ * What probe and source values share: count / nanos / bytes totals since they began, their change over one
+ * interval, and that change per second ({@code nanos} per second is a fraction of one thread's time).
+ */
+public sealed interface IntervalTotals permits ProbeValue, SourceValue {
+  long count();
 
-  /** {@code delta} per second of an interval of {@code intervalNanos}; 0 for an empty interval. */
-  static double perSecond(long delta, long intervalNanos) {
-    return intervalNanos <= 0 ? 0 : delta * 1e9 / intervalNanos;
+  long nanos();
+
+  long bytes();
+
+  long countDelta();
+
+  long nanosDelta();
+
+  long bytesDelta();
+
+  long intervalNanos();
+
+  default double countPerSecond() {
+    return perSecond(countDelta());
+  }
+
+  default double nanosPerSecond() {
+    return perSecond(nanosDelta());
+  }
+
+  default double bytesPerSecond() {
+    return perSecond(bytesDelta());
+  }
+
+  /** {@code delta} per second of this interval; 0 for an empty interval. */
+  private double perSecond(long delta) {
+    return intervalNanos() <= 0 ? 0 : delta * 1e9 / intervalNanos();
   }
 
   /** Puts the totals, their deltas and their per-second rates into {@code m}, in the wire's field order. */
-  static void put(Map<String, Object> m, long count, long nanos, long bytes,
-      long countDelta, long nanosDelta, long bytesDelta, long intervalNanos) {
-    m.put("count", count);
-    m.put("nanos", nanos);
-    m.put("bytes", bytes);
-    m.put("countDelta", countDelta);
-    m.put("nanosDelta", nanosDelta);
-    m.put("bytesDelta", bytesDelta);
-    m.put("countPerSecond", perSecond(countDelta, intervalNanos));
-    m.put("nanosPerSecond", perSecond(nanosDelta, intervalNanos));
-    m.put("bytesPerSecond", perSecond(bytesDelta, intervalNanos));
+  default void putTotals(Map<String, Object> m) {
+    m.put("count", count());
+    m.put("nanos", nanos());
+    m.put("bytes", bytes());
+    m.put("countDelta", countDelta());
+    m.put("nanosDelta", nanosDelta());
+    m.put("bytesDelta", bytesDelta());
+    m.put("countPerSecond", countPerSecond());
+    m.put("nanosPerSecond", nanosPerSecond());
+    m.put("bytesPerSecond", bytesPerSecond());
   }
-
-  private IntervalTotals() {}
 }

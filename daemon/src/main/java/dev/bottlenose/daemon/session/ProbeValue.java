@@ -4,12 +4,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One probe's values in one interval: cumulative totals since insertion, the change over the interval,
- * and that change per second. {@code nanos} per second is a fraction of one thread's wall time. For an
- * allocation probe, {@code byType} holds the interval's change per allocated type: {count, bytes}.
+ * One probe's values in one interval ({@link IntervalTotals}: since insertion; {@code nanos} per second is a
+ * fraction of one thread's wall time). For an allocation probe, {@code byType} holds the interval's change per allocated type: {count, bytes}.
  */
 public record ProbeValue(long probeId, String method, String kind, long count, long nanos, long bytes,
-    long countDelta, long nanosDelta, long bytesDelta, long intervalNanos, Map<String, long[]> byType) {
+    long countDelta, long nanosDelta, long bytesDelta, long intervalNanos, Map<String, long[]> byType)
+    implements IntervalTotals {
 
   public ProbeValue {
     byType = Map.copyOf(byType);
@@ -25,24 +25,12 @@ public record ProbeValue(long probeId, String method, String kind, long count, l
     return byType.getOrDefault(type, new long[2]);
   }
 
-  public double countPerSecond() {
-    return IntervalTotals.perSecond(countDelta, intervalNanos);
-  }
-
-  public double nanosPerSecond() {
-    return IntervalTotals.perSecond(nanosDelta, intervalNanos);
-  }
-
-  public double bytesPerSecond() {
-    return IntervalTotals.perSecond(bytesDelta, intervalNanos);
-  }
-
   public Map<String, Object> toJson() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("probeId", probeId);
     m.put("method", method);
     m.put("kind", kind);
-    IntervalTotals.put(m, count, nanos, bytes, countDelta, nanosDelta, bytesDelta, intervalNanos);
+    putTotals(m);
     return m;
   }
 }
