@@ -28,7 +28,6 @@ public final class Main {
       "  metric check FILE                            check a metric file: FILE:line:column: message per error",
       "  metric list [--file FILE]                    built-in metrics (and FILE's): name, unit, description",
       "  ledger --pid N                               probes woven into the target",
-      "  demo [--for 8s]                              run the bundled demo workload end to end",
       "probe kinds: call_count, wall_inclusive, wall_exclusive, call_site, allocation, monitor",
       "metrics: bottlenose metric list; the language: metrics-dsl/README.md, built-ins: metrics-dsl/docs/metrics.md",
       "durations: 500ms, 10s, 2m; focus: /Code/<package>/<Class>/<method>[descriptor] or </Code/...>, <> the whole program");
@@ -72,8 +71,6 @@ public final class Main {
         return MetricCommand.run(Args.parse(command, words, MetricCommand.OPTIONS), console);
       case "ledger":
         return LedgerCommand.run(Args.parse(command, words, Targets.SESSION_OPTIONS), console);
-      case "demo":
-        return DemoCommand.run(Args.parse(command, words, DemoCommand.OPTIONS), console);
       default:
         throw new UsageException("unknown command '" + command + "'");
     }

@@ -70,17 +70,4 @@ class CliIT {
         .isEqualTo(1);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("/Code/itworkload/ItWorkload/fly()V");
   }
-
-  @Test
-  void theDemoRunsEndToEnd() throws Exception {
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process demo = new ProcessBuilder(java.toString(), "-jar", System.getProperty("bottlenose.daemon.jar"), "demo",
-        "--for", "2s").redirectErrorStream(true).start();
-    String output = new String(demo.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(demo.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(demo.exitValue()).as(output).isZero();
-    assertThat(output).contains("== started the demo workload", "/Code", "isPrime(I)Z",
-        "inserted call_count probe", "restored to its original bytes", "no probes are woven in",
-        "== stopping the demo workload");
-  }
 }

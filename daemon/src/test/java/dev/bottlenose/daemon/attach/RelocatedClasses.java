@@ -16,7 +16,7 @@ import org.objectweb.asm.commons.ClassRemapper;
 import org.objectweb.asm.commons.Remapper;
 
 /**
- * Writes the classes of one package (e.g. a workload shipped in {@code dev.bottlenose.demo}) into a
+ * Writes the classes of one package (e.g. the ITs' workload) into a
  * class directory of their own, optionally moved to another package, so a target JVM can run them
  * without Bottlenose's own classes on its class path.
  */
