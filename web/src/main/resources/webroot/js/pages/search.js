@@ -3,6 +3,7 @@ import { get, post, q } from '../api.js';
 import { subscribe } from '../live.js';
 import { shgView, shgLegend, svgText } from '../shg.js';
 import { nodeDetail } from '../node-detail.js';
+import { hypothesisForm } from '../hypothesis-form.js';
 import { h, card, messageLine, time, fmt, jvmLabel } from '../ui.js';
 
 export const HYPOTHESES = [
@@ -27,6 +28,7 @@ function startPage(root, preselected) {
   const skip = h('div', { class: 'skip-choices' }, HYPOTHESES.map(([id, label]) =>
     h('label', { title: id }, h('input', { type: 'checkbox', name: 'skip', value: id }), ` ${label}`)));
   const settings = h('textarea', { name: 'settings', rows: '4', cols: '70', placeholder: 'key=value per line, e.g. search.sampling_interval_seconds=0.5' });
+  const mine = hypothesisForm(HYPOTHESES);
   const list = h('table', { class: 'search-list' });
 
   get('/api/jvms').then(answer => {
@@ -53,11 +55,17 @@ function startPage(root, preselected) {
       }
       pairs[line.slice(0, eq).trim()] = line.slice(eq + 1).trim();
     }
-    if (Object.keys(pairs).length) body.settings = pairs;
     if (daemons.length === 0) {
       message.show('choose at least one JVM');
       return;
     }
+    try {
+      Object.assign(pairs, await mine.settings());
+    } catch (e) {
+      message.show(`your hypotheses: ${e.message}`);
+      return;
+    }
+    if (Object.keys(pairs).length) body.settings = pairs;
     try {
       message.show('starting…', 'info');
       const answer = await post('/api/searches', body);
@@ -75,6 +83,7 @@ function startPage(root, preselected) {
       h('div', { class: 'row' }, h('label', {}, 'budget (fraction of CPU) ', budget), h('label', {}, 'time limit (s) ', maxTime)),
       h('fieldset', {}, h('legend', {}, 'skip hypotheses'), skip),
       h('details', {}, h('summary', {}, 'settings'), settings),
+      mine.element,
       h('button', { type: 'submit', class: 'primary' }, 'start search'), message)),
   card('Searches', list));
   const loadList = () => get('/api/searches').then(answer => {

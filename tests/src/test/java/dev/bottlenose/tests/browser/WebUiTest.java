@@ -344,6 +344,66 @@ class WebUiTest {
     assertThat(((Number) svg).intValue()).isGreaterThan(1000);
   }
 
+  /**
+   * A user's own hypothesis declared on the Search page, over a metric pasted there: broken definitions are
+   * marked at their line and column and start nothing; good ones are added to the daemon, and the search
+   * tests the hypothesis (the target's two threads burn far more than 0.05 of the wall time).
+   */
+  @Test
+  @Order(8)
+  void aHypothesisDeclaredOnThePageOverAPastedMetricIsTested() throws Exception {
+    browser.go("#/search/new/" + daemon.id());
+    browser.await(By.cssSelector("input[name=daemon][value='" + daemon.id() + "']"), Duration.ofSeconds(20));
+    for (String skipped : List.of("cpu_bound", "sync_wait", "io_wait", "memory_pressure")) {
+      browser.find(By.cssSelector("input[name=skip][value='" + skipped + "']")).click();
+    }
+    setValue(browser.find(By.name("budget")), "0.5");
+    browser.find(By.cssSelector("details.hypothesis-form > summary")).click();
+    browser.find(By.cssSelector("button.h-add")).click();
+    setValue(browser.find(By.name("h1-id")), "hot_spin");
+    setValue(browser.find(By.name("h1-name")), "Spinning");
+    setValue(browser.find(By.name("h1-threshold")), "0.05");
+    WebElement text = browser.find(By.cssSelector(".hypothesis-form textarea[name=metric-text]"));
+    setValue(text, String.join("\n",
+        "metric spinning {",
+        "  description \"CPU time with the focus on the stack\"",
+        "  unit fraction",
+        "  accumulates cpu_tim",
+        "  refine /Code inclusive, /Threads, /Process",
+        "  combine sum",
+        "  report fraction",
+        "}"));
+    browser.find(By.cssSelector("form.search-form button[type=submit]")).click();
+    WebElement marker = browser.await(By.cssSelector(".hypothesis-form .gutter .line-no.error[data-line='4']"), Duration.ofSeconds(20));
+    assertThat(marker.getAttribute("title")).contains("cpu_tim");
+    assertThat(browser.find(By.cssSelector(".hypothesis-form ul.errors li")).getText()).startsWith("line 4, column");
+    assertThat(browser.find(By.cssSelector("form.search-form > .message")).getText()).contains("your hypotheses")
+        .contains("error");
+    assertThat(browser.findAll(By.cssSelector(".search-view"))).as("nothing started").isEmpty();
+    assertThat(browser.find(By.name("h1-id")).getAttribute("value")).as("nothing typed is lost").isEqualTo("hot_spin");
+    browser.screenshot("hypothesis-form-error");
+
+    setValue(text, text.getAttribute("value").replace("cpu_tim\n", "cpu_time\n"));
+    browser.find(By.cssSelector("button.h-add-metrics")).click();
+    waitUntil(d -> !browser.findAll(By.cssSelector("select[name=h1-metric] option[value='spinning']")).isEmpty(),
+        Duration.ofSeconds(20));
+    new Select(browser.find(By.name("h1-metric"))).selectByValue("spinning");
+    browser.screenshot("hypothesis-form-filled");
+    browser.find(By.cssSelector("form.search-form button[type=submit]")).click();
+    browser.await(By.cssSelector(".search-view[data-search-id]"), Duration.ofSeconds(90));
+    By tested = By.cssSelector("svg.shg g.node[data-hypothesis='hot_spin'][data-state='true']");
+    try {
+      browser.awaitPresent(tested, Duration.ofSeconds(120));
+    } catch (TimeoutException e) {
+      Object nodes = browser.script("return [...document.querySelectorAll('svg.shg g.node')]"
+          + ".map(n => n.dataset.hypothesis + ' ' + n.dataset.focus + ' ' + n.dataset.state).join('\\n')");
+      throw new AssertionError("the declared hypothesis was not found true; the nodes drawn:\n" + nodes, e);
+    }
+    browser.screenshot("hypothesis-form-search");
+    browser.find(By.cssSelector("button.stop")).click();
+    browser.awaitPresent(By.cssSelector(".search-view[data-ended='true']"), Duration.ofSeconds(60));
+  }
+
   private void setValue(WebElement element, String value) {
     browser.script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));"
         + "arguments[0].dispatchEvent(new Event('change', {bubbles: true}));", element, value);
