@@ -10,7 +10,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * How a Bottlenose main runs its picocli command: every command and sub-command gets {@code --help} and
- * {@code --version}, {@link Duration} options read {@link Durations}; a usage error prints
+ * {@code --version}, {@link Duration} options read {@link Durations}, an argument
+ * starting with {@code @} is an argument like any other (no argument files); a usage error prints
  * {@code bottlenose CMD: message} and that command's usage on stderr and ends with {@link ExitCodes#USAGE}
  * (also for a {@link UsageException} the command throws), any other failure prints
  * {@code bottlenose CMD: message} and ends with {@link ExitCodes#FAILED}; otherwise the command's own code.
@@ -32,6 +33,7 @@ public final class Cli {
   public static CommandLine commandLine(Object command, PrintStream out, PrintStream err) {
     CommandLine cl = new CommandLine(command);
     standardOptions(cl);
+    cl.setExpandAtFiles(false);
     cl.registerConverter(Duration.class, new Durations.Converter());
     cl.setOut(new PrintWriter(out, true));
     cl.setErr(new PrintWriter(err, true));
