@@ -22,6 +22,7 @@ import picocli.CommandLine.ParentCommand;
  * has its original bytes again. With {@code --metric NAME} it measures a metric instead ({@link MetricMeasure}).
  */
 @Command(name = "measure", description = {
+    "measure a probe or a metric at a focus for a while, then remove it",
     "with --probe: insert a probe, print values, remove it",
     "with --metric: measure a metric (built-in or from FILE), print its value and measured cost every interval,"
         + " remove everything"})

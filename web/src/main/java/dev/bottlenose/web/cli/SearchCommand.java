@@ -36,9 +36,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * {@code --json}, the saved search) on stdout. Ctrl-C stops the search, which is saved all the same.
  */
 @Command(name = "search", description = {
-    "run a bottleneck search on running JVMs (daemons are started for them), print progress, the search-history"
-        + " graph and the bottlenecks; --json prints the saved search instead; --rules adds your hypotheses"
-        + " (*.drl, *.properties: hypothesis.<id>.*) and metrics (*.metrics), --metrics FILE a metric file"})
+    "run a bottleneck search on running JVMs (daemons are started for them)",
+    "print progress, the search-history graph and the bottlenecks; --json prints the saved search instead; --rules"
+        + " adds your hypotheses (*.drl, *.properties: hypothesis.<id>.*) and metrics (*.metrics), --metrics FILE a"
+        + " metric file"})
 final class SearchCommand implements Callable<Integer> {
   private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
   static final Duration MIN_MAX_TIME = Duration.ofSeconds(1);
@@ -51,7 +52,7 @@ final class SearchCommand implements Callable<Integer> {
   List<Long> pids = new ArrayList<>();
 
   @Option(names = "--budget", paramLabel = "SHARE", description = "the share of the target's CPU the search may"
-      + " take, e.g. 5% or 0.05 (default: 5%)")
+      + " take, e.g. 5%% or 0.05 (default: 5%%)")
   String budget;
 
   @Option(names = "--max-time", paramLabel = "DURATION", description = "the longest the search runs (default: 60s)")

@@ -33,8 +33,8 @@ import java.util.regex.Pattern;
  * address carries it after {@code #}, which browsers keep to themselves.
  */
 @Command(name = "serve", description = {
-    "the web UI and REST API (web/API.md) until Ctrl-C; the token comes from --token-file or BOTTLENOSE_WEB_TOKEN"
-        + " (never from the command line); a host other than loopback without one gets one made in"
+    "the web UI and REST API (web/API.md) until Ctrl-C",
+    "the token comes from --token-file or BOTTLENOSE_WEB_TOKEN (never from the command line); a host other than loopback without one gets one made in"
         + " ~/.bottlenose/web.token; open the printed address (http://host:port/#token=...) once; it attaches only"
         + " to JVMs of its own user unless --attach-any-user"})
 final class ServeCommand implements Callable<Integer> {
