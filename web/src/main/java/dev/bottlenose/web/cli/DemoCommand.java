@@ -6,14 +6,13 @@ import dev.bottlenose.web.service.WebService;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.ArrayList;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import dev.bottlenose.cli.ExitCodes;
-import dev.bottlenose.cli.UsageException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import java.util.concurrent.CountDownLatch;
@@ -42,19 +41,19 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--max-time", paramLabel = "DURATION", description = "the longest the search runs (default: 90s)")
   Duration maxTime = Duration.ofSeconds(90);
 
-  @Option(names = "--data", paramLabel = "DIR", description = "where searches are saved (default: data/searches)")
-  String data = "data/searches";
+  @Mixin
+  DataOption data;
 
-  @Option(names = "--set", paramLabel = "key=value", description = "a search setting (repeatable; consultant/README.md)")
-  List<String> set = new ArrayList<>();
+  @Mixin
+  SettingOptions settings;
 
   @Override
   public Integer call() throws Exception {
     PrintStream out = main.out;
     PrintStream err = main.err;
-    WebService.Options options = new WebService.Options("127.0.0.1", ServeCommand.port(port), null, Path.of(data));
+    WebService.Options options = new WebService.Options("127.0.0.1", ServeCommand.port(port), null, data.directory());
     long maxSeconds = SearchCommand.maxTime(maxTime).toSeconds();
-    JsonObject settings = settings(set);
+    JsonObject settings = settings(this.settings.settings());
     Member member = Member.join(err);
     Parts parts = new Parts(member);
     Thread hook = new Thread(parts::close, "bottlenose-demo-stop");
@@ -134,15 +133,10 @@ final class DemoCommand implements Callable<Integer> {
         .put("settings", settings);
   }
 
-  static JsonObject settings(List<String> overrides) {
+  static JsonObject settings(Map<String, String> overrides) {
     JsonObject settings = new JsonObject().put("search.min_observation_seconds", "2").put("search.max_active_experiments", "256");
-    for (String kv : overrides) {
-      int eq = kv.indexOf('=');
-      if (eq <= 0) {
-        throw new UsageException("--set '" + kv + "' is not key=value");
-      }
-      settings.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
-    }
+    overrides.forEach(settings::put);
     return settings;
   }
+
 }

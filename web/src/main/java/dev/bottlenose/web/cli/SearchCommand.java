@@ -20,12 +20,14 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import dev.bottlenose.cli.Durations;
 import dev.bottlenose.cli.ExitCodes;
 import dev.bottlenose.cli.ProcessIds;
 import dev.bottlenose.cli.UsageException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import java.util.concurrent.ThreadLocalRandom;
@@ -64,11 +66,11 @@ final class SearchCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print the saved search as JSON instead of the graph and the bottlenecks")
   boolean json;
 
-  @Option(names = "--data", paramLabel = "DIR", description = "where searches are saved (default: data/searches)")
-  String data = "data/searches";
+  @Mixin
+  DataOption data;
 
-  @Option(names = "--set", paramLabel = "key=value", description = "a search setting (repeatable; consultant/README.md)")
-  List<String> set = new ArrayList<>();
+  @Mixin
+  SettingOptions settings;
 
   @Option(names = "--rules", paramLabel = "DIR", description = "your hypotheses (*.drl, *.properties) and metrics"
       + " (*.metrics)")
@@ -86,7 +88,7 @@ final class SearchCommand implements Callable<Integer> {
       throw new UsageException("give the JVM to search with --pid N (several --pid for several JVMs; 'bottlenose jvms' lists them)");
     }
     SearchOptions options = options("s-" + LocalDateTime.now().format(ID_TIME) + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000)));
-    Path data = Path.of(this.data);
+    Path data = this.data.directory();
     List<MetricFile> metricFiles = metricFiles(options.rulesDirectory());
     try (Member member = Member.join(err)) {
       List<String> daemons = member.daemonsFor(pids, err);
@@ -126,12 +128,8 @@ final class SearchCommand implements Callable<Integer> {
 
   SearchOptions options(String id) {
     SearchOptions options = SearchOptions.of(id).withBudget(budget(budget, 0.05)).withMaxTime(maxTime(maxTime));
-    for (String kv : set) {
-      int eq = kv.indexOf('=');
-      if (eq <= 0) {
-        throw new UsageException("--set '" + kv + "' is not key=value");
-      }
-      options = options.with(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+    for (Map.Entry<String, String> setting : settings.settings().entrySet()) {
+      options = options.with(setting.getKey(), setting.getValue());
     }
     if (!skip.isEmpty()) {
       options = options.with("search.skip", String.join(",", skip));

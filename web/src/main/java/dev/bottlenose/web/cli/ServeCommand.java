@@ -19,6 +19,7 @@ import java.util.concurrent.CountDownLatch;
 import dev.bottlenose.cli.ExitCodes;
 import dev.bottlenose.cli.UsageException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import java.util.function.Supplier;
@@ -64,8 +65,8 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--attach-any-user", description = "attach to JVMs of other users too")
   boolean attachAnyUser;
 
-  @Option(names = "--data", paramLabel = "DIR", description = "where searches are saved (default: data/searches)")
-  String data = "data/searches";
+  @Mixin
+  DataOption data;
 
   /** What to serve, and a line for the user about where the token came from (null when there is none to tell). */
   record Setup(WebService.Options options, String tokenNote) {}
@@ -98,7 +99,7 @@ final class ServeCommand implements Callable<Integer> {
           + " put the token in a file only you can read and give --token-file FILE, or set " + TOKEN_ENV
           + " (a host other than loopback without either gets a token made in ~/.bottlenose/" + TOKEN_FILE + ")");
     }
-    Path data = Path.of(this.data);
+    Path data = this.data.directory();
     int port = port(this.port);
     String file = tokenFile;
     String token = null;

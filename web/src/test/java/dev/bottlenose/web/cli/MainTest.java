@@ -70,6 +70,9 @@ class MainTest {
     assertThatThrownBy(() -> SearchCommand.budget("lots", 0.05)).hasMessageContaining("--budget 'lots' is not a share of CPU");
     assertThatThrownBy(() -> search("--set", "cpu_bound.threshold=high").options("s1"))
         .hasMessageContaining("cpu_bound.threshold must be a number");
+    assertThatThrownBy(() -> search("--set=nokey").options("s1")).hasMessageContaining("--set 'nokey' is not key=value");
+    assertThat(search("--set", "cpu_bound.threshold = 0.3", "--set=search.skip=io_wait").options("s1").settings()
+        .text("search.skip")).isEqualTo("io_wait");
     assertThatThrownBy(() -> search("--skip", "lunch").options("s1")).hasMessageContaining("unknown hypothesis 'lunch'");
     assertThatThrownBy(() -> search("--max-time", "500ms").options("s1")).hasMessageContaining("--max-time 500ms is outside 1s .. 24h");
     assertThat(search("--skip", "io_wait", "--skip", "sync_wait").options("s1").settings().text("search.skip"))
