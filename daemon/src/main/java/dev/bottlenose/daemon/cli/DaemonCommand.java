@@ -15,7 +15,16 @@ import java.time.LocalTime;
 import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
+import java.util.concurrent.Callable;
+import dev.bottlenose.cli.Durations;
+import dev.bottlenose.cli.UsageException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -25,30 +34,66 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * cluster, serves the event-bus protocol and prints one status line per interval until Ctrl-C or the
  * target exits (then it keeps answering for {@code --linger}, default 10s).
  */
-final class DaemonCommand {
-  static final Set<String> OPTIONS = Targets.with("id", "cluster-host", "cluster-port", "members", "linger", "held-by");
+@Command(name = "daemon", description = {"attach (--pid N) or launch with the agent (-- java ...), join the cluster,"
+    + " serve until Ctrl-C or exit",
+    "every member needs the same cluster secret: ~/.bottlenose/cluster.secret or BOTTLENOSE_CLUSTER_SECRET"})
+final class DaemonCommand implements Callable<Integer> {
   private static final long START_TIMEOUT_SECONDS = 90;
 
-  private DaemonCommand() {}
+  @ParentCommand
+  Main main;
 
-  static int run(Args a, Console console) throws Exception {
-    a.atMostPositional(0);
-    boolean launch = !a.rest().isEmpty();
-    if (launch == a.has("pid")) {
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  TargetOptions target;
+
+  @Option(names = "--id", paramLabel = "ID", description = "the daemon's id (default: host-pid)")
+  String id;
+
+  @Option(names = "--cluster-host", paramLabel = "H", description = "the address to join the cluster on (default: "
+      + ClusterSettings.LOOPBACK + ")")
+  String clusterHost = ClusterSettings.LOOPBACK;
+
+  @Option(names = "--cluster-port", paramLabel = "P", description = "the cluster port (default: "
+      + ClusterSettings.DEFAULT_PORT + ")")
+  int clusterPort = ClusterSettings.DEFAULT_PORT;
+
+  @Option(names = "--members", paramLabel = "h1,h2:5702", description = "the cluster's members (default: the cluster host)")
+  String members;
+
+  @Option(names = "--linger", paramLabel = "DURATION", description = "how long to keep answering after the target"
+      + " exits (default: 10s)")
+  Duration linger = Duration.ofSeconds(10);
+
+  @Option(names = "--held-by", paramLabel = "NODE", description = "stop when that member, and any other holder, lets"
+      + " go or leaves")
+  String heldBy;
+
+  @Parameters(paramLabel = "COMMAND", description = "after --: the java command line to launch with the agent")
+  java.util.List<String> commandLine = new java.util.ArrayList<>();
+
+  @Override
+  public Integer call() throws Exception {
+    Console console = main.console;
+    if (!commandLine.isEmpty() && !spec.commandLine().getParseResult().originalArgs().contains("--")) {
+      throw new UsageException("'daemon' got unexpected argument '" + commandLine.get(0) + "'");
+    }
+    boolean launch = !commandLine.isEmpty();
+    if (launch == target.hasPid()) {
       throw new UsageException(launch ? "give either --pid or a command after --, not both"
           : "'daemon' needs --pid N, or -- followed by a java command line to launch");
     }
-    ClusterSettings settings = clusterSettings(a);
-    Duration linger = a.duration("linger", Duration.ofSeconds(10));
+    ClusterSettings settings = clusterSettings();
     String host = DaemonIds.localHost();
-    String id = a.has("id") ? checkedId(a.option("id", null)) : null;
-    String heldBy = a.option("held-by", null);
-    SessionOptions options = Targets.options(a, "daemon");
-    TargetLock lock = launch ? null : TargetLock.acquire(PrivateDirectory.ofUser().subdirectory("run"), a.pid());
+    String id = this.id != null ? checkedId(this.id) : null;
+    SessionOptions options = target.sessionOptions("daemon");
+    TargetLock lock = launch ? null : TargetLock.acquire(PrivateDirectory.ofUser().subdirectory("run"), target.pid());
     TargetSession session;
     try {
-      session = launch ? TargetSession.launch(a.rest(), options, console.out(), console.err())
-          : TargetSession.attach(a.pid(), options, console.err());
+      session = launch ? TargetSession.launch(commandLine, options, console.out(), console.err())
+          : TargetSession.attach(target.pid(), options, console.err());
     } catch (RuntimeException e) {
       if (lock != null) {
         lock.close();
@@ -103,12 +148,10 @@ final class DaemonCommand {
     }
   }
 
-  static ClusterSettings clusterSettings(Args a) {
-    String host = a.option("cluster-host", ClusterSettings.LOOPBACK);
-    List<String> members = a.has("members") ? Arrays.asList(a.option("members", "").split(",")) : List.of(host);
+  private ClusterSettings clusterSettings() {
+    List<String> members = this.members != null ? Arrays.asList(this.members.split(",")) : List.of(clusterHost);
     try {
-      return new ClusterSettings(host, a.intOption("cluster-port", ClusterSettings.DEFAULT_PORT), members,
-          ClusterSecret.load());
+      return new ClusterSettings(clusterHost, clusterPort, members, ClusterSecret.load());
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

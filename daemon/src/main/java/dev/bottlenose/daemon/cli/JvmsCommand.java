@@ -4,13 +4,19 @@ import dev.bottlenose.daemon.attach.JvmInfo;
 import dev.bottlenose.daemon.attach.LocalJvms;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ParentCommand;
 
 /** {@code jvms}: the JVMs on this host, with pid, Java version, owner and main class. */
-final class JvmsCommand {
-  private JvmsCommand() {}
+@Command(name = "jvms", description = "list local JVMs (pid, Java version, user, main class)")
+final class JvmsCommand implements Callable<Integer> {
+  @ParentCommand
+  Main main;
 
-  static int run(Args a, Console console) {
-    a.atMostPositional(0);
+  @Override
+  public Integer call() {
+    Console console = main.console;
     List<JvmInfo> jvms = LocalJvms.list();
     if (jvms.isEmpty()) {
       console.out().println("no JVMs found (only JVMs of this user, with the attach mechanism on, are listed)");

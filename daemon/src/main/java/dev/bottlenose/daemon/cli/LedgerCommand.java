@@ -5,15 +5,24 @@ import dev.bottlenose.daemon.session.TargetSession;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ParentCommand;
 
 /** {@code ledger --pid N}: every probe woven into the target, since when and who asked. */
-final class LedgerCommand {
-  private LedgerCommand() {}
+@Command(name = "ledger", description = "probes woven into the target")
+final class LedgerCommand implements Callable<Integer> {
+  @ParentCommand
+  Main main;
 
-  static int run(Args a, Console console) {
-    a.atMostPositional(0);
-    try (TargetSession session = Targets.attach(a, console, "cli")) {
-      print(session.ledger(), session.pid(), console);
+  @Mixin
+  TargetOptions target;
+
+  @Override
+  public Integer call() {
+    try (TargetSession session = target.attach(main.console, "cli")) {
+      print(session.ledger(), session.pid(), main.console);
     }
     return 0;
   }

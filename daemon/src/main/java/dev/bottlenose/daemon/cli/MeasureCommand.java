@@ -8,37 +8,73 @@ import dev.bottlenose.daemon.session.TargetSession;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import dev.bottlenose.cli.UsageException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code measure --pid N --probe KIND --focus FOCUS [--for 10s] [--interval 1s]}: inserts one probe,
  * prints its value every interval with rate and probe cost, then removes it and says whether the class
  * has its original bytes again. With {@code --metric NAME} it measures a metric instead ({@link MetricMeasure}).
  */
-final class MeasureCommand {
-  private MeasureCommand() {}
+@Command(name = "measure", description = {
+    "measure a probe or a metric at a focus for a while, then remove it",
+    "with --probe: insert a probe, print values, remove it",
+    "with --metric: measure a metric (built-in or from FILE), print its value and measured cost every interval,"
+        + " remove everything"})
+final class MeasureCommand implements Callable<Integer> {
+  @ParentCommand
+  Main main;
 
-  static int run(Args a, Console console) {
-    a.atMostPositional(0);
-    if (a.has("probe") == a.has("metric")) {
-      throw new UsageException(a.has("probe") ? "'measure' takes --probe KIND or --metric NAME, not both"
+  @Mixin
+  TargetOptions target;
+
+  @Option(names = "--probe", paramLabel = "KIND", description = "the probe to insert: call_count, wall_inclusive,"
+      + " wall_exclusive, call_site, allocation, monitor")
+  String probe;
+
+  @Option(names = "--metric", paramLabel = "NAME", description = "the metric to measure (bottlenose metric list)")
+  String metric;
+
+  @Option(names = "--metrics", paramLabel = "FILE", description = "a metric file to add first (goes with --metric)")
+  String metrics;
+
+  @Option(names = "--focus", paramLabel = "FOCUS", description = "where: /Code/<package>/<Class>/<method>[descriptor]"
+      + " or </Code/...>, <> the whole program")
+  String focus;
+
+  @Option(names = "--for", paramLabel = "DURATION", description = "how long to measure (default: 10s)")
+  Duration length = Duration.ofSeconds(10);
+
+  @Option(names = "--callee", paramLabel = "METHOD", description = "the callee of a call_site probe")
+  String callee;
+
+  @Override
+  public Integer call() {
+    Console console = main.console;
+    if ((probe != null) == (metric != null)) {
+      throw new UsageException(probe != null ? "'measure' takes --probe KIND or --metric NAME, not both"
           : "'measure' needs --probe KIND or --metric NAME");
     }
-    String focus = a.required("focus");
-    Duration length = a.duration("for", Duration.ofSeconds(10));
-    Targets.options(a, "cli");
-    if (a.has("metric")) {
-      if (a.has("callee")) {
+    if (focus == null) {
+      throw new UsageException("'measure' needs --focus");
+    }
+    target.sessionOptions("cli");
+    if (metric != null) {
+      if (callee != null) {
         throw new UsageException("--callee goes with --probe call_site; a metric names its own probes");
       }
-      return MetricMeasure.run(a, a.required("metric"), focus, length, console);
+      return MetricMeasure.run(target, metrics, metric, focus, length, console);
     }
-    if (a.has("metrics")) {
+    if (metrics != null) {
       throw new UsageException("--metrics FILE goes with --metric NAME");
     }
-    String kind = a.required("probe");
-    try (TargetSession session = Targets.attach(a, console, "cli")) {
-      return measure(session, focus, kind, a.option("callee", null), length, console);
+    try (TargetSession session = target.attach(console, "cli")) {
+      return measure(session, focus, probe, callee, length, console);
     }
   }
 

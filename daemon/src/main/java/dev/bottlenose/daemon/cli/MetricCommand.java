@@ -11,37 +11,57 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.List;
 import java.util.Locale;
-import java.util.Set;
+import java.util.concurrent.Callable;
+import dev.bottlenose.cli.ExitCodes;
+import dev.bottlenose.cli.UsageException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code metric check FILE} (errors as {@code FILE:line:column: message}, exit 1 on errors) and
  * {@code metric list [--file FILE]} (the built-ins and the file's metrics: name, unit, description).
  */
-final class MetricCommand {
-  static final Set<String> OPTIONS = Set.of("file");
+@Command(name = "metric", description = "check a metric file, list the metrics",
+    subcommands = {MetricCommand.Check.class, MetricCommand.List.class})
+final class MetricCommand implements Callable<Integer> {
+  @ParentCommand
+  Main main;
 
-  private MetricCommand() {}
+  @Override
+  public Integer call() {
+    throw new UsageException("'metric' needs 'check FILE' or 'list [--file FILE]'");
+  }
 
-  static int run(Args a, Console console) {
-    List<String> words = a.positional();
-    if (words.isEmpty()) {
-      throw new UsageException("'metric' needs 'check FILE' or 'list [--file FILE]'");
+  /** {@code metric check FILE}. */
+  @Command(name = "check", description = "check a metric file: FILE:line:column: message per error")
+  static final class Check implements Callable<Integer> {
+    @ParentCommand
+    MetricCommand metric;
+
+    @Parameters(paramLabel = "FILE", description = "the metric file")
+    String file;
+
+    @Override
+    public Integer call() {
+      return check(file, metric.main.console);
     }
-    switch (words.get(0)) {
-      case "check":
-        if (words.size() != 2 || a.has("file")) {
-          throw new UsageException("'metric check' takes one metric file: metric check FILE");
-        }
-        return check(words.get(1), console);
-      case "list":
-        if (words.size() != 1) {
-          throw new UsageException("'metric list' got unexpected argument '" + words.get(1) + "'");
-        }
-        return list(a.option("file", null), console);
-      default:
-        throw new UsageException("unknown 'metric' subcommand '" + words.get(0) + "'; use check or list");
+  }
+
+  /** {@code metric list [--file FILE]}. */
+  @Command(name = "list", description = "built-in metrics (and FILE's): name, unit, description")
+  static final class List implements Callable<Integer> {
+    @ParentCommand
+    MetricCommand metric;
+
+    @Option(names = "--file", paramLabel = "FILE", description = "a metric file whose metrics to list too")
+    String file;
+
+    @Override
+    public Integer call() {
+      return list(file, metric.main.console);
     }
   }
 
@@ -50,12 +70,12 @@ final class MetricCommand {
     if (loaded.errors != null) {
       loaded.errors.forEach(e -> console.err().println(e.located()));
       console.err().println(file + ": " + loaded.errors.size() + (loaded.errors.size() == 1 ? " error" : " errors"));
-      return Main.FAILED;
+      return ExitCodes.FAILED;
     }
-    List<String> names = loaded.added.stream().map(MetricDefinition::name).toList();
+    java.util.List<String> names = loaded.added.stream().map(MetricDefinition::name).toList();
     console.out().println(file + ": ok, " + names.size() + (names.size() == 1 ? " metric" : " metrics")
         + (names.isEmpty() ? "" : " (" + String.join(", ", names) + ")"));
-    return Main.OK;
+    return ExitCodes.OK;
   }
 
   private static int list(String file, Console console) {
@@ -65,11 +85,11 @@ final class MetricCommand {
       Loaded loaded = load(file);
       if (loaded.errors != null) {
         loaded.errors.forEach(e -> console.err().println(e.located()));
-        return Main.FAILED;
+        return ExitCodes.FAILED;
       }
       print(file, loaded.added, console);
     }
-    return Main.OK;
+    return ExitCodes.OK;
   }
 
   private static void print(String origin, Collection<MetricDefinition> metrics, Console console) {
@@ -97,11 +117,11 @@ final class MetricCommand {
     if (d.hasErrors()) {
       return new Loaded(null, d.errors(), text);
     }
-    List<MetricDefinition> added = new ArrayList<>();
+    java.util.List<MetricDefinition> added = new ArrayList<>();
     d.library().metrics().stream().filter(m -> !builtin.contains(m.name())).forEach(added::add);
     return new Loaded(added, null, text);
   }
 
   /** A loaded metric file: its new metrics, or its errors; and its text. */
-  record Loaded(List<MetricDefinition> added, List<DslError> errors, String text) {}
+  record Loaded(java.util.List<MetricDefinition> added, java.util.List<DslError> errors, String text) {}
 }

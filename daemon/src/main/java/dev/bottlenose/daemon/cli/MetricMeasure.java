@@ -1,5 +1,6 @@
 package dev.bottlenose.daemon.cli;
 
+import dev.bottlenose.cli.ExitCodes;
 import dev.bottlenose.daemon.session.ActiveMetric;
 import dev.bottlenose.daemon.session.MetricFileOutcome;
 import dev.bottlenose.daemon.session.MetricValue;
@@ -25,19 +26,18 @@ import java.util.stream.Collectors;
 final class MetricMeasure {
   private MetricMeasure() {}
 
-  static int run(Args a, String metric, String focus, Duration length, Console console) {
-    String file = a.option("metrics", null);
+  static int run(TargetOptions target, String file, String metric, String focus, Duration length, Console console) {
     MetricCommand.Loaded loaded = file == null ? null : MetricCommand.load(file);
     if (loaded != null && loaded.errors() != null) {
       loaded.errors().forEach(e -> console.err().println(e.located()));
-      return Main.FAILED;
+      return ExitCodes.FAILED;
     }
     String problem = precheck(metric, focus, file, loaded);
     if (problem != null) {
       console.err().println("bottlenose measure: " + problem);
-      return Main.FAILED;
+      return ExitCodes.FAILED;
     }
-    try (TargetSession session = Targets.attach(a, console, "cli")) {
+    try (TargetSession session = target.attach(console, "cli")) {
       if (loaded != null) {
         MetricFileOutcome outcome = session.addMetrics(file, loaded.text());
         console.out().println("added " + outcome.added().size() + " metric(s) from " + file);
@@ -74,13 +74,13 @@ final class MetricMeasure {
     session.onEnd(reason -> ended.countDown());
     if (MeasureCommand.await(ended, length)) {
       console.err().println("bottlenose: " + session.endReason() + "; the values above are what was measured");
-      return Main.FAILED;
+      return ExitCodes.FAILED;
     }
     Map<String, Object> removed = session.disableMetric(m.metricId());
     console.out().println("removed " + removed.get("probesRemoved") + " probe(s) and " + removed.get("sourcesRemoved")
         + " source(s) of metric " + m.metricId() + "; " + removed.get("classesRestored")
         + " class(es) restored to their original bytes");
-    return ((List<?>) removed.get("failures")).isEmpty() ? Main.OK : Main.FAILED;
+    return ((List<?>) removed.get("failures")).isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
   }
 
   private static String summary(ActiveMetric m) {

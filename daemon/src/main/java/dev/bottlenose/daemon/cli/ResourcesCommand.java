@@ -3,17 +3,32 @@ package dev.bottlenose.daemon.cli;
 import dev.bottlenose.daemon.session.ResourceEntry;
 import dev.bottlenose.daemon.session.TargetSession;
 import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 
 /** {@code resources --pid N [PATH] [--depth D]}: a hierarchy or a subtree as an indented tree. */
-final class ResourcesCommand {
-  private ResourcesCommand() {}
+@Command(name = "resources", description = "print a hierarchy or a subtree (PATH default /)")
+final class ResourcesCommand implements Callable<Integer> {
+  @ParentCommand
+  Main main;
 
-  static int run(Args a, Console console) {
-    a.atMostPositional(1);
-    String path = a.positional().isEmpty() ? "/" : a.positional().get(0);
-    int depth = a.intOption("depth", 1);
-    try (TargetSession session = Targets.attach(a, console, "cli")) {
-      print(session.resources(path, depth), console, 0);
+  @Mixin
+  TargetOptions target;
+
+  @Parameters(arity = "0..1", paramLabel = "PATH", description = "the subtree to print (default: /)")
+  String path = "/";
+
+  @Option(names = "--depth", paramLabel = "D", description = "how many levels below PATH (default: 1)")
+  int depth = 1;
+
+  @Override
+  public Integer call() {
+    try (TargetSession session = target.attach(main.console, "cli")) {
+      print(session.resources(path, depth), main.console, 0);
     }
     return 0;
   }

@@ -24,21 +24,84 @@ class MainTest {
   @Test
   void noArgumentsPrintsUsageAndExits2() {
     assertThat(run()).isEqualTo(2);
-    assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("usage: bottlenose");
+    assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("Usage: bottlenose");
   }
+
+  private String out() {
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  private static final List<String> COMMANDS = List.of("jvms", "daemon", "resources", "measure", "metric",
+      "metric check", "metric list", "ledger");
 
   @Test
   void helpExits0() {
     assertThat(run("--help")).isZero();
+    assertThat(out()).contains("Usage: bottlenose").contains("Commands:");
+    COMMANDS.forEach(c -> assertThat(out()).contains("  " + c.split(" ")[0] + " "));
+    out.reset();
+    assertThat(run("help")).isZero();
+    assertThat(out()).contains("Usage: bottlenose");
+  }
+
+  @Test
+  void everyCommandAnswersHelpWithItsOwnUsageAndVersion() {
+    for (String command : COMMANDS) {
+      out.reset();
+      List<String> words = new java.util.ArrayList<>(List.of(command.split(" ")));
+      words.add("--help");
+      assertThat(run(words.toArray(String[]::new))).as(command).isZero();
+      assertThat(out()).as(command).startsWith("Usage: bottlenose " + command + " ").contains("-h, --help");
+      out.reset();
+      words.set(words.size() - 1, "--version");
+      assertThat(run(words.toArray(String[]::new))).as(command).isZero();
+      assertThat(out()).as(command).startsWith("bottlenose ");
+    }
+    out.reset();
+    assertThat(run("help", "measure")).isZero();
+    assertThat(out()).startsWith("Usage: bottlenose measure ").contains("--focus=FOCUS").contains("--for=DURATION");
+  }
+
+  @Test
+  void optionsTakeTheirValueAfterAnEqualsSignToo() {
+    assertThat(run("resources", "--pid=2147483000", "--depth=2")).isEqualTo(1);
+    assertThat(err()).contains("cannot attach to process 2147483000");
+    assertThat(run("ledger", "--pid", "2147483001", "--interval=500ms")).isEqualTo(1);
+    assertThat(err()).contains("cannot attach to process 2147483001");
+  }
+
+  @Test
+  void aBadOptionPrintsThatCommandsUsage() {
+    assertThat(run("resources", "--pdi", "1")).isEqualTo(2);
+    assertThat(err()).startsWith("bottlenose resources: Unknown option: '--pdi'").contains("Usage: bottlenose resources ")
+        .doesNotContain("Usage: bottlenose measure");
+    err.reset();
+    assertThat(run("metric", "list", "--fiel", "x")).isEqualTo(2);
+    assertThat(err()).contains("Usage: bottlenose metric list ");
+    err.reset();
+    assertThat(run("measure", "--pid", "1", "--probe", "call_count", "--focus", "/Code/a/B/c", "--for", "ten"))
+        .isEqualTo(2);
+    assertThat(err()).contains("--for").contains("bad duration 'ten'").contains("Usage: bottlenose measure ");
+    err.reset();
+    assertThat(run("ledger", "--pid", "1", "--pid", "2")).isEqualTo(2);
+    assertThat(err()).contains("--pid").contains("Usage: bottlenose ledger ");
   }
 
   @Test
   void usageErrorsExit2AndSayWhatIsWrong() {
     assertThat(run("frobnicate")).isEqualTo(2);
-    assertThat(err()).startsWith("bottlenose frobnicate: unknown command 'frobnicate'");
+    assertThat(err()).contains("frobnicate").contains("Usage: bottlenose [");
     assertThat(run("measure", "--pid", "1", "--focus", "/Code/a/B/c")).isEqualTo(2);
     assertThat(err()).contains("'measure' needs --probe");
     assertThat(run("resources", "--pid", "x")).isEqualTo(2);
+    assertThat(err()).contains("'x' is not a process id");
+    assertThat(run("ledger")).isEqualTo(2);
+    assertThat(err()).contains("'ledger' needs --pid");
+    assertThat(run("ledger", "surprise")).isEqualTo(2);
+    assertThat(err()).contains("surprise");
+    assertThat(run("jvms", "--", "java")).isEqualTo(2);
+    assertThat(run("daemon", "java", "Main")).isEqualTo(2);
+    assertThat(err()).contains("'daemon' got unexpected argument 'java'");
     assertThat(run("measure", "--pid", "1", "--probe", "call_count", "--focus", "/Code/a/B/c", "--for", "ten"))
         .isEqualTo(2);
     assertThat(run("measure", "--pid", "1", "--probe", "call_count", "--focus", "/Code/a/B/c", "--interval", "10ms"))

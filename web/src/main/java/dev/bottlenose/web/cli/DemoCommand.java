@@ -6,10 +6,15 @@ import dev.bottlenose.web.service.WebService;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import dev.bottlenose.cli.ExitCodes;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -20,18 +25,35 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * ({@code --exit-when-done}: ends after the search). Ctrl-C at any point stops the search (saved), the
  * daemon and the workload.
  */
-final class DemoCommand {
-  static final Set<String> VALUED = Set.of("port", "data", "max-time", "set");
-  static final Set<String> FLAGS = Set.of("exit-when-done");
+@Command(name = "demo", description = "serve the web UI, run the bundled workload, search it, print what it"
+    + " found; then serve until Ctrl-C")
+final class DemoCommand implements Callable<Integer> {
+  @ParentCommand
+  Main main;
 
-  private DemoCommand() {}
+  @Option(names = "--port", paramLabel = "PORT", description = "the web UI's port (default: " + ServeCommand.DEFAULT_PORT
+      + "; 0: any free one)")
+  int port = ServeCommand.DEFAULT_PORT;
 
-  static int run(Args a, PrintStream out, PrintStream err) throws Exception {
-    WebService.Options options = new WebService.Options("127.0.0.1", a.port("port", ServeCommand.DEFAULT_PORT), null,
-        Path.of(a.option("data", "data/searches")));
-    long maxSeconds = a.duration("max-time", Duration.ofSeconds(90)).toSeconds();
-    boolean exitWhenDone = a.has("exit-when-done");
-    JsonObject settings = settings(a.all("set"));
+  @Option(names = "--exit-when-done", description = "end after the search instead of serving on")
+  boolean exitWhenDone;
+
+  @Option(names = "--max-time", paramLabel = "DURATION", description = "the longest the search runs (default: 90s)")
+  Duration maxTime = Duration.ofSeconds(90);
+
+  @Mixin
+  DataOption data;
+
+  @Mixin
+  SettingOptions settings;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintStream out = main.out;
+    PrintStream err = main.err;
+    WebService.Options options = new WebService.Options("127.0.0.1", ServeCommand.port(port), null, data.directory());
+    long maxSeconds = SearchCommand.maxTime(maxTime).toSeconds();
+    JsonObject settings = settings(this.settings.settings());
     Member member = Member.join(err);
     Parts parts = new Parts(member);
     Thread hook = new Thread(parts::close, "bottlenose-demo-stop");
@@ -59,12 +81,12 @@ final class DemoCommand {
       out.print(Bottlenecks.text(Bottlenecks.of(runner.search().graph(), runner.search().hypotheses())));
       out.println("(saved in " + options.dataDirectory() + "; the graph: " + searchUrl + ")");
       if (exitWhenDone) {
-        return Main.OK;
+        return ExitCodes.OK;
       }
       out.println("bottlenose demo: serving until Ctrl-C");
       out.flush();
       new CountDownLatch(1).await();
-      return Main.OK;
+      return ExitCodes.OK;
     } finally {
       parts.close();
       try {
@@ -111,15 +133,10 @@ final class DemoCommand {
         .put("settings", settings);
   }
 
-  static JsonObject settings(List<String> overrides) {
+  static JsonObject settings(Map<String, String> overrides) {
     JsonObject settings = new JsonObject().put("search.min_observation_seconds", "2").put("search.max_active_experiments", "256");
-    for (String kv : overrides) {
-      int eq = kv.indexOf('=');
-      if (eq <= 0) {
-        throw new UsageException("--set '" + kv + "' is not key=value");
-      }
-      settings.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
-    }
+    overrides.forEach(settings::put);
     return settings;
   }
+
 }

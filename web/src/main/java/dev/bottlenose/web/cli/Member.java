@@ -4,6 +4,7 @@ import dev.bottlenose.bus.Cluster;
 import dev.bottlenose.bus.ClusterSettings;
 import dev.bottlenose.web.cluster.Daemons;
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.cli.UsageException;
 import io.vertx.core.Future;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.Vertx;

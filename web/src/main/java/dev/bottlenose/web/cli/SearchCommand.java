@@ -19,7 +19,17 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import dev.bottlenose.cli.Durations;
+import dev.bottlenose.cli.ExitCodes;
+import dev.bottlenose.cli.ProcessIds;
+import dev.bottlenose.cli.UsageException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -27,22 +37,59 @@ import java.util.concurrent.ThreadLocalRandom;
  * limit, progress on stderr, then the search-history graph as a tree and the bottlenecks (or, with
  * {@code --json}, the saved search) on stdout. Ctrl-C stops the search, which is saved all the same.
  */
-final class SearchCommand {
-  static final Set<String> VALUED = Set.of("pid", "budget", "max-time", "data", "set", "skip", "rules", "metrics");
-  static final Set<String> FLAGS = Set.of("json");
+@Command(name = "search", description = {
+    "run a bottleneck search on running JVMs (daemons are started for them)",
+    "print progress, the search-history graph and the bottlenecks; --json prints the saved search instead; --rules"
+        + " adds your hypotheses (*.drl, *.properties: hypothesis.<id>.*) and metrics (*.metrics), --metrics FILE a"
+        + " metric file"})
+final class SearchCommand implements Callable<Integer> {
   private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+  static final Duration MIN_MAX_TIME = Duration.ofSeconds(1);
 
-  private SearchCommand() {}
+  @ParentCommand
+  Main main;
 
-  static int run(Args a, PrintStream out, PrintStream err) throws Exception {
-    List<Long> pids = a.pids();
+  @Option(names = "--pid", paramLabel = "N", converter = ProcessIds.class,
+      description = "a JVM to search (repeat for several; 'bottlenose jvms' lists them)")
+  List<Long> pids = new ArrayList<>();
+
+  @Option(names = "--budget", paramLabel = "SHARE", description = "the share of the target's CPU the search may"
+      + " take, e.g. 5%% or 0.05 (default: 5%%)")
+  String budget;
+
+  @Option(names = "--max-time", paramLabel = "DURATION", description = "the longest the search runs (default: 60s)")
+  Duration maxTime = Duration.ofSeconds(60);
+
+  @Option(names = "--skip", paramLabel = "HYPOTHESIS", description = "a hypothesis not to test (repeatable)")
+  List<String> skip = new ArrayList<>();
+
+  @Option(names = "--json", description = "print the saved search as JSON instead of the graph and the bottlenecks")
+  boolean json;
+
+  @Mixin
+  DataOption data;
+
+  @Mixin
+  SettingOptions settings;
+
+  @Option(names = "--rules", paramLabel = "DIR", description = "your hypotheses (*.drl, *.properties) and metrics"
+      + " (*.metrics)")
+  String rules;
+
+  @Option(names = "--metrics", paramLabel = "FILE", description = "a metric file to add to the daemons (repeatable)")
+  List<String> metrics = new ArrayList<>();
+
+  @Override
+  public Integer call() throws Exception {
+    PrintStream out = main.out;
+    PrintStream err = main.err;
+    List<Long> pids = new ArrayList<>(new LinkedHashSet<>(this.pids));
     if (pids.isEmpty()) {
       throw new UsageException("give the JVM to search with --pid N (several --pid for several JVMs; 'bottlenose jvms' lists them)");
     }
-    SearchOptions options = options(a, "s-" + LocalDateTime.now().format(ID_TIME) + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000)));
-    Path data = Path.of(a.option("data", "data/searches"));
-    boolean json = a.has("json");
-    List<MetricFile> metricFiles = metricFiles(a, options.rulesDirectory());
+    SearchOptions options = options("s-" + LocalDateTime.now().format(ID_TIME) + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000)));
+    Path data = this.data.directory();
+    List<MetricFile> metricFiles = metricFiles(options.rulesDirectory());
     try (Member member = Member.join(err)) {
       List<String> daemons = member.daemonsFor(pids, err);
       for (MetricFile f : metricFiles) {
@@ -73,26 +120,22 @@ final class SearchCommand {
       if (runner.daemonLost()) {
         err.println("bottlenose: the search did not finish: " + runner.search().endReason() + "; what it found so far is"
             + " saved");
-        return Main.FAILED;
+        return ExitCodes.FAILED;
       }
     }
-    return Main.OK;
+    return ExitCodes.OK;
   }
 
-  static SearchOptions options(Args a, String id) {
-    SearchOptions options = SearchOptions.of(id).withBudget(a.budget(0.05)).withMaxTime(a.duration("max-time", Duration.ofSeconds(60)));
-    for (String kv : a.all("set")) {
-      int eq = kv.indexOf('=');
-      if (eq <= 0) {
-        throw new UsageException("--set '" + kv + "' is not key=value");
-      }
-      options = options.with(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+  SearchOptions options(String id) {
+    SearchOptions options = SearchOptions.of(id).withBudget(budget(budget, 0.05)).withMaxTime(maxTime(maxTime));
+    for (Map.Entry<String, String> setting : settings.settings().entrySet()) {
+      options = options.with(setting.getKey(), setting.getValue());
     }
-    if (!a.all("skip").isEmpty()) {
-      options = options.with("search.skip", String.join(",", a.all("skip")));
+    if (!skip.isEmpty()) {
+      options = options.with("search.skip", String.join(",", skip));
     }
-    if (a.has("rules")) {
-      Path rules = Path.of(a.option("rules", null));
+    if (rules != null) {
+      Path rules = Path.of(this.rules);
       if (!Files.isDirectory(rules)) {
         throw new UsageException("--rules " + rules + ": no such directory (it holds *.drl rules, *.properties"
             + " settings such as hypothesis.<id>.metric, and *.metrics files)");
@@ -122,9 +165,9 @@ final class SearchCommand {
   record MetricFile(String name, String text) {}
 
   /** The files of {@code --metrics FILE} (repeatable), then the {@code *.metrics} files of the rules directory. */
-  static List<MetricFile> metricFiles(Args a, Path rulesDirectory) {
+  List<MetricFile> metricFiles(Path rulesDirectory) {
     List<Path> paths = new ArrayList<>();
-    a.all("metrics").forEach(f -> paths.add(Path.of(f)));
+    metrics.forEach(f -> paths.add(Path.of(f)));
     if (rulesDirectory != null) {
       try (var files = Files.list(rulesDirectory)) {
         files.filter(p -> p.getFileName().toString().endsWith(".metrics")).sorted().forEach(paths::add);
@@ -161,6 +204,31 @@ final class SearchCommand {
     out.println();
     out.println("bottlenecks:");
     out.print(Bottlenecks.text(Bottlenecks.of(runner.search().graph(), runner.search().hypotheses())));
+  }
+
+  /** A budget as {@code 5%} or {@code 0.05}, in (0, 0.5]. */
+  static double budget(String v, double fallback) {
+    if (v == null) {
+      return fallback;
+    }
+    double b;
+    try {
+      b = v.endsWith("%") ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100 : Double.parseDouble(v);
+    } catch (NumberFormatException e) {
+      throw new UsageException("--budget '" + v + "' is not a share of CPU: write e.g. 5% or 0.05");
+    }
+    if (!(b > 0 && b <= 0.5)) {
+      throw new UsageException("--budget " + v + " is outside (0, 50%]");
+    }
+    return b;
+  }
+
+  /** A search's time limit: at least {@link #MIN_MAX_TIME}. */
+  static Duration maxTime(Duration d) {
+    if (d.compareTo(MIN_MAX_TIME) < 0) {
+      throw new UsageException("--max-time " + Durations.format(d) + " is outside 1s .. 24h");
+    }
+    return d;
   }
 
   private static String percent(SearchRunner runner) {

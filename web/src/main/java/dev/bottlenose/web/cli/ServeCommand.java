@@ -14,7 +14,14 @@ import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import dev.bottlenose.cli.ExitCodes;
+import dev.bottlenose.cli.UsageException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
@@ -26,9 +33,12 @@ import java.util.regex.Pattern;
  * than loopback, from {@code ~/.bottlenose/}{@value #TOKEN_FILE} (made once, {@code 0600}). The printed
  * address carries it after {@code #}, which browsers keep to themselves.
  */
-final class ServeCommand {
-  static final Set<String> VALUED = Set.of("host", "port", "token", "token-file", "data");
-  static final Set<String> FLAGS = Set.of("attach-any-user");
+@Command(name = "serve", description = {
+    "the web UI and REST API (web/API.md) until Ctrl-C",
+    "the token comes from --token-file or BOTTLENOSE_WEB_TOKEN (never from the command line); a host other than loopback without one gets one made in"
+        + " ~/.bottlenose/web.token; open the printed address (http://host:port/#token=...) once; it attaches only"
+        + " to JVMs of its own user unless --attach-any-user"})
+final class ServeCommand implements Callable<Integer> {
   static final int DEFAULT_PORT = 8411;
   static final String TOKEN_ENV = "BOTTLENOSE_WEB_TOKEN";
   static final String TOKEN_FILE = "web.token";
@@ -36,13 +46,36 @@ final class ServeCommand {
   private static final Pattern TOKEN_CHARS = Pattern.compile("[A-Za-z0-9._~+/=-]+");
   private static final Set<PosixFilePermission> OTHERS_READ = Set.of(PosixFilePermission.GROUP_READ, PosixFilePermission.OTHERS_READ);
 
-  private ServeCommand() {}
+  @ParentCommand
+  Main main;
+
+  @Option(names = "--host", paramLabel = "HOST", description = "the address to serve on (default: 127.0.0.1)")
+  String host = "127.0.0.1";
+
+  @Option(names = "--port", paramLabel = "PORT", description = "the port (default: " + DEFAULT_PORT + "; 0: any free one)")
+  int port = DEFAULT_PORT;
+
+  /** Refused with a reason (a command line is visible to every local user); declared so the reason is what it gets. */
+  @Option(names = "--token", hidden = true)
+  String refusedToken;
+
+  @Option(names = "--token-file", paramLabel = "FILE", description = "a file only you can read holding the token")
+  String tokenFile;
+
+  @Option(names = "--attach-any-user", description = "attach to JVMs of other users too")
+  boolean attachAnyUser;
+
+  @Mixin
+  DataOption data;
 
   /** What to serve, and a line for the user about where the token came from (null when there is none to tell). */
   record Setup(WebService.Options options, String tokenNote) {}
 
-  static int run(Args a, PrintStream out, PrintStream err) throws Exception {
-    Setup setup = setup(a, "127.0.0.1", System.getenv(TOKEN_ENV), PrivateDirectory::ofUser);
+  @Override
+  public Integer call() throws Exception {
+    PrintStream out = main.out;
+    PrintStream err = main.err;
+    Setup setup = setup(System.getenv(TOKEN_ENV), PrivateDirectory::ofUser);
     WebService.Options options = setup.options();
     Member member = Member.join(err);
     WebService service;
@@ -57,19 +90,18 @@ final class ServeCommand {
     }
     out.println("bottlenose: serving " + url(options, service.port()) + " (saved searches in " + options.dataDirectory() + ")");
     awaitShutdown(service, member, err);
-    return Main.OK;
+    return ExitCodes.OK;
   }
 
-  static Setup setup(Args a, String defaultHost, String envToken, Supplier<PrivateDirectory> privateDirectory) {
-    if (a.has("token")) {
+  Setup setup(String envToken, Supplier<PrivateDirectory> privateDirectory) {
+    if (refusedToken != null) {
       throw new UsageException("--token is refused: a command line is visible to every local user (ps, /proc/PID/cmdline);"
           + " put the token in a file only you can read and give --token-file FILE, or set " + TOKEN_ENV
           + " (a host other than loopback without either gets a token made in ~/.bottlenose/" + TOKEN_FILE + ")");
     }
-    String host = a.option("host", defaultHost);
-    Path data = Path.of(a.option("data", "data/searches"));
-    int port = a.port("port", DEFAULT_PORT);
-    String file = a.option("token-file", null);
+    Path data = this.data.directory();
+    int port = port(this.port);
+    String file = tokenFile;
     String token = null;
     String note = null;
     if (file != null) {
@@ -85,7 +117,15 @@ final class ServeCommand {
       note = (Arrays.equals(fresh, kept) ? "made a token for this service in " : "the token is the one in ") + where
           + " (readable only by you); open the address below once in your browser";
     }
-    return new Setup(new WebService.Options(host, port, token, data, a.has("attach-any-user")), note);
+    return new Setup(new WebService.Options(host, port, token, data, attachAnyUser), note);
+  }
+
+  /** A port number, 0..65535 (0: any free one). */
+  static int port(int port) {
+    if (port < 0 || port > 65535) {
+      throw new UsageException("--port " + port + " is not in 0..65535");
+    }
+    return port;
   }
 
   /** 32 random bytes, base64url: 43 characters. */

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bottlenose.bus.PrivateDirectory;
+import dev.bottlenose.cli.Cli;
+import dev.bottlenose.cli.UsageException;
 import dev.bottlenose.web.service.WebService;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +26,9 @@ class ServeCommandTest {
   }
 
   private ServeCommand.Setup setup(String env, String... words) {
-    return ServeCommand.setup(Args.parse("serve", List.of(words), ServeCommand.VALUED, ServeCommand.FLAGS), "127.0.0.1", env, home());
+    ServeCommand serve = new ServeCommand();
+    Cli.commandLine(serve, System.out, System.err).parseArgs(words);
+    return serve.setup(env, home());
   }
 
   @Test

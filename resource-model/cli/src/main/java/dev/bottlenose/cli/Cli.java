@@ -1,0 +1,67 @@
+package dev.bottlenose.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * How a Bottlenose main runs its picocli command: every command and sub-command gets {@code --help} and
+ * {@code --version}, {@link Duration} options read {@link Durations}, an argument
+ * starting with {@code @} is an argument like any other (no argument files); a usage error prints
+ * {@code bottlenose CMD: message} and that command's usage on stderr and ends with {@link ExitCodes#USAGE}
+ * (also for a {@link UsageException} the command throws), any other failure prints
+ * {@code bottlenose CMD: message} and ends with {@link ExitCodes#FAILED}; otherwise the command's own code.
+ */
+public final class Cli {
+  private Cli() {}
+
+  /** Runs {@code command} on {@code args} and exits the JVM with its code. */
+  public static void exit(Object command, String... args) {
+    System.exit(run(command, args, System.out, System.err));
+  }
+
+  /** Runs {@code command} (a picocli {@code @Command}) on {@code args}, writing to {@code out} and {@code err}. */
+  public static int run(Object command, String[] args, PrintStream out, PrintStream err) {
+    return commandLine(command, out, err).execute(args);
+  }
+
+  /** The configured command line of {@code command}, for a main that wants to look at it before running it. */
+  public static CommandLine commandLine(Object command, PrintStream out, PrintStream err) {
+    CommandLine cl = new CommandLine(command);
+    standardOptions(cl);
+    cl.setExpandAtFiles(false);
+    cl.registerConverter(Duration.class, new Durations.Converter());
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    cl.setParameterExceptionHandler((e, args) -> usageError(e.getCommandLine(), e.getMessage()));
+    cl.setExecutionExceptionHandler((e, commandLine, parsed) -> {
+      if (e instanceof UsageException) {
+        return usageError(commandLine, e.getMessage());
+      }
+      Throwable cause = (e instanceof ExecutionException || e instanceof CompletionException) && e.getCause() != null
+          ? e.getCause() : e;
+      commandLine.getErr().println(commandLine.getCommandSpec().qualifiedName() + ": "
+          + (cause.getMessage() == null ? cause.toString() : cause.getMessage()));
+      return ExitCodes.FAILED;
+    });
+    return cl;
+  }
+
+  private static int usageError(CommandLine commandLine, String message) {
+    PrintWriter err = commandLine.getErr();
+    err.println(commandLine.getCommandSpec().qualifiedName() + ": " + message);
+    commandLine.usage(err);
+    return ExitCodes.USAGE;
+  }
+
+  private static void standardOptions(CommandLine cl) {
+    CommandSpec spec = cl.getCommandSpec();
+    spec.mixinStandardHelpOptions(true);
+    spec.versionProvider(new Version());
+    cl.getSubcommands().values().forEach(Cli::standardOptions);
+  }
+}

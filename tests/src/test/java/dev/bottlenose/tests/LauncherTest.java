@@ -1,0 +1,72 @@
+package dev.bottlenose.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The launcher {@code ./bottlenose} as a user runs it: one help for both jars, each command sent to its own jar. */
+class LauncherTest {
+  private static final List<String> COMMANDS = List.of("jvms", "daemon", "resources", "measure", "metric", "ledger",
+      "search", "serve", "demo", "help");
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void helpListsEveryCommandOfBothJars() throws Exception {
+    Result r = launcher("--help");
+    assertThat(r.code).as(r.err).isZero();
+    for (String command : COMMANDS) {
+      assertThat(r.out).as(r.out).containsPattern("(?m)^  " + command + " +\\S");
+    }
+    assertThat(r.out).contains("durations: 500ms, 8s, 1.5m, 2h");
+    assertThat(launcher().code).isEqualTo(2);
+  }
+
+  @Test
+  void everyCommandAnswersHelpWithItsOwnUsageFromItsOwnJar() throws Exception {
+    for (String command : COMMANDS.subList(0, COMMANDS.size() - 1)) {
+      Result r = launcher(command, "--help");
+      assertThat(r.code).as(command + ": " + r.err).isZero();
+      assertThat(r.out).as(command).startsWith("Usage: bottlenose " + command + " ");
+    }
+    Result help = launcher("help", "search");
+    assertThat(help.out).startsWith("Usage: bottlenose search ");
+    Result version = launcher("--version");
+    assertThat(version.code).isZero();
+    assertThat(version.out).startsWith("bottlenose ").doesNotContain("unknown");
+  }
+
+  @Test
+  void aBadOptionPrintsThatCommandsUsageWithExit2() throws Exception {
+    Result demo = launcher("demo", "--for", "8s");
+    assertThat(demo.code).isEqualTo(2);
+    assertThat(demo.err).contains("'--for'").contains("Usage: bottlenose demo ").doesNotContain("Usage: bottlenose measure");
+    Result resources = launcher("resources", "--pid=x");
+    assertThat(resources.code).isEqualTo(2);
+    assertThat(resources.err).contains("--pid").contains("'x'").contains("Usage: bottlenose resources ");
+  }
+
+  private record Result(int code, String out, String err) {}
+
+  private Result launcher(String... args) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>(List.of(Path.of("..", "bottlenose").toAbsolutePath().normalize().toString()));
+    cmd.addAll(List.of(args));
+    Path out = dir.resolve("out.txt");
+    Path err = dir.resolve("err.txt");
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+    pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    Process p = pb.start();
+    assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+        Files.readString(err, StandardCharsets.UTF_8));
+  }
+}
