@@ -1,6 +1,8 @@
 package dev.bottlenose.agent;
 
 import dev.bottlenose.agent.sources.WatchedSources;
+import dev.bottlenose.agent.wire.Fields;
+import dev.bottlenose.agent.wire.WireException;
 import dev.bottlenose.instrumentation.LedgerEntry;
 import dev.bottlenose.instrumentation.ProbeCost;
 import dev.bottlenose.instrumentation.ProbeException;
@@ -65,6 +67,8 @@ final class Requests {
       return response;
     } catch (RequestException e) {
       return error(id, e.code(), e.getMessage());
+    } catch (WireException e) {
+      return error(id, "BAD_REQUEST", e.getMessage());
     } catch (ProbeException e) {
       return error(id, e.reason().name(), e.getMessage());
     } catch (RuntimeException | LinkageError e) {
@@ -82,8 +86,8 @@ final class Requests {
   }
 
   private Map<String, Object> resources(Map<String, Object> request) throws RequestException {
-    String text = Arguments.string(request, "path", "/");
-    int depth = (int) Arguments.number(request, "depth", 1);
+    String text = Fields.text(request, "path", "/");
+    int depth = (int) Fields.number(request, "depth", 1);
     List<Object> out = new ArrayList<>();
     if ("/".equals(text)) {
       for (Hierarchy h : Hierarchy.values()) {
@@ -93,7 +97,7 @@ final class Requests {
         }
       }
     } else {
-      ResourcePath path = Arguments.path(text, "path");
+      ResourcePath path = Fields.path("path", text);
       List<Resource> found = runtime.discovery().resources(path, depth);
       if (found == null) {
         throw new RequestException("NO_SUCH_RESOURCE", "no resource " + path);
@@ -162,10 +166,10 @@ final class Requests {
   }
 
   private Map<String, Object> unwatch(Map<String, Object> request) throws RequestException {
-    long id = Arguments.number(request, "sourceId", Long.MIN_VALUE);
-    if (id == Long.MIN_VALUE) {
+    if (request.get("sourceId") == null) {
       throw new RequestException("BAD_REQUEST", "unwatch needs a sourceId");
     }
+    long id = Fields.number(request, "sourceId");
     if (!sources().unwatch(id, requester)) {
       throw new RequestException("NO_SUCH_SOURCE", "no source " + id + " in this session");
     }
@@ -222,7 +226,7 @@ final class Requests {
   }
 
   private Map<String, Object> classBytes(Map<String, Object> request) throws RequestException, ProbeException {
-    String className = Arguments.string(request, "className", null);
+    String className = Fields.text(request, "className", null);
     if (className == null || className.isBlank()) {
       throw new RequestException("BAD_REQUEST", "classBytes needs a className");
     }

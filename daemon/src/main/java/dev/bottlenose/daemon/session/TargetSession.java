@@ -1,17 +1,26 @@
 package dev.bottlenose.daemon.session;
 
+import dev.bottlenose.agent.wire.Failure;
+import dev.bottlenose.agent.wire.Fields;
 import dev.bottlenose.agent.wire.Hello;
+import dev.bottlenose.agent.wire.InsertAll;
+import dev.bottlenose.agent.wire.Inserted;
+import dev.bottlenose.agent.wire.ProbeSpec;
+import dev.bottlenose.agent.wire.Remove;
+import dev.bottlenose.agent.wire.RemoveMany;
+import dev.bottlenose.agent.wire.RemoveReply;
+import dev.bottlenose.agent.wire.Removed;
 import dev.bottlenose.daemon.attach.ToolCompilation;
 import dev.bottlenose.daemon.channel.AgentChannel;
 import dev.bottlenose.daemon.channel.AgentException;
 import dev.bottlenose.daemon.channel.ChannelException;
 import dev.bottlenose.daemon.channel.Uids;
-import dev.bottlenose.daemon.channel.Wire;
 import dev.bottlenose.daemon.jfr.CallGraphs;
 import dev.bottlenose.daemon.jfr.RepositoryReader;
 import dev.bottlenose.daemon.jfr.VmThreadsCpu;
 import dev.bottlenose.instrumentation.ProbeKind;
 import dev.bottlenose.model.Hierarchy;
+import dev.bottlenose.model.MethodRef;
 import dev.bottlenose.model.ResourcePath;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -169,14 +178,9 @@ public final class TargetSession implements AutoCloseable {
 
   /** Inserts a probe of {@code kindWord} into the method {@code focus} names; {@code callee} only for call_site. */
   public ProbeInfo enable(String focus, String kindWord, String callee, String askedBy) {
-    Map<String, Object> args = insertArguments(focus, kindWord, callee);
-    String kind = (String) args.get("kind");
-    Map<String, Object> answer = call("insert", args, "inserting a " + kind + " probe into " + args.get("method"));
-    ProbeInfo info = new ProbeInfo(Wire.longOf(answer, "probeId", -1), Wire.text(answer, "method"), kind,
-        (String) args.get("callee"), askedBy == null ? "unknown" : askedBy, System.currentTimeMillis(),
-        Wire.longOf(answer, "retransformNanos", 0));
-    probes.put(info.probeId(), info);
-    return info;
+    ProbeSpec spec = probeSpec(focus, kindWord, callee);
+    Inserted answer = Inserted.fromMap(call(ProbeSpec.OP, spec.toMap(), "inserting " + describe(spec)));
+    return record(answer, spec, askedBy);
   }
 
   /**
@@ -190,11 +194,11 @@ public final class TargetSession implements AutoCloseable {
       throw SessionException.badInput("call_site probes need a callee each; insert them one by one");
     }
     List<BatchOutcome<ProbeInfo>> outcomes = new ArrayList<>();
-    List<Map<String, Object>> sent = new ArrayList<>();
+    List<ProbeSpec> sent = new ArrayList<>();
     List<Integer> positions = new ArrayList<>();
     for (String focus : foci) {
       try {
-        sent.add(insertArguments(focus, kindWord, null));
+        sent.add(probeSpec(focus, kindWord, null));
         positions.add(outcomes.size());
         outcomes.add(null);
       } catch (SessionException e) {
@@ -204,29 +208,37 @@ public final class TargetSession implements AutoCloseable {
     if (sent.isEmpty()) {
       return outcomes;
     }
-    Map<String, Object> answer = call("insertAll", Map.of("probes", sent), "inserting " + sent.size() + " "
-        + sent.get(0).get("kind") + " probes (into " + sent.get(0).get("method")
+    Map<String, Object> answer = call(InsertAll.OP, new InsertAll(sent).toMap(), "inserting " + sent.size() + " "
+        + sent.get(0).kind().word() + " probes (into " + sent.get(0).method().toPath()
         + (sent.size() > 1 ? " and " + (sent.size() - 1) + " more" : "") + ")");
-    List<Map<String, Object>> results = Wire.maps(answer, "results");
+    List<Map<String, Object>> results = Fields.mapsOr(answer, "results");
     for (int k = 0; k < sent.size(); k++) {
-      outcomes.set(positions.get(k), inserted(k < results.size() ? results.get(k) : Map.of("error",
-          Map.of("code", "INTERNAL_ERROR", "message", "the agent gave no result for it")), sent.get(k), askedBy));
+      ProbeSpec spec = sent.get(k);
+      BatchOutcome<ProbeInfo> outcome;
+      if (k >= results.size()) {
+        outcome = BatchOutcome.failed(new SessionException(SessionException.Failure.FAILED,
+            "inserting " + describe(spec) + " failed: the agent gave no result for it"));
+      } else {
+        Failure failure = Failure.ofItem(results.get(k));
+        outcome = failure != null ? BatchOutcome.failed(new SessionException(
+            SessionException.fromAgentCode(failure.code()), "inserting " + describe(spec) + " failed: " + failure.message()))
+            : BatchOutcome.done(record(Inserted.fromMap(results.get(k)), spec, askedBy));
+      }
+      outcomes.set(positions.get(k), outcome);
     }
     return outcomes;
   }
 
-  private BatchOutcome<ProbeInfo> inserted(Map<String, Object> result, Map<String, Object> args, String askedBy) {
-    String what = "inserting a " + args.get("kind") + " probe into " + args.get("method");
-    Map<String, Object> error = Wire.map(result, "error");
-    if (!error.isEmpty()) {
-      return BatchOutcome.failed(new SessionException(SessionException.fromAgentCode(Wire.text(error, "code")),
-          what + " failed: " + Wire.text(error, "message")));
-    }
-    ProbeInfo info = new ProbeInfo(Wire.longOf(result, "probeId", -1), Wire.text(result, "method"),
-        (String) args.get("kind"), null, askedBy == null ? "unknown" : askedBy, System.currentTimeMillis(),
-        Wire.longOf(result, "retransformNanos", 0));
+  private ProbeInfo record(Inserted inserted, ProbeSpec spec, String askedBy) {
+    ProbeInfo info = new ProbeInfo(inserted.probeId(), inserted.method().toPath().toString(), spec.kind().word(),
+        spec.callee() == null ? null : spec.callee().toPath().toString(), askedBy == null ? "unknown" : askedBy,
+        System.currentTimeMillis(), inserted.retransformNanos());
     probes.put(info.probeId(), info);
-    return BatchOutcome.done(info);
+    return info;
+  }
+
+  private static String describe(ProbeSpec spec) {
+    return "a " + spec.kind().word() + " probe into " + spec.method().toPath();
   }
 
   private static ProbeKind probeKind(String kindWord) {
@@ -238,11 +250,10 @@ public final class TargetSession implements AutoCloseable {
     return kind;
   }
 
-  private static Map<String, Object> insertArguments(String focus, String kindWord, String callee) {
+  /** The insert request for a focus text, a kind word and a callee text: parsed here, once. */
+  private static ProbeSpec probeSpec(String focus, String kindWord, String callee) {
     ProbeKind kind = probeKind(kindWord);
-    Map<String, Object> args = new LinkedHashMap<>();
-    args.put("method", MethodFocus.parse(focus).toString());
-    args.put("kind", kind.word());
+    MethodRef method = MethodRef.fromPath(MethodFocus.parse(focus));
     boolean hasCallee = callee != null && !callee.isBlank();
     if (kind == ProbeKind.CALL_SITE && !hasCallee) {
       throw SessionException.badInput("a call_site probe needs a callee method (/Code/...)");
@@ -250,10 +261,7 @@ public final class TargetSession implements AutoCloseable {
     if (kind != ProbeKind.CALL_SITE && hasCallee) {
       throw SessionException.badInput("only call_site probes take a callee; " + kind.word() + " does not");
     }
-    if (hasCallee) {
-      args.put("callee", MethodFocus.parse(callee).toString());
-    }
-    return args;
+    return new ProbeSpec(method, kind, hasCallee ? MethodRef.fromPath(MethodFocus.parse(callee)) : null);
   }
 
   /** Removes a probe this session inserted. */
@@ -262,10 +270,10 @@ public final class TargetSession implements AutoCloseable {
     if (info == null) {
       throw noProbe(probeId);
     }
-    Map<String, Object> answer = call("remove", Map.of("probeId", probeId), "removing probe " + probeId);
+    Removed answer = Removed.fromMap(call(Remove.OP, new Remove(probeId).toMap(), "removing probe " + probeId));
     probes.remove(probeId);
-    return new RemovedProbe(probeId, info.method(), Wire.text(answer, "className"),
-        Wire.longOf(answer, "retransformNanos", 0), Boolean.TRUE.equals(answer.get("classRestored")));
+    return new RemovedProbe(probeId, info.method(), answer.className(), answer.retransformNanos(),
+        answer.classRestored());
   }
 
   /**
@@ -290,18 +298,16 @@ public final class TargetSession implements AutoCloseable {
     if (sent.isEmpty()) {
       return outcomes;
     }
-    Map<String, Object> answer = call("removeMany", Map.of("probeIds", sent), "removing probes " + sent);
+    RemoveReply answer = RemoveReply.fromMap(call(RemoveMany.OP, new RemoveMany(sent).toMap(), "removing probes " + sent));
     Map<Long, BatchOutcome<RemovedProbe>> byId = new LinkedHashMap<>();
-    for (Map<String, Object> r : Wire.maps(answer, "removed")) {
-      long id = Wire.longOf(r, "probeId", -1);
-      ProbeInfo info = probes.remove(id);
-      byId.put(id, BatchOutcome.done(new RemovedProbe(id, info == null ? "" : info.method(), Wire.text(r, "className"),
-          Wire.longOf(r, "retransformNanos", 0), Boolean.TRUE.equals(r.get("classRestored")))));
+    for (Removed r : answer.removed()) {
+      ProbeInfo info = probes.remove(r.probeId());
+      byId.put(r.probeId(), BatchOutcome.done(new RemovedProbe(r.probeId(), info == null ? "" : info.method(),
+          r.className(), r.retransformNanos(), r.classRestored())));
     }
-    for (Map<String, Object> f : Wire.maps(answer, "failures")) {
-      long id = Wire.longOf(f, "probeId", -1);
-      byId.put(id, BatchOutcome.failed(new SessionException(SessionException.fromAgentCode(Wire.text(f, "code")),
-          "removing probe " + id + " failed: " + Wire.text(f, "message"))));
+    for (Failure f : answer.failures()) {
+      byId.put(f.probeId(), BatchOutcome.failed(new SessionException(SessionException.fromAgentCode(f.code()),
+          "removing probe " + f.probeId() + " failed: " + f.message())));
     }
     for (int i = 0; i < outcomes.size(); i++) {
       if (outcomes.get(i) == null) {
@@ -339,8 +345,8 @@ public final class TargetSession implements AutoCloseable {
       throw new SessionException(SessionException.Failure.FAILED, "cannot watch " + spec + ": " + jfrUnavailable);
     }
     Map<String, Object> answer = call("watch", Map.of("source", spec), "watching " + spec);
-    jfr.sources().add(Wire.longOf(answer, "sourceId", -1), spec);
-    SourceInfo info = new SourceInfo(Wire.longOf(answer, "sourceId", -1), spec, askedBy == null ? "unknown" : askedBy,
+    jfr.sources().add(Fields.numberOr(answer, "sourceId", -1), spec);
+    SourceInfo info = new SourceInfo(Fields.numberOr(answer, "sourceId", -1), spec, askedBy == null ? "unknown" : askedBy,
         System.currentTimeMillis());
     sources.put(info.sourceId(), info);
     return info;
@@ -418,9 +424,9 @@ public final class TargetSession implements AutoCloseable {
   /** Every probe woven in the target, by any session, with this session's own "askedBy" where known. */
   public List<Map<String, Object>> ledger() {
     List<Map<String, Object>> entries = new ArrayList<>();
-    for (Map<String, Object> e : Wire.maps(call("ledger", Map.of(), "reading the ledger"), "entries")) {
+    for (Map<String, Object> e : Fields.mapsOr(call("ledger", Map.of(), "reading the ledger"), "entries")) {
       Map<String, Object> entry = new LinkedHashMap<>(e);
-      ProbeInfo mine = probes.get(Wire.longOf(e, "probeId", -1));
+      ProbeInfo mine = probes.get(Fields.numberOr(e, "probeId", -1));
       if (mine != null) {
         entry.put("askedBy", mine.askedBy());
       }
@@ -432,9 +438,9 @@ public final class TargetSession implements AutoCloseable {
   /** Every session's watched sources in the target, with this session's own "askedBy" where known. */
   public List<Map<String, Object>> sourceLedger() {
     List<Map<String, Object>> entries = new ArrayList<>();
-    for (Map<String, Object> e : Wire.maps(call("ledger", Map.of(), "reading the ledger"), "sources")) {
+    for (Map<String, Object> e : Fields.mapsOr(call("ledger", Map.of(), "reading the ledger"), "sources")) {
       Map<String, Object> entry = new LinkedHashMap<>(e);
-      SourceInfo mine = sources.get(Wire.longOf(e, "sourceId", -1));
+      SourceInfo mine = sources.get(Fields.numberOr(e, "sourceId", -1));
       if (mine != null) {
         entry.put("askedBy", mine.askedBy());
       }
@@ -452,8 +458,8 @@ public final class TargetSession implements AutoCloseable {
         + className);
     Map<String, Object> result = new LinkedHashMap<>();
     result.put("className", className);
-    result.put("length", Wire.longOf(answer, "length", -1));
-    result.put("sha256", Wire.text(answer, "sha256"));
+    result.put("length", Fields.numberOr(answer, "length", -1));
+    result.put("sha256", Fields.textOr(answer, "sha256"));
     return result;
   }
 
@@ -549,7 +555,7 @@ public final class TargetSession implements AutoCloseable {
     }
     Map<String, Object> read = new LinkedHashMap<>(channel.call("read", Map.of()));
     if (jfr != null) {
-      jfr.sources().samplePeriod(Wire.longOf(read, "samplePeriodNanos", -1));
+      jfr.sources().samplePeriod(Fields.numberOr(read, "samplePeriodNanos", -1));
     }
     read.put("sources", jfr == null ? List.of() : jfr.sources().totals());
     if (jfr != null) {
