@@ -1,15 +1,7 @@
 package dev.bottlenose.daemon.session;
 
-import dev.bottlenose.agent.wire.Failure;
 import dev.bottlenose.agent.wire.Fields;
 import dev.bottlenose.agent.wire.Hello;
-import dev.bottlenose.agent.wire.InsertAll;
-import dev.bottlenose.agent.wire.Inserted;
-import dev.bottlenose.agent.wire.ProbeSpec;
-import dev.bottlenose.agent.wire.Remove;
-import dev.bottlenose.agent.wire.RemoveMany;
-import dev.bottlenose.agent.wire.RemoveReply;
-import dev.bottlenose.agent.wire.Removed;
 import dev.bottlenose.daemon.attach.ToolCompilation;
 import dev.bottlenose.daemon.channel.AgentChannel;
 import dev.bottlenose.daemon.channel.AgentException;
@@ -18,15 +10,12 @@ import dev.bottlenose.daemon.channel.Uids;
 import dev.bottlenose.daemon.jfr.CallGraphs;
 import dev.bottlenose.daemon.jfr.RepositoryReader;
 import dev.bottlenose.daemon.jfr.VmThreadsCpu;
-import dev.bottlenose.instrumentation.ProbeKind;
 import dev.bottlenose.model.Hierarchy;
-import dev.bottlenose.model.MethodRef;
 import dev.bottlenose.model.ResourcePath;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +28,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
  * The daemon's view of one target JVM: its resource hierarchies, the probes this session inserted,
@@ -60,7 +48,7 @@ public final class TargetSession implements AutoCloseable {
   private final long pid;
   private final Process launched;
   private final Hierarchies hierarchies = new Hierarchies();
-  private final Map<Long, ProbeInfo> probes = new ConcurrentHashMap<>();
+  private final SessionProbes probes = new SessionProbes(this::call);
   private final Map<Long, SourceInfo> sources = new ConcurrentHashMap<>();
   private final List<Consumer<String>> exitListeners = new CopyOnWriteArrayList<>();
   private final Sampler sampler;
@@ -81,7 +69,7 @@ public final class TargetSession implements AutoCloseable {
     this.jfr = openRepository(channel, pid);
     this.toolCompilation = ToolCompilation.limit(pid);
     this.vmThreads = new VmThreadsCpu(pid);
-    this.sampler = new Sampler(this::readForSample, probes, sources, options.interval(), options.historySize(),
+    this.sampler = new Sampler(this::readForSample, probes.byId(), sources, options.interval(), options.historySize(),
         s -> s.withMetrics(metrics.evaluate(s)));
     channel.onEvent(this::onEvent);
     channel.closed().thenAccept(this::onChannelClosed);
@@ -178,9 +166,7 @@ public final class TargetSession implements AutoCloseable {
 
   /** Inserts a probe of {@code kindWord} into the method {@code focus} names; {@code callee} only for call_site. */
   public ProbeInfo enable(String focus, String kindWord, String callee, String askedBy) {
-    ProbeSpec spec = probeSpec(focus, kindWord, callee);
-    Inserted answer = Inserted.fromMap(call(ProbeSpec.OP, spec.toMap(), "inserting " + describe(spec)));
-    return record(answer, spec, askedBy);
+    return probes.enable(focus, kindWord, callee, askedBy);
   }
 
   /**
@@ -190,90 +176,12 @@ public final class TargetSession implements AutoCloseable {
    * failed request, throws and inserts nothing.
    */
   public List<BatchOutcome<ProbeInfo>> enableAll(List<String> foci, String kindWord, String askedBy) {
-    if (probeKind(kindWord) == ProbeKind.CALL_SITE) {
-      throw SessionException.badInput("call_site probes need a callee each; insert them one by one");
-    }
-    List<BatchOutcome<ProbeInfo>> outcomes = new ArrayList<>();
-    List<ProbeSpec> sent = new ArrayList<>();
-    List<Integer> positions = new ArrayList<>();
-    for (String focus : foci) {
-      try {
-        sent.add(probeSpec(focus, kindWord, null));
-        positions.add(outcomes.size());
-        outcomes.add(null);
-      } catch (SessionException e) {
-        outcomes.add(BatchOutcome.failed(e));
-      }
-    }
-    if (sent.isEmpty()) {
-      return outcomes;
-    }
-    Map<String, Object> answer = call(InsertAll.OP, new InsertAll(sent).toMap(), "inserting " + sent.size() + " "
-        + sent.get(0).kind().word() + " probes (into " + sent.get(0).method().toPath()
-        + (sent.size() > 1 ? " and " + (sent.size() - 1) + " more" : "") + ")");
-    List<Map<String, Object>> results = Fields.mapsOr(answer, "results");
-    for (int k = 0; k < sent.size(); k++) {
-      ProbeSpec spec = sent.get(k);
-      BatchOutcome<ProbeInfo> outcome;
-      if (k >= results.size()) {
-        outcome = BatchOutcome.failed(new SessionException(SessionException.Failure.FAILED,
-            "inserting " + describe(spec) + " failed: the agent gave no result for it"));
-      } else {
-        Failure failure = Failure.ofItem(results.get(k));
-        outcome = failure != null ? BatchOutcome.failed(new SessionException(
-            SessionException.fromAgentCode(failure.code()), "inserting " + describe(spec) + " failed: " + failure.message()))
-            : BatchOutcome.done(record(Inserted.fromMap(results.get(k)), spec, askedBy));
-      }
-      outcomes.set(positions.get(k), outcome);
-    }
-    return outcomes;
-  }
-
-  private ProbeInfo record(Inserted inserted, ProbeSpec spec, String askedBy) {
-    ProbeInfo info = new ProbeInfo(inserted.probeId(), inserted.method().toPath().toString(), spec.kind().word(),
-        spec.callee() == null ? null : spec.callee().toPath().toString(), askedBy == null ? "unknown" : askedBy,
-        System.currentTimeMillis(), inserted.retransformNanos());
-    probes.put(info.probeId(), info);
-    return info;
-  }
-
-  private static String describe(ProbeSpec spec) {
-    return "a " + spec.kind().word() + " probe into " + spec.method().toPath();
-  }
-
-  private static ProbeKind probeKind(String kindWord) {
-    ProbeKind kind = ProbeKind.byWord(kindWord == null ? "" : kindWord);
-    if (kind == null) {
-      throw SessionException.badInput("unknown probe kind '" + kindWord + "'; one of "
-          + Arrays.stream(ProbeKind.values()).map(ProbeKind::word).collect(Collectors.joining(", ")));
-    }
-    return kind;
-  }
-
-  /** The insert request for a focus text, a kind word and a callee text: parsed here, once. */
-  private static ProbeSpec probeSpec(String focus, String kindWord, String callee) {
-    ProbeKind kind = probeKind(kindWord);
-    MethodRef method = MethodRef.fromPath(MethodFocus.parse(focus));
-    boolean hasCallee = callee != null && !callee.isBlank();
-    if (kind == ProbeKind.CALL_SITE && !hasCallee) {
-      throw SessionException.badInput("a call_site probe needs a callee method (/Code/...)");
-    }
-    if (kind != ProbeKind.CALL_SITE && hasCallee) {
-      throw SessionException.badInput("only call_site probes take a callee; " + kind.word() + " does not");
-    }
-    return new ProbeSpec(method, kind, hasCallee ? MethodRef.fromPath(MethodFocus.parse(callee)) : null);
+    return probes.enableAll(foci, kindWord, askedBy);
   }
 
   /** Removes a probe this session inserted. */
   public RemovedProbe disable(long probeId) {
-    ProbeInfo info = probes.get(probeId);
-    if (info == null) {
-      throw noProbe(probeId);
-    }
-    Removed answer = Removed.fromMap(call(Remove.OP, new Remove(probeId).toMap(), "removing probe " + probeId));
-    probes.remove(probeId);
-    return new RemovedProbe(probeId, info.method(), answer.className(), answer.retransformNanos(),
-        answer.classRestored());
+    return probes.disable(probeId);
   }
 
   /**
@@ -282,47 +190,9 @@ public final class TargetSession implements AutoCloseable {
    * request throws and removes nothing.
    */
   public List<BatchOutcome<RemovedProbe>> disableAll(List<Long> probeIds) {
-    List<BatchOutcome<RemovedProbe>> outcomes = new ArrayList<>();
-    List<Long> sent = new ArrayList<>();
-    for (long id : probeIds) {
-      if (sent.contains(id)) {
-        outcomes.add(BatchOutcome.failed(new SessionException(SessionException.Failure.BAD_INPUT,
-            "probe " + id + " is listed more than once")));
-      } else if (!probes.containsKey(id)) {
-        outcomes.add(BatchOutcome.failed(noProbe(id)));
-      } else {
-        sent.add(id);
-        outcomes.add(null);
-      }
-    }
-    if (sent.isEmpty()) {
-      return outcomes;
-    }
-    RemoveReply answer = RemoveReply.fromMap(call(RemoveMany.OP, new RemoveMany(sent).toMap(), "removing probes " + sent));
-    Map<Long, BatchOutcome<RemovedProbe>> byId = new LinkedHashMap<>();
-    for (Removed r : answer.removed()) {
-      ProbeInfo info = probes.remove(r.probeId());
-      byId.put(r.probeId(), BatchOutcome.done(new RemovedProbe(r.probeId(), info == null ? "" : info.method(),
-          r.className(), r.retransformNanos(), r.classRestored())));
-    }
-    for (Failure f : answer.failures()) {
-      byId.put(f.probeId(), BatchOutcome.failed(new SessionException(SessionException.fromAgentCode(f.code()),
-          "removing probe " + f.probeId() + " failed: " + f.message())));
-    }
-    for (int i = 0; i < outcomes.size(); i++) {
-      if (outcomes.get(i) == null) {
-        long id = probeIds.get(i);
-        outcomes.set(i, byId.getOrDefault(id, BatchOutcome.failed(new SessionException(SessionException.Failure.FAILED,
-            "removing probe " + id + " failed: the agent gave no outcome for it"))));
-      }
-    }
-    return outcomes;
+    return probes.disableAll(probeIds);
   }
 
-  private SessionException noProbe(long probeId) {
-    return new SessionException(SessionException.Failure.NOT_FOUND, "no probe " + probeId
-        + " in this session (its probes: " + (probes.isEmpty() ? "none" : probes.keySet()) + ")");
-  }
 
   /**
    * Starts counting a watched source (PROTOCOL.md, "Watched sources"): {@code event} and optional {@code code},
@@ -418,21 +288,12 @@ public final class TargetSession implements AutoCloseable {
 
   /** The probes this session inserted and still has. */
   public List<ProbeInfo> probes() {
-    return List.copyOf(probes.values());
+    return probes.all();
   }
 
   /** Every probe woven in the target, by any session, with this session's own "askedBy" where known. */
   public List<Map<String, Object>> ledger() {
-    List<Map<String, Object>> entries = new ArrayList<>();
-    for (Map<String, Object> e : Fields.mapsOr(call("ledger", Map.of(), "reading the ledger"), "entries")) {
-      Map<String, Object> entry = new LinkedHashMap<>(e);
-      ProbeInfo mine = probes.get(Fields.numberOr(e, "probeId", -1));
-      if (mine != null) {
-        entry.put("askedBy", mine.askedBy());
-      }
-      entries.add(entry);
-    }
-    return entries;
+    return probes.annotate(Fields.mapsOr(call("ledger", Map.of(), "reading the ledger"), "entries"));
   }
 
   /** Every session's watched sources in the target, with this session's own "askedBy" where known. */
@@ -502,7 +363,7 @@ public final class TargetSession implements AutoCloseable {
     s.put("intervalMillis", sampler.interval().toMillis());
     s.put("toolCompilation", toolCompilation);
     s.put("calibration", new java.util.TreeMap<>(hello().calibration()));
-    s.put("probes", probes.size());
+    s.put("probes", probes.byId().size());
     s.put("metrics", metrics.active().stream().map(m -> Map.of("metricId", m.metricId(), "metric", m.metric(),
         "focus", m.focus())).toList());
     s.put("sources", sources.values().stream().map(SourceInfo::toJson).toList());
