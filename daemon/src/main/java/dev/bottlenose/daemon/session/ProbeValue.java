@@ -9,7 +9,8 @@ import java.util.Map;
  * allocation probe, {@code byType} holds the interval's change per allocated type: {count, bytes}.
  */
 public record ProbeValue(long probeId, String method, String kind, long count, long nanos, long bytes,
-    long countDelta, long nanosDelta, long bytesDelta, long intervalNanos, Map<String, long[]> byType) {
+    long countDelta, long nanosDelta, long bytesDelta, long intervalNanos, Map<String, long[]> byType)
+    implements IntervalTotals {
 
   public ProbeValue {
     byType = Map.copyOf(byType);
@@ -25,24 +26,12 @@ public record ProbeValue(long probeId, String method, String kind, long count, l
     return byType.getOrDefault(type, new long[2]);
   }
 
-  public double countPerSecond() {
-    return IntervalTotals.perSecond(countDelta, intervalNanos);
-  }
-
-  public double nanosPerSecond() {
-    return IntervalTotals.perSecond(nanosDelta, intervalNanos);
-  }
-
-  public double bytesPerSecond() {
-    return IntervalTotals.perSecond(bytesDelta, intervalNanos);
-  }
-
   public Map<String, Object> toJson() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("probeId", probeId);
     m.put("method", method);
     m.put("kind", kind);
-    IntervalTotals.put(m, count, nanos, bytes, countDelta, nanosDelta, bytesDelta, intervalNanos);
+    putTotals(m);
     return m;
   }
 }

@@ -10,29 +10,18 @@ import java.util.Map;
  * does not say).
  */
 public record SourceValue(long sourceId, Map<String, Object> source, long count, long nanos, long bytes,
-    long countDelta, long nanosDelta, long bytesDelta, long intervalNanos, long throughMillis) {
+    long countDelta, long nanosDelta, long bytesDelta, long intervalNanos, long throughMillis)
+    implements IntervalTotals {
 
   public SourceValue {
     source = Map.copyOf(source);
-  }
-
-  public double countPerSecond() {
-    return IntervalTotals.perSecond(countDelta, intervalNanos);
-  }
-
-  public double nanosPerSecond() {
-    return IntervalTotals.perSecond(nanosDelta, intervalNanos);
-  }
-
-  public double bytesPerSecond() {
-    return IntervalTotals.perSecond(bytesDelta, intervalNanos);
   }
 
   public Map<String, Object> toJson() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("sourceId", sourceId);
     m.put("source", new LinkedHashMap<>(source));
-    IntervalTotals.put(m, count, nanos, bytes, countDelta, nanosDelta, bytesDelta, intervalNanos);
+    putTotals(m);
     if (throughMillis >= 0) {
       m.put("throughMillis", throughMillis);
     }
