@@ -1,7 +1,9 @@
 package dev.bottlenose.agent;
 
 import dev.bottlenose.agent.sources.WatchedSources;
-import dev.bottlenose.agent.wire.Fields;
+import dev.bottlenose.agent.wire.ClassBytes;
+import dev.bottlenose.agent.wire.Resources;
+import dev.bottlenose.agent.wire.Unwatch;
 import dev.bottlenose.agent.wire.WireException;
 import dev.bottlenose.instrumentation.LedgerEntry;
 import dev.bottlenose.instrumentation.ProbeCost;
@@ -9,7 +11,6 @@ import dev.bottlenose.instrumentation.ProbeException;
 import dev.bottlenose.instrumentation.ProbeReading;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.Resource;
-import dev.bottlenose.model.ResourcePath;
 import dev.bottlenose.model.json.ModelJson;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -86,10 +87,10 @@ final class Requests {
   }
 
   private Map<String, Object> resources(Map<String, Object> request) throws RequestException {
-    String text = Fields.text(request, "path", "/");
-    int depth = (int) Fields.number(request, "depth", 1);
+    Resources asked = Resources.fromMap(request);
+    int depth = asked.depth();
     List<Object> out = new ArrayList<>();
-    if ("/".equals(text)) {
+    if (asked.path() == null) {
       for (Hierarchy h : Hierarchy.values()) {
         List<Resource> found = runtime.discovery().resources(h.root(), depth < 0 ? -1 : depth - 1);
         if (depth != 0 && found != null) {
@@ -97,10 +98,9 @@ final class Requests {
         }
       }
     } else {
-      ResourcePath path = Fields.path("path", text);
-      List<Resource> found = runtime.discovery().resources(path, depth);
+      List<Resource> found = runtime.discovery().resources(asked.path(), depth);
       if (found == null) {
-        throw new RequestException("NO_SUCH_RESOURCE", "no resource " + path);
+        throw new RequestException("NO_SUCH_RESOURCE", "no resource " + asked.path());
       }
       found.forEach(r -> out.add(resourceJson(r)));
     }
@@ -166,15 +166,13 @@ final class Requests {
   }
 
   private Map<String, Object> unwatch(Map<String, Object> request) throws RequestException {
-    if (request.get("sourceId") == null) {
-      throw new RequestException("BAD_REQUEST", "unwatch needs a sourceId");
-    }
-    long id = Fields.number(request, "sourceId");
+    long id = Unwatch.fromMap(request).sourceId();
     if (!sources().unwatch(id, requester)) {
       throw new RequestException("NO_SUCH_SOURCE", "no source " + id + " in this session");
     }
     return Map.of();
   }
+
 
   private Map<String, Object> readingJson(ProbeReading r) {
     long nanos = r.nanos();
@@ -226,10 +224,7 @@ final class Requests {
   }
 
   private Map<String, Object> classBytes(Map<String, Object> request) throws RequestException, ProbeException {
-    String className = Fields.text(request, "className", null);
-    if (className == null || className.isBlank()) {
-      throw new RequestException("BAD_REQUEST", "classBytes needs a className");
-    }
+    String className = ClassBytes.fromMap(request).className();
     byte[] bytes = runtime.probes.currentClassBytes(className);
     try {
       byte[] digest = MessageDigest.getInstance("SHA-256").digest(bytes);

@@ -1,7 +1,10 @@
 package dev.bottlenose.daemon.session;
 
+import dev.bottlenose.agent.wire.ClassBytes;
 import dev.bottlenose.agent.wire.Fields;
 import dev.bottlenose.agent.wire.Hello;
+import dev.bottlenose.agent.wire.Resources;
+import dev.bottlenose.agent.wire.Unwatch;
 import dev.bottlenose.daemon.attach.ToolCompilation;
 import dev.bottlenose.daemon.channel.AgentChannel;
 import dev.bottlenose.daemon.channel.AgentException;
@@ -152,7 +155,8 @@ public final class TargetSession implements AutoCloseable {
 
   /** The resource at {@code path} ({@code /} for all roots) and its descendants to {@code depth} (-1: all). */
   public List<ResourceEntry> resources(String path, int depth) {
-    Function<String, Map<String, Object>> agent = p -> call("resources", Map.of("path", p, "depth", depth),
+    Function<String, Map<String, Object>> agent = p -> call(Resources.OP,
+        new Resources("/".equals(p) ? null : ResourcePath.parse(p), depth).toMap(),
         "reading " + p);
     try {
       return hierarchies.read(path, depth, state == State.RUNNING ? agent : null, endReason);
@@ -229,7 +233,7 @@ public final class TargetSession implements AutoCloseable {
       throw new SessionException(SessionException.Failure.NOT_FOUND, "no source " + sourceId
           + " in this session (its sources: " + (sources.isEmpty() ? "none" : sources.keySet()) + ")");
     }
-    call("unwatch", Map.of("sourceId", sourceId), "unwatching source " + sourceId);
+    call(Unwatch.OP, new Unwatch(sourceId).toMap(), "unwatching source " + sourceId);
     sources.remove(sourceId);
     jfr.sources().remove(sourceId);
     return info;
@@ -315,7 +319,7 @@ public final class TargetSession implements AutoCloseable {
     if (className == null || className.isBlank()) {
       throw SessionException.badInput("classBytes needs 'className', a binary class name such as com.acme.Sim$Inner");
     }
-    Map<String, Object> answer = call("classBytes", Map.of("className", className), "reading the bytes of "
+    Map<String, Object> answer = call(ClassBytes.OP, new ClassBytes(className).toMap(), "reading the bytes of "
         + className);
     Map<String, Object> result = new LinkedHashMap<>();
     result.put("className", className);

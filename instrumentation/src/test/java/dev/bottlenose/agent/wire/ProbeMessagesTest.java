@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bottlenose.instrumentation.ProbeKind;
 import dev.bottlenose.model.MethodRef;
+import dev.bottlenose.model.ResourcePath;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -38,6 +39,24 @@ class ProbeMessagesTest {
     RemoveReply reply = new RemoveReply(List.of(new Removed(7, "com.acme.Sim", 500, true)),
         List.of(new Failure(8L, "NO_SUCH_PROBE", "no probe 8")));
     assertThat(RemoveReply.fromMap(wire(reply.toMap()))).isEqualTo(reply);
+  }
+
+  @Test
+  void theOtherTypedRequestsSurviveTheWire() throws Exception {
+    Resources code = new Resources(ResourcePath.parse("/Code/com.acme"), 2);
+    assertThat(Resources.fromMap(wire(code.toMap()))).isEqualTo(code);
+    Resources roots = new Resources(null, -1);
+    assertThat(Resources.fromMap(wire(roots.toMap()))).isEqualTo(roots);
+    assertThat(Resources.fromMap(Map.of())).isEqualTo(new Resources(null, 1));
+    assertThat(ClassBytes.fromMap(wire(new ClassBytes("com.acme.Sim$Inner").toMap())))
+        .isEqualTo(new ClassBytes("com.acme.Sim$Inner"));
+    assertThat(Unwatch.fromMap(wire(new Unwatch(3).toMap()))).isEqualTo(new Unwatch(3));
+    assertRefused(() -> Resources.fromMap(Map.of("path", "Code")), "path", "Code", "path is not a resource path");
+    assertRefused(() -> Resources.fromMap(Map.of("depth", "two")), "depth", "two", "depth must be an integer, not two");
+    assertRefused(() -> ClassBytes.fromMap(Map.of("className", " ")), "className", " ", "classBytes needs a className");
+    assertRefused(() -> ClassBytes.fromMap(Map.of()), "className", null, "classBytes needs a className");
+    assertRefused(() -> Unwatch.fromMap(Map.of()), "sourceId", null, "unwatch needs a sourceId");
+    assertRefused(() -> Unwatch.fromMap(Map.of("sourceId", 1.5)), "sourceId", 1.5, "sourceId must be an integer, not 1.5");
   }
 
   @Test
