@@ -1,13 +1,16 @@
 package dev.bottlenose.agent;
 
 import dev.bottlenose.agent.sources.WatchedSources;
+import dev.bottlenose.agent.wire.ClassBytes;
+import dev.bottlenose.agent.wire.Resources;
+import dev.bottlenose.agent.wire.Unwatch;
+import dev.bottlenose.agent.wire.WireException;
 import dev.bottlenose.instrumentation.LedgerEntry;
 import dev.bottlenose.instrumentation.ProbeCost;
 import dev.bottlenose.instrumentation.ProbeException;
 import dev.bottlenose.instrumentation.ProbeReading;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.Resource;
-import dev.bottlenose.model.ResourcePath;
 import dev.bottlenose.model.json.ModelJson;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -65,6 +68,8 @@ final class Requests {
       return response;
     } catch (RequestException e) {
       return error(id, e.code(), e.getMessage());
+    } catch (WireException e) {
+      return error(id, "BAD_REQUEST", e.getMessage());
     } catch (ProbeException e) {
       return error(id, e.reason().name(), e.getMessage());
     } catch (RuntimeException | LinkageError e) {
@@ -82,10 +87,10 @@ final class Requests {
   }
 
   private Map<String, Object> resources(Map<String, Object> request) throws RequestException {
-    String text = Arguments.string(request, "path", "/");
-    int depth = (int) Arguments.number(request, "depth", 1);
+    Resources asked = Resources.fromMap(request);
+    int depth = asked.depth();
     List<Object> out = new ArrayList<>();
-    if ("/".equals(text)) {
+    if (asked.path() == null) {
       for (Hierarchy h : Hierarchy.values()) {
         List<Resource> found = runtime.discovery().resources(h.root(), depth < 0 ? -1 : depth - 1);
         if (depth != 0 && found != null) {
@@ -93,10 +98,9 @@ final class Requests {
         }
       }
     } else {
-      ResourcePath path = Arguments.path(text, "path");
-      List<Resource> found = runtime.discovery().resources(path, depth);
+      List<Resource> found = runtime.discovery().resources(asked.path(), depth);
       if (found == null) {
-        throw new RequestException("NO_SUCH_RESOURCE", "no resource " + path);
+        throw new RequestException("NO_SUCH_RESOURCE", "no resource " + asked.path());
       }
       found.forEach(r -> out.add(resourceJson(r)));
     }
@@ -162,15 +166,13 @@ final class Requests {
   }
 
   private Map<String, Object> unwatch(Map<String, Object> request) throws RequestException {
-    long id = Arguments.number(request, "sourceId", Long.MIN_VALUE);
-    if (id == Long.MIN_VALUE) {
-      throw new RequestException("BAD_REQUEST", "unwatch needs a sourceId");
-    }
+    long id = Unwatch.fromMap(request).sourceId();
     if (!sources().unwatch(id, requester)) {
       throw new RequestException("NO_SUCH_SOURCE", "no source " + id + " in this session");
     }
     return Map.of();
   }
+
 
   private Map<String, Object> readingJson(ProbeReading r) {
     long nanos = r.nanos();
@@ -222,10 +224,7 @@ final class Requests {
   }
 
   private Map<String, Object> classBytes(Map<String, Object> request) throws RequestException, ProbeException {
-    String className = Arguments.string(request, "className", null);
-    if (className == null || className.isBlank()) {
-      throw new RequestException("BAD_REQUEST", "classBytes needs a className");
-    }
+    String className = ClassBytes.fromMap(request).className();
     byte[] bytes = runtime.probes.currentClassBytes(className);
     try {
       byte[] digest = MessageDigest.getInstance("SHA-256").digest(bytes);

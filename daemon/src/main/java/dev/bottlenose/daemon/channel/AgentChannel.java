@@ -1,5 +1,6 @@
 package dev.bottlenose.daemon.channel;
 
+import dev.bottlenose.agent.wire.Fields;
 import dev.bottlenose.agent.wire.Frames;
 import dev.bottlenose.agent.wire.Hello;
 import java.io.EOFException;
@@ -158,7 +159,7 @@ public final class AgentChannel implements AutoCloseable {
       if (Boolean.TRUE.equals(frame.get("ok"))) {
         answer.complete(frame);
       } else {
-        answer.completeExceptionally(new AgentException(Wire.text(frame, "code"), Wire.text(frame, "error")));
+        answer.completeExceptionally(new AgentException(Fields.textOr(frame, "code"), Fields.textOr(frame, "error")));
       }
     } else if (frame.get("event") != null) {
       eventListeners.forEach(l -> deliver(l, frame));

@@ -1,6 +1,6 @@
 package dev.bottlenose.daemon.cli;
 
-import dev.bottlenose.daemon.channel.Wire;
+import dev.bottlenose.agent.wire.Fields;
 import dev.bottlenose.daemon.session.TargetSession;
 import java.time.Instant;
 import java.util.List;
@@ -35,9 +35,9 @@ final class LedgerCommand implements Callable<Integer> {
     console.out().println("ledger of process " + pid + ": " + entries.size() + " probe(s)");
     for (Map<String, Object> e : entries) {
       String callee = e.get("callee") == null ? "" : " -> " + e.get("callee");
-      console.out().println("  probe " + Wire.text(e, "probeId") + "  " + Wire.text(e, "kind") + "  "
-          + Wire.text(e, "method") + callee + "  since " + Instant.ofEpochMilli(Wire.longOf(e, "sinceMillis", 0))
-          + "  by " + Wire.text(e, "requester"));
+      console.out().println("  probe " + Fields.textOr(e, "probeId") + "  " + Fields.textOr(e, "kind") + "  "
+          + Fields.textOr(e, "method") + callee + "  since " + Instant.ofEpochMilli(Fields.numberOr(e, "sinceMillis", 0))
+          + "  by " + Fields.textOr(e, "requester"));
     }
   }
 }

@@ -1,6 +1,6 @@
 package dev.bottlenose.daemon.session;
 
-import dev.bottlenose.daemon.channel.Wire;
+import dev.bottlenose.agent.wire.Fields;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
 import java.util.ArrayList;
@@ -32,7 +32,7 @@ final class Hierarchies {
       return parsed == null ? allRoots(depth) : cached(parsed, depth, endReason);
     }
     List<ResourceEntry> found = new ArrayList<>();
-    for (Map<String, Object> r : Wire.maps(ask(p, agent), "resources")) {
+    for (Map<String, Object> r : Fields.mapsOr(ask(p, agent), "resources")) {
       ResourceEntry entry = ResourceEntry.fromJson(r);
       cache.put(entry);
       found.add(entry);
@@ -46,9 +46,9 @@ final class Hierarchies {
 
   /** Applies a {@code changes} event to the cache and passes it on. */
   void apply(Map<String, Object> event) {
-    List<Map<String, Object>> changes = Wire.maps(event, "changes");
+    List<Map<String, Object>> changes = Fields.mapsOr(event, "changes");
     for (Map<String, Object> change : changes) {
-      ResourceEntry entry = ResourceEntry.fromJson(Wire.map(change, "resource"));
+      ResourceEntry entry = ResourceEntry.fromJson(Fields.mapOr(change, "resource"));
       if ("removed".equals(change.get("type"))) {
         cache.remove(entry.path());
       } else {

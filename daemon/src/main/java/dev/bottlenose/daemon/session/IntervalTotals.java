@@ -3,10 +3,11 @@ package dev.bottlenose.daemon.session;
 import java.util.Map;
 
 /**
- * What probe and source values share: count / nanos / bytes totals since they began, their change over one
- * interval, and that change per second ({@code nanos} per second is a fraction of one thread's time).
+ * The count / nanos / bytes of one interval that a probe's and a watched source's values share: totals since
+ * the start, the interval's change, and that change per second ({@code nanos} per second is a fraction of one
+ * thread's time). {@link ProbeValue} and {@link SourceValue} are these plus what names them.
  */
-public sealed interface IntervalTotals permits ProbeValue, SourceValue {
+public interface IntervalTotals {
   long count();
 
   long nanos();
@@ -22,20 +23,15 @@ public sealed interface IntervalTotals permits ProbeValue, SourceValue {
   long intervalNanos();
 
   default double countPerSecond() {
-    return perSecond(countDelta());
+    return perSecond(countDelta(), intervalNanos());
   }
 
   default double nanosPerSecond() {
-    return perSecond(nanosDelta());
+    return perSecond(nanosDelta(), intervalNanos());
   }
 
   default double bytesPerSecond() {
-    return perSecond(bytesDelta());
-  }
-
-  /** {@code delta} per second of this interval; 0 for an empty interval. */
-  private double perSecond(long delta) {
-    return intervalNanos() <= 0 ? 0 : delta * 1e9 / intervalNanos();
+    return perSecond(bytesDelta(), intervalNanos());
   }
 
   /** Puts the totals, their deltas and their per-second rates into {@code m}, in the wire's field order. */
@@ -49,5 +45,10 @@ public sealed interface IntervalTotals permits ProbeValue, SourceValue {
     m.put("countPerSecond", countPerSecond());
     m.put("nanosPerSecond", nanosPerSecond());
     m.put("bytesPerSecond", bytesPerSecond());
+  }
+
+  /** {@code delta} per second of an interval of {@code intervalNanos}; 0 for an empty interval. */
+  static double perSecond(long delta, long intervalNanos) {
+    return intervalNanos <= 0 ? 0 : delta * 1e9 / intervalNanos;
   }
 }

@@ -1,6 +1,6 @@
 package dev.bottlenose.daemon.session;
 
-import dev.bottlenose.daemon.channel.Wire;
+import dev.bottlenose.agent.wire.Fields;
 import dev.bottlenose.model.ResourcePath;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -16,8 +16,8 @@ public record ResourceEntry(ResourcePath path, String kind, Map<String, String> 
 
   static ResourceEntry fromJson(Map<String, Object> m) {
     Map<String, String> attributes = new TreeMap<>();
-    Wire.map(m, "attributes").forEach((k, v) -> attributes.put(k, String.valueOf(v)));
-    return new ResourceEntry(ResourcePath.parse(Wire.text(m, "path")), Wire.text(m, "kind"), attributes);
+    Fields.mapOr(m, "attributes").forEach((k, v) -> attributes.put(k, String.valueOf(v)));
+    return new ResourceEntry(ResourcePath.parse(Fields.textOr(m, "path")), Fields.textOr(m, "kind"), attributes);
   }
 
   public Map<String, Object> toJson() {

@@ -1,23 +1,24 @@
 package dev.bottlenose.daemon.session;
 
+import dev.bottlenose.agent.wire.ClassBytes;
+import dev.bottlenose.agent.wire.Fields;
 import dev.bottlenose.agent.wire.Hello;
+import dev.bottlenose.agent.wire.Resources;
+import dev.bottlenose.agent.wire.Unwatch;
 import dev.bottlenose.daemon.attach.ToolCompilation;
 import dev.bottlenose.daemon.channel.AgentChannel;
 import dev.bottlenose.daemon.channel.AgentException;
 import dev.bottlenose.daemon.channel.ChannelException;
 import dev.bottlenose.daemon.channel.Uids;
-import dev.bottlenose.daemon.channel.Wire;
 import dev.bottlenose.daemon.jfr.CallGraphs;
 import dev.bottlenose.daemon.jfr.RepositoryReader;
 import dev.bottlenose.daemon.jfr.VmThreadsCpu;
-import dev.bottlenose.instrumentation.ProbeKind;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
  * The daemon's view of one target JVM: its resource hierarchies, the probes this session inserted,
@@ -51,7 +51,7 @@ public final class TargetSession implements AutoCloseable {
   private final long pid;
   private final Process launched;
   private final Hierarchies hierarchies = new Hierarchies();
-  private final Map<Long, ProbeInfo> probes = new ConcurrentHashMap<>();
+  private final SessionProbes probes = new SessionProbes(this::call);
   private final Map<Long, SourceInfo> sources = new ConcurrentHashMap<>();
   private final List<Consumer<String>> exitListeners = new CopyOnWriteArrayList<>();
   private final Sampler sampler;
@@ -72,7 +72,7 @@ public final class TargetSession implements AutoCloseable {
     this.jfr = openRepository(channel, pid);
     this.toolCompilation = ToolCompilation.limit(pid);
     this.vmThreads = new VmThreadsCpu(pid);
-    this.sampler = new Sampler(this::readForSample, probes, sources, options.interval(), options.historySize(),
+    this.sampler = new Sampler(this::readForSample, probes.byId(), sources, options.interval(), options.historySize(),
         s -> s.withMetrics(metrics.evaluate(s)));
     channel.onEvent(this::onEvent);
     channel.closed().thenAccept(this::onChannelClosed);
@@ -155,7 +155,8 @@ public final class TargetSession implements AutoCloseable {
 
   /** The resource at {@code path} ({@code /} for all roots) and its descendants to {@code depth} (-1: all). */
   public List<ResourceEntry> resources(String path, int depth) {
-    Function<String, Map<String, Object>> agent = p -> call("resources", Map.of("path", p, "depth", depth),
+    Function<String, Map<String, Object>> agent = p -> call(Resources.OP,
+        new Resources("/".equals(p) ? null : ResourcePath.parse(p), depth).toMap(),
         "reading " + p);
     try {
       return hierarchies.read(path, depth, state == State.RUNNING ? agent : null, endReason);
@@ -169,14 +170,7 @@ public final class TargetSession implements AutoCloseable {
 
   /** Inserts a probe of {@code kindWord} into the method {@code focus} names; {@code callee} only for call_site. */
   public ProbeInfo enable(String focus, String kindWord, String callee, String askedBy) {
-    Map<String, Object> args = insertArguments(focus, kindWord, callee);
-    String kind = (String) args.get("kind");
-    Map<String, Object> answer = call("insert", args, "inserting a " + kind + " probe into " + args.get("method"));
-    ProbeInfo info = new ProbeInfo(Wire.longOf(answer, "probeId", -1), Wire.text(answer, "method"), kind,
-        (String) args.get("callee"), askedBy == null ? "unknown" : askedBy, System.currentTimeMillis(),
-        Wire.longOf(answer, "retransformNanos", 0));
-    probes.put(info.probeId(), info);
-    return info;
+    return probes.enable(focus, kindWord, callee, askedBy);
   }
 
   /**
@@ -186,86 +180,12 @@ public final class TargetSession implements AutoCloseable {
    * failed request, throws and inserts nothing.
    */
   public List<BatchOutcome<ProbeInfo>> enableAll(List<String> foci, String kindWord, String askedBy) {
-    if (probeKind(kindWord) == ProbeKind.CALL_SITE) {
-      throw SessionException.badInput("call_site probes need a callee each; insert them one by one");
-    }
-    List<BatchOutcome<ProbeInfo>> outcomes = new ArrayList<>();
-    List<Map<String, Object>> sent = new ArrayList<>();
-    List<Integer> positions = new ArrayList<>();
-    for (String focus : foci) {
-      try {
-        sent.add(insertArguments(focus, kindWord, null));
-        positions.add(outcomes.size());
-        outcomes.add(null);
-      } catch (SessionException e) {
-        outcomes.add(BatchOutcome.failed(e));
-      }
-    }
-    if (sent.isEmpty()) {
-      return outcomes;
-    }
-    Map<String, Object> answer = call("insertAll", Map.of("probes", sent), "inserting " + sent.size() + " "
-        + sent.get(0).get("kind") + " probes (into " + sent.get(0).get("method")
-        + (sent.size() > 1 ? " and " + (sent.size() - 1) + " more" : "") + ")");
-    List<Map<String, Object>> results = Wire.maps(answer, "results");
-    for (int k = 0; k < sent.size(); k++) {
-      outcomes.set(positions.get(k), inserted(k < results.size() ? results.get(k) : Map.of("error",
-          Map.of("code", "INTERNAL_ERROR", "message", "the agent gave no result for it")), sent.get(k), askedBy));
-    }
-    return outcomes;
-  }
-
-  private BatchOutcome<ProbeInfo> inserted(Map<String, Object> result, Map<String, Object> args, String askedBy) {
-    String what = "inserting a " + args.get("kind") + " probe into " + args.get("method");
-    Map<String, Object> error = Wire.map(result, "error");
-    if (!error.isEmpty()) {
-      return BatchOutcome.failed(new SessionException(SessionException.fromAgentCode(Wire.text(error, "code")),
-          what + " failed: " + Wire.text(error, "message")));
-    }
-    ProbeInfo info = new ProbeInfo(Wire.longOf(result, "probeId", -1), Wire.text(result, "method"),
-        (String) args.get("kind"), null, askedBy == null ? "unknown" : askedBy, System.currentTimeMillis(),
-        Wire.longOf(result, "retransformNanos", 0));
-    probes.put(info.probeId(), info);
-    return BatchOutcome.done(info);
-  }
-
-  private static ProbeKind probeKind(String kindWord) {
-    ProbeKind kind = ProbeKind.byWord(kindWord == null ? "" : kindWord);
-    if (kind == null) {
-      throw SessionException.badInput("unknown probe kind '" + kindWord + "'; one of "
-          + Arrays.stream(ProbeKind.values()).map(ProbeKind::word).collect(Collectors.joining(", ")));
-    }
-    return kind;
-  }
-
-  private static Map<String, Object> insertArguments(String focus, String kindWord, String callee) {
-    ProbeKind kind = probeKind(kindWord);
-    Map<String, Object> args = new LinkedHashMap<>();
-    args.put("method", MethodFocus.parse(focus).toString());
-    args.put("kind", kind.word());
-    boolean hasCallee = callee != null && !callee.isBlank();
-    if (kind == ProbeKind.CALL_SITE && !hasCallee) {
-      throw SessionException.badInput("a call_site probe needs a callee method (/Code/...)");
-    }
-    if (kind != ProbeKind.CALL_SITE && hasCallee) {
-      throw SessionException.badInput("only call_site probes take a callee; " + kind.word() + " does not");
-    }
-    if (hasCallee) {
-      args.put("callee", MethodFocus.parse(callee).toString());
-    }
-    return args;
+    return probes.enableAll(foci, kindWord, askedBy);
   }
 
   /** Removes a probe this session inserted. */
   public RemovedProbe disable(long probeId) {
-    ProbeInfo info = probes.get(probeId);
-    if (info == null) {
-      throw noProbe(probeId);
-    }
-    Map<String, Object> answer = call("remove", Map.of("probeId", probeId), "removing probe " + probeId);
-    probes.remove(probeId);
-    return new RemovedProbe(probeId, info.method(), Wire.text(answer, "className"),
-        Wire.longOf(answer, "retransformNanos", 0), Boolean.TRUE.equals(answer.get("classRestored")));
+    return probes.disable(probeId);
   }
 
   /**
@@ -274,49 +194,9 @@ public final class TargetSession implements AutoCloseable {
    * request throws and removes nothing.
    */
   public List<BatchOutcome<RemovedProbe>> disableAll(List<Long> probeIds) {
-    List<BatchOutcome<RemovedProbe>> outcomes = new ArrayList<>();
-    List<Long> sent = new ArrayList<>();
-    for (long id : probeIds) {
-      if (sent.contains(id)) {
-        outcomes.add(BatchOutcome.failed(new SessionException(SessionException.Failure.BAD_INPUT,
-            "probe " + id + " is listed more than once")));
-      } else if (!probes.containsKey(id)) {
-        outcomes.add(BatchOutcome.failed(noProbe(id)));
-      } else {
-        sent.add(id);
-        outcomes.add(null);
-      }
-    }
-    if (sent.isEmpty()) {
-      return outcomes;
-    }
-    Map<String, Object> answer = call("removeMany", Map.of("probeIds", sent), "removing probes " + sent);
-    Map<Long, BatchOutcome<RemovedProbe>> byId = new LinkedHashMap<>();
-    for (Map<String, Object> r : Wire.maps(answer, "removed")) {
-      long id = Wire.longOf(r, "probeId", -1);
-      ProbeInfo info = probes.remove(id);
-      byId.put(id, BatchOutcome.done(new RemovedProbe(id, info == null ? "" : info.method(), Wire.text(r, "className"),
-          Wire.longOf(r, "retransformNanos", 0), Boolean.TRUE.equals(r.get("classRestored")))));
-    }
-    for (Map<String, Object> f : Wire.maps(answer, "failures")) {
-      long id = Wire.longOf(f, "probeId", -1);
-      byId.put(id, BatchOutcome.failed(new SessionException(SessionException.fromAgentCode(Wire.text(f, "code")),
-          "removing probe " + id + " failed: " + Wire.text(f, "message"))));
-    }
-    for (int i = 0; i < outcomes.size(); i++) {
-      if (outcomes.get(i) == null) {
-        long id = probeIds.get(i);
-        outcomes.set(i, byId.getOrDefault(id, BatchOutcome.failed(new SessionException(SessionException.Failure.FAILED,
-            "removing probe " + id + " failed: the agent gave no outcome for it"))));
-      }
-    }
-    return outcomes;
+    return probes.disableAll(probeIds);
   }
 
-  private SessionException noProbe(long probeId) {
-    return new SessionException(SessionException.Failure.NOT_FOUND, "no probe " + probeId
-        + " in this session (its probes: " + (probes.isEmpty() ? "none" : probes.keySet()) + ")");
-  }
 
   /**
    * Starts counting a watched source (PROTOCOL.md, "Watched sources"): {@code event} and optional {@code code},
@@ -339,8 +219,8 @@ public final class TargetSession implements AutoCloseable {
       throw new SessionException(SessionException.Failure.FAILED, "cannot watch " + spec + ": " + jfrUnavailable);
     }
     Map<String, Object> answer = call("watch", Map.of("source", spec), "watching " + spec);
-    jfr.sources().add(Wire.longOf(answer, "sourceId", -1), spec);
-    SourceInfo info = new SourceInfo(Wire.longOf(answer, "sourceId", -1), spec, askedBy == null ? "unknown" : askedBy,
+    jfr.sources().add(Fields.numberOr(answer, "sourceId", -1), spec);
+    SourceInfo info = new SourceInfo(Fields.numberOr(answer, "sourceId", -1), spec, askedBy == null ? "unknown" : askedBy,
         System.currentTimeMillis());
     sources.put(info.sourceId(), info);
     return info;
@@ -353,7 +233,7 @@ public final class TargetSession implements AutoCloseable {
       throw new SessionException(SessionException.Failure.NOT_FOUND, "no source " + sourceId
           + " in this session (its sources: " + (sources.isEmpty() ? "none" : sources.keySet()) + ")");
     }
-    call("unwatch", Map.of("sourceId", sourceId), "unwatching source " + sourceId);
+    call(Unwatch.OP, new Unwatch(sourceId).toMap(), "unwatching source " + sourceId);
     sources.remove(sourceId);
     jfr.sources().remove(sourceId);
     return info;
@@ -412,29 +292,20 @@ public final class TargetSession implements AutoCloseable {
 
   /** The probes this session inserted and still has. */
   public List<ProbeInfo> probes() {
-    return List.copyOf(probes.values());
+    return probes.all();
   }
 
   /** Every probe woven in the target, by any session, with this session's own "askedBy" where known. */
   public List<Map<String, Object>> ledger() {
-    List<Map<String, Object>> entries = new ArrayList<>();
-    for (Map<String, Object> e : Wire.maps(call("ledger", Map.of(), "reading the ledger"), "entries")) {
-      Map<String, Object> entry = new LinkedHashMap<>(e);
-      ProbeInfo mine = probes.get(Wire.longOf(e, "probeId", -1));
-      if (mine != null) {
-        entry.put("askedBy", mine.askedBy());
-      }
-      entries.add(entry);
-    }
-    return entries;
+    return probes.annotate(Fields.mapsOr(call("ledger", Map.of(), "reading the ledger"), "entries"));
   }
 
   /** Every session's watched sources in the target, with this session's own "askedBy" where known. */
   public List<Map<String, Object>> sourceLedger() {
     List<Map<String, Object>> entries = new ArrayList<>();
-    for (Map<String, Object> e : Wire.maps(call("ledger", Map.of(), "reading the ledger"), "sources")) {
+    for (Map<String, Object> e : Fields.mapsOr(call("ledger", Map.of(), "reading the ledger"), "sources")) {
       Map<String, Object> entry = new LinkedHashMap<>(e);
-      SourceInfo mine = sources.get(Wire.longOf(e, "sourceId", -1));
+      SourceInfo mine = sources.get(Fields.numberOr(e, "sourceId", -1));
       if (mine != null) {
         entry.put("askedBy", mine.askedBy());
       }
@@ -448,12 +319,12 @@ public final class TargetSession implements AutoCloseable {
     if (className == null || className.isBlank()) {
       throw SessionException.badInput("classBytes needs 'className', a binary class name such as com.acme.Sim$Inner");
     }
-    Map<String, Object> answer = call("classBytes", Map.of("className", className), "reading the bytes of "
+    Map<String, Object> answer = call(ClassBytes.OP, new ClassBytes(className).toMap(), "reading the bytes of "
         + className);
     Map<String, Object> result = new LinkedHashMap<>();
     result.put("className", className);
-    result.put("length", Wire.longOf(answer, "length", -1));
-    result.put("sha256", Wire.text(answer, "sha256"));
+    result.put("length", Fields.numberOr(answer, "length", -1));
+    result.put("sha256", Fields.textOr(answer, "sha256"));
     return result;
   }
 
@@ -496,7 +367,7 @@ public final class TargetSession implements AutoCloseable {
     s.put("intervalMillis", sampler.interval().toMillis());
     s.put("toolCompilation", toolCompilation);
     s.put("calibration", new java.util.TreeMap<>(hello().calibration()));
-    s.put("probes", probes.size());
+    s.put("probes", probes.byId().size());
     s.put("metrics", metrics.active().stream().map(m -> Map.of("metricId", m.metricId(), "metric", m.metric(),
         "focus", m.focus())).toList());
     s.put("sources", sources.values().stream().map(SourceInfo::toJson).toList());
@@ -549,7 +420,7 @@ public final class TargetSession implements AutoCloseable {
     }
     Map<String, Object> read = new LinkedHashMap<>(channel.call("read", Map.of()));
     if (jfr != null) {
-      jfr.sources().samplePeriod(Wire.longOf(read, "samplePeriodNanos", -1));
+      jfr.sources().samplePeriod(Fields.numberOr(read, "samplePeriodNanos", -1));
     }
     read.put("sources", jfr == null ? List.of() : jfr.sources().totals());
     if (jfr != null) {

@@ -1,6 +1,6 @@
 package dev.bottlenose.daemon.session;
 
-import dev.bottlenose.daemon.channel.Wire;
+import dev.bottlenose.agent.wire.Fields;
 import dev.bottlenose.metrics.ProbePlan;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,12 +28,12 @@ final class ValueTracker {
     }
     long interval = delta(read, before, "nanoTime");
     List<ProbeValue> values = new ArrayList<>();
-    for (Map<String, Object> r : Wire.maps(read, "readings")) {
-      values.add(value(r, readingsBefore.get(Wire.longOf(r, "probeId", -1)), interval, probes));
+    for (Map<String, Object> r : Fields.mapsOr(read, "readings")) {
+      values.add(value(r, readingsBefore.get(Fields.numberOr(r, "probeId", -1)), interval, probes));
     }
     List<SourceValue> sourceValues = new ArrayList<>();
-    for (Map<String, Object> r : Wire.maps(read, "sources")) {
-      sourceValues.add(source(r, sourcesBefore.get(Wire.longOf(r, "sourceId", -1)), interval, sources));
+    for (Map<String, Object> r : Fields.mapsOr(read, "sources")) {
+      sourceValues.add(source(r, sourcesBefore.get(Fields.numberOr(r, "sourceId", -1)), interval, sources));
     }
     return new Sample(atMillis, interval, values, cost(read, before), vmDeltas(read, before), sourceValues);
   }
@@ -43,8 +43,8 @@ final class ValueTracker {
       String list, String idField) {
     Map<Long, Map<String, Object>> before = new HashMap<>(last);
     last.clear();
-    for (Map<String, Object> r : Wire.maps(read, list)) {
-      last.put(Wire.longOf(r, idField, -1), r);
+    for (Map<String, Object> r : Fields.mapsOr(read, list)) {
+      last.put(Fields.numberOr(r, idField, -1), r);
     }
     return before;
   }
@@ -52,29 +52,29 @@ final class ValueTracker {
   private static SourceValue source(Map<String, Object> now, Map<String, Object> then, long interval,
       Map<Long, SourceInfo> sources) {
     Map<String, Object> base = then == null ? Map.of() : then;
-    long id = Wire.longOf(now, "sourceId", -1);
+    long id = Fields.numberOr(now, "sourceId", -1);
     SourceInfo info = sources.get(id);
-    return new SourceValue(id, info == null ? Map.of() : info.source(), Wire.longOf(now, "count", 0),
-        Wire.longOf(now, "nanos", 0), Wire.longOf(now, "bytes", 0), delta(now, base, "count"),
-        delta(now, base, "nanos"), delta(now, base, "bytes"), interval, Wire.longOf(now, "throughMillis", -1));
+    return new SourceValue(id, info == null ? Map.of() : info.source(), Fields.numberOr(now, "count", 0),
+        Fields.numberOr(now, "nanos", 0), Fields.numberOr(now, "bytes", 0), delta(now, base, "count"),
+        delta(now, base, "nanos"), delta(now, base, "bytes"), interval, Fields.numberOr(now, "throughMillis", -1));
   }
 
   private static ProbeValue value(Map<String, Object> now, Map<String, Object> then, long interval,
       Map<Long, ProbeInfo> probes) {
     Map<String, Object> base = then == null ? Map.of() : then;
-    long id = Wire.longOf(now, "probeId", -1);
+    long id = Fields.numberOr(now, "probeId", -1);
     ProbeInfo info = probes.get(id);
-    return new ProbeValue(id, info == null ? "" : info.method(), Wire.text(now, "kind"),
-        Wire.longOf(now, "count", 0), Wire.longOf(now, "nanos", 0), Wire.longOf(now, "bytes", 0),
+    return new ProbeValue(id, info == null ? "" : info.method(), Fields.textOr(now, "kind"),
+        Fields.numberOr(now, "count", 0), Fields.numberOr(now, "nanos", 0), Fields.numberOr(now, "bytes", 0),
         delta(now, base, "count"), delta(now, base, "nanos"), delta(now, base, "bytes"), interval, byType(now, base));
   }
 
   /** Per allocated type, the change of {@code countByType} and {@code bytesByType} since {@code then}. */
   private static Map<String, long[]> byType(Map<String, Object> now, Map<String, Object> then) {
-    Map<String, Object> counts = Wire.map(now, "countByType");
-    Map<String, Object> bytes = Wire.map(now, "bytesByType");
-    Map<String, Object> counts0 = Wire.map(then, "countByType");
-    Map<String, Object> bytes0 = Wire.map(then, "bytesByType");
+    Map<String, Object> counts = Fields.mapOr(now, "countByType");
+    Map<String, Object> bytes = Fields.mapOr(now, "bytesByType");
+    Map<String, Object> counts0 = Fields.mapOr(then, "countByType");
+    Map<String, Object> bytes0 = Fields.mapOr(then, "bytesByType");
     Map<String, long[]> m = new HashMap<>();
     for (String type : counts.keySet()) {
       m.put(type, new long[] {delta(counts, counts0, type), delta(bytes, bytes0, type)});
@@ -83,8 +83,8 @@ final class ValueTracker {
   }
 
   private static ProbeCostShare cost(Map<String, Object> now, Map<String, Object> then) {
-    Map<String, Object> c = Wire.map(now, "cost");
-    Map<String, Object> c0 = Wire.map(then, "cost");
+    Map<String, Object> c = Fields.mapOr(now, "cost");
+    Map<String, Object> c0 = Fields.mapOr(then, "cost");
     long process = now.get("processCpuNanos") instanceof Number ? delta(now, then, "processCpuNanos") : -1;
     long side = now.get("sideCpuNanos") instanceof Number && then.get("sideCpuNanos") instanceof Number
         ? delta(now, then, "sideCpuNanos") : -1;
@@ -94,8 +94,8 @@ final class ValueTracker {
   }
 
   private static Map<String, Long> vmDeltas(Map<String, Object> now, Map<String, Object> then) {
-    Map<String, Object> vm = Wire.map(now, "vm");
-    Map<String, Object> vm0 = Wire.map(then, "vm");
+    Map<String, Object> vm = Fields.mapOr(now, "vm");
+    Map<String, Object> vm0 = Fields.mapOr(then, "vm");
     Map<String, Long> deltas = new HashMap<>();
     for (String key : vm.keySet()) {
       if (vm.get(key) instanceof Number && vm0.get(key) instanceof Number) {
@@ -106,6 +106,6 @@ final class ValueTracker {
   }
 
   private static long delta(Map<String, ?> now, Map<String, ?> then, String key) {
-    return Math.max(0, Wire.longOf(now, key, 0) - Wire.longOf(then, key, 0));
+    return Math.max(0, Fields.numberOr(now, key, 0) - Fields.numberOr(then, key, 0));
   }
 }
