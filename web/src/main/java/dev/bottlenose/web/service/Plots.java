@@ -152,7 +152,7 @@ final class Plots {
         String error = c.metric() == null ? (ids.containsKey(CPU) ? null : errors.get(CPU)) : errors.get(c.key());
         categories.add(error == null ? o : o.put("error", error));
       }
-      return Future.succeededFuture(Http.Reply.json(201, new JsonObject().put("viewId", id).put("focus", focus).put("categories", categories)));
+      return Future.succeededFuture(Http.Reply.json(201, new JsonObject().put("viewId", id).put("focus", focus.toString()).put("categories", categories)));
     }).andThen(ar -> release(client));
   }
 
