@@ -2,6 +2,7 @@ package dev.bottlenose.consultant.bus;
 
 import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.bus.Membership;
+import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.consultant.CostPrediction;
 import dev.bottlenose.consultant.MeasurementFailure;
 import dev.bottlenose.consultant.MeasurementFailure.Kind;
@@ -156,11 +157,8 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     MetricRequest request = handle.request();
     Active a = new Active(handle, sink, d);
     active.put(handle.id(), a);
-    JsonObject body = new JsonObject().put("metric", request.metric()).put("focus", request.focus().toString())
-        .put("requester", requester);
-    if (samplePeriodMillis != null) {
-      body.put("samplePeriodMillis", samplePeriodMillis);
-    }
+    JsonObject body = new DaemonRequests.MetricEnable(request.metric(), request.focus(), requester,
+        samplePeriodMillis).toJson();
     track(vertx.eventBus().<JsonObject>request(Addresses.metricEnable(d.id), body, ENABLE_TIMEOUT).transform(ar -> {
       if (ar.failed()) {
         active.remove(handle.id());
@@ -219,7 +217,7 @@ public final class EventBusMeasurementPort implements MeasurementPort {
               .map(JsonObject.class::cast)
               .filter(m -> requester.equals(m.getString("requester")))
               .map(m -> vertx.eventBus().request(Addresses.metricDisable(d.id),
-                  new JsonObject().put("metricId", m.getLong("metricId"))).otherwiseEmpty())
+                  new DaemonRequests.MetricDisable(m.getLong("metricId")).toJson()).otherwiseEmpty())
               .toList()))
           .otherwiseEmpty());
     }
@@ -227,8 +225,12 @@ public final class EventBusMeasurementPort implements MeasurementPort {
   }
 
   private Future<?> disable(Active a) {
-    return vertx.eventBus().request(Addresses.metricDisable(a.daemon.id), new JsonObject().put("metricId", a.metricId))
-        .otherwiseEmpty();
+    Long metricId = a.metricId;
+    if (metricId == null) {
+      return Future.succeededFuture();
+    }
+    return vertx.eventBus().request(Addresses.metricDisable(a.daemon.id), new DaemonRequests.MetricDisable(metricId)
+        .toJson()).otherwiseEmpty();
   }
 
   private void track(Future<?> f) {

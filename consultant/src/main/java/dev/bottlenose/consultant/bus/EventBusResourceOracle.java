@@ -1,6 +1,7 @@
 package dev.bottlenose.consultant.bus;
 
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.consultant.ResourceChild;
 import dev.bottlenose.consultant.ResourceOracle;
 import dev.bottlenose.model.Hierarchy;
@@ -205,15 +206,15 @@ public final class EventBusResourceOracle implements ResourceOracle {
 
   private JsonObject callGraph(String daemonId, ResourcePath path, int limit, String graphName) {
     try {
-      return request(Addresses.callGraph(daemonId), new JsonObject().put("path", path.toString()).put("limit", limit)
-          .put("graph", graphName), "give the call graph at " + path, daemonId);
+      return request(Addresses.callGraph(daemonId), new DaemonRequests.CallGraph(path, limit, graphName).toJson(),
+          "give the call graph at " + path, daemonId);
     } catch (IllegalStateException e) {
       return null;
     }
   }
 
   private JsonObject resources(String daemonId, ResourcePath path) {
-    JsonObject body = new JsonObject().put("path", path.toString()).put("depth", 1);
+    JsonObject body = new DaemonRequests.Resources(path, 1).toJson();
     try {
       return request(Addresses.resources(daemonId), body, "list " + path, daemonId);
     } catch (NotFound e) {

@@ -1,11 +1,13 @@
 package dev.bottlenose.consultant.bus;
 
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.consultant.MetricRequest;
 import dev.bottlenose.metrics.Calibration;
 import dev.bottlenose.metrics.ProbePlan;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
+import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -91,7 +93,7 @@ final class TargetDaemon {
     long now = System.currentTimeMillis();
     if (!compileTimesAsked && now - compileTimesAtMillis > COMPILE_TIMES_MAX_AGE_MILLIS) {
       compileTimesAsked = true;
-      JsonObject body = new JsonObject().put("path", CompileTimes.JIT.toString()).put("depth", 2);
+      JsonObject body = new DaemonRequests.Resources(CompileTimes.JIT, 2).toJson();
       vertx.eventBus().<JsonObject>request(Addresses.resources(id), body).onComplete(ar -> {
         synchronized (this) {
           compileTimesAsked = false;
@@ -115,7 +117,7 @@ final class TargetDaemon {
     long now = System.currentTimeMillis();
     if (!stackSharesAsked.contains(key) && (known == null || now - known[1] > COMPILE_TIMES_MAX_AGE_MILLIS)) {
       stackSharesAsked.add(key);
-      JsonObject body = new JsonObject().put("path", key).put("limit", 1).put("graph", "cpu");
+      JsonObject body = new DaemonRequests.CallGraph(code, 1, DaemonRequests.CallGraph.DEFAULT_GRAPH).toJson();
       vertx.eventBus().<JsonObject>request(Addresses.callGraph(id), body).onComplete(ar -> {
         synchronized (this) {
           stackSharesAsked.remove(key);
@@ -141,7 +143,8 @@ final class TargetDaemon {
     long now = System.currentTimeMillis();
     if (!hotPackagesAsked && now - hotPackagesAtMillis > COMPILE_TIMES_MAX_AGE_MILLIS) {
       hotPackagesAsked = true;
-      JsonObject body = new JsonObject().put("path", "/Code").put("limit", 10_000).put("graph", "cpu");
+      JsonObject body = new DaemonRequests.CallGraph(Hierarchy.CODE.root(), 10_000,
+          DaemonRequests.CallGraph.DEFAULT_GRAPH).toJson();
       vertx.eventBus().<JsonObject>request(Addresses.callGraph(id), body).onComplete(ar -> {
         synchronized (this) {
           hotPackagesAsked = false;
@@ -179,7 +182,7 @@ final class TargetDaemon {
     String key = request.metric() + " " + request.focus();
     Plan known = plans.get(key);
     if (known == null && plansAsked.add(key)) {
-      JsonObject body = new JsonObject().put("metric", request.metric()).put("focus", request.focus().toString());
+      JsonObject body = new DaemonRequests.MetricPlan(request.metric(), request.focus()).toJson();
       vertx.eventBus().<JsonObject>request(Addresses.metricPlan(id), body).onComplete(ar -> {
         synchronized (this) {
           plansAsked.remove(key);

@@ -2,10 +2,12 @@ package dev.bottlenose.daemon.bus;
 
 import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.bus.Membership;
+import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.daemon.session.MetricFileOutcome;
 import dev.bottlenose.daemon.session.Sample;
 import dev.bottlenose.daemon.session.SessionException;
 import dev.bottlenose.daemon.session.TargetSession;
+import dev.bottlenose.model.Focus;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
@@ -32,7 +34,6 @@ import java.util.function.Function;
  */
 public final class DaemonVerticle extends VerticleBase {
   static final long REGISTRY_TTL_MILLIS = 15_000;
-  private static final int DEFAULT_HISTORY = 60;
   /** The sender of requests on a Vert.x that is not clustered: every sender is in this process. */
   static final String LOCAL = "local";
 
@@ -81,31 +82,46 @@ public final class DaemonVerticle extends VerticleBase {
         vertx.runOnContext(v -> left(heldBy));
       }
     }
-    serve(Addresses.resources(id), b -> resources(b));
-    serve(Addresses.enable(id), (b, node) -> owned(node, Holdings.Kind.PROBE, new JsonObject(session.enable(focusOf(b),
-        b.getString("kind"), b.getString("callee"), requester(b, node)).toJson())));
+    serve(Addresses.resources(id), b -> resources(DaemonRequests.Resources.from(b)));
+    serve(Addresses.enable(id), (b, node) -> {
+      DaemonRequests.EnableProbe r = DaemonRequests.EnableProbe.from(b);
+      return owned(node, Holdings.Kind.PROBE, new JsonObject(session.enable(r.focus().toString(), r.kind(), r.callee(),
+          requester(r.requester(), node)).toJson()));
+    });
     serve(Addresses.disable(id), b -> new JsonObject(session.disable(
-        holdings.released(Holdings.Kind.PROBE, requiredLong(b, "probeId"))).toJson()));
-    serve(Addresses.watch(id), (b, node) -> owned(node, Holdings.Kind.SOURCE, new JsonObject(session.watch(sourceOf(b),
-        requester(b, node)).toJson())));
+        holdings.released(Holdings.Kind.PROBE, DaemonRequests.DisableProbe.from(b).probeId())).toJson()));
+    serve(Addresses.watch(id), (b, node) -> {
+      DaemonRequests.Watch r = DaemonRequests.Watch.from(b);
+      return owned(node, Holdings.Kind.SOURCE, new JsonObject(session.watch(r.source(), requester(r.requester(), node))
+          .toJson()));
+    });
     serve(Addresses.unwatch(id), b -> new JsonObject(session.unwatch(
-        holdings.released(Holdings.Kind.SOURCE, requiredLong(b, "sourceId"))).toJson()));
-    serve(Addresses.metricEnable(id), (b, node) -> owned(node, Holdings.Kind.METRIC, new JsonObject(session.enableMetric(
-        b.getString("metric"), b.getString("focus"), requester(b, node), optionalLong(b, "samplePeriodMillis")).toJson())));
+        holdings.released(Holdings.Kind.SOURCE, DaemonRequests.Unwatch.from(b).sourceId())).toJson()));
+    serve(Addresses.metricEnable(id), (b, node) -> {
+      DaemonRequests.MetricEnable r = DaemonRequests.MetricEnable.from(b);
+      return owned(node, Holdings.Kind.METRIC, new JsonObject(session.enableMetric(r.metric(), focusText(r.focus()),
+          requester(r.requester(), node), r.samplePeriodMillis()).toJson()));
+    });
     serve(Addresses.metricDisable(id), b -> new JsonObject(session.disableMetric(
-        holdings.released(Holdings.Kind.METRIC, requiredLong(b, "metricId")))));
-    serve(Addresses.metricPlan(id), b -> new JsonObject(session.metricPlan(b.getString("metric"), b.getString("focus"))));
-    serve(Addresses.hold(id), (b, node) -> hold(node, b.getBoolean("hold", true)));
+        holdings.released(Holdings.Kind.METRIC, DaemonRequests.MetricDisable.from(b).metricId()))));
+    serve(Addresses.metricPlan(id), b -> {
+      DaemonRequests.MetricPlan r = DaemonRequests.MetricPlan.from(b);
+      return new JsonObject(session.metricPlan(r.metric(), focusText(r.focus())));
+    });
+    serve(Addresses.hold(id), (b, node) -> hold(node, DaemonRequests.Hold.from(b).hold()));
     serve(Addresses.metricsList(id), b -> new JsonObject().put("metrics", new JsonArray(List.copyOf(session.metricList())))
         .put("active", new JsonArray(session.activeMetrics().stream().map(m -> (Object) m.toJson()).toList())));
-    serve(Addresses.metricsAdd(id), b -> addMetrics(b));
+    serve(Addresses.metricsAdd(id), b -> addMetrics(DaemonRequests.MetricsAdd.from(b)));
     serve(Addresses.ledger(id), b -> new JsonObject().put("entries", new JsonArray(List.copyOf(session.ledger())))
         .put("sources", new JsonArray(List.copyOf(session.sourceLedger()))));
-    serve(Addresses.interval(id), b -> interval(b));
-    serve(Addresses.valuesHistory(id), b -> history(b));
-    serve(Addresses.classBytes(id), b -> new JsonObject(session.classBytes(b.getString("className"))));
-    serve(Addresses.callGraph(id), b -> new JsonObject(session.callGraph(b.getString("path"), b.getInteger("limit", 100),
-        b.getString("graph", "cpu"))));
+    serve(Addresses.interval(id), b -> interval(DaemonRequests.Interval.from(b)));
+    serve(Addresses.valuesHistory(id), b -> history(DaemonRequests.ValuesHistory.from(b)));
+    serve(Addresses.classBytes(id), b -> new JsonObject(session.classBytes(DaemonRequests.ClassBytes.from(b)
+        .className())));
+    serve(Addresses.callGraph(id), b -> {
+      DaemonRequests.CallGraph r = DaemonRequests.CallGraph.from(b);
+      return new JsonObject(session.callGraph(r.path() == null ? null : r.path().toString(), r.limit(), r.graph()));
+    });
     bus.consumer(Addresses.DAEMONS_LIST, this::list);
     // The status address answers last: a client that has its reply finds every other address of this daemon
     // registered in the cluster (registrations are asynchronous, and a call-graph request sent right after
@@ -230,70 +246,41 @@ public final class DaemonVerticle extends VerticleBase {
    * What the ledger shows as the requester: the body's name for it, else the member that sent it (which
    * owns what it enabled either way).
    */
-  private static String requester(JsonObject b, String node) {
-    return b.getValue("requester") instanceof String r && !r.isBlank() ? r : "member " + node;
+  private static String requester(String named, String node) {
+    return named != null && !named.isBlank() ? named : "member " + node;
   }
 
-  private JsonObject resources(JsonObject b) {
-    List<Map<String, Object>> found = session.resources(b.getString("path", "/"), b.getInteger("depth", 1))
-        .stream().map(r -> r.toJson()).toList();
+  /** The focus's canonical text, null when the request names none (the session says what is missing). */
+  private static String focusText(Focus focus) {
+    return focus == null ? null : focus.toString();
+  }
+
+  private JsonObject resources(DaemonRequests.Resources r) {
+    List<Map<String, Object>> found = session.resources(r.pathText(), r.depth())
+        .stream().map(e -> e.toJson()).toList();
     return new JsonObject().put("resources", new JsonArray(List.copyOf(found)));
   }
 
-  private JsonObject addMetrics(JsonObject b) {
-    MetricFileOutcome outcome = session.addMetrics(b.getString("fileName"), b.getString("text"));
+  private JsonObject addMetrics(DaemonRequests.MetricsAdd r) {
+    MetricFileOutcome outcome = session.addMetrics(r.fileName(), r.text());
     if (outcome.hasErrors()) {
       throw new MetricFileRejected(outcome);
     }
     return new JsonObject(outcome.toJson());
   }
 
-  private JsonObject interval(JsonObject b) {
-    Long millis = b.getLong("millis");
+  private JsonObject interval(DaemonRequests.Interval r) {
+    Long millis = r.millis();
     if (millis != null) {
       session.values().setInterval(Duration.ofMillis(millis));
     }
     return new JsonObject().put("intervalMillis", session.values().interval().toMillis());
   }
 
-  private JsonObject history(JsonObject b) {
-    List<Object> samples = session.values().history(b.getInteger("last", DEFAULT_HISTORY)).stream()
+  private JsonObject history(DaemonRequests.ValuesHistory r) {
+    List<Object> samples = session.values().history(r.last()).stream()
         .map(s -> (Object) s.toJson()).toList();
     return new JsonObject().put("samples", new JsonArray(samples));
-  }
-
-  private static String focusOf(JsonObject b) {
-    String focus = b.getString("focus", b.getString("method"));
-    if (focus == null) {
-      throw new SessionException(SessionException.Failure.BAD_INPUT, "enable needs 'focus' (or 'method') and 'kind'");
-    }
-    return focus;
-  }
-
-  private static Map<String, Object> sourceOf(JsonObject b) {
-    Object source = b.getValue("source");
-    if (!(source instanceof JsonObject j)) {
-      throw new SessionException(SessionException.Failure.BAD_INPUT, "watch needs 'source', an object {\"event\":…,"
-          + " \"code\":…, \"thread\":…, \"form\":…}" + (source == null ? "" : ", not " + source));
-    }
-    return j.getMap();
-  }
-
-  private static long requiredLong(JsonObject b, String field) {
-    Long value = b.getLong(field);
-    if (value == null) {
-      throw new SessionException(SessionException.Failure.BAD_INPUT, "missing number field '" + field + "'");
-    }
-    return value;
-  }
-
-  private static Long optionalLong(JsonObject b, String field) {
-    Object value = b.getValue(field);
-    if (value != null && !(value instanceof Number n && n.doubleValue() == n.longValue())) {
-      throw new SessionException(SessionException.Failure.BAD_INPUT, "'" + field + "' must be a whole number, not "
-          + value);
-    }
-    return value == null ? null : ((Number) value).longValue();
   }
 
   private static JsonObject json(Sample s) {

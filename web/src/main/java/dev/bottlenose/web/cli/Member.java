@@ -4,6 +4,7 @@ import dev.bottlenose.bus.Cluster;
 import dev.bottlenose.bus.ClusterSettings;
 import dev.bottlenose.web.cluster.Daemons;
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.cli.UsageException;
 import io.vertx.core.Future;
 import io.vertx.core.eventbus.ReplyException;
@@ -61,7 +62,7 @@ final class Member implements AutoCloseable {
     for (String id : daemonIds) {
       try {
         JsonObject added = await(vertx.eventBus().<JsonObject>request(Addresses.metricsAdd(id),
-            new JsonObject().put("fileName", fileName).put("text", text)).map(m -> m.body()), 30, "adding " + fileName);
+            new DaemonRequests.MetricsAdd(fileName, text).toJson()).map(m -> m.body()), 30, "adding " + fileName);
         List<String> names = added.getJsonArray("added").stream().map(String::valueOf).toList();
         err.println("bottlenose: " + fileName + " adds " + (names.isEmpty() ? "no metric" : String.join(", ", names))
             + " to daemon " + id);

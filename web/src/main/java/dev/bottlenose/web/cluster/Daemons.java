@@ -4,6 +4,7 @@ import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.bus.ClusterSecret;
 import dev.bottlenose.bus.DaemonIds;
 import dev.bottlenose.bus.Membership;
+import dev.bottlenose.bus.protocol.DaemonRequests;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -113,7 +114,7 @@ public final class Daemons implements AutoCloseable {
       return Future.succeededFuture(daemon);
     }
     String id = daemon.getString("daemonId");
-    return vertx.eventBus().<JsonObject>request(Addresses.hold(id), new JsonObject().put("hold", true))
+    return vertx.eventBus().<JsonObject>request(Addresses.hold(id), new DaemonRequests.Hold(true).toJson())
         .map(reply -> {
           held.add(id);
           return daemon;
@@ -210,7 +211,7 @@ public final class Daemons implements AutoCloseable {
     Map<String, Boolean> stillHeld = new HashMap<>();
     for (String id : List.copyOf(held)) {
       try {
-        JsonObject reply = vertx.eventBus().<JsonObject>request(Addresses.hold(id), new JsonObject().put("hold", false))
+        JsonObject reply = vertx.eventBus().<JsonObject>request(Addresses.hold(id), new DaemonRequests.Hold(false).toJson())
             .toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS).body();
         stillHeld.put(id, !reply.getJsonArray("holders", new JsonArray()).isEmpty());
       } catch (Exception e) {

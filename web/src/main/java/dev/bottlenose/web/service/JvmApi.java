@@ -1,6 +1,7 @@
 package dev.bottlenose.web.service;
 
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.bus.protocol.DaemonRequests;
 import com.sun.tools.attach.VirtualMachine;
 import com.sun.tools.attach.VirtualMachineDescriptor;
 import dev.bottlenose.model.ResourcePath;
@@ -152,19 +153,20 @@ final class JvmApi {
 
   private Future<?> resources(String daemonId, List<String> paths) {
     String path = paths.isEmpty() || paths.get(0).isBlank() ? "/" : paths.get(0);
+    ResourcePath parsed = null;
     if (!path.equals("/")) {
       try {
-        ResourcePath.parse(path);
+        parsed = ResourcePath.parse(path);
       } catch (IllegalArgumentException e) {
         throw ApiException.badRequest("bad resource path '" + path + "': " + e.getMessage());
       }
     }
+    DaemonRequests.Resources request = new DaemonRequests.Resources(parsed, 2);
     return daemons.find(daemonId).compose(d -> {
       if (d == null) {
         return Future.failedFuture(ApiException.notFound("unknown daemon '" + daemonId + "'"));
       }
-      return vertx.eventBus().<JsonObject>request(Addresses.resources(daemonId),
-          new JsonObject().put("path", path).put("depth", 2));
+      return vertx.eventBus().<JsonObject>request(Addresses.resources(daemonId), request.toJson());
     }).map(m -> children(path, m.body().getJsonArray("resources", new JsonArray())));
   }
 

@@ -1,6 +1,7 @@
 package dev.bottlenose.web.service;
 
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.metrics.Diagnostics;
 import dev.bottlenose.metrics.DslError;
 import dev.bottlenose.metrics.MetricDefinition;
@@ -70,7 +71,7 @@ final class MetricApi {
     return daemons.list().compose(all -> {
       List<String> running = all.stream().filter(o -> "RUNNING".equals(o.getString("state"))).map(o -> o.getString("daemonId")).toList();
       List<Future<Object>> sent = running.stream().map(id -> vertx.eventBus()
-          .request(Addresses.metricsAdd(id), new JsonObject().put("fileName", fileName).put("text", text))
+          .request(Addresses.metricsAdd(id), new DaemonRequests.MetricsAdd(fileName, text).toJson())
           .map(m -> m.body())).toList();
       return Future.all(sent).map(v -> {
         library = d.library();

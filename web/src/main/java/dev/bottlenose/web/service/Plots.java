@@ -1,6 +1,9 @@
 package dev.bottlenose.web.service;
 
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.bus.protocol.DaemonRequests;
+import dev.bottlenose.bus.protocol.Fields;
+import dev.bottlenose.model.Focus;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.Future;
@@ -89,7 +92,7 @@ final class Plots {
     JsonObject body = Http.body(ctx);
     String daemonId = text(body, "daemonId", null);
     String metric = text(body, "metric", null);
-    String focus = text(body, "focus", "<>");
+    Focus focus = focus(body);
     String client = Access.client(ctx);
     reserve(client);
     String id = "p" + next.getAndIncrement();
@@ -106,7 +109,7 @@ final class Plots {
       });
       views.put(topic, new View(id, client, topic, daemonId, Map.of(metric, metricId), values));
       removeUnlessWatched(topic);
-      return Http.Reply.json(201, new JsonObject().put("plotId", id).put("metric", metric).put("focus", reply.getString("focus", focus))
+      return Http.Reply.json(201, new JsonObject().put("plotId", id).put("metric", metric).put("focus", reply.getString("focus", focus.toString()))
           .put("unit", reply.getString("unit")));
     }).andThen(ar -> release(client));
   }
@@ -114,7 +117,7 @@ final class Plots {
   private Future<?> vmApp(RoutingContext ctx) {
     JsonObject body = Http.body(ctx);
     String daemonId = text(body, "daemonId", null);
-    String focus = text(body, "focus", "<>");
+    Focus focus = focus(body);
     String client = Access.client(ctx);
     reserve(client);
     String id = "v" + next.getAndIncrement();
@@ -149,7 +152,7 @@ final class Plots {
         String error = c.metric() == null ? (ids.containsKey(CPU) ? null : errors.get(CPU)) : errors.get(c.key());
         categories.add(error == null ? o : o.put("error", error));
       }
-      return Future.succeededFuture(Http.Reply.json(201, new JsonObject().put("viewId", id).put("focus", focus).put("categories", categories)));
+      return Future.succeededFuture(Http.Reply.json(201, new JsonObject().put("viewId", id).put("focus", focus.toString()).put("categories", categories)));
     }).andThen(ar -> release(client));
   }
 
@@ -201,9 +204,9 @@ final class Plots {
     return new JsonObject().put("atMillis", sample.getLong("atMillis")).put("shares", shares);
   }
 
-  private Future<JsonObject> enable(String daemonId, String metric, String focus, String requester) {
+  private Future<JsonObject> enable(String daemonId, String metric, Focus focus, String requester) {
     return vertx.eventBus().<JsonObject>request(Addresses.metricEnable(daemonId),
-        new JsonObject().put("metric", metric).put("focus", focus).put("requester", requester))
+        new DaemonRequests.MetricEnable(metric, focus, requester, null).toJson())
         .map(m -> m.body())
         .recover(e -> {
           if (e instanceof ReplyException r && r.failureType() == ReplyFailure.TIMEOUT) {
@@ -223,7 +226,8 @@ final class Plots {
       for (Object o : reply.body().getJsonArray("active", new JsonArray())) {
         JsonObject m = (JsonObject) o;
         if (requester.equals(m.getString("requester")) && metric.equals(m.getString("metric"))) {
-          vertx.eventBus().request(Addresses.metricDisable(daemonId), new JsonObject().put("metricId", m.getLong("metricId")));
+          vertx.eventBus().request(Addresses.metricDisable(daemonId),
+              new DaemonRequests.MetricDisable(m.getLong("metricId")).toJson());
         }
       }
     });
@@ -268,7 +272,7 @@ final class Plots {
     }
     v.values().unregister();
     List<Future<Object>> off = v.metricIds().values().stream().map(metricId -> vertx.eventBus()
-        .request(Addresses.metricDisable(v.daemonId()), new JsonObject().put("metricId", metricId))
+        .request(Addresses.metricDisable(v.daemonId()), new DaemonRequests.MetricDisable(metricId).toJson())
         .map(m -> m.body())).toList();
     return Future.join(off).mapEmpty();
   }
@@ -279,6 +283,13 @@ final class Plots {
 
   private static String values(String daemonId) {
     return Addresses.values(daemonId);
+  }
+
+  /** The body's focus ({@code <>} when absent), parsed here once; a malformed one is refused naming it (400). */
+  private static Focus focus(JsonObject body) {
+    text(body, "focus", "<>");
+    Focus focus = Fields.of(body).focus("focus");
+    return focus == null ? Focus.WHOLE_PROGRAM : focus;
   }
 
   private static String text(JsonObject body, String field, String fallback) {

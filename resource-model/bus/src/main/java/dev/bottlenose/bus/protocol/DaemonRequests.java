@@ -1,0 +1,223 @@
+package dev.bottlenose.bus.protocol;
+
+import dev.bottlenose.model.Focus;
+import dev.bottlenose.model.ResourcePath;
+import io.vertx.core.json.JsonObject;
+import java.util.Map;
+
+/**
+ * The requests a daemon answers on the event bus ({@code dev.bottlenose.bus.Addresses}), one record each:
+ * {@code from(body)} reads and validates a request where it enters the daemon (a bad field is a
+ * {@link BadField}, answered 400), {@code toJson()} writes it for the bus. A focus and a path travel as their
+ * canonical text and are parsed once, by {@code from}.
+ */
+public final class DaemonRequests {
+  private DaemonRequests() {}
+
+  /** {@code resources}: the resource at {@code path} (null: every root) and its descendants to {@code depth} (-1: all). */
+  public record Resources(ResourcePath path, int depth) {
+    public static Resources from(Object body) {
+      Fields f = Fields.of(body);
+      String p = f.text("path");
+      return new Resources(p == null || p.isBlank() || p.trim().equals("/") ? null : f.path("path"),
+          f.integer("depth", 1));
+    }
+
+    /** The path's text, {@code /} for every root. */
+    public String pathText() {
+      return path == null ? "/" : path.toString();
+    }
+
+    public JsonObject toJson() {
+      return new JsonObject().put("path", pathText()).put("depth", depth);
+    }
+  }
+
+  /** {@code enable}: a probe of {@code kind} into the method {@code focus} names; {@code callee} only for call_site. */
+  public record EnableProbe(Focus focus, String kind, String callee, String requester) {
+    public static EnableProbe from(Object body) {
+      Fields f = Fields.of(body);
+      String field = f.has("focus") ? "focus" : "method";
+      Focus focus = f.focus(field);
+      String kind = f.text("kind");
+      if (focus == null || kind == null) {
+        throw new BadField(focus == null ? "focus" : "kind", "enable needs 'focus' (or 'method') and 'kind'");
+      }
+      return new EnableProbe(focus, kind, f.text("callee"), f.text("requester"));
+    }
+
+    public JsonObject toJson() {
+      return put(new JsonObject().put("focus", focus.toString()).put("kind", kind), "callee", callee, "requester",
+          requester);
+    }
+  }
+
+  /** {@code disable}: remove a probe. */
+  public record DisableProbe(long probeId) {
+    public static DisableProbe from(Object body) {
+      return new DisableProbe(Fields.of(body).requiredWholeNumber("probeId"));
+    }
+
+    public JsonObject toJson() {
+      return new JsonObject().put("probeId", probeId);
+    }
+  }
+
+  /** {@code watch}: start counting a source, {@code {"event","code","thread","form"}}. */
+  public record Watch(Map<String, Object> source, String requester) {
+    public static Watch from(Object body) {
+      Fields f = Fields.of(body);
+      Map<String, Object> source;
+      try {
+        source = f.object("source");
+      } catch (BadField e) {
+        source = null;
+      }
+      if (source == null) {
+        Object given = body instanceof JsonObject j ? j.getValue("source") : null;
+        throw new BadField("source", "watch needs 'source', an object {\"event\":…, \"code\":…, \"thread\":…,"
+            + " \"form\":…}" + (given == null ? "" : ", not " + given));
+      }
+      return new Watch(source, f.text("requester"));
+    }
+
+    public JsonObject toJson() {
+      return put(new JsonObject().put("source", new JsonObject(source)), "requester", requester);
+    }
+  }
+
+  /** {@code unwatch}: stop counting a source. */
+  public record Unwatch(long sourceId) {
+    public static Unwatch from(Object body) {
+      return new Unwatch(Fields.of(body).requiredWholeNumber("sourceId"));
+    }
+
+    public JsonObject toJson() {
+      return new JsonObject().put("sourceId", sourceId);
+    }
+  }
+
+  /**
+   * {@code metric.enable}: measure {@code metric} at {@code focus}; {@code samplePeriodMillis} the JFR
+   * sampling period its CPU sources ask for (null: the agent's own).
+   */
+  public record MetricEnable(String metric, Focus focus, String requester, Long samplePeriodMillis) {
+    public static MetricEnable from(Object body) {
+      Fields f = Fields.of(body);
+      return new MetricEnable(f.text("metric"), f.focus("focus"), f.text("requester"),
+          f.wholeNumber("samplePeriodMillis"));
+    }
+
+    public JsonObject toJson() {
+      return put(new JsonObject().put("metric", metric), "focus", focus == null ? null : focus.toString(),
+          "requester", requester, "samplePeriodMillis", samplePeriodMillis);
+    }
+  }
+
+  /** {@code metric.plan}: what measuring {@code metric} at {@code focus} would insert, and its predicted cost. */
+  public record MetricPlan(String metric, Focus focus) {
+    public static MetricPlan from(Object body) {
+      Fields f = Fields.of(body);
+      return new MetricPlan(f.text("metric"), f.focus("focus"));
+    }
+
+    public JsonObject toJson() {
+      return put(new JsonObject().put("metric", metric), "focus", focus == null ? null : focus.toString());
+    }
+  }
+
+  /** {@code metric.disable}: stop a metric, removing exactly its probes and sources. */
+  public record MetricDisable(long metricId) {
+    public static MetricDisable from(Object body) {
+      return new MetricDisable(Fields.of(body).requiredWholeNumber("metricId"));
+    }
+
+    public JsonObject toJson() {
+      return new JsonObject().put("metricId", metricId);
+    }
+  }
+
+  /** {@code metrics.add}: a metric file added to the running daemon. */
+  public record MetricsAdd(String fileName, String text) {
+    public static MetricsAdd from(Object body) {
+      Fields f = Fields.of(body);
+      return new MetricsAdd(f.text("fileName"), f.text("text"));
+    }
+
+    public JsonObject toJson() {
+      return put(new JsonObject(), "fileName", fileName, "text", text);
+    }
+  }
+
+  /** {@code hold}: the sending member holds the daemon ({@code true}, the default) or lets go of it. */
+  public record Hold(boolean hold) {
+    public static Hold from(Object body) {
+      return new Hold(Fields.of(body).bool("hold", true));
+    }
+
+    public JsonObject toJson() {
+      return new JsonObject().put("hold", hold);
+    }
+  }
+
+  /** {@code interval}: set the sampling interval to {@code millis} (null: only read it). */
+  public record Interval(Long millis) {
+    public static Interval from(Object body) {
+      return new Interval(Fields.of(body).wholeNumber("millis"));
+    }
+
+    public JsonObject toJson() {
+      return put(new JsonObject(), "millis", millis);
+    }
+  }
+
+  /** {@code values.history}: the last {@code last} samples. */
+  public record ValuesHistory(int last) {
+    public static final int DEFAULT_LAST = 60;
+
+    public static ValuesHistory from(Object body) {
+      return new ValuesHistory(Fields.of(body).integer("last", DEFAULT_LAST));
+    }
+
+    public JsonObject toJson() {
+      return new JsonObject().put("last", last);
+    }
+  }
+
+  /** {@code classBytes}: length and SHA-256 of a class's current bytes. */
+  public record ClassBytes(String className) {
+    public static ClassBytes from(Object body) {
+      return new ClassBytes(Fields.of(body).text("className"));
+    }
+
+    public JsonObject toJson() {
+      return put(new JsonObject(), "className", className);
+    }
+  }
+
+  /** {@code callgraph}: one of the daemon's graphs ({@code cpu}, {@code io}, {@code sync}, {@code jit}) at a /Code path. */
+  public record CallGraph(ResourcePath path, int limit, String graph) {
+    public static final int DEFAULT_LIMIT = 100;
+    public static final String DEFAULT_GRAPH = "cpu";
+
+    public static CallGraph from(Object body) {
+      Fields f = Fields.of(body);
+      return new CallGraph(f.path("path"), f.integer("limit", DEFAULT_LIMIT), f.text("graph", DEFAULT_GRAPH));
+    }
+
+    public JsonObject toJson() {
+      return put(new JsonObject().put("limit", limit).put("graph", graph), "path", path == null ? null
+          : path.toString());
+    }
+  }
+
+  /** Puts each non-null value of the (field, value) pairs. */
+  private static JsonObject put(JsonObject o, Object... pairs) {
+    for (int i = 0; i < pairs.length; i += 2) {
+      if (pairs[i + 1] != null) {
+        o.put((String) pairs[i], pairs[i + 1]);
+      }
+    }
+    return o;
+  }
+}
