@@ -128,10 +128,12 @@ class MetricsAccuracyTest {
 
     assertThat(metrics.integral(wall) * 1e9).as("wall time inside spin, ±10%").isCloseTo(wallNanos,
         within(wallNanos * 0.10));
-    // 20 ms samples over 2 s: ~100 samples, so ±20% statistical; JFR samples a Java thread that the OS
-    // has preempted as well, so on a loaded machine the samples lie between CPU time and wall time.
+    // 20 ms samples over 2 s: ~100 samples, so about ±10% per standard deviation; the bound below is three of
+    // them (at two, a run with the whole suite beside it fell outside: 0.78 of the thread's CPU time).
+    // JFR samples a Java thread that the OS has preempted as well, so on a loaded machine the
+    // samples lie between CPU time and wall time.
     assertThat(metrics.integral(cpu) * 1e9).as("sampled CPU time of spin (thread CPU %d ns, wall %d ns)", cpuNanos,
-        wallNanos).isBetween(cpuNanos * 0.8, wallNanos * 1.2);
+        wallNanos).isBetween(cpuNanos * 0.7, wallNanos * 1.3);
   }
 
   @Test
