@@ -7,7 +7,6 @@ import dev.bottlenose.daemon.session.MetricFileOutcome;
 import dev.bottlenose.daemon.session.Sample;
 import dev.bottlenose.daemon.session.SessionException;
 import dev.bottlenose.daemon.session.TargetSession;
-import dev.bottlenose.model.Focus;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
@@ -99,14 +98,14 @@ public final class DaemonVerticle extends VerticleBase {
         holdings.released(Holdings.Kind.SOURCE, DaemonRequests.Unwatch.from(b).sourceId())).toJson()));
     serve(Addresses.metricEnable(id), (b, node) -> {
       DaemonRequests.MetricEnable r = DaemonRequests.MetricEnable.from(b);
-      return owned(node, Holdings.Kind.METRIC, new JsonObject(session.enableMetric(r.metric(), focusText(r.focus()),
+      return owned(node, Holdings.Kind.METRIC, new JsonObject(session.enableMetric(r.metric(), r.focus(),
           requester(r.requester(), node), r.samplePeriodMillis()).toJson()));
     });
     serve(Addresses.metricDisable(id), b -> new JsonObject(session.disableMetric(
         holdings.released(Holdings.Kind.METRIC, DaemonRequests.MetricDisable.from(b).metricId()))));
     serve(Addresses.metricPlan(id), b -> {
       DaemonRequests.MetricPlan r = DaemonRequests.MetricPlan.from(b);
-      return new JsonObject(session.metricPlan(r.metric(), focusText(r.focus())));
+      return new JsonObject(session.metricPlan(r.metric(), r.focus()));
     });
     serve(Addresses.hold(id), (b, node) -> hold(node, DaemonRequests.Hold.from(b).hold()));
     serve(Addresses.metricsList(id), b -> new JsonObject().put("metrics", new JsonArray(List.copyOf(session.metricList())))
@@ -248,11 +247,6 @@ public final class DaemonVerticle extends VerticleBase {
    */
   private static String requester(String named, String node) {
     return named != null && !named.isBlank() ? named : "member " + node;
-  }
-
-  /** The focus's canonical text, null when the request names none (the session says what is missing). */
-  private static String focusText(Focus focus) {
-    return focus == null ? null : focus.toString();
   }
 
   private JsonObject resources(DaemonRequests.Resources r) {

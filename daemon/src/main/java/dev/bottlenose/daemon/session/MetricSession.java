@@ -29,6 +29,15 @@ final class MetricSession {
   private final Map<String, String> origins = new ConcurrentHashMap<>();
   private final AtomicLong nextId = new AtomicLong(1);
   private volatile MetricLibrary library = MetricLibrary.builtin();
+  /** Compiled plans by metric and focus text, at most {@value #KEPT_PLANS}, least recently used first out. */
+  private final Map<String, ProbePlan> plans = java.util.Collections.synchronizedMap(
+      new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, ProbePlan> eldest) {
+          return size() > KEPT_PLANS;
+        }
+      });
+  static final int KEPT_PLANS = 1024;
 
   MetricSession(TargetSession session) {
     this.session = session;
@@ -52,6 +61,7 @@ final class MetricSession {
         .toList();
     added.forEach(n -> origins.put(n, fileName));
     library = next;
+    plans.clear();
     return new MetricFileOutcome(fileName, added, List.of());
   }
 
@@ -75,20 +85,13 @@ final class MetricSession {
   }
 
   /**
-   * What measuring {@code metricName} at {@code focusText} would insert, and its predicted cost, without
-   * inserting anything: the same compilation as {@link #enable}, for any metric this daemon knows (built in, or
+   * What measuring {@code metricName} at {@code focus} would insert, and its predicted cost, without inserting
+   * anything: the same compiled plan as {@link #enable} uses, for any metric this daemon knows (built in, or
    * added at run time), so a consultant can price a metric it has never seen.
    */
-  Map<String, Object> plan(String metricName, String focusText) {
+  Map<String, Object> plan(String metricName, Focus focus) {
     MetricDefinition metric = lookUp(metricName);
-    Focus focus = parseFocus(metricName, focusText);
-    ProbePlan plan;
-    try {
-      plan = MetricCompiler.compile(metric, focus);
-    } catch (MetricException e) {
-      throw SessionException.badInput("metric '" + metricName + "' cannot be measured at " + focus + ": "
-          + e.getMessage());
-    }
+    ProbePlan plan = compiled(metric, requireFocus(metricName, focus));
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("metric", metricName);
     m.put("focus", focus.toString());
@@ -98,16 +101,9 @@ final class MetricSession {
     return m;
   }
 
-  ActiveMetric enable(String metricName, String focusText, String requester, Long samplePeriodMillis) {
+  ActiveMetric enable(String metricName, Focus focus, String requester, Long samplePeriodMillis) {
     MetricDefinition metric = lookUp(metricName);
-    Focus focus = parseFocus(metricName, focusText);
-    ProbePlan plan;
-    try {
-      plan = MetricCompiler.compile(metric, focus);
-    } catch (MetricException e) {
-      throw SessionException.badInput("metric '" + metricName + "' cannot be measured at " + focus + ": "
-          + e.getMessage());
-    }
+    ProbePlan plan = compiled(metric, requireFocus(metricName, focus));
     Calibration calibration = calibration();
     long id = nextId.getAndIncrement();
     String who = requester == null || requester.isBlank() ? "unknown" : requester;
@@ -116,6 +112,27 @@ final class MetricSession {
         .insert(id, metricName, focus.toString(), who, plan, calibration);
     active.put(id, m);
     return m;
+  }
+
+  /**
+   * The plan of {@code metric} at {@code focus}, compiled once: a consultant asks for the plan to price a node
+   * ({@code metric.plan}) and then enables the same pair, and both get this one compilation. Plans depend
+   * only on the definition and the focus; adding metrics, which may redefine one, forgets them all.
+   */
+  private ProbePlan compiled(MetricDefinition metric, Focus focus) {
+    String key = metric.name() + " " + focus;
+    ProbePlan known = plans.get(key);
+    if (known != null) {
+      return known;
+    }
+    try {
+      ProbePlan plan = MetricCompiler.compile(metric, focus);
+      plans.put(key, plan);
+      return plan;
+    } catch (MetricException e) {
+      throw SessionException.badInput("metric '" + metric.name() + "' cannot be measured at " + focus + ": "
+          + e.getMessage());
+    }
   }
 
   /** Removes exactly the probes and sources metric {@code metricId} inserted. */
@@ -154,10 +171,22 @@ final class MetricSession {
     return lib.metric(name);
   }
 
-  private static Focus parseFocus(String metricName, String focusText) {
+  private static Focus requireFocus(String metricName, Focus focus) {
+    if (focus == null) {
+      throw noFocus(metricName);
+    }
+    return focus;
+  }
+
+  private static SessionException noFocus(String metricName) {
+    return SessionException.badInput("metric '" + metricName + "' needs a 'focus' such as </Code/com.acme/Cache>"
+        + " or <> for the whole program");
+  }
+
+  /** A focus given as text, parsed where it enters (the command line, an in-process caller). */
+  static Focus parseFocus(String metricName, String focusText) {
     if (focusText == null || focusText.isBlank()) {
-      throw SessionException.badInput("metric '" + metricName + "' needs a 'focus' such as </Code/com.acme/Cache>"
-          + " or <> for the whole program");
+      throw noFocus(metricName);
     }
     try {
       return Focus.parse(focusText);

@@ -13,6 +13,7 @@ import dev.bottlenose.daemon.channel.Uids;
 import dev.bottlenose.daemon.jfr.CallGraphs;
 import dev.bottlenose.daemon.jfr.RepositoryReader;
 import dev.bottlenose.daemon.jfr.VmThreadsCpu;
+import dev.bottlenose.model.Focus;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
 import java.io.IOException;
@@ -254,14 +255,22 @@ public final class TargetSession implements AutoCloseable {
    * for, so a search on a small budget can keep sampling slow while one on a larger budget samples faster.
    */
   public ActiveMetric enableMetric(String metric, String focus, String askedBy, Long samplePeriodMillis) {
+    return enableMetric(metric, MetricSession.parseFocus(metric, focus), askedBy, samplePeriodMillis);
+  }
+
+  /** As {@link #enableMetric(String, String, String, Long)}, for a focus parsed where it entered (null: none given). */
+  public ActiveMetric enableMetric(String metric, Focus focus, String askedBy, Long samplePeriodMillis) {
     if (samplePeriodMillis != null && (samplePeriodMillis < 1 || samplePeriodMillis > 1000)) {
       throw SessionException.badInput("samplePeriodMillis " + samplePeriodMillis + " is out of range (1 to 1000 ms)");
     }
     return metrics.enable(metric, focus, askedBy, samplePeriodMillis);
   }
 
-  /** The probe plan and predicted cost of a metric–focus pair, inserting nothing ({@code metric.plan}). */
-  public Map<String, Object> metricPlan(String metric, String focus) {
+  /**
+   * The probe plan and predicted cost of a metric–focus pair, inserting nothing ({@code metric.plan}); enabling
+   * the pair afterwards uses the same compiled plan.
+   */
+  public Map<String, Object> metricPlan(String metric, Focus focus) {
     return metrics.plan(metric, focus);
   }
 

@@ -62,6 +62,15 @@ class MetricSessionTest {
   }
 
   @Test
+  void aPairIsCompiledOnceForItsPlanAndItsMeasurement() {
+    Map<String, Object> priced = session.metricPlan("calls", dev.bottlenose.model.Focus.parse("</Code/com.acme/Sim/step()V>"));
+    ActiveMetric first = session.enableMetric("calls", "</Code/com.acme/Sim/step()V>", "test");
+    ActiveMetric second = session.enableMetric("calls", "</Code/com.acme/Sim/step()V>", "test");
+    assertThat(second.plan()).as("one compilation per metric and focus").isSameAs(first.plan());
+    assertThat(priced.get("plan")).isEqualTo(first.plan().toJson());
+  }
+
+  @Test
   void aClassFocusInstrumentsEveryMethodOfTheClassAndSumsThem() {
     ActiveMetric m = session.enableMetric("calls", "</Code/com.acme/Sim>", "test");
     assertThat(m.probeCount()).isEqualTo(2);
