@@ -111,8 +111,11 @@ public final class DaemonVerticle extends VerticleBase {
     serve(Addresses.metricsList(id), b -> new JsonObject().put("metrics", new JsonArray(List.copyOf(session.metricList())))
         .put("active", new JsonArray(session.activeMetrics().stream().map(m -> (Object) m.toJson()).toList())));
     serve(Addresses.metricsAdd(id), b -> addMetrics(DaemonRequests.MetricsAdd.from(b)));
-    serve(Addresses.ledger(id), b -> new JsonObject().put("entries", new JsonArray(List.copyOf(session.ledger())))
-        .put("sources", new JsonArray(List.copyOf(session.sourceLedger()))));
+    serve(Addresses.ledger(id), b -> {
+      TargetSession.Ledgers ledgers = session.ledgers();
+      return new JsonObject().put("entries", new JsonArray(List.copyOf(ledgers.probes())))
+          .put("sources", new JsonArray(List.copyOf(ledgers.sources())));
+    });
     serve(Addresses.interval(id), b -> interval(DaemonRequests.Interval.from(b)));
     serve(Addresses.valuesHistory(id), b -> history(DaemonRequests.ValuesHistory.from(b)));
     serve(Addresses.classBytes(id), b -> new JsonObject(session.classBytes(DaemonRequests.ClassBytes.from(b)

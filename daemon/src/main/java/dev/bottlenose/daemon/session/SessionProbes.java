@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -150,12 +151,24 @@ final class SessionProbes {
 
   /** The agent's ledger entries, each of this session's probes with its "askedBy". */
   List<Map<String, Object>> annotate(List<Map<String, Object>> ledger) {
+    return withAskedBy(ledger, "probeId", id -> {
+      ProbeInfo mine = probes.get(id);
+      return mine == null ? null : mine.askedBy();
+    });
+  }
+
+  /**
+   * A ledger's entries (probes or watched sources, identified by {@code idField}), each with its
+   * {@code "askedBy"} where {@code askedBy} knows it (null: another session's).
+   */
+  static List<Map<String, Object>> withAskedBy(List<Map<String, Object>> ledger, String idField,
+      LongFunction<String> askedBy) {
     List<Map<String, Object>> entries = new ArrayList<>();
     for (Map<String, Object> e : ledger) {
       Map<String, Object> entry = new LinkedHashMap<>(e);
-      ProbeInfo mine = probes.get(Fields.numberOr(e, "probeId", -1));
-      if (mine != null) {
-        entry.put("askedBy", mine.askedBy());
+      String who = askedBy.apply(Fields.numberOr(e, idField, -1));
+      if (who != null) {
+        entry.put("askedBy", who);
       }
       entries.add(entry);
     }

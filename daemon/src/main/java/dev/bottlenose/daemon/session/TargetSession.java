@@ -306,21 +306,25 @@ public final class TargetSession implements AutoCloseable {
 
   /** Every probe woven in the target, by any session, with this session's own "askedBy" where known. */
   public List<Map<String, Object>> ledger() {
-    return probes.annotate(Fields.mapsOr(call("ledger", Map.of(), "reading the ledger"), "entries"));
+    return ledgers().probes();
   }
 
   /** Every session's watched sources in the target, with this session's own "askedBy" where known. */
   public List<Map<String, Object>> sourceLedger() {
-    List<Map<String, Object>> entries = new ArrayList<>();
-    for (Map<String, Object> e : Fields.mapsOr(call("ledger", Map.of(), "reading the ledger"), "sources")) {
-      Map<String, Object> entry = new LinkedHashMap<>(e);
-      SourceInfo mine = sources.get(Fields.numberOr(e, "sourceId", -1));
-      if (mine != null) {
-        entry.put("askedBy", mine.askedBy());
-      }
-      entries.add(entry);
-    }
-    return entries;
+    return ledgers().sources();
+  }
+
+  /** The target's probes and watched sources, by every session, each with this session's "askedBy" where known. */
+  public record Ledgers(List<Map<String, Object>> probes, List<Map<String, Object>> sources) {}
+
+  /** Both ledgers, read with one request to the agent. */
+  public Ledgers ledgers() {
+    Map<String, Object> answer = call("ledger", Map.of(), "reading the ledger");
+    return new Ledgers(probes.annotate(Fields.mapsOr(answer, "entries")),
+        SessionProbes.withAskedBy(Fields.mapsOr(answer, "sources"), "sourceId", id -> {
+          SourceInfo mine = sources.get(id);
+          return mine == null ? null : mine.askedBy();
+        }));
   }
 
   /** Length and SHA-256 of a loaded class's bytes as a transformer sees them now, every probe applied. */
