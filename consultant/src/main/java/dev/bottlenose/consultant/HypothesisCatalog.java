@@ -48,7 +48,7 @@ public final class HypothesisCatalog {
     return List.of(
         Hypothesis.virtual(TOP, "Top-level hypothesis"),
         timeShare("cpu_bound", "CPU-bound", TOP, "cpu_inclusive", in, 0.30, List.of(CODE, THREADS, PROCESS, MACHINE)),
-        timeShare("sync_wait", "Excessive synchronisation waiting", TOP, "sync_wait", in, 0.20, List.of(SYNC_OBJECTS, CODE, THREADS, PROCESS)),
+        timeShare("sync_wait", "Lock contention", TOP, "sync_wait", in, 0.20, List.of(SYNC_OBJECTS, CODE, THREADS, PROCESS)),
         timeShare("io_wait", "Excessive I/O blocking", TOP, "io_wait", in, 0.20, List.of(IO, CODE, THREADS, PROCESS, MACHINE)),
         new Hypothesis("small_io_ops", "Too many small I/O operations", "io_wait",
             List.of(MetricNeed.of("io_bytes"), MetricNeed.per("io_ops", MetricNeed.Scope.FOCUS)),

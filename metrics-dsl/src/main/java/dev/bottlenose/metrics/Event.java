@@ -19,6 +19,7 @@ enum Event {
   MONITOR_ENTER("jdk.JavaMonitorEnter", true, false, true, true, false),
   MONITOR_WAIT("jdk.JavaMonitorWait", true, false, true, true, false),
   PARK("jdk.ThreadPark", true, false, true, true, false),
+  LOCK_PARK("jdk.ThreadPark (on a lock)", true, false, true, true, false),
   SLEEP("jdk.ThreadSleep", true, false, true, true, false),
   FILE_READ("jdk.FileRead", true, true, true, true, false),
   FILE_WRITE("jdk.FileWrite", true, true, true, true, false),
@@ -67,7 +68,7 @@ enum Event {
    */
   Hierarchy objectHierarchy() {
     return switch (this) {
-      case MONITOR_ENTER, MONITOR_WAIT, PARK -> Hierarchy.SYNC_OBJECTS;
+      case MONITOR_ENTER, MONITOR_WAIT, PARK, LOCK_PARK -> Hierarchy.SYNC_OBJECTS;
       case FILE_READ, FILE_WRITE, SOCKET_READ, SOCKET_WRITE -> Hierarchy.IO;
       default -> null;
     };

@@ -40,8 +40,7 @@ class CompilerTest {
     MetricDefinition sync = MetricLibrary.builtin().metric("sync_wait");
     assertThat(sources(compile(sync, "</SyncObjects/monitors/com.acme.Cache, /Code/com.acme/Cache/get>"))).isEqualTo(
         "s0={\"event\":\"monitor_enter\",\"code\":\"inclusive:/Code/com.acme/Cache/get\",\"resource\":\"/SyncObjects/monitors/com.acme.Cache\"}\n"
-            + "s1={\"event\":\"monitor_wait\",\"code\":\"inclusive:/Code/com.acme/Cache/get\",\"resource\":\"/SyncObjects/monitors/com.acme.Cache\"}\n"
-            + "s2={\"event\":\"park\",\"code\":\"inclusive:/Code/com.acme/Cache/get\",\"resource\":\"/SyncObjects/monitors/com.acme.Cache\"}\n");
+            + "s1={\"event\":\"lock_park\",\"code\":\"inclusive:/Code/com.acme/Cache/get\",\"resource\":\"/SyncObjects/monitors/com.acme.Cache\"}\n");
     assertThatThrownBy(() -> compile(sync, "</SyncObjects/monitors/com.acme.Cache/com.acme.Cache@1b6d3586>"))
         .hasMessageContaining("by class (JFR's events name the class, not the instance)")
         .hasMessageContaining("use its class /SyncObjects/monitors/com.acme.Cache");

@@ -34,9 +34,10 @@ class EvaluatorTest {
   }
 
   @Test
-  void syncWaitSumsItsThreeEvents() {
+  void syncWaitSumsItsTwoEventsAndWaitTimeItsThree() {
     Map<String, Evaluator.Delta> d = Map.of("s0", nanos(100_000_000), "s1", nanos(200_000_000), "s2", nanos(700_000_000));
-    assertThat(value("sync_wait", Focus.WHOLE_PROGRAM, d)).isCloseTo(0.5, offset(1e-12));
+    assertThat(value("sync_wait", Focus.WHOLE_PROGRAM, d)).isCloseTo(0.15, offset(1e-12));
+    assertThat(value("wait_time", Focus.WHOLE_PROGRAM, d)).isCloseTo(0.5, offset(1e-12));
   }
 
   @Test

@@ -29,6 +29,6 @@ class ReferencePageTest {
     for (MetricDefinition d : MetricLibrary.builtin().metrics()) {
       assertThat(page).contains("\n## " + d.name() + "\n", d.description(), d.definition());
     }
-    assertThat(page).contains("| accumulates | `duration of monitor_enter, monitor_wait, park` |", "| refinements | `/Code inclusive, /Threads, /Process, /Machine` |");
+    assertThat(page).contains("| accumulates | `duration of monitor_enter, lock_park` |", "| refinements | `/Code inclusive, /Threads, /Process, /Machine` |");
   }
 }

@@ -5,6 +5,7 @@ import dev.bottlenose.agent.discovery.TypeNames;
 import dev.bottlenose.agent.discovery.VirtualThreads;
 import dev.bottlenose.agent.discovery.DiscoverySettings;
 import dev.bottlenose.agent.sources.ToolCode;
+import dev.bottlenose.agent.sources.SourceEvent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -40,7 +41,7 @@ public final class DiscoveryEvents {
 
   /**
    * Execution samples go to the {@code cpu} graph; the stacks of slow reads and writes (files and sockets, at
-   * least {@link #DiscoverySettings.IO_THRESHOLD}) to {@code io}; those of contended monitor entries, monitor waits and parks
+   * least {@link #DiscoverySettings.IO_THRESHOLD}) to {@code io}; those of contended monitor entries and parks on a lock
    * (at least {@link #DiscoverySettings.CONTENTION_THRESHOLD}) to {@code sync}; each compiled method to {@code jit}.
    */
   public DiscoveryEvents(CallGraphs graphs) {
@@ -49,8 +50,7 @@ public final class DiscoveryEvents {
     this.syncGraph = graphs.get(CallGraphs.SYNC);
     this.jitGraph = graphs.get(CallGraphs.JIT);
     handlers.put("jdk.JavaMonitorEnter", ofApplication(atLeast(DiscoverySettings.CONTENTION_THRESHOLD, withStack(syncGraph, this::monitorEnter))));
-    handlers.put("jdk.JavaMonitorWait", ofApplication(atLeast(DiscoverySettings.CONTENTION_THRESHOLD, withStack(syncGraph, e -> { }))));
-    handlers.put("jdk.ThreadPark", ofApplication(atLeast(DiscoverySettings.CONTENTION_THRESHOLD, withStack(syncGraph, this::park))));
+    handlers.put("jdk.ThreadPark", ofApplication(atLeast(DiscoverySettings.CONTENTION_THRESHOLD, this::park)));
     handlers.put(DiscoverySettings.ALLOCATION_SAMPLE, ofApplication(this::allocation));
     handlers.put("jdk.FileRead", ofApplication(atLeast(DiscoverySettings.IO_THRESHOLD, withStack(ioGraph,
         e -> add(JfrDigest.FILES, e.getString("path"), false, e.getLong("bytesRead"), nanos(e))))));
@@ -201,10 +201,15 @@ public final class DiscoveryEvents {
     add(JfrDigest.PINNED, nanos(e), top == null ? "" : top.getType().getName() + "." + top.getName());
   }
 
+  /** Every park names its blocker's class as a lock; only a park on a lock is contention for the sync graph. */
   private void park(RecordedEvent e) {
     RecordedClass parked = e.getClass("parkedClass");
     if (parked != null) {
       add(JfrDigest.LOCKS, TypeNames.javaName(parked.getName()), nanos(e));
+    }
+    RecordedStackTrace stack = e.getStackTrace();
+    if (stack != null && SourceEvent.LOCK_PARK.counts(e)) {
+      syncGraph.sampled(stack.getFrames());
     }
   }
 

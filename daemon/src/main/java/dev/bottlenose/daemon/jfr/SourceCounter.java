@@ -52,7 +52,7 @@ public final class SourceCounter {
   static final int MAX_THREADS_KEPT = 10_000;
 
   private final Map<Long, WatchedSource> sources = new LinkedHashMap<>();
-  private final Map<String, SourceEvent> byName = new HashMap<>();
+  private final Map<String, List<SourceEvent>> byName = new HashMap<>();
   private volatile WatchedSource[][] byEvent = empty();
   private volatile long samplePeriodNanos;
   private volatile long flushedAtMillis;
@@ -79,7 +79,7 @@ public final class SourceCounter {
     this.threadCpu = threadCpu;
     this.liveThreads = liveThreads;
     for (SourceEvent e : SourceEvent.values()) {
-      byName.put(e.jfrName, e);
+      byName.computeIfAbsent(e.jfrName, k -> new ArrayList<>()).add(e);
     }
   }
 
@@ -159,8 +159,12 @@ public final class SourceCounter {
 
   /** Whether some source counts events named {@code jfrName} (a JFR event type). */
   public boolean watches(String jfrName) {
-    SourceEvent type = byName.get(jfrName);
-    return type != null && byEvent[type.ordinal()].length > 0;
+    for (SourceEvent type : byName.getOrDefault(jfrName, List.of())) {
+      if (byEvent[type.ordinal()].length > 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Cumulative totals of every source, each with the time its counts are complete through. */
@@ -182,15 +186,17 @@ public final class SourceCounter {
 
   /** Adds {@code e} to every source it matches. */
   public void accept(RecordedEvent e) {
-    SourceEvent type = byName.get(e.getEventType().getName());
-    if (type == null) {
+    List<SourceEvent> types = byName.get(e.getEventType().getName());
+    if (types == null) {
       return;
     }
-    try {
-      dispatch(type, e);
-    } catch (RuntimeException ex) {
-      failures++;
-      lastFailure = type.jfrName + ": " + ex;
+    for (SourceEvent type : types) {
+      try {
+        dispatch(type, e);
+      } catch (RuntimeException ex) {
+        failures++;
+        lastFailure = type.jfrName + ": " + ex;
+      }
     }
   }
 

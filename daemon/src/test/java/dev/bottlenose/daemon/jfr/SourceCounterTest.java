@@ -161,6 +161,54 @@ class SourceCounterTest {
   }
 
   @Test
+  void aParkOnAHeldLockIsContentionAndAParkWaitingForWorkIsNot() throws Exception {
+    Path file = Files.createTempFile("bottlenose-parks", ".jfr");
+    java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
+    java.util.concurrent.LinkedBlockingQueue<Object> queue = new java.util.concurrent.LinkedBlockingQueue<>();
+    Thread contender = new Thread(() -> {
+      lock.lock();
+      lock.unlock();
+    }, "contender");
+    Thread idle = new Thread(() -> {
+      try {
+        queue.poll(80, java.util.concurrent.TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "idle-worker");
+    try (Recording r = new Recording()) {
+      r.enable("jdk.ThreadPark").withThreshold(Duration.ZERO);
+      r.start();
+      lock.lock();
+      try {
+        contender.start();
+        idle.start();
+        idle.join();
+      } finally {
+        lock.unlock();
+      }
+      contender.join();
+      r.stop();
+      r.dump(file);
+    }
+    List<RecordedEvent> parks = RecordingFile.readAllEvents(file).stream()
+        .filter(e -> e.getEventType().getName().equals("jdk.ThreadPark")).toList();
+    Files.delete(file);
+    assertThat(parkedNanos("lock_park", parks, "contender"))
+        .as("the contender parked on the lock this thread held through the idle poll").isGreaterThanOrEqualTo(60_000_000L);
+    assertThat(parkedNanos("lock_park", parks, "idle-worker")).as("the idle worker's poll waited on a condition, not a lock")
+        .isZero();
+    assertThat(parkedNanos("park", parks, "idle-worker")).as("yet it parked").isGreaterThanOrEqualTo(60_000_000L);
+  }
+
+  private static long parkedNanos(String event, List<RecordedEvent> parks, String thread) {
+    SourceCounter counter = new SourceCounter(PERIOD, tid -> -1);
+    counter.add(1, Map.of("event", event), 0);
+    feed(counter, parks.stream().filter(e -> thread.equals(e.getThread("eventThread").getJavaName())).toList());
+    return nanos(counter);
+  }
+
+  @Test
   void theJitCompilingBottlenosesOwnCodeIsNotTheProgramsCompileTime() throws Exception {
     Path file = Files.createTempFile("bottlenose-compiles", ".jfr");
     long sink = 0;

@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * What the agent's JFR recording turns on for discovery: stack traces only where an event must be attributed
- * to code (slow I/O, contended monitors, monitor waits and parks, samples), slow-only thresholds on I/O and
+ * to code (slow I/O, contended monitors and parks, samples), slow-only thresholds on I/O and
  * contention to keep the rate low. The agent applies them; the daemon reads the events they record from the
  * target's repository ({@code daemon.jfr.DiscoveryEvents}) and sends the agent a digest ({@link JfrDigest}).
  */
@@ -39,7 +39,6 @@ public final class DiscoverySettings {
   public static Map<String, String> settings() {
     Map<String, String> s = new LinkedHashMap<>();
     s.putAll(JfrRecording.event("jdk.JavaMonitorEnter", true, null, CONTENTION_THRESHOLD));
-    s.putAll(JfrRecording.event("jdk.JavaMonitorWait", true, null, CONTENTION_THRESHOLD));
     s.putAll(JfrRecording.event("jdk.ThreadPark", true, null, CONTENTION_THRESHOLD));
     s.putAll(JfrRecording.event(ALLOCATION_SAMPLE, true, null, null));
     s.putAll(JfrRecording.throttle(ALLOCATION_SAMPLE, ALLOCATION_SAMPLES_PER_SECOND));

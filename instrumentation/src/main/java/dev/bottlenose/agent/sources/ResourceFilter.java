@@ -31,7 +31,7 @@ final class ResourceFilter {
   static String groupOf(SourceEvent event) {
     return switch (event) {
       case MONITOR_ENTER, MONITOR_WAIT -> "monitors";
-      case PARK -> "locks";
+      case PARK, LOCK_PARK -> "locks";
       case FILE_READ, FILE_WRITE -> "file";
       case SOCKET_READ, SOCKET_WRITE -> "socket";
       default -> null;
@@ -48,7 +48,7 @@ final class ResourceFilter {
   private static String nameOf(SourceEvent type, RecordedEvent e) {
     return switch (type) {
       case MONITOR_ENTER, MONITOR_WAIT -> className(e.getClass("monitorClass"));
-      case PARK -> className(e.getClass("parkedClass"));
+      case PARK, LOCK_PARK -> className(e.getClass("parkedClass"));
       case FILE_READ, FILE_WRITE -> absolute(e.getString("path"));
       default -> hostPort(e);
     };

@@ -17,6 +17,7 @@ public enum SourceEvent {
   MONITOR_ENTER("jdk.JavaMonitorEnter", Code.STACK, "eventThread", null, true),
   MONITOR_WAIT("jdk.JavaMonitorWait", Code.STACK, "eventThread", null, true),
   PARK("jdk.ThreadPark", Code.STACK, "eventThread", null, true),
+  LOCK_PARK("jdk.ThreadPark", Code.STACK, "eventThread", null, true),
   SLEEP("jdk.ThreadSleep", Code.STACK, "eventThread", null, true),
   FILE_READ("jdk.FileRead", Code.STACK, "eventThread", "bytesRead", true),
   FILE_WRITE("jdk.FileWrite", Code.STACK, "eventThread", "bytesWritten", true),
@@ -67,9 +68,34 @@ public enum SourceEvent {
     return b.toString();
   }
 
-  /** False for events of this type that are not what the source counts (VM operations outside a safepoint). */
+  /**
+   * False for events of this type that are not what the source counts: VM operations outside a safepoint for
+   * {@code safepoint}, parks on anything but a lock for {@code lock_park}.
+   */
   public boolean counts(RecordedEvent e) {
-    return this != SAFEPOINT || e.getBoolean("safepoint");
+    return switch (this) {
+      case SAFEPOINT -> e.getBoolean("safepoint");
+      case LOCK_PARK -> isLock(e.getClass("parkedClass"));
+      default -> true;
+    };
+  }
+
+  /**
+   * The JDK's locks, whose synchronisers a thread parks on while it waits to acquire them: {@code ReentrantLock},
+   * {@code ReentrantReadWriteLock} (their {@code Sync} classes), {@code StampedLock} and {@code Semaphore}.
+   * A park on anything else waits for an event, not for a lock: a {@code Condition} (a queue's
+   * {@code poll}/{@code take}, a pool's idle worker), a future, a latch, a barrier, a {@code ForkJoinPool}'s
+   * idle worker, or no blocker at all. async-profiler's lock profiler draws the same line.
+   */
+  public static boolean isLockClass(String className) {
+    return className != null && (className.startsWith("java.util.concurrent.locks.ReentrantLock")
+        || className.startsWith("java.util.concurrent.locks.ReentrantReadWriteLock")
+        || className.startsWith("java.util.concurrent.locks.StampedLock")
+        || className.startsWith("java.util.concurrent.Semaphore"));
+  }
+
+  private static boolean isLock(jdk.jfr.consumer.RecordedClass c) {
+    return c != null && isLockClass(c.getName().replace('/', '.'));
   }
 
   public long nanos(RecordedEvent e, long samplePeriodNanos) {
