@@ -90,18 +90,21 @@ final class DaemonCommand implements Callable<Integer> {
     String id = this.id != null ? checkedId(this.id) : null;
     SessionOptions options = target.sessionOptions("daemon");
     TargetLock lock = launch ? null : TargetLock.acquire(PrivateDirectory.ofUser().subdirectory("run"), target.pid());
+    // Joining the cluster and attaching each take seconds and need nothing of each other: both at once.
+    java.util.concurrent.CompletableFuture<Vertx> joining = Cluster.start(settings).toCompletionStage().toCompletableFuture();
     TargetSession session;
     try {
       session = launch ? TargetSession.launch(commandLine, options, console.out(), console.err())
           : TargetSession.attach(target.pid(), options, console.err());
     } catch (RuntimeException e) {
+      joining.thenAccept(Vertx::close);
       if (lock != null) {
         lock.close();
       }
       throw e;
     }
     String daemonId = id != null ? id : DaemonIds.of(host, session.pid());
-    Vertx vertx = startCluster(settings, session);
+    Vertx vertx = awaitCluster(joining, session);
     AtomicBoolean stopped = new AtomicBoolean();
     Runnable stop = () -> {
       boolean running = session.state() == TargetSession.State.RUNNING;
@@ -139,11 +142,12 @@ final class DaemonCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static Vertx startCluster(ClusterSettings settings, TargetSession session) throws Exception {
+  private static Vertx awaitCluster(java.util.concurrent.CompletableFuture<Vertx> joining, TargetSession session) throws Exception {
     try {
-      return Cluster.start(settings).toCompletionStage().toCompletableFuture().get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+      return joining.get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
     } catch (Exception e) {
       session.close();
+      joining.thenAccept(Vertx::close);
       throw e;
     }
   }

@@ -76,6 +76,9 @@ public final class Cluster {
     config.setProperty("hazelcast.socket.bind.any", "false");
     config.setProperty("hazelcast.tcp.join.port.try.count", "20");
     config.setProperty("hazelcast.shutdownhook.enabled", "false");
+    // A member that joins (a daemon joining its command's member) is let in at once; by default the master
+    // waits 5 s to admit several joiners together, which only a large cluster starting at once gains from.
+    config.setProperty("hazelcast.wait.seconds.before.join", "0");
     ClassFilter allowed = new ClassFilter();
     JAVA_SERIALIZATION_ALLOWED.forEach(allowed::addPrefixes);
     config.getSerializationConfig().setJavaSerializationFilterConfig(

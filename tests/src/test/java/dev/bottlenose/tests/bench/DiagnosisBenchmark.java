@@ -74,7 +74,8 @@ public final class DiagnosisBenchmark {
       if (first == null || !first.startsWith("ready")) {
         throw new IllegalStateException(p.id() + " did not start: " + first);
       }
-      Thread drain = new Thread(() -> drain(out), "drain");
+      java.util.Deque<String> last = new java.util.ArrayDeque<>();
+      Thread drain = new Thread(() -> drain(out, last), "drain");
       drain.setDaemon(true);
       drain.start();
       long pid = target.pid();
@@ -90,10 +91,24 @@ public final class DiagnosisBenchmark {
           "--max-time", o.maxTime + "s", "--json", "--data", data.toString())
           .redirectError(ProcessBuilder.Redirect.DISCARD).start();
       String json = new String(search.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      Files.writeString(o.out.resolve(p.id() + "-" + label(budget).replace("%", "pct") + "-" + rep + ".json"), json);
       boolean ended = search.waitFor(o.maxTime + 120L, TimeUnit.SECONDS);
-      double cpuDuring = (ProcCpu.processSeconds(pid) - cpu1) / ((System.nanoTime() - c0) / 1e9);
+      double cpuDuring = (cpuSeconds(pid) - cpu1) / ((System.nanoTime() - c0) / 1e9);
       int exit = ended ? search.exitValue() : -1;
-      return judge(p, budget, rep, json, commandAtMillis, cpuBefore, cpuDuring, exit);
+      Run r = judge(p, budget, rep, json, commandAtMillis, cpuBefore, cpuDuring, exit);
+      if (!target.isAlive()) {
+        String said;
+        synchronized (last) {
+          said = String.join(" | ", last);
+        }
+        System.out.printf(Locale.ROOT, "%s: the program exited (%d) during the search; its last output: %s%n", p.id(),
+            target.exitValue(), said);
+        List<String> extra = new ArrayList<>(r.extra());
+        extra.add(0, "PROGRAM EXITED " + target.exitValue());
+        r = new Run(r.program(), r.budget(), r.rep(), r.rightWhy(), r.located(), r.locatedSeconds(), r.found(), extra,
+            r.cpuBefore(), r.cpuDuring(), r.exit(), r.endReason());
+      }
+      return r;
     } finally {
       target.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
       deleteTree(data);
@@ -170,7 +185,7 @@ public final class DiagnosisBenchmark {
       b.append("| --- | --- | --- | --- | --- | --- | --- |\n");
       for (Run r : runs.stream().filter(r -> r.budget == budget).toList()) {
         b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %.2f → %.2f |%n", r.program.id(),
-            r.program.part() == Part.TUNING ? "tuning" : "held out",
+            r.program.part().label,
             r.program.idle() ? (r.found.isEmpty() ? "nothing true" : "FALSE POSITIVE") : yes(r.rightWhy),
             r.program.idle() ? "–" : yes(r.located), Double.isNaN(r.locatedSeconds) ? "–"
                 : String.format(Locale.ROOT, "%.1f", r.locatedSeconds),
@@ -180,10 +195,13 @@ public final class DiagnosisBenchmark {
       }
       for (Part part : Part.values()) {
         List<Run> of = runs.stream().filter(r -> r.budget == budget && r.program.part() == part).toList();
+        if (of.isEmpty()) {
+          continue;
+        }
         long right = of.stream().filter(Run::right).count();
         List<Double> times = of.stream().filter(r -> r.located).map(Run::locatedSeconds).toList();
         b.append(String.format(Locale.ROOT, "%n%s: %d of %d right; median seconds to the located verdict %s%n",
-            part == Part.TUNING ? "Tuning half" : "Held-out half", right, of.size(),
+            part.heading, right, of.size(),
             times.isEmpty() ? "–" : String.format(Locale.ROOT, "%.1f", Stats.of(times).median())));
       }
       b.append('\n');
@@ -220,13 +238,28 @@ public final class DiagnosisBenchmark {
     return jar.toAbsolutePath();
   }
 
-  private static void drain(BufferedReader out) {
+  /** Reads the program's output to its end, keeping the last lines (what it said if it died). */
+  private static void drain(BufferedReader out, java.util.Deque<String> last) {
     try {
-      while (out.readLine() != null) {
-        // the program's output is not needed
+      for (String line = out.readLine(); line != null; line = out.readLine()) {
+        synchronized (last) {
+          last.addLast(line);
+          if (last.size() > 20) {
+            last.removeFirst();
+          }
+        }
       }
     } catch (IOException e) {
       // the program ended
+    }
+  }
+
+  /** The process's CPU seconds, or NaN once it has exited. */
+  private static double cpuSeconds(long pid) {
+    try {
+      return ProcCpu.processSeconds(pid);
+    } catch (IllegalStateException e) {
+      return Double.NaN;
     }
   }
 

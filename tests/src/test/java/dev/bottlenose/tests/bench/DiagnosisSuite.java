@@ -7,12 +7,25 @@ import java.util.List;
  * or none) that a person would name; the answer is what a search should find: which hypothesis (the why)
  * at a focus containing which resource (the where). Half the planted programs are marked {@link Part#HELD_OUT}:
  * they are run and reported, but nothing (a threshold, a rule, a cost constant) is chosen by looking at them.
+ * The {@link Part#REAL} programs are software nobody wrote for the benchmark (javac, H2, Lucene), driven by a
+ * few lines in {@code diag.real}; their answers are what JFR's execution samples of the same run show, and
+ * they are held out too.
  */
 final class DiagnosisSuite {
   private DiagnosisSuite() {}
 
   enum Part {
-    TUNING, HELD_OUT
+    TUNING("tuning", "Tuning half"),
+    HELD_OUT("held out", "Held-out half"),
+    REAL("real, held out", "Real programs (held out)");
+
+    final String label;
+    final String heading;
+
+    Part(String label, String heading) {
+      this.label = label;
+      this.heading = heading;
+    }
   }
 
   /**
@@ -69,7 +82,13 @@ final class DiagnosisSuite {
               Answer.of("/Code/diag.parking/Inventory/reserve", "sync_wait"))),
       new Program("huge-method", "diag.interp.RuleScorer", List.of(), Part.HELD_OUT, false,
           List.of(Answer.of("/Code/diag.interp/RuleScorer/score", "interpreted_time"))),
-      new Program("idle", "diag.idle.Scheduler", List.of(), Part.TUNING, false, List.of()));
+      new Program("idle", "diag.idle.Scheduler", List.of(), Part.TUNING, false, List.of()),
+      new Program("javac", "diag.real.Javac", List.of(), Part.REAL, false,
+          List.of(Answer.of("/Code/com.sun.tools.javac", "cpu_bound"))),
+      new Program("h2-orders", "diag.real.H2Orders", List.of(), Part.REAL, false,
+          List.of(Answer.of("/Code/org.h2", "cpu_bound"))),
+      new Program("lucene-indexer", "diag.real.LuceneIndexer", List.of(), Part.REAL, false,
+          List.of(Answer.of("/Code/org.apache.lucene", "cpu_bound"))));
 
   /** The programs whose id is in {@code ids} (all when empty), in the suite's order; an unknown id is an error. */
   static List<Program> select(List<String> ids) {

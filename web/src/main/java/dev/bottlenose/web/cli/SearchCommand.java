@@ -90,6 +90,7 @@ final class SearchCommand implements Callable<Integer> {
     SearchOptions options = options("s-" + LocalDateTime.now().format(ID_TIME) + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000)));
     Path data = this.data.directory();
     List<MetricFile> metricFiles = metricFiles(options.rulesDirectory());
+    pids.forEach(TargetCheck::check);
     try (Member member = Member.join(err)) {
       List<String> daemons = member.daemonsFor(pids, err);
       for (MetricFile f : metricFiles) {

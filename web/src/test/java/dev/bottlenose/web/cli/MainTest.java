@@ -106,4 +106,19 @@ class MainTest {
     assertThat(err()).contains("bottlenose serve: --token is refused")
         .contains("/proc/PID/cmdline").contains("--token-file FILE").contains("BOTTLENOSE_WEB_TOKEN");
   }
+
+  @Test
+  void aTargetThatIsNoJvmOrNoProcessIsRefusedBeforeJoiningAnything() throws Exception {
+    Process ended = new ProcessBuilder("true").start();
+    ended.waitFor();
+    assertThat(run("search", "--pid", Long.toString(ended.pid()), "--max-time", "5s")).isEqualTo(2);
+    assertThat(err()).contains("no process with pid " + ended.pid()).doesNotContain("joining the cluster");
+    Process sleeper = new ProcessBuilder("sleep", "30").start();
+    try {
+      assertThat(run("search", "--pid", Long.toString(sleeper.pid()))).isEqualTo(2);
+      assertThat(err()).contains("process " + sleeper.pid()).contains("is not a JVM").doesNotContain("joining the cluster");
+    } finally {
+      sleeper.destroyForcibly();
+    }
+  }
 }
