@@ -236,6 +236,10 @@ public final class DaemonReplies {
 
   /** A metric the daemon knows: its description, unit, whether it is derived, and where it came from (built in, or a file). */
   public record MetricInfo(String name, String description, String unit, boolean derived, String source) {
+    public static MetricInfo from(Object body) {
+      return read(Fields.of(body));
+    }
+
     static MetricInfo read(Fields f) {
       return new MetricInfo(f.requiredText("name"), f.text("description"), f.text("unit"), f.bool("derived", false),
           f.text("source"));
