@@ -203,7 +203,7 @@ public final class DaemonEvents {
       long processCpuNanos, Long sideCpuNanos, Double fraction) {
     static Cost read(Fields f) {
       return new Cost(f.wholeNumber("probeNanos", 0), f.wholeNumber("agentCpuNanos", 0), f.wholeNumber("eventNanos", 0),
-          f.wholeNumber("retransformNanos", 0), f.wholeNumber("processCpuNanos", -1), f.wholeNumber("sideCpuNanos"),
+          f.wholeNumber("retransformNanos", 0), f.requiredWholeNumber("processCpuNanos"), f.wholeNumber("sideCpuNanos"),
           f.decimal("fraction"));
     }
 
