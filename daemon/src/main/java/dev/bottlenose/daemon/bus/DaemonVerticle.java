@@ -106,15 +106,15 @@ public final class DaemonVerticle extends VerticleBase {
       holdings.own(node, Holdings.Kind.METRIC, metric.metricId());
       return metric.toJson();
     });
-    serve(Addresses.metricDisable(id), b -> DaemonReplies.MetricDisabled.from(new JsonObject(session.disableMetric(
-        holdings.released(Holdings.Kind.METRIC, DaemonRequests.MetricDisable.from(b).metricId())))).toJson());
+    serve(Addresses.metricDisable(id), b -> Wire.read(DaemonReplies.MetricDisabled::from, session.disableMetric(
+        holdings.released(Holdings.Kind.METRIC, DaemonRequests.MetricDisable.from(b).metricId()))).toJson());
     serve(Addresses.metricPlan(id), b -> {
       DaemonRequests.MetricPlan r = DaemonRequests.MetricPlan.from(b);
-      return DaemonReplies.MetricPlan.from(new JsonObject(session.metricPlan(r.metric(), r.focus()))).toJson();
+      return Wire.read(DaemonReplies.MetricPlan::from, session.metricPlan(r.metric(), r.focus())).toJson();
     });
     serve(Addresses.hold(id), (b, node) -> hold(node, DaemonRequests.Hold.from(b).hold()).toJson());
     serve(Addresses.metricsList(id), b -> new DaemonReplies.MetricsList(session.metricList().stream()
-        .map(m -> DaemonReplies.MetricInfo.from(new JsonObject(m))).toList(),
+        .map(m -> Wire.read(DaemonReplies.MetricInfo::from, m)).toList(),
         session.activeMetrics().stream().map(Wire::activeMetric).toList()).toJson());
     serve(Addresses.metricsAdd(id), b -> addMetrics(DaemonRequests.MetricsAdd.from(b)));
     serve(Addresses.ledger(id), b -> {
@@ -123,19 +123,19 @@ public final class DaemonVerticle extends VerticleBase {
     });
     serve(Addresses.interval(id), b -> interval(DaemonRequests.Interval.from(b)).toJson());
     serve(Addresses.valuesHistory(id), b -> history(DaemonRequests.ValuesHistory.from(b)).toJson());
-    serve(Addresses.classBytes(id), b -> DaemonReplies.ClassBytes.from(new JsonObject(session.classBytes(
-        DaemonRequests.ClassBytes.from(b).className()))).toJson());
+    serve(Addresses.classBytes(id), b -> Wire.read(DaemonReplies.ClassBytes::from, session.classBytes(
+        DaemonRequests.ClassBytes.from(b).className())).toJson());
     serve(Addresses.callGraph(id), b -> {
       DaemonRequests.CallGraph r = DaemonRequests.CallGraph.from(b);
-      return DaemonReplies.CallGraph.from(new JsonObject(session.callGraph(r.path() == null ? null
-          : r.path().toString(), r.limit(), r.graph()))).toJson();
+      return Wire.read(DaemonReplies.CallGraph::from, session.callGraph(r.path() == null ? null
+          : r.path().toString(), r.limit(), r.graph())).toJson();
     });
     bus.consumer(Addresses.DAEMONS_LIST, this::list);
     // The status address answers last: a client that has its reply finds every other address of this daemon
     // registered in the cluster (registrations are asynchronous, and a call-graph request sent right after
     // the first status reply once found no handler).
     Future<Void> ready = Future.all(registrations)
-        .compose(v -> serve(Addresses.status(id), b -> DaemonReplies.Status.from(new JsonObject(session.status()))
+        .compose(v -> serve(Addresses.status(id), b -> Wire.read(DaemonReplies.Status::from, session.status())
             .answeredBy(local, List.copyOf(holdings.holders())).toJson()));
     session.values().onSample(s -> bus.publish(Addresses.values(id), Wire.sample(s).toJson()));
     session.onChanges(c -> bus.publish(Addresses.changes(id), Wire.changes(c).toJson()));

@@ -14,10 +14,12 @@ import dev.bottlenose.daemon.session.ResourceEntry;
 import dev.bottlenose.daemon.session.Sample;
 import dev.bottlenose.daemon.session.SourceInfo;
 import dev.bottlenose.daemon.session.SourceValue;
+import dev.bottlenose.bus.protocol.BadField;
 import io.vertx.core.json.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The session's values as the bus protocol's records ({@code bus.protocol.DaemonReplies}, {@code DaemonEvents}):
@@ -102,6 +104,18 @@ final class Wire {
 
   static List<JsonObject> objects(List<Map<String, Object>> maps) {
     return maps.stream().map(m -> new JsonObject(new LinkedHashMap<>(m))).toList();
+  }
+
+  /**
+   * What the session returned as a map, read into its record; a bad field there is the daemon's own fault, so
+   * it fails as one (500), not as the requester's bad input (400).
+   */
+  static <T> T read(Function<Object, T> from, Map<String, Object> session) {
+    try {
+      return from.apply(new JsonObject(session));
+    } catch (BadField e) {
+      throw new IllegalStateException("the session's answer does not fit the protocol: " + e.getMessage(), e);
+    }
   }
 
   private static Double finite(double d) {
