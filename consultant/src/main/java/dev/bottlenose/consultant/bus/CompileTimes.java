@@ -1,9 +1,8 @@
 package dev.bottlenose.consultant.bus;
 
+import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,17 +27,16 @@ final class CompileTimes {
   }
 
   /** From a {@code resources} answer for {@code /VM/JIT} at depth 2. */
-  static CompileTimes of(JsonObject answer) {
+  static CompileTimes of(DaemonReplies.Resources answer) {
     Map<String, Double> seconds = new HashMap<>();
-    for (Object o : answer.getJsonArray("resources", new JsonArray())) {
-      JsonObject r = (JsonObject) o;
-      ResourcePath path = ResourcePath.parse(r.getString("path"));
-      JsonObject a = r.getJsonObject("attributes", new JsonObject());
+    for (DaemonReplies.Resource r : answer.resources()) {
+      ResourcePath path = r.path();
+      Map<String, String> a = r.attributes();
       if (path.depth() != JIT.depth() + 2 || !a.containsKey("count") || !a.containsKey("nanos")) {
         continue;
       }
-      long count = Long.parseLong(String.valueOf(a.getValue("count")));
-      long nanos = Long.parseLong(String.valueOf(a.getValue("nanos")));
+      long count = Long.parseLong(a.get("count"));
+      long nanos = Long.parseLong(a.get("nanos"));
       if (count > 0) {
         seconds.merge(path.name(), nanos / 1e9 / count, Double::sum);
       }

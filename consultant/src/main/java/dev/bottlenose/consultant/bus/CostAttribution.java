@@ -1,8 +1,7 @@
 package dev.bottlenose.consultant.bus;
 
+import dev.bottlenose.bus.protocol.DaemonEvents;
 import dev.bottlenose.consultant.MeasurementSink;
-import io.vertx.core.json.JsonArray;
-import io.vertx.core.json.JsonObject;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,13 +42,10 @@ final class CostAttribution {
   }
 
   /** A sample of daemon {@code d}; {@code active}: every measurement of the port, on any daemon. */
-  void sampled(TargetDaemon d, JsonObject sample, Collection<EventBusMeasurementPort.Active> active) {
-    long at = sample.getLong("atMillis", System.currentTimeMillis());
-    Map<Long, JsonObject> byId = new LinkedHashMap<>();
-    sample.getJsonArray("metrics", new JsonArray()).forEach(o -> {
-      JsonObject m = (JsonObject) o;
-      byId.put(m.getLong("metricId"), m);
-    });
+  void sampled(TargetDaemon d, DaemonEvents.Sample sample, Collection<EventBusMeasurementPort.Active> active) {
+    long at = sample.atMillis();
+    Map<Long, DaemonEvents.MetricValue> byId = new LinkedHashMap<>();
+    sample.metrics().forEach(m -> byId.put(m.metricId(), m));
     List<EventBusMeasurementPort.Active> ours = active.stream().filter(a -> a.daemon == d && a.metricId != null
         && byId.containsKey(a.metricId)).toList();
     boolean idle = active.stream().noneMatch(a -> a.daemon == d);
@@ -68,14 +64,14 @@ final class CostAttribution {
     double charged = settling ? spent.inProgramThreads() : spent.total();
     double totalPredicted = ours.stream().mapToDouble(a -> predicted(byId.get(a.metricId))).sum();
     for (EventBusMeasurementPort.Active a : ours) {
-      JsonObject m = byId.get(a.metricId);
-      Double value = m.getDouble("value");
+      DaemonEvents.MetricValue m = byId.get(a.metricId);
+      Double value = m.value();
       if (value == null) {
         continue;
       }
       double share = totalPredicted > 0 ? predicted(m) / totalPredicted : 1.0 / ours.size();
       double cost = charged * share;
-      Long through = m.getLong("dataThroughMillis");
+      Long through = m.dataThroughMillis();
       if (through == null) {
         a.sink.value(a.handle, at - intervalMillis(sample), at, value, cost);
       } else {
@@ -96,12 +92,12 @@ final class CostAttribution {
         .max().orElse(Double.NaN);
   }
 
-  private static long intervalMillis(JsonObject sample) {
-    return Math.round(sample.getLong("intervalNanos", 0L) / 1e6);
+  private static long intervalMillis(DaemonEvents.Sample sample) {
+    return sample.intervalMillis();
   }
 
-  private static double predicted(JsonObject metricValue) {
-    Double p = metricValue.getDouble("predictedCost");
+  private static double predicted(DaemonEvents.MetricValue metricValue) {
+    Double p = metricValue.predictedCost();
     return p == null || !(p > 0) ? 0 : p;
   }
 }

@@ -2,6 +2,9 @@ package dev.bottlenose.consultant.bus;
 
 import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.bus.Membership;
+import dev.bottlenose.bus.protocol.BadField;
+import dev.bottlenose.bus.protocol.DaemonEvents;
+import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.consultant.CostPrediction;
 import dev.bottlenose.consultant.MeasurementFailure;
@@ -95,9 +98,16 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     for (String id : daemonIds) {
       TargetDaemon d = new TargetDaemon(id);
       daemons.put(id, d);
-      consumers.add(vertx.eventBus().<JsonObject>consumer(Addresses.values(id), m -> attribution.sampled(d, m.body(), active.values())));
-      consumers.add(vertx.eventBus().<JsonObject>consumer(Addresses.exited(id),
-          m -> targetGone(d, m.body().getString("endReason", "the target exited"))));
+      consumers.add(vertx.eventBus().<JsonObject>consumer(Addresses.values(id), m -> {
+        DaemonEvents.Sample sample = read(DaemonEvents.Sample::from, m.body());
+        if (sample != null) {
+          attribution.sampled(d, sample, active.values());
+        }
+      }));
+      consumers.add(vertx.eventBus().<JsonObject>consumer(Addresses.exited(id), m -> {
+        DaemonEvents.Announcement exited = read(DaemonEvents.Announcement::from, m.body());
+        targetGone(d, exited == null || exited.endReason() == null ? "the target exited" : exited.endReason());
+      }));
       d.ready(vertx);
     }
     if (vertx.isClustered()) {
@@ -165,8 +175,17 @@ public final class EventBusMeasurementPort implements MeasurementPort {
         failed(a, Failures.of(d.id, ar.cause()));
         return Future.succeededFuture();
       }
-      a.sinceMillis = ar.result().body().getLong("sinceMillis", -1L);
-      a.metricId = ar.result().body().getLong("metricId");
+      DaemonReplies.ActiveMetric enabled;
+      try {
+        enabled = DaemonReplies.ActiveMetric.from(ar.result().body());
+      } catch (BadField e) {
+        active.remove(handle.id());
+        failed(a, new MeasurementFailure(Kind.METRIC_UNAVAILABLE, "daemon " + d.id + " answered metric.enable with a"
+            + " bad field: " + e.getMessage()));
+        return Future.succeededFuture();
+      }
+      a.sinceMillis = enabled.sinceMillis();
+      a.metricId = enabled.metricId();
       return a.released ? disable(a) : Future.succeededFuture();
     }));
   }
@@ -213,11 +232,10 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     List<Future<?>> all = new ArrayList<>();
     for (TargetDaemon d : daemons.values()) {
       all.add(vertx.eventBus().<JsonObject>request(Addresses.metricsList(d.id), new JsonObject())
-          .compose(reply -> Future.join(reply.body().getJsonArray("active", new io.vertx.core.json.JsonArray()).stream()
-              .map(JsonObject.class::cast)
-              .filter(m -> requester.equals(m.getString("requester")))
+          .compose(reply -> Future.join(DaemonReplies.MetricsList.from(reply.body()).active().stream()
+              .filter(m -> requester.equals(m.requester()))
               .map(m -> vertx.eventBus().request(Addresses.metricDisable(d.id),
-                  new DaemonRequests.MetricDisable(m.getLong("metricId")).toJson()).otherwiseEmpty())
+                  new DaemonRequests.MetricDisable(m.metricId()).toJson()).otherwiseEmpty())
               .toList()))
           .otherwiseEmpty());
     }
@@ -231,6 +249,18 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     }
     return vertx.eventBus().request(Addresses.metricDisable(a.daemon.id), new DaemonRequests.MetricDisable(metricId)
         .toJson()).otherwiseEmpty();
+  }
+
+  /**
+   * A published message read into its record, or null when a field is bad (a daemon of another version): the
+   * message is passed over, as one that never came.
+   */
+  private static <T> T read(java.util.function.Function<Object, T> from, JsonObject body) {
+    try {
+      return from.apply(body);
+    } catch (BadField e) {
+      return null;
+    }
   }
 
   private void track(Future<?> f) {

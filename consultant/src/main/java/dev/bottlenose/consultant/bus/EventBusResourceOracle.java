@@ -1,6 +1,8 @@
 package dev.bottlenose.consultant.bus;
 
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.bus.protocol.BadField;
+import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.consultant.ResourceChild;
 import dev.bottlenose.consultant.ResourceOracle;
@@ -9,7 +11,6 @@ import dev.bottlenose.model.Resource;
 import dev.bottlenose.model.ResourcePath;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.ReplyException;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -87,14 +88,13 @@ public final class EventBusResourceOracle implements ResourceOracle {
     Map<ResourcePath, Long> self = new LinkedHashMap<>();
     long samples = 0;
     for (String id : daemonIds) {
-      JsonObject graph = callGraph(id, Hierarchy.CODE.root(), limit);
+      DaemonReplies.CallGraph graph = callGraph(id, Hierarchy.CODE.root(), limit);
       if (graph == null) {
         continue;
       }
-      samples += graph.getLong("samples", 0L);
-      for (Object o : graph.getJsonArray("hot", new JsonArray())) {
-        JsonObject m = (JsonObject) o;
-        self.merge(ResourcePath.parse(m.getString("method")), m.getLong("self", 0L), Long::sum);
+      samples += graph.samples();
+      for (DaemonReplies.HotMethod m : graph.hot()) {
+        self.merge(m.method(), m.self(), Long::sum);
       }
     }
     Map<ResourcePath, Double> shares = new LinkedHashMap<>();
@@ -109,10 +109,9 @@ public final class EventBusResourceOracle implements ResourceOracle {
   private List<ResourceChild> contained(ResourcePath path) {
     Set<ResourcePath> found = new LinkedHashSet<>();
     for (String id : daemonIds) {
-      for (Object o : resources(id, path).getJsonArray("resources")) {
-        JsonObject r = (JsonObject) o;
-        ResourcePath p = ResourcePath.parse(r.getString("path"));
-        boolean tool = "true".equals(r.getJsonObject("attributes", new JsonObject()).getString(Resource.TOOL));
+      for (DaemonReplies.Resource r : resources(id, path).resources()) {
+        ResourcePath p = r.path();
+        boolean tool = "true".equals(r.attributes().get(Resource.TOOL));
         if (!p.isRoot() && p.parent().equals(path) && !tool) {
           found.add(p);
         }
@@ -143,14 +142,13 @@ public final class EventBusResourceOracle implements ResourceOracle {
     Map<ResourcePath, Long> counts = new LinkedHashMap<>();
     long samples = 0;
     for (String id : daemonIds) {
-      JsonObject graph = callGraph(id, path, CHILD_LIMIT, graphName);
+      DaemonReplies.CallGraph graph = callGraph(id, path, CHILD_LIMIT, graphName);
       if (graph == null) {
         return null;
       }
-      samples += graph.getLong("samples", 0L);
-      for (Object o : graph.getJsonArray("children", new JsonArray())) {
-        JsonObject c = (JsonObject) o;
-        counts.merge(ResourcePath.parse(c.getString("path")), c.getLong("samples", 0L), Long::sum);
+      samples += graph.samples();
+      for (DaemonReplies.GraphChild c : graph.children()) {
+        counts.merge(c.path(), c.samples(), Long::sum);
       }
     }
     return samples < atLeast ? null : counts;
@@ -183,16 +181,15 @@ public final class EventBusResourceOracle implements ResourceOracle {
   private long callees(ResourcePath method, String graphName, Map<ResourcePath, Long> calls) {
     long total = 0;
     for (String id : daemonIds) {
-      JsonObject graph = callGraph(id, method, CALLEE_LIMIT, graphName);
+      DaemonReplies.CallGraph graph = callGraph(id, method, CALLEE_LIMIT, graphName);
       if (graph == null) {
         continue;
       }
-      total += graph.getLong("total", 0L);
-      long floor = Math.max(1, (long) Math.ceil(MIN_CALLEE_SHARE * graph.getLong("total", 0L)));
-      for (Object o : graph.getJsonArray("children", new JsonArray())) {
-        JsonObject c = (JsonObject) o;
-        if (c.getLong("samples", 0L) >= floor) {
-          calls.merge(ResourcePath.parse(c.getString("path")), c.getLong("samples"), Long::sum);
+      total += graph.total();
+      long floor = Math.max(1, (long) Math.ceil(MIN_CALLEE_SHARE * graph.total()));
+      for (DaemonReplies.GraphChild c : graph.children()) {
+        if (c.samples() >= floor) {
+          calls.merge(c.path(), c.samples(), Long::sum);
         }
       }
     }
@@ -200,25 +197,38 @@ public final class EventBusResourceOracle implements ResourceOracle {
   }
 
   /** The daemon's call graph at {@code path}, or null when it has none to give (an older daemon, a failure). */
-  private JsonObject callGraph(String daemonId, ResourcePath path, int limit) {
+  private DaemonReplies.CallGraph callGraph(String daemonId, ResourcePath path, int limit) {
     return callGraph(daemonId, path, limit, CPU);
   }
 
-  private JsonObject callGraph(String daemonId, ResourcePath path, int limit, String graphName) {
+  private DaemonReplies.CallGraph callGraph(String daemonId, ResourcePath path, int limit, String graphName) {
     try {
-      return request(Addresses.callGraph(daemonId), new DaemonRequests.CallGraph(path, limit, graphName).toJson(),
+      return read(DaemonReplies.CallGraph::from, request(Addresses.callGraph(daemonId),
+          new DaemonRequests.CallGraph(path, limit, graphName).toJson(), "give the call graph at " + path, daemonId),
           "give the call graph at " + path, daemonId);
     } catch (IllegalStateException e) {
       return null;
     }
   }
 
-  private JsonObject resources(String daemonId, ResourcePath path) {
+  private DaemonReplies.Resources resources(String daemonId, ResourcePath path) {
     JsonObject body = new DaemonRequests.Resources(path, 1).toJson();
     try {
-      return request(Addresses.resources(daemonId), body, "list " + path, daemonId);
+      return read(DaemonReplies.Resources::from, request(Addresses.resources(daemonId), body, "list " + path, daemonId),
+          "list " + path, daemonId);
     } catch (NotFound e) {
-      return new JsonObject().put("resources", new JsonArray());
+      return new DaemonReplies.Resources(List.of());
+    }
+  }
+
+  /** A reply read into its record; one with a bad field fails as a request the daemon could not answer. */
+  private static <T> T read(java.util.function.Function<Object, T> from, JsonObject reply, String what,
+      String daemonId) {
+    try {
+      return from.apply(reply);
+    } catch (BadField e) {
+      throw new IllegalStateException("daemon " + daemonId + " could not " + what + ": its reply has a bad field: "
+          + e.getMessage(), e);
     }
   }
 

@@ -1,6 +1,9 @@
 package dev.bottlenose.consultant.bus;
 
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.bus.protocol.BadField;
+import dev.bottlenose.bus.protocol.DaemonEvents;
+import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.consultant.MetricRequest;
 import dev.bottlenose.metrics.Calibration;
@@ -10,7 +13,6 @@ import io.vertx.core.eventbus.ReplyFailure;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -69,11 +71,11 @@ final class TargetDaemon {
       vertx.eventBus().<JsonObject>request(Addresses.status(id), new JsonObject()).onComplete(ar -> {
         synchronized (this) {
           statusAsked = false;
-          if (ar.succeeded()) {
-            JsonObject s = ar.result().body();
-            pid = s.getLong("pid", -1L);
-            node = s.getString("node");
-            calibration = Calibration.fromJson(s.getJsonObject("calibration").getMap());
+          DaemonReplies.Status s = ar.succeeded() ? read(DaemonReplies.Status::from, ar.result().body()) : null;
+          if (s != null) {
+            pid = s.pid();
+            node = s.node();
+            calibration = Calibration.fromJson(s.calibration().getMap());
           }
         }
       });
@@ -98,8 +100,10 @@ final class TargetDaemon {
         synchronized (this) {
           compileTimesAsked = false;
           compileTimesAtMillis = System.currentTimeMillis();
-          compileTimes = ar.succeeded() ? CompileTimes.of(ar.result().body())
-              : compileTimes == null ? CompileTimes.NONE : compileTimes;
+          DaemonReplies.Resources answer = ar.succeeded() ? read(DaemonReplies.Resources::from, ar.result().body())
+              : null;
+          compileTimes = answer != null ? CompileTimes.of(answer) : compileTimes == null ? CompileTimes.NONE
+              : compileTimes;
         }
       });
     }
@@ -122,10 +126,9 @@ final class TargetDaemon {
         synchronized (this) {
           stackSharesAsked.remove(key);
           double share = 0;
-          if (ar.succeeded()) {
-            long samples = ar.result().body().getLong("samples", 0L);
-            long total = ar.result().body().getLong("total", 0L);
-            share = samples < MIN_SAMPLES ? 0 : Math.min(1, (double) total / samples);
+          DaemonReplies.CallGraph graph = ar.succeeded() ? read(DaemonReplies.CallGraph::from, ar.result().body()) : null;
+          if (graph != null) {
+            share = graph.samples() < MIN_SAMPLES ? 0 : Math.min(1, (double) graph.total() / graph.samples());
           }
           stackShares.put(key, new double[] {share, System.currentTimeMillis()});
         }
@@ -150,12 +153,12 @@ final class TargetDaemon {
           hotPackagesAsked = false;
           hotPackagesAtMillis = System.currentTimeMillis();
           List<ResourcePath> hot = new ArrayList<>();
-          long samples = ar.succeeded() ? ar.result().body().getLong("samples", 0L) : 0;
+          DaemonReplies.CallGraph graph = ar.succeeded() ? read(DaemonReplies.CallGraph::from, ar.result().body()) : null;
+          long samples = graph == null ? 0 : graph.samples();
           if (samples >= MIN_SAMPLES) {
-            for (Object o : ar.result().body().getJsonArray("children", new JsonArray())) {
-              JsonObject c = (JsonObject) o;
-              if (c.getLong("samples", 0L) >= HOT_PACKAGE_SHARE * samples) {
-                hot.add(ResourcePath.parse(c.getString("path")));
+            for (DaemonReplies.GraphChild c : graph.children()) {
+              if (c.samples() >= HOT_PACKAGE_SHARE * samples) {
+                hot.add(c.path());
               }
             }
           }
@@ -187,7 +190,12 @@ final class TargetDaemon {
         synchronized (this) {
           plansAsked.remove(key);
           if (ar.succeeded()) {
-            plans.put(key, new Plan(ProbePlan.fromJson(ar.result().body().getJsonObject("plan").encode()), null));
+            try {
+              plans.put(key, new Plan(ProbePlan.fromJson(DaemonReplies.MetricPlan.from(ar.result().body()).plan()
+                  .encode()), null));
+            } catch (BadField e) {
+              plans.put(key, new Plan(null, "daemon " + id + " answered metric.plan with a bad field: " + e.getMessage()));
+            }
           } else if (ar.cause() instanceof ReplyException r && r.failureType() == ReplyFailure.RECIPIENT_FAILURE) {
             plans.put(key, new Plan(null, r.getMessage()));
           }
@@ -246,18 +254,18 @@ final class TargetDaemon {
    * Takes in one sample's {@code cost}; answers what measuring cost above the idle baseline (the agent's
    * cost while none of the search's metrics ran) as fractions of the target's CPU (at least {@code minCores}).
    */
-  Spent sampled(JsonObject sample, boolean idle, double minCores) {
-    JsonObject cost = sample.getJsonObject("cost");
-    Long interval = sample.getLong("intervalNanos");
-    if (cost == null || interval == null || interval <= 0 || cost.getLong("processCpuNanos") == null) {
+  Spent sampled(DaemonEvents.Sample sample, boolean idle, double minCores) {
+    DaemonEvents.Cost cost = sample.cost();
+    long interval = sample.intervalNanos();
+    if (interval <= 0) {
       return Spent.UNKNOWN;
     }
-    cores = (double) cost.getLong("processCpuNanos") / interval;
-    double probes = cost.getLong("probeNanos", 0L) * 1e9 / interval;
-    double agent = cost.getLong("agentCpuNanos", 0L) * 1e9 / interval;
-    double events = cost.getLong("eventNanos", 0L) * 1e9 / interval;
-    long sideNanos = cost.getLong("sideCpuNanos", -1L);
-    double side = sideNanos < 0 ? Double.NaN : sideNanos * 1e9 / interval;
+    cores = (double) cost.processCpuNanos() / interval;
+    double probes = cost.probeNanos() * 1e9 / interval;
+    double agent = cost.agentCpuNanos() * 1e9 / interval;
+    double events = cost.eventNanos() * 1e9 / interval;
+    Long sideNanos = cost.sideCpuNanos();
+    double side = sideNanos == null || sideNanos < 0 ? Double.NaN : sideNanos * 1e9 / interval;
     if (idle) {
       idleNanosPerSecond = smoothed(idleNanosPerSecond, probes + agent);
       idleSideNanosPerSecond = Double.isNaN(side) ? idleSideNanosPerSecond : smoothed(idleSideNanosPerSecond, side);
@@ -272,6 +280,18 @@ final class TargetDaemon {
 
   private static double smoothed(double average, double sample) {
     return Double.isNaN(average) ? sample : 0.7 * average + 0.3 * sample;
+  }
+
+  /**
+   * {@code body} read into its record, or null when a field is bad (a daemon of another version): the request
+   * then counts as failed, as one the daemon refused would.
+   */
+  private static <T> T read(java.util.function.Function<Object, T> from, JsonObject body) {
+    try {
+      return from.apply(body);
+    } catch (BadField e) {
+      return null;
+    }
   }
 
   String gone() {

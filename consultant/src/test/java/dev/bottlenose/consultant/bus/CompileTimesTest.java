@@ -3,6 +3,7 @@ package dev.bottlenose.consultant.bus;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.model.ResourcePath;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -21,7 +22,7 @@ class CompileTimesTest {
 
   @Test
   void eachMethodCostsItsMeanCompilationPerTierSummedOverTiers() {
-    CompileTimes times = CompileTimes.of(ANSWER);
+    CompileTimes times = CompileTimes.of(DaemonReplies.Resources.from(ANSWER));
 
     assertThat(times.within(ResourcePath.parse("/Code/com.acme/Numbers/gcd(JJ)J"))).isCloseTo(0.022, within(1e-12));
     assertThat(times.within(ResourcePath.parse("/Code/com.acme/Numbers"))).isCloseTo(0.032, within(1e-12));

@@ -1,8 +1,11 @@
 package dev.bottlenose.consultant.bus;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.bottlenose.bus.protocol.BadField;
+import dev.bottlenose.bus.protocol.DaemonEvents.Sample;
 import dev.bottlenose.consultant.MeasurementFailure.Kind;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
@@ -15,25 +18,25 @@ class CostAndFailureTest {
   void observedCostIsTheAgentsCostAboveItsIdleCostOverTheTargetsCpuAtLeastOneCore() {
     TargetDaemon d = new TargetDaemon("d1");
     assertThat(d.attached(1)).as("before an idle sample").isNaN();
-    assertThat(d.sampled(sample(500, 4_000_000, 1_800_000_000), true, 1).total()).isZero();
+    assertThat(d.sampled(Sample.from(sample(500, 4_000_000, 1_800_000_000)), true, 1).total()).isZero();
     assertThat(d.idleNanosPerSecond()).isCloseTo(4_000_000, within(1.0));
     assertThat(d.cores()).isCloseTo(1.8, within(1e-9));
     assertThat(d.attached(1)).as("being attached at rest, of the target's CPU").isCloseTo(0.004 / 1.8, within(1e-9));
     // 12 ms of agent CPU per second above 4 ms idle, on a target using 1.8 cores
-    assertThat(d.sampled(sample(500, 16_000_000, 1_800_000_000), false, 1).total()).isCloseTo(0.012 / 1.8, within(1e-9));
+    assertThat(d.sampled(Sample.from(sample(500, 16_000_000, 1_800_000_000)), false, 1).total()).isCloseTo(0.012 / 1.8, within(1e-9));
     // a target nearly idle is charged against one core
-    assertThat(d.sampled(sample(500, 16_000_000, 5_000_000), false, 1).total()).isCloseTo(0.012, within(1e-9));
+    assertThat(d.sampled(Sample.from(sample(500, 16_000_000, 5_000_000)), false, 1).total()).isCloseTo(0.012, within(1e-9));
   }
 
   @Test
   void theProbesExecutionsAndTheAgentsThreadsAreToldApart() {
     TargetDaemon d = new TargetDaemon("d1");
-    d.sampled(sample(500, 4_000_000, 2_000_000_000), true, 1);
+    d.sampled(Sample.from(sample(500, 4_000_000, 2_000_000_000)), true, 1);
     // a half-second sample of a target on 2 cores: 300 ms of probe executions, agent 10 ms per second (idle 4)
     JsonObject busy = sample(500, 10_000_000, 2_000_000_000);
     busy.getJsonObject("cost").put("probeNanos", 300_000_000L);
 
-    TargetDaemon.Spent spent = d.sampled(busy, false, 1);
+    TargetDaemon.Spent spent = d.sampled(Sample.from(busy), false, 1);
 
     assertThat(spent.probes()).isCloseTo(0.6 / 2, within(1e-9));
     assertThat(spent.agent()).isCloseTo(0.006 / 2, within(1e-9));
@@ -42,12 +45,12 @@ class CostAndFailureTest {
   @Test
   void eventsRecordedForSourcesAreChargedLikeProbeExecutions() {
     TargetDaemon d = new TargetDaemon("d1");
-    d.sampled(sample(500, 4_000_000, 2_000_000_000), true, 1);
+    d.sampled(Sample.from(sample(500, 4_000_000, 2_000_000_000)), true, 1);
     // a half-second sample of a target on 2 cores: 3,000 events a second at 2 µs, the agent at its idle 4 ms
     JsonObject busy = sample(500, 4_000_000, 2_000_000_000);
     busy.getJsonObject("cost").put("eventNanos", 3_000_000L);
 
-    TargetDaemon.Spent spent = d.sampled(busy, false, 1);
+    TargetDaemon.Spent spent = d.sampled(Sample.from(busy), false, 1);
 
     assertThat(spent.events()).isCloseTo(0.006 / 2, within(1e-9));
     assertThat(spent.total()).isCloseTo(0.006 / 2, within(1e-9));
@@ -59,21 +62,25 @@ class CostAndFailureTest {
     TargetDaemon d = new TargetDaemon("d1");
     JsonObject idle = sample(500, 4_000_000, 2_000_000_000);
     idle.getJsonObject("cost").put("sideCpuNanos", 5_000_000L);
-    d.sampled(idle, true, 1);
+    d.sampled(Sample.from(idle), true, 1);
     // compiler and VM threads at 410 ms per second, 10 ms idle, on a target using 2 cores
     JsonObject busy = sample(500, 4_000_000, 2_000_000_000);
     busy.getJsonObject("cost").put("sideCpuNanos", 205_000_000L);
 
-    assertThat(d.sampled(busy, false, 1).recompiling()).isCloseTo(0.4 / 2, within(1e-9));
-    assertThat(d.sampled(sample(500, 4_000_000, 2_000_000_000), false, 1).recompiling())
+    assertThat(d.sampled(Sample.from(busy), false, 1).recompiling()).isCloseTo(0.4 / 2, within(1e-9));
+    assertThat(d.sampled(Sample.from(sample(500, 4_000_000, 2_000_000_000)), false, 1).recompiling())
         .as("a daemon that does not report them").isZero();
   }
 
   @Test
-  void aSampleWithoutCostSaysNothing() {
+  void aSampleOfAnEmptyIntervalSaysNothingAndOneWithoutCostIsNotRead() {
     TargetDaemon d = new TargetDaemon("d1");
-    assertThat(d.sampled(new JsonObject().put("intervalNanos", 500_000_000L), true, 1).total()).isNaN();
+    assertThat(d.sampled(Sample.from(sample(0, 4_000_000, 2_000_000_000)), true, 1).total()).isNaN();
     assertThat(d.cores()).isNaN();
+    JsonObject noCost = sample(500, 4_000_000, 2_000_000_000);
+    noCost.remove("cost");
+    assertThatThrownBy(() -> Sample.from(noCost)).isInstanceOf(BadField.class)
+        .hasMessage("'cost' is missing: it must be an object");
   }
 
   @Test

@@ -82,7 +82,7 @@ class OneTimeCostPredictionTest {
   }
 
   private void daemon(String id) {
-    vertx.eventBus().<JsonObject>consumer(Addresses.status(id), m -> m.reply(new JsonObject().put("pid", 11L)
+    vertx.eventBus().<JsonObject>consumer(Addresses.status(id), m -> m.reply(new JsonObject().put("state", "RUNNING").put("pid", 11L)
         .put("calibration", new JsonObject().put("virtualCallNanos", 3.0).put("allocationNanos", 20.0)
             .put("samplePeriodNanos", 20_000_000.0))));
     vertx.eventBus().<JsonObject>consumer(Addresses.resources(id), m -> {

@@ -138,6 +138,7 @@ class SeveralDaemonsPortTest {
 
   private void sample(String id, long metricId, double value) {
     vertx.eventBus().publish(Addresses.values(id), new JsonObject().put("atMillis", 2_000L).put("intervalNanos", 1_000_000_000L)
-        .put("metrics", new JsonArray().add(new JsonObject().put("metricId", metricId).put("value", value))));
+        .put("metrics", new JsonArray().add(new JsonObject().put("metricId", metricId).put("value", value)))
+        .put("cost", new JsonObject().put("processCpuNanos", 1_000_000_000L)));
   }
 }

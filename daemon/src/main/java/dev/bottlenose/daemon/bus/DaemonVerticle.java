@@ -2,9 +2,10 @@ package dev.bottlenose.daemon.bus;
 
 import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.bus.Membership;
+import dev.bottlenose.bus.protocol.DaemonEvents;
+import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.daemon.session.MetricFileOutcome;
-import dev.bottlenose.daemon.session.Sample;
 import dev.bottlenose.daemon.session.SessionException;
 import dev.bottlenose.daemon.session.TargetSession;
 import io.vertx.core.Future;
@@ -12,12 +13,10 @@ import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.eventbus.Message;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.core.shareddata.AsyncMap;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -37,7 +36,8 @@ public final class DaemonVerticle extends VerticleBase {
   static final String LOCAL = "local";
 
   private final TargetSession session;
-  private final JsonObject info;
+  /** How this daemon announces itself and what its registry entry says; replaced when its node and state are known. */
+  private volatile DaemonEvents.Announcement info;
   private final String id;
   private final String heldBy;
   private final Runnable unheld;
@@ -60,9 +60,8 @@ public final class DaemonVerticle extends VerticleBase {
     this.id = daemonId;
     this.heldBy = heldBy;
     this.unheld = unheld;
-    this.info = new JsonObject().put("daemonId", daemonId).put("pid", session.pid())
-        .put("mainClass", session.hello().mainClass()).put("javaVersion", session.hello().javaVersion())
-        .put("host", host).put("state", session.state().name()).put("held", heldBy != null);
+    this.info = new DaemonEvents.Announcement(daemonId, session.pid(), session.hello().mainClass(),
+        session.hello().javaVersion(), host, session.state().name(), heldBy != null, null, null, null);
   }
 
   private final List<Future<Void>> registrations = new java.util.ArrayList<>();
@@ -71,7 +70,7 @@ public final class DaemonVerticle extends VerticleBase {
   public Future<?> start() {
     EventBus bus = vertx.eventBus();
     String local = vertx.isClustered() ? Membership.localNode(vertx) : LOCAL;
-    info.put("node", local);
+    info = info.withNode(local);
     if (heldBy != null) {
       holdings.hold(heldBy);
     }
@@ -84,79 +83,85 @@ public final class DaemonVerticle extends VerticleBase {
     serve(Addresses.resources(id), b -> resources(DaemonRequests.Resources.from(b)));
     serve(Addresses.enable(id), (b, node) -> {
       DaemonRequests.EnableProbe r = DaemonRequests.EnableProbe.from(b);
-      return owned(node, Holdings.Kind.PROBE, new JsonObject(session.enable(r.focus().toString(), r.kind(), r.callee(),
-          requester(r.requester(), node)).toJson()));
+      DaemonReplies.Probe probe = Wire.probe(session.enable(r.focus().toString(), r.kind(), r.callee(),
+          requester(r.requester(), node)));
+      holdings.own(node, Holdings.Kind.PROBE, probe.probeId());
+      return probe.toJson();
     });
-    serve(Addresses.disable(id), b -> new JsonObject(session.disable(
-        holdings.released(Holdings.Kind.PROBE, DaemonRequests.DisableProbe.from(b).probeId())).toJson()));
+    serve(Addresses.disable(id), b -> Wire.removed(session.disable(
+        holdings.released(Holdings.Kind.PROBE, DaemonRequests.DisableProbe.from(b).probeId()))).toJson());
     serve(Addresses.watch(id), (b, node) -> {
       DaemonRequests.Watch r = DaemonRequests.Watch.from(b);
-      return owned(node, Holdings.Kind.SOURCE, new JsonObject(session.watch(r.source(), requester(r.requester(), node))
-          .toJson()));
+      DaemonReplies.Source source = Wire.source(session.watch(r.source(), requester(r.requester(), node)));
+      holdings.own(node, Holdings.Kind.SOURCE, source.sourceId());
+      return source.toJson();
     });
-    serve(Addresses.unwatch(id), b -> new JsonObject(session.unwatch(
-        holdings.released(Holdings.Kind.SOURCE, DaemonRequests.Unwatch.from(b).sourceId())).toJson()));
+    serve(Addresses.unwatch(id), b -> Wire.source(session.unwatch(
+        holdings.released(Holdings.Kind.SOURCE, DaemonRequests.Unwatch.from(b).sourceId()))).toJson());
     serve(Addresses.metricEnable(id), (b, node) -> {
       DaemonRequests.MetricEnable r = DaemonRequests.MetricEnable.from(b);
-      return owned(node, Holdings.Kind.METRIC, new JsonObject(session.enableMetric(r.metric(), r.focus(),
-          requester(r.requester(), node), r.samplePeriodMillis()).toJson()));
+      DaemonReplies.ActiveMetric metric = Wire.activeMetric(session.enableMetric(r.metric(), r.focus(),
+          requester(r.requester(), node), r.samplePeriodMillis()));
+      holdings.own(node, Holdings.Kind.METRIC, metric.metricId());
+      return metric.toJson();
     });
-    serve(Addresses.metricDisable(id), b -> new JsonObject(session.disableMetric(
-        holdings.released(Holdings.Kind.METRIC, DaemonRequests.MetricDisable.from(b).metricId()))));
+    serve(Addresses.metricDisable(id), b -> Wire.read(DaemonReplies.MetricDisabled::from, session.disableMetric(
+        holdings.released(Holdings.Kind.METRIC, DaemonRequests.MetricDisable.from(b).metricId()))).toJson());
     serve(Addresses.metricPlan(id), b -> {
       DaemonRequests.MetricPlan r = DaemonRequests.MetricPlan.from(b);
-      return new JsonObject(session.metricPlan(r.metric(), r.focus()));
+      return Wire.read(DaemonReplies.MetricPlan::from, session.metricPlan(r.metric(), r.focus())).toJson();
     });
-    serve(Addresses.hold(id), (b, node) -> hold(node, DaemonRequests.Hold.from(b).hold()));
-    serve(Addresses.metricsList(id), b -> new JsonObject().put("metrics", new JsonArray(List.copyOf(session.metricList())))
-        .put("active", new JsonArray(session.activeMetrics().stream().map(m -> (Object) m.toJson()).toList())));
+    serve(Addresses.hold(id), (b, node) -> hold(node, DaemonRequests.Hold.from(b).hold()).toJson());
+    serve(Addresses.metricsList(id), b -> new DaemonReplies.MetricsList(session.metricList().stream()
+        .map(m -> Wire.read(DaemonReplies.MetricInfo::from, m)).toList(),
+        session.activeMetrics().stream().map(Wire::activeMetric).toList()).toJson());
     serve(Addresses.metricsAdd(id), b -> addMetrics(DaemonRequests.MetricsAdd.from(b)));
     serve(Addresses.ledger(id), b -> {
       TargetSession.Ledgers ledgers = session.ledgers();
-      return new JsonObject().put("entries", new JsonArray(List.copyOf(ledgers.probes())))
-          .put("sources", new JsonArray(List.copyOf(ledgers.sources())));
+      return new DaemonReplies.Ledger(Wire.objects(ledgers.probes()), Wire.objects(ledgers.sources())).toJson();
     });
-    serve(Addresses.interval(id), b -> interval(DaemonRequests.Interval.from(b)));
-    serve(Addresses.valuesHistory(id), b -> history(DaemonRequests.ValuesHistory.from(b)));
-    serve(Addresses.classBytes(id), b -> new JsonObject(session.classBytes(DaemonRequests.ClassBytes.from(b)
-        .className())));
+    serve(Addresses.interval(id), b -> interval(DaemonRequests.Interval.from(b)).toJson());
+    serve(Addresses.valuesHistory(id), b -> history(DaemonRequests.ValuesHistory.from(b)).toJson());
+    serve(Addresses.classBytes(id), b -> Wire.read(DaemonReplies.ClassBytes::from, session.classBytes(
+        DaemonRequests.ClassBytes.from(b).className())).toJson());
     serve(Addresses.callGraph(id), b -> {
       DaemonRequests.CallGraph r = DaemonRequests.CallGraph.from(b);
-      return new JsonObject(session.callGraph(r.path() == null ? null : r.path().toString(), r.limit(), r.graph()));
+      return Wire.read(DaemonReplies.CallGraph::from, session.callGraph(r.path() == null ? null
+          : r.path().toString(), r.limit(), r.graph())).toJson();
     });
     bus.consumer(Addresses.DAEMONS_LIST, this::list);
     // The status address answers last: a client that has its reply finds every other address of this daemon
     // registered in the cluster (registrations are asynchronous, and a call-graph request sent right after
     // the first status reply once found no handler).
     Future<Void> ready = Future.all(registrations)
-        .compose(v -> serve(Addresses.status(id), b -> new JsonObject(session.status()).put("node", local)
-            .put("holders", new JsonArray(List.copyOf(holdings.holders())))));
-    session.values().onSample(s -> bus.publish(Addresses.values(id), json(s)));
-    session.onChanges(c -> bus.publish(Addresses.changes(id), new JsonObject().put("changes", new JsonArray(c))));
+        .compose(v -> serve(Addresses.status(id), b -> Wire.read(DaemonReplies.Status::from, session.status())
+            .answeredBy(local, List.copyOf(holdings.holders())).toJson()));
+    session.values().onSample(s -> bus.publish(Addresses.values(id), Wire.sample(s).toJson()));
+    session.onChanges(c -> bus.publish(Addresses.changes(id), Wire.changes(c).toJson()));
     session.onEnd(reason -> vertx.runOnContext(v -> ended(reason)));
     return ready.compose(v -> vertx.sharedData().<String, JsonObject>getAsyncMap(Addresses.DAEMONS_MAP))
         .compose(map -> {
           registry = map;
           refreshTimer = vertx.setPeriodic(REGISTRY_TTL_MILLIS / 3, t -> register());
           return register();
-        }).onSuccess(v -> bus.publish(Addresses.DAEMONS, info.copy().put("event", "started")));
+        }).onSuccess(v -> bus.publish(Addresses.DAEMONS, info.withEvent(DaemonEvents.STARTED).toJson()));
   }
 
   @Override
   public Future<?> stop() {
     membershipListener.run();
     vertx.cancelTimer(refreshTimer);
-    vertx.eventBus().publish(Addresses.DAEMONS, info.copy().put("event", "stopped"));
+    vertx.eventBus().publish(Addresses.DAEMONS, info.withEvent(DaemonEvents.STOPPED).toJson());
     return registry == null ? Future.succeededFuture() : registry.remove(id);
   }
 
   private Future<Void> register() {
-    return registry.put(id, info.copy(), REGISTRY_TTL_MILLIS);
+    return registry.put(id, info.toJson(), REGISTRY_TTL_MILLIS);
   }
 
   private void ended(String reason) {
-    info.put("state", session.state().name()).put("endReason", reason);
-    JsonObject body = info.copy().put("event", "exited");
+    info = info.ended(session.state().name(), reason);
+    JsonObject body = info.withEvent(DaemonEvents.EXITED).toJson();
     vertx.eventBus().publish(Addresses.exited(id), body);
     vertx.eventBus().publish(Addresses.DAEMONS, body);
     if (registry != null) {
@@ -178,14 +183,14 @@ public final class DaemonVerticle extends VerticleBase {
         message.fail(500, "reading the daemon registry failed: " + ar.cause().getMessage());
         return;
       }
-      JsonArray daemons = new JsonArray();
+      List<DaemonEvents.Announcement> daemons = new java.util.ArrayList<>();
       for (Object value : ar.result().values()) {
-        if (value instanceof JsonObject d && d.getValue("daemonId") instanceof String
-            && (!vertx.isClustered() || d.getValue("node") instanceof String node && Membership.isMember(vertx, node))) {
+        DaemonEvents.Announcement d = DaemonEvents.Announcement.fromOrNull(value);
+        if (d != null && (!vertx.isClustered() || d.node() != null && Membership.isMember(vertx, d.node()))) {
           daemons.add(d);
         }
       }
-      message.reply(new JsonObject().put("daemons", daemons));
+      message.reply(new DaemonReplies.Daemons(daemons).toJson());
     });
   }
 
@@ -215,7 +220,7 @@ public final class DaemonVerticle extends VerticleBase {
     }
   }
 
-  private JsonObject hold(String node, boolean hold) {
+  private DaemonReplies.Hold hold(String node, boolean hold) {
     if (hold) {
       if (!holdings.hold(node)) {
         throw new SessionException(SessionException.Failure.TARGET_EXITED, "daemon " + id + " is stopping: its last"
@@ -225,23 +230,13 @@ public final class DaemonVerticle extends VerticleBase {
       holdings.letGo(node);
       vertx.runOnContext(v -> checkHeld());
     }
-    return new JsonObject().put("daemonId", id).put("holders", new JsonArray(List.copyOf(holdings.holders())));
+    return new DaemonReplies.Hold(id, List.copyOf(holdings.holders()));
   }
 
   private void checkHeld() {
     if (heldBy != null && holdings.holders().isEmpty() && holdings.markUnheld()) {
       unheld.run();
     }
-  }
-
-  private JsonObject owned(String node, Holdings.Kind kind, JsonObject reply) {
-    String field = switch (kind) {
-      case PROBE -> "probeId";
-      case SOURCE -> "sourceId";
-      case METRIC -> "metricId";
-    };
-    holdings.own(node, kind, reply.getLong(field));
-    return reply;
   }
 
   /**
@@ -253,9 +248,8 @@ public final class DaemonVerticle extends VerticleBase {
   }
 
   private JsonObject resources(DaemonRequests.Resources r) {
-    List<Map<String, Object>> found = session.resources(r.pathText(), r.depth())
-        .stream().map(e -> e.toJson()).toList();
-    return new JsonObject().put("resources", new JsonArray(List.copyOf(found)));
+    return new DaemonReplies.Resources(session.resources(r.pathText(), r.depth()).stream().map(Wire::resource)
+        .toList()).toJson();
   }
 
   private JsonObject addMetrics(DaemonRequests.MetricsAdd r) {
@@ -263,25 +257,19 @@ public final class DaemonVerticle extends VerticleBase {
     if (outcome.hasErrors()) {
       throw new MetricFileRejected(outcome);
     }
-    return new JsonObject(outcome.toJson());
+    return Wire.metricsAdded(outcome).toJson();
   }
 
-  private JsonObject interval(DaemonRequests.Interval r) {
+  private DaemonReplies.Interval interval(DaemonRequests.Interval r) {
     Long millis = r.millis();
     if (millis != null) {
       session.values().setInterval(Duration.ofMillis(millis));
     }
-    return new JsonObject().put("intervalMillis", session.values().interval().toMillis());
+    return new DaemonReplies.Interval(session.values().interval().toMillis());
   }
 
-  private JsonObject history(DaemonRequests.ValuesHistory r) {
-    List<Object> samples = session.values().history(r.last()).stream()
-        .map(s -> (Object) s.toJson()).toList();
-    return new JsonObject().put("samples", new JsonArray(samples));
-  }
-
-  private static JsonObject json(Sample s) {
-    return new JsonObject(s.toJson());
+  private DaemonReplies.ValuesHistory history(DaemonRequests.ValuesHistory r) {
+    return new DaemonReplies.ValuesHistory(session.values().history(r.last()).stream().map(Wire::sample).toList());
   }
 
   /** Serves requests at {@code address}; the future completes once the cluster knows the registration. */
@@ -306,7 +294,7 @@ public final class DaemonVerticle extends VerticleBase {
         if (ar.succeeded()) {
           message.reply(ar.result());
         } else if (ar.cause() instanceof MetricFileRejected r) {
-          message.fail(400, new JsonObject(r.outcome.toJson()).put("message", r.getMessage()).encode());
+          message.fail(400, Wire.metricsAdded(r.outcome).toJson().put("message", r.getMessage()).encode());
         } else {
           message.fail(code(ar.cause()), text(ar.cause()));
         }

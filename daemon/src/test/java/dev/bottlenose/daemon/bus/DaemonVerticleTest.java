@@ -1,6 +1,8 @@
 package dev.bottlenose.daemon.bus;
 
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.bus.protocol.DaemonEvents;
+import dev.bottlenose.bus.protocol.DaemonReplies;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -113,6 +115,54 @@ class DaemonVerticleTest {
     assertThat(request(Addresses.interval(ID), new JsonObject()).getLong("intervalMillis")).isEqualTo(100);
   }
 
+  /** What the daemon answers and publishes reads back into the bus.protocol records its clients use. */
+  @Test
+  void everyReplyAndSampleReadsIntoItsRecord() throws Exception {
+    List<JsonObject> values = new CopyOnWriteArrayList<>();
+    vertx.eventBus().<JsonObject>consumer(Addresses.values(ID), m -> values.add(m.body()));
+    DaemonReplies.Status status = DaemonReplies.Status.from(request(Addresses.status(ID), null));
+    assertThat(status.isRunning()).isTrue();
+    assertThat(status.pid()).isEqualTo(target.pid());
+    assertThat(status.node()).isEqualTo(DaemonVerticle.LOCAL);
+    assertThat(status.agent()).isNotNull();
+    assertThat(DaemonReplies.Daemons.from(request(Addresses.DAEMONS_LIST, null)).daemons())
+        .singleElement().satisfies(d -> {
+          assertThat(d.daemonId()).isEqualTo(ID);
+          assertThat(d.pid()).isEqualTo(target.pid());
+          assertThat(d.isRunning()).isTrue();
+        });
+    assertThat(DaemonReplies.Resources.from(request(Addresses.resources(ID), new JsonObject()
+        .put("path", "/Code/com.acme/Sim").put("depth", 1))).resources()).extracting(r -> r.path().toString())
+        .contains("/Code/com.acme/Sim");
+    DaemonReplies.Probe probe = DaemonReplies.Probe.from(request(Addresses.enable(ID), new JsonObject()
+        .put("focus", PeerAgent.STEP).put("kind", "call_count").put("requester", "consultant")));
+    assertThat(probe.askedBy()).isEqualTo("consultant");
+    assertThat(DaemonReplies.Ledger.from(request(Addresses.ledger(ID), null)).entries()).hasSize(1);
+    assertThat(DaemonReplies.RemovedProbe.from(request(Addresses.disable(ID), new JsonObject()
+        .put("probeId", probe.probeId()))).classRestored()).isTrue();
+    assertThat(DaemonReplies.Interval.from(request(Addresses.interval(ID), new JsonObject())).intervalMillis())
+        .isEqualTo(100);
+    request(Addresses.metricsAdd(ID), new JsonObject().put("fileName", "c.metrics").put("text",
+        "metric c {\n description \"calls\"\n unit count/s\n accumulates calls\n refine /Code exclusive\n"
+            + " combine sum\n report rate\n}"));
+    JsonObject pair = new JsonObject().put("metric", "c").put("focus", "<" + PeerAgent.STEP + ">");
+    assertThat(DaemonReplies.MetricPlan.from(request(Addresses.metricPlan(ID), pair)).plan()).isNotEmpty();
+    DaemonReplies.ActiveMetric metric = DaemonReplies.ActiveMetric.from(request(Addresses.metricEnable(ID),
+        pair.copy().put("requester", "consultant")));
+    assertThat(metric.probes()).isEqualTo(1);
+    DaemonReplies.MetricsList list = DaemonReplies.MetricsList.from(request(Addresses.metricsList(ID), null));
+    assertThat(list.active()).singleElement().isEqualTo(metric);
+    assertThat(list.metrics()).extracting(DaemonReplies.MetricInfo::name).contains("c");
+    await().atMost(Duration.ofSeconds(5)).until(() -> values.stream().map(DaemonEvents.Sample::from)
+        .anyMatch(s -> s.metric(metric.metricId()) != null && s.metric(metric.metricId()).value() != null));
+    assertThat(DaemonReplies.ValuesHistory.from(request(Addresses.valuesHistory(ID), new JsonObject().put("last", 2)))
+        .samples()).isNotEmpty().hasSizeLessThanOrEqualTo(2);
+    assertThat(DaemonReplies.MetricDisabled.from(request(Addresses.metricDisable(ID), new JsonObject()
+        .put("metricId", metric.metricId()))).probesRemoved()).isEqualTo(1);
+    assertThat(DaemonReplies.Hold.from(request(Addresses.hold(ID), new JsonObject().put("hold", true))).holders())
+        .contains(DaemonVerticle.LOCAL);
+  }
+
   @Test
   void failuresCarryACodeAndAClearText() throws Exception {
     ReplyException missing = failure(Addresses.enable(ID), new JsonObject().put("focus", "/Code/com.acme/Sim/fly()V")
@@ -195,6 +245,15 @@ class DaemonVerticleTest {
     assertThat(exits.get(0).getString("state")).isEqualTo("TARGET_EXITED");
     assertThat(exits.get(0).getString("endReason")).isEqualTo("target process " + target.pid() + " exited");
     assertThat(request(Addresses.status(ID), null).getString("state")).isEqualTo("TARGET_EXITED");
+    DaemonEvents.Announcement exited = DaemonEvents.Announcement.from(exits.get(0));
+    assertThat(exited.event()).isEqualTo(DaemonEvents.EXITED);
+    assertThat(exited.endReason()).isEqualTo("target process " + target.pid() + " exited");
+    assertThat(DaemonEvents.Changes.from(changes.get(0)).changes()).singleElement()
+        .satisfies(c -> assertThat(c.getString("type")).isEqualTo("added"));
+    DaemonReplies.Status ended = DaemonReplies.Status.from(request(Addresses.status(ID), null));
+    assertThat(ended.agent()).isNull();
+    assertThat(ended.endReason()).isEqualTo(exited.endReason());
+    assertThat(values).allSatisfy(v -> assertThat(DaemonEvents.Sample.from(v).intervalNanos()).isPositive());
     assertThat(request(Addresses.valuesHistory(ID), new JsonObject().put("last", 1)).getJsonArray("samples")).hasSize(1);
     assertThat(failure(Addresses.enable(ID), new JsonObject().put("focus", PeerAgent.STEP).put("kind", "call_count"))
         .failureCode()).isEqualTo(410);

@@ -4,6 +4,8 @@ import dev.bottlenose.bus.Cluster;
 import dev.bottlenose.bus.ClusterSettings;
 import dev.bottlenose.web.cluster.Daemons;
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.bus.protocol.DaemonEvents.Announcement;
+import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.cli.UsageException;
 import io.vertx.core.Future;
@@ -46,10 +48,10 @@ final class Member implements AutoCloseable {
     List<String> ids = new ArrayList<>();
     for (long pid : pids) {
       err.println("bottlenose: getting a daemon for pid " + pid + "...");
-      JsonObject d = await(daemons.forPid(pid), 120, "a daemon for pid " + pid);
-      err.println("bottlenose: daemon " + d.getString("daemonId") + " serves pid " + pid + " (" + d.getString("mainClass")
-          + ", Java " + d.getString("javaVersion") + ")");
-      ids.add(d.getString("daemonId"));
+      Announcement d = await(daemons.forPid(pid), 120, "a daemon for pid " + pid);
+      err.println("bottlenose: daemon " + d.daemonId() + " serves pid " + pid + " (" + d.mainClass()
+          + ", Java " + d.javaVersion() + ")");
+      ids.add(d.daemonId());
     }
     return ids;
   }
@@ -61,9 +63,10 @@ final class Member implements AutoCloseable {
   void addMetrics(List<String> daemonIds, String fileName, String text, PrintStream err) throws Exception {
     for (String id : daemonIds) {
       try {
-        JsonObject added = await(vertx.eventBus().<JsonObject>request(Addresses.metricsAdd(id),
-            new DaemonRequests.MetricsAdd(fileName, text).toJson()).map(m -> m.body()), 30, "adding " + fileName);
-        List<String> names = added.getJsonArray("added").stream().map(String::valueOf).toList();
+        DaemonReplies.MetricsAdded added = await(vertx.eventBus().<JsonObject>request(Addresses.metricsAdd(id),
+            new DaemonRequests.MetricsAdd(fileName, text).toJson()).map(m -> DaemonReplies.MetricsAdded.from(m.body())),
+            30, "adding " + fileName);
+        List<String> names = added.added();
         err.println("bottlenose: " + fileName + " adds " + (names.isEmpty() ? "no metric" : String.join(", ", names))
             + " to daemon " + id);
       } catch (ReplyException e) {

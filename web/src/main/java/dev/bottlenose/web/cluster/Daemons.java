@@ -4,13 +4,15 @@ import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.bus.ClusterSecret;
 import dev.bottlenose.bus.DaemonIds;
 import dev.bottlenose.bus.Membership;
+import dev.bottlenose.bus.protocol.BadField;
+import dev.bottlenose.bus.protocol.DaemonEvents.Announcement;
+import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.bus.protocol.DaemonRequests;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -61,23 +63,23 @@ public final class Daemons implements AutoCloseable {
     this.clusterSecret = clusterSecret;
   }
 
-  /** Every daemon registered in the cluster ({@code daemonId, pid, mainClass, javaVersion, host, state}); none when no daemon answers. */
-  public Future<List<JsonObject>> list() {
+  /** Every daemon registered in the cluster; none when no daemon answers. */
+  public Future<List<Announcement>> list() {
     return vertx.eventBus().<JsonObject>request(LIST, new JsonObject())
-        .map(m -> m.body().getJsonArray("daemons", new JsonArray()).stream().map(o -> (JsonObject) o).toList())
+        .map(m -> DaemonReplies.Daemons.from(m.body()).daemons())
         .recover(e -> isNoDaemon(e) ? Future.succeededFuture(List.of()) : Future.failedFuture(e));
   }
 
   /** The registered daemon {@code daemonId}, or null. */
-  public Future<JsonObject> find(String daemonId) {
-    return list().map(all -> all.stream().filter(d -> daemonId.equals(d.getString("daemonId"))).findFirst().orElse(null));
+  public Future<Announcement> find(String daemonId) {
+    return list().map(all -> all.stream().filter(d -> daemonId.equals(d.daemonId())).findFirst().orElse(null));
   }
 
   /**
    * A running daemon for {@code pid} on this host: the registered one, or a new daemon process once it
    * answers with its target attached. Fails with the daemon's own last words when it gives up (preflight).
    */
-  public Future<JsonObject> forPid(long pid) {
+  public Future<Announcement> forPid(long pid) {
     String host = hostName();
     return vertx.sharedData().getLockWithTimeout(Addresses.daemonLock(host, pid), LOCK_TIMEOUT.toMillis())
         .recover(e -> Future.failedFuture(new DaemonException(503, "another command has been getting a daemon for pid "
@@ -87,10 +89,10 @@ public final class Daemons implements AutoCloseable {
   }
 
   /** Holds the running daemon for {@code pid}, or spawns one; a daemon that is just stopping is waited out. */
-  private Future<JsonObject> findOrSpawn(long pid, String host, long deadline) {
+  private Future<Announcement> findOrSpawn(long pid, String host, long deadline) {
     return list().compose(all -> {
-      for (JsonObject d : all) {
-        if (d.getLong("pid", -1L) == pid && host.equals(d.getString("host")) && "RUNNING".equals(d.getString("state"))) {
+      for (Announcement d : all) {
+        if (d.pid() == pid && host.equals(d.host()) && d.isRunning()) {
           return hold(d).recover(e -> retry(pid, host, deadline, e));
         }
       }
@@ -99,7 +101,7 @@ public final class Daemons implements AutoCloseable {
     });
   }
 
-  private Future<JsonObject> retry(long pid, String host, long deadline, Throwable cause) {
+  private Future<Announcement> retry(long pid, String host, long deadline, Throwable cause) {
     if (System.currentTimeMillis() > deadline) {
       return Future.failedFuture(cause);
     }
@@ -109,11 +111,11 @@ public final class Daemons implements AutoCloseable {
   }
 
   /** Holds a held daemon (one started for another command or service); a daemon nobody holds is used as it is. */
-  private Future<JsonObject> hold(JsonObject daemon) {
-    if (!daemon.getBoolean("held", false)) {
+  private Future<Announcement> hold(Announcement daemon) {
+    if (!daemon.held()) {
       return Future.succeededFuture(daemon);
     }
-    String id = daemon.getString("daemonId");
+    String id = daemon.daemonId();
     return vertx.eventBus().<JsonObject>request(Addresses.hold(id), new DaemonRequests.Hold(true).toJson())
         .map(reply -> {
           held.add(id);
@@ -121,7 +123,7 @@ public final class Daemons implements AutoCloseable {
         });
   }
 
-  private Future<JsonObject> spawn(long pid, String host) {
+  private Future<Announcement> spawn(long pid, String host) {
     String id = DaemonIds.of(host, pid);
     Process running = spawned.get(id);
     if (running != null && running.isAlive()) {
@@ -156,19 +158,20 @@ public final class Daemons implements AutoCloseable {
     }
   }
 
-  private Future<JsonObject> awaitRunning(String id, Process process, Path log) {
-    Promise<JsonObject> promise = Promise.promise();
+  private Future<Announcement> awaitRunning(String id, Process process, Path log) {
+    Promise<Announcement> promise = Promise.promise();
     long deadline = System.currentTimeMillis() + REGISTER_TIMEOUT.toMillis();
     poll(id, process, log, deadline, promise);
     return promise.future();
   }
 
-  private void poll(String id, Process process, Path log, long deadline, Promise<JsonObject> promise) {
+  private void poll(String id, Process process, Path log, long deadline, Promise<Announcement> promise) {
     vertx.eventBus().<JsonObject>request(Addresses.status(id), new JsonObject()).onComplete(ar -> {
-      if (ar.succeeded() && "RUNNING".equals(ar.result().body().getString("state"))) {
+      DaemonReplies.Status status = ar.succeeded() ? status(ar.result().body()) : null;
+      if (status != null && status.isRunning()) {
         held.add(id);
         find(id).onComplete(d -> promise.complete(d.succeeded() && d.result() != null ? d.result()
-            : registryEntry(id, ar.result().body())));
+            : registryEntry(id, status)));
       } else if (!process.isAlive()) {
         spawned.remove(id, process);
         String words = lastWords(log);
@@ -183,9 +186,19 @@ public final class Daemons implements AutoCloseable {
     });
   }
 
-  private static JsonObject registryEntry(String id, JsonObject status) {
-    return new JsonObject().put("daemonId", id).put("pid", status.getLong("pid")).put("mainClass", status.getString("mainClass"))
-        .put("javaVersion", status.getString("javaVersion")).put("host", hostName()).put("state", status.getString("state"));
+  /** The registry's entry for a daemon that answered its status before its entry could be read. */
+  private static Announcement registryEntry(String id, DaemonReplies.Status status) {
+    return new Announcement(id, status.pid(), status.mainClass(), status.javaVersion(), hostName(), status.state(),
+        !status.holders().isEmpty(), status.node(), null, null);
+  }
+
+  /** A status reply, or null when it has a bad field (then the daemon is asked again, as when it does not answer yet). */
+  private static DaemonReplies.Status status(JsonObject body) {
+    try {
+      return DaemonReplies.Status.from(body);
+    } catch (BadField e) {
+      return null;
+    }
   }
 
   private static String lastWords(Path log) {
@@ -213,7 +226,7 @@ public final class Daemons implements AutoCloseable {
       try {
         JsonObject reply = vertx.eventBus().<JsonObject>request(Addresses.hold(id), new DaemonRequests.Hold(false).toJson())
             .toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS).body();
-        stillHeld.put(id, !reply.getJsonArray("holders", new JsonArray()).isEmpty());
+        stillHeld.put(id, !DaemonReplies.Hold.from(reply).holders().isEmpty());
       } catch (Exception e) {
         stillHeld.put(id, false);
       }

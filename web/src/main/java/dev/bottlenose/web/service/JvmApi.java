@@ -1,6 +1,8 @@
 package dev.bottlenose.web.service;
 
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.bus.protocol.DaemonEvents.Announcement;
+import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.bus.protocol.DaemonRequests;
 import com.sun.tools.attach.VirtualMachine;
 import com.sun.tools.attach.VirtualMachineDescriptor;
@@ -47,12 +49,11 @@ final class JvmApi {
   private Future<?> jvms() {
     return daemons.list().map(all -> {
       JsonArray list = new JsonArray();
-      for (JsonObject d : all) {
-        String state = d.getString("state");
-        list.add(new JsonObject().put("daemonId", d.getString("daemonId")).put("pid", d.getLong("pid"))
-            .put("mainClass", d.getString("mainClass")).put("javaVersion", d.getString("javaVersion")).put("host", d.getString("host"))
-            .put("state", "RUNNING".equals(state) ? "running" : "exited").put("daemonState", state)
-            .put("status", searches.status(d.getString("daemonId"))));
+      for (Announcement d : all) {
+        list.add(new JsonObject().put("daemonId", d.daemonId()).put("pid", d.pid())
+            .put("mainClass", d.mainClass()).put("javaVersion", d.javaVersion()).put("host", d.host())
+            .put("state", d.isRunning() ? "running" : "exited").put("daemonState", d.state())
+            .put("status", searches.status(d.daemonId())));
       }
       return new JsonObject().put("jvms", list);
     });
@@ -72,7 +73,7 @@ final class JvmApi {
       return null;
     }, false);
     return allowed.compose(v -> daemons.forPid(pid)).map(d -> Http.Reply.json(201,
-        new JsonObject().put("daemonId", d.getString("daemonId")).put("pid", d.getLong("pid"))));
+        new JsonObject().put("daemonId", d.daemonId()).put("pid", d.pid())));
   }
 
   /**
@@ -113,8 +114,8 @@ final class JvmApi {
 
   private Future<?> localJvms() {
     return daemons.list().compose(all -> vertx.executeBlocking(() -> {
-      Set<Long> attached = all.stream().filter(d -> Daemons.hostName().equals(d.getString("host")))
-          .map(d -> d.getLong("pid")).collect(Collectors.toSet());
+      Set<Long> attached = all.stream().filter(d -> Daemons.hostName().equals(d.host()))
+          .map(Announcement::pid).collect(Collectors.toSet());
       JsonArray list = new JsonArray();
       long self = ProcessHandle.current().pid();
       for (VirtualMachineDescriptor vm : VirtualMachine.list()) {
@@ -167,21 +168,21 @@ final class JvmApi {
         return Future.failedFuture(ApiException.notFound("unknown daemon '" + daemonId + "'"));
       }
       return vertx.eventBus().<JsonObject>request(Addresses.resources(daemonId), request.toJson());
-    }).map(m -> children(path, m.body().getJsonArray("resources", new JsonArray())));
+    }).map(m -> children(path, DaemonReplies.Resources.from(m.body())));
   }
 
-  static JsonObject children(String path, JsonArray resources) {
-    List<JsonObject> all = resources.stream().map(o -> (JsonObject) o).toList();
+  static JsonObject children(String path, DaemonReplies.Resources resources) {
+    List<DaemonReplies.Resource> all = resources.resources();
     List<JsonObject> direct = new ArrayList<>();
-    for (JsonObject r : all) {
-      ResourcePath p = ResourcePath.parse(r.getString("path"));
+    for (DaemonReplies.Resource r : all) {
+      ResourcePath p = r.path();
       boolean child = path.equals("/") ? p.isRoot() : p.parent() != null && p.parent().toString().equals(path);
       if (child) {
         boolean hasChildren = all.stream().anyMatch(o -> {
-          ResourcePath q = ResourcePath.parse(o.getString("path"));
+          ResourcePath q = o.path();
           return q.parent() != null && q.parent().equals(p);
         });
-        direct.add(new JsonObject().put("path", p.toString()).put("name", p.name()).put("kind", r.getString("kind")).put("hasChildren", hasChildren));
+        direct.add(new JsonObject().put("path", p.toString()).put("name", p.name()).put("kind", r.kind()).put("hasChildren", hasChildren));
       }
     }
     return new JsonObject().put("path", path).put("children", new JsonArray(direct));

@@ -1,6 +1,7 @@
 package dev.bottlenose.web.service;
 
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.bus.protocol.DaemonEvents.Announcement;
 import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.metrics.Diagnostics;
 import dev.bottlenose.metrics.DslError;
@@ -69,7 +70,7 @@ final class MetricApi {
     }
     List<String> added = added(d);
     return daemons.list().compose(all -> {
-      List<String> running = all.stream().filter(o -> "RUNNING".equals(o.getString("state"))).map(o -> o.getString("daemonId")).toList();
+      List<String> running = all.stream().filter(Announcement::isRunning).map(Announcement::daemonId).toList();
       List<Future<Object>> sent = running.stream().map(id -> vertx.eventBus()
           .request(Addresses.metricsAdd(id), new DaemonRequests.MetricsAdd(fileName, text).toJson())
           .map(m -> m.body())).toList();

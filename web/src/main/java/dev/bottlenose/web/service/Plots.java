@@ -1,6 +1,9 @@
 package dev.bottlenose.web.service;
 
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.bus.protocol.BadField;
+import dev.bottlenose.bus.protocol.DaemonEvents;
+import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.bus.protocol.Fields;
 import dev.bottlenose.model.Focus;
@@ -97,20 +100,19 @@ final class Plots {
     reserve(client);
     String id = "p" + next.getAndIncrement();
     return enable(daemonId, metric, focus, "web plot " + id).map(reply -> {
-      long metricId = reply.getLong("metricId");
+      long metricId = reply.metricId();
       String topic = "plot:" + id;
       MessageConsumer<JsonObject> values = vertx.eventBus().consumer(values(daemonId), m -> {
-        for (Object o : m.body().getJsonArray("metrics", new JsonArray())) {
-          JsonObject v = (JsonObject) o;
-          if (v.getLong("metricId", -1L) == metricId) {
-            publish.accept(topic, new JsonObject().put("atMillis", m.body().getLong("atMillis")).put("value", v.getValue("value")));
-          }
+        DaemonEvents.Sample sample = sample(m.body());
+        DaemonEvents.MetricValue v = sample == null ? null : sample.metric(metricId);
+        if (v != null) {
+          publish.accept(topic, new JsonObject().put("atMillis", sample.atMillis()).put("value", v.value()));
         }
       });
       views.put(topic, new View(id, client, topic, daemonId, Map.of(metric, metricId), values));
       removeUnlessWatched(topic);
-      return Http.Reply.json(201, new JsonObject().put("plotId", id).put("metric", metric).put("focus", reply.getString("focus", focus.toString()))
-          .put("unit", reply.getString("unit")));
+      return Http.Reply.json(201, new JsonObject().put("plotId", id).put("metric", metric)
+          .put("focus", reply.focus() == null ? focus.toString() : reply.focus()).put("unit", reply.unit()));
     }).andThen(ar -> release(client));
   }
 
@@ -121,7 +123,7 @@ final class Plots {
     String client = Access.client(ctx);
     reserve(client);
     String id = "v" + next.getAndIncrement();
-    Map<String, Future<JsonObject>> enabling = new LinkedHashMap<>();
+    Map<String, Future<DaemonReplies.ActiveMetric>> enabling = new LinkedHashMap<>();
     for (Category c : CATEGORIES) {
       if (c.metric() != null) {
         enabling.put(c.key(), enable(daemonId, c.metric(), focus, "web vm-vs-app " + id));
@@ -133,7 +135,7 @@ final class Plots {
       Map<String, String> errors = new LinkedHashMap<>();
       enabling.forEach((key, f) -> {
         if (f.succeeded()) {
-          ids.put(key, f.result().getLong("metricId"));
+          ids.put(key, f.result().metricId());
         } else {
           errors.put(key, f.cause().getMessage());
         }
@@ -142,8 +144,12 @@ final class Plots {
         return Future.failedFuture(enabling.values().iterator().next().cause());
       }
       String topic = "vmapp:" + id;
-      MessageConsumer<JsonObject> values = vertx.eventBus().consumer(values(daemonId), m ->
-          publish.accept(topic, shares(m.body(), ids)));
+      MessageConsumer<JsonObject> values = vertx.eventBus().consumer(values(daemonId), m -> {
+        DaemonEvents.Sample sample = sample(m.body());
+        if (sample != null) {
+          publish.accept(topic, shares(sample, ids));
+        }
+      });
       views.put(topic, new View(id, client, topic, daemonId, ids, values));
       removeUnlessWatched(topic);
       JsonArray categories = new JsonArray();
@@ -182,12 +188,11 @@ final class Plots {
   }
 
   /** One interval's shares: each category's metric value; compiled = CPU with the focus on the stack minus interpreted. */
-  static JsonObject shares(JsonObject sample, Map<String, Long> ids) {
+  static JsonObject shares(DaemonEvents.Sample sample, Map<String, Long> ids) {
     Map<Long, Double> byId = new java.util.HashMap<>();
-    for (Object o : sample.getJsonArray("metrics", new JsonArray())) {
-      JsonObject v = (JsonObject) o;
-      if (v.getValue("value") instanceof Number n) {
-        byId.put(v.getLong("metricId"), n.doubleValue());
+    for (DaemonEvents.MetricValue v : sample.metrics()) {
+      if (v.value() != null) {
+        byId.put(v.metricId(), v.value());
       }
     }
     JsonObject shares = new JsonObject();
@@ -201,13 +206,22 @@ final class Plots {
     if (cpu != null) {
       shares.put("compiled", Math.max(0, cpu - shares.getDouble("interpreted", 0.0)));
     }
-    return new JsonObject().put("atMillis", sample.getLong("atMillis")).put("shares", shares);
+    return new JsonObject().put("atMillis", sample.atMillis()).put("shares", shares);
   }
 
-  private Future<JsonObject> enable(String daemonId, String metric, Focus focus, String requester) {
+  /** A published sample, or null when it has a bad field (a daemon of another version): it is passed over. */
+  private static DaemonEvents.Sample sample(JsonObject body) {
+    try {
+      return DaemonEvents.Sample.from(body);
+    } catch (BadField e) {
+      return null;
+    }
+  }
+
+  private Future<DaemonReplies.ActiveMetric> enable(String daemonId, String metric, Focus focus, String requester) {
     return vertx.eventBus().<JsonObject>request(Addresses.metricEnable(daemonId),
         new DaemonRequests.MetricEnable(metric, focus, requester, null).toJson())
-        .map(m -> m.body())
+        .map(m -> DaemonReplies.ActiveMetric.from(m.body()))
         .recover(e -> {
           if (e instanceof ReplyException r && r.failureType() == ReplyFailure.TIMEOUT) {
             vertx.setTimer(LATE_REPLY_MILLIS, t -> sweep(daemonId, requester, metric));
@@ -223,11 +237,10 @@ final class Plots {
    */
   private void sweep(String daemonId, String requester, String metric) {
     vertx.eventBus().<JsonObject>request(Addresses.metricsList(daemonId), new JsonObject()).onSuccess(reply -> {
-      for (Object o : reply.body().getJsonArray("active", new JsonArray())) {
-        JsonObject m = (JsonObject) o;
-        if (requester.equals(m.getString("requester")) && metric.equals(m.getString("metric"))) {
+      for (DaemonReplies.ActiveMetric m : DaemonReplies.MetricsList.from(reply.body()).active()) {
+        if (requester.equals(m.requester()) && metric.equals(m.metric())) {
           vertx.eventBus().request(Addresses.metricDisable(daemonId),
-              new DaemonRequests.MetricDisable(m.getLong("metricId")).toJson());
+              new DaemonRequests.MetricDisable(m.metricId()).toJson());
         }
       }
     });

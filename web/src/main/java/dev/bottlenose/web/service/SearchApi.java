@@ -1,5 +1,6 @@
 package dev.bottlenose.web.service;
 
+import dev.bottlenose.bus.protocol.DaemonEvents.Announcement;
 import dev.bottlenose.consultant.Hypothesis;
 import dev.bottlenose.consultant.MetricNeed;
 import dev.bottlenose.consultant.SavedSearch;
@@ -117,12 +118,12 @@ final class SearchApi {
   private Future<Searches.Live> start(SearchRequest request) {
     return daemons.list().compose(all -> {
       for (String id : request.daemons()) {
-        JsonObject d = all.stream().filter(o -> id.equals(o.getString("daemonId"))).findFirst().orElse(null);
+        Announcement d = all.stream().filter(o -> id.equals(o.daemonId())).findFirst().orElse(null);
         if (d == null) {
           return Future.failedFuture(ApiException.notFound("unknown daemon '" + id + "' (GET /api/jvms lists the registered ones)"));
         }
-        if (!"RUNNING".equals(d.getString("state"))) {
-          return Future.failedFuture(new ApiException(410, "daemon '" + id + "': its target is " + d.getString("state")));
+        if (!d.isRunning()) {
+          return Future.failedFuture(new ApiException(410, "daemon '" + id + "': its target is " + d.state()));
         }
       }
       return searches.start(request);

@@ -2,6 +2,7 @@ package dev.bottlenose.web.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bottlenose.bus.protocol.DaemonEvents;
 import io.vertx.core.json.JsonObject;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,10 +18,10 @@ class PlotsTest {
     ids.put("cpu_inclusive", 3L);
     ids.put("io_wait", 4L);
     JsonObject sample = new JsonObject("""
-        {"atMillis": 5000, "metrics": [
+        {"atMillis": 5000, "intervalNanos": 1000000000, "cost": {"processCpuNanos": 1000000000}, "metrics": [
           {"metricId": 1, "value": 0.25}, {"metricId": 2, "value": 0.05}, {"metricId": 3, "value": 1.75},
           {"metricId": 4, "value": null, "error": "no reading yet"}, {"metricId": 9, "value": 0.5}]}""");
-    JsonObject event = Plots.shares(sample, ids);
+    JsonObject event = Plots.shares(DaemonEvents.Sample.from(sample), ids);
     assertThat(event.getLong("atMillis")).isEqualTo(5000);
     assertThat(event.getJsonObject("shares").getMap())
         .containsOnlyKeys("interpreted", "gc", "compiled")
