@@ -1,7 +1,11 @@
 package dev.bottlenose.agent;
 
 import dev.bottlenose.agent.sources.WatchedSources;
+import dev.bottlenose.agent.wire.Bye;
 import dev.bottlenose.agent.wire.ClassBytes;
+import dev.bottlenose.agent.wire.ErrorFrame;
+import dev.bottlenose.agent.wire.Ping;
+import dev.bottlenose.agent.wire.Pong;
 import dev.bottlenose.agent.wire.Resources;
 import dev.bottlenose.agent.wire.Unwatch;
 import dev.bottlenose.agent.wire.WireException;
@@ -42,7 +46,7 @@ final class Requests {
     Object op = request.get("op");
     try {
       Map<String, Object> result = switch (String.valueOf(op)) {
-        case "ping" -> Map.of("nanoTime", System.nanoTime());
+        case Ping.OP -> new Pong(System.nanoTime()).toMap();
         case "resources" -> resources(request);
         case "insert" -> probes.insert(request);
         case "insertAll" -> probes.insertAll(request);
@@ -56,7 +60,7 @@ final class Requests {
         case "watch" -> watch(request);
         case "unwatch" -> unwatch(request);
         case "jfr" -> jfr(request);
-        case "bye" -> Map.of();
+        case Bye.OP -> new Bye().toMap();
         default -> throw new RequestException("UNKNOWN_OP", "unknown op '" + op
             + "' (known: ping, resources, insert, insertAll, remove, removeMany, removeAll, read, ledger, status,"
             + " classBytes, watch, unwatch, jfr, bye)");
@@ -78,12 +82,7 @@ final class Requests {
   }
 
   static Map<String, Object> error(Object re, String code, String message) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("re", re);
-    m.put("ok", false);
-    m.put("code", code);
-    m.put("error", message);
-    return m;
+    return new ErrorFrame(re instanceof Long id ? id : null, code, message).toMap();
   }
 
   private Map<String, Object> resources(Map<String, Object> request) throws RequestException {

@@ -1,5 +1,6 @@
 package dev.bottlenose.daemon.session;
 
+import dev.bottlenose.agent.wire.Changes;
 import dev.bottlenose.agent.wire.ClassBytes;
 import dev.bottlenose.agent.wire.Fields;
 import dev.bottlenose.agent.wire.Hello;
@@ -483,8 +484,8 @@ public final class TargetSession implements AutoCloseable {
   }
 
   private void onEvent(Map<String, Object> event) {
-    if ("changes".equals(event.get("event"))) {
-      hierarchies.apply(event);
+    if (Changes.isChanges(event)) {
+      hierarchies.apply(Changes.fromMap(event));
     }
   }
 
