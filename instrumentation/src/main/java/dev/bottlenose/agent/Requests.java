@@ -8,6 +8,8 @@ import dev.bottlenose.agent.wire.Ping;
 import dev.bottlenose.agent.wire.Pong;
 import dev.bottlenose.agent.wire.Resources;
 import dev.bottlenose.agent.wire.Unwatch;
+import dev.bottlenose.agent.wire.Watch;
+import dev.bottlenose.agent.wire.Watched;
 import dev.bottlenose.agent.wire.WireException;
 import dev.bottlenose.instrumentation.LedgerEntry;
 import dev.bottlenose.instrumentation.ProbeCost;
@@ -57,7 +59,7 @@ final class Requests {
         case "ledger" -> ledger();
         case "status" -> status();
         case "classBytes" -> classBytes(request);
-        case "watch" -> watch(request);
+        case Watch.OP -> watch(request);
         case "unwatch" -> unwatch(request);
         case "jfr" -> jfr(request);
         case Bye.OP -> new Bye().toMap();
@@ -144,12 +146,11 @@ final class Requests {
   }
 
   private Map<String, Object> watch(Map<String, Object> request) throws RequestException {
-    if (request.get("source") == null) {
-      throw new RequestException("BAD_REQUEST",
-          "watch needs a source {\"event\":…, \"code\":…, \"thread\":…, \"form\":…}");
-    }
+    Watch asked = Watch.fromMap(request);
     try {
-      return Map.of("sourceId", sources().watch(request.get("source"), requester));
+      return new Watched(sources().watch(asked.source(), requester)).toMap();
+    } catch (WireException e) {
+      throw e;
     } catch (IllegalArgumentException e) {
       throw new RequestException("BAD_REQUEST", e.getMessage());
     } catch (IllegalStateException e) {

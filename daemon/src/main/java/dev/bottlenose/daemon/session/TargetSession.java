@@ -5,7 +5,11 @@ import dev.bottlenose.agent.wire.ClassBytes;
 import dev.bottlenose.agent.wire.Fields;
 import dev.bottlenose.agent.wire.Hello;
 import dev.bottlenose.agent.wire.Resources;
+import dev.bottlenose.agent.wire.SourceSpec;
 import dev.bottlenose.agent.wire.Unwatch;
+import dev.bottlenose.agent.wire.Watch;
+import dev.bottlenose.agent.wire.Watched;
+import dev.bottlenose.agent.wire.WireException;
 import dev.bottlenose.daemon.attach.ToolCompilation;
 import dev.bottlenose.daemon.channel.AgentChannel;
 import dev.bottlenose.daemon.channel.AgentException;
@@ -208,21 +212,27 @@ public final class TargetSession implements AutoCloseable {
     if (source == null || source.isEmpty()) {
       throw SessionException.badInput("watch needs a source {\"event\":…, \"code\":…, \"thread\":…, \"form\":…}");
     }
-    Map<String, Object> spec = new LinkedHashMap<>();
-    source.forEach((k, v) -> {
-      if (v != null) {
-        spec.put(k, v);
-      }
-    });
+    SourceSpec spec;
+    try {
+      spec = SourceSpec.fromMap(source);
+    } catch (WireException e) {
+      throw SessionException.badInput(e.getMessage());
+    }
+    return watch(spec, askedBy);
+  }
+
+  /** As {@link #watch(Map, String)}, for a source already read: the agent checks its event and filters together. */
+  public SourceInfo watch(SourceSpec source, String askedBy) {
+    Map<String, Object> spec = source.toMap();
     if (state != State.RUNNING) {
       throw ended("watching " + spec);
     }
     if (jfr == null) {
       throw new SessionException(SessionException.Failure.FAILED, "cannot watch " + spec + ": " + jfrUnavailable);
     }
-    Map<String, Object> answer = call("watch", Map.of("source", spec), "watching " + spec);
-    jfr.sources().add(Fields.numberOr(answer, "sourceId", -1), spec);
-    SourceInfo info = new SourceInfo(Fields.numberOr(answer, "sourceId", -1), spec, askedBy == null ? "unknown" : askedBy,
+    Watched answer = Watched.fromMap(call(Watch.OP, new Watch(source).toMap(), "watching " + spec));
+    jfr.sources().add(answer.sourceId(), source);
+    SourceInfo info = new SourceInfo(answer.sourceId(), spec, askedBy == null ? "unknown" : askedBy,
         System.currentTimeMillis());
     sources.put(info.sourceId(), info);
     return info;

@@ -1,5 +1,6 @@
 package dev.bottlenose.agent.sources;
 
+import dev.bottlenose.agent.wire.SourceSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -44,9 +45,9 @@ public final class WatchedSources {
     return effectivePeriod.nanos();
   }
 
-  /** Starts what {@code source} describes for {@code owner}; a bad source throws IllegalArgumentException. */
-  public synchronized long watch(Object source, String owner) {
-    WatchedSource s = SourceSpec.parse(source, ids.get() + 1, owner);
+  /** Starts what {@code source} describes for {@code owner}; a bad source throws a WireException naming the field. */
+  public synchronized long watch(SourceSpec source, String owner) {
+    WatchedSource s = SourceRules.parse(source, ids.get() + 1, owner);
     ids.incrementAndGet();
     sources.put(s.id, s);
     if (inUse.merge(settingsOf(s), 1, Integer::sum) == 1) {
