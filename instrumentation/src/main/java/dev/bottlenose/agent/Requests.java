@@ -1,12 +1,22 @@
 package dev.bottlenose.agent;
 
 import dev.bottlenose.agent.sources.WatchedSources;
+import dev.bottlenose.agent.wire.AgentStatus;
 import dev.bottlenose.agent.wire.Bye;
 import dev.bottlenose.agent.wire.ClassBytes;
 import dev.bottlenose.agent.wire.ErrorFrame;
+import dev.bottlenose.agent.wire.Jfr;
+import dev.bottlenose.agent.wire.JfrApplied;
+import dev.bottlenose.agent.wire.Ledger;
+import dev.bottlenose.agent.wire.LedgerReply;
 import dev.bottlenose.agent.wire.Ping;
 import dev.bottlenose.agent.wire.Pong;
+import dev.bottlenose.agent.wire.ProbeEntry;
+import dev.bottlenose.agent.wire.Read;
+import dev.bottlenose.agent.wire.ReadReply;
+import dev.bottlenose.agent.wire.Reading;
 import dev.bottlenose.agent.wire.Resources;
+import dev.bottlenose.agent.wire.Status;
 import dev.bottlenose.agent.wire.Unwatch;
 import dev.bottlenose.agent.wire.Watch;
 import dev.bottlenose.agent.wire.Watched;
@@ -55,13 +65,13 @@ final class Requests {
         case "remove" -> probes.remove(request);
         case "removeMany" -> probes.removeMany(request);
         case "removeAll" -> probes.removeAll();
-        case "read" -> read();
-        case "ledger" -> ledger();
-        case "status" -> status();
+        case Read.OP -> read();
+        case Ledger.OP -> ledger();
+        case Status.OP -> status();
         case "classBytes" -> classBytes(request);
         case Watch.OP -> watch(request);
         case "unwatch" -> unwatch(request);
-        case "jfr" -> jfr(request);
+        case Jfr.OP -> jfr(request);
         case Bye.OP -> new Bye().toMap();
         default -> throw new RequestException("UNKNOWN_OP", "unknown op '" + op
             + "' (known: ping, resources, insert, insertAll, remove, removeMany, removeAll, read, ledger, status,"
@@ -110,39 +120,30 @@ final class Requests {
 
   /** A daemon's digest of the recording's events: taken from the oldest session only, so none counts twice. */
   private Map<String, Object> jfr(Map<String, Object> request) {
+    Jfr digest = Jfr.fromMap(request);
     if (!runtime.takesDigestsFrom(session)) {
-      return Map.of("applied", 0L, "taken", false);
+      return new JfrApplied(0, false).toMap();
     }
-    return Map.of("applied", (long) runtime.discovery().applyJfr(request), "taken", true);
+    return new JfrApplied(runtime.discovery().applyJfr(digest), true).toMap();
   }
 
   private Map<String, Object> read() {
-    List<Object> readings = new ArrayList<>();
+    List<Reading> readings = new ArrayList<>();
     for (ProbeReading r : runtime.probes.read()) {
-      readings.add(readingJson(r));
+      readings.add(reading(r));
     }
-    ProbeCost c = runtime.probes.cost();
-    Map<String, Object> cost = new LinkedHashMap<>();
-    cost.put("executions", c.executions());
-    cost.put("probeNanos", c.probeNanos());
-    cost.put("retransformNanos", c.retransformNanos());
+    ProbeCost cost = runtime.probes.cost();
     long processCpu = AgentRuntime.processCpuNanos();
     long agentCpu = runtime.discovery().agentCpuNanos();
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("nanoTime", System.nanoTime());
-    m.put("readings", readings);
-    m.put("cost", cost);
-    if (agentCpu >= 0) {
-      m.put("agentCpuNanos", agentCpu);
-    }
-    if (processCpu >= 0) {
-      m.put("processCpuNanos", processCpu);
-    }
-    m.put("vm", runtime.discovery().vmTotals(processCpu));
-    if (runtime.sources != null) {
-      m.put("samplePeriodNanos", runtime.sources.effectiveSamplePeriodNanos());
-    }
-    return m;
+    long nanoTime = System.nanoTime();
+    Map<String, Long> vm = new LinkedHashMap<>();
+    runtime.discovery().vmTotals(processCpu).forEach((k, v) -> {
+      if (v instanceof Number n) {
+        vm.put(k, n.longValue());
+      }
+    });
+    return new ReadReply(nanoTime, readings, cost, agentCpu, processCpu, vm,
+        runtime.sources == null ? -1 : runtime.sources.effectiveSamplePeriodNanos()).toMap();
   }
 
   private Map<String, Object> watch(Map<String, Object> request) throws RequestException {
@@ -174,53 +175,28 @@ final class Requests {
   }
 
 
-  private Map<String, Object> readingJson(ProbeReading r) {
+  private Reading reading(ProbeReading r) {
     long nanos = r.nanos();
     AgentRuntime.MonitorBaseline b = runtime.monitorBaselines.get(r.probeId());
     if (b != null) {
       nanos += runtime.discovery().monitorWaits().nanos(b.className(), b.methodName(), b.descriptor()) - b.nanos();
     }
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("probeId", r.probeId());
-    m.put("kind", r.kind().word());
-    m.put("count", r.count());
-    m.put("nanos", nanos);
-    m.put("bytes", r.bytes());
-    m.put("countByType", r.countByType() == null ? Map.of() : r.countByType());
-    m.put("bytesByType", r.bytesByType() == null ? Map.of() : r.bytesByType());
-    return m;
+    return new Reading(r.probeId(), r.kind(), r.count(), nanos, r.bytes(), r.countByType(), r.bytesByType());
   }
 
   private Map<String, Object> ledger() {
-    List<Object> entries = new ArrayList<>();
+    List<ProbeEntry> entries = new ArrayList<>();
     for (LedgerEntry e : runtime.probes.ledger()) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("probeId", e.probeId());
-      m.put("method", e.method().toPath().toString());
-      m.put("kind", e.kind().word());
-      m.put("callee", e.callee() == null ? null : e.callee().toPath().toString());
-      m.put("requester", e.requester());
-      m.put("sinceMillis", e.sinceEpochMillis());
-      entries.add(m);
+      entries.add(new ProbeEntry(e.probeId(), e.method(), e.kind(), e.callee(), e.requester(), e.sinceEpochMillis()));
     }
-    return Map.of("entries", entries, "sources", runtime.sources == null ? List.of() : runtime.sources.ledger());
+    return new LedgerReply(entries, runtime.sources == null ? List.of() : runtime.sources.ledger()).toMap();
   }
 
   private Map<String, Object> status() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("suppressedErrors", runtime.probes.suppressedErrors());
-    m.put("sessions", runtime.openSessions());
-    m.put("probes", runtime.probes.ledger().size());
-    m.put("requester", requester);
-    if (runtime.sources != null) {
-      m.put("sources", runtime.sources.ledger());
-      m.put("jfr", runtime.recording.status());
-    }
-    long allocated = AgentThreads.allocatedBytes();
-    if (allocated >= 0) {
-      m.put("bytesAllocatedByAgentThreads", allocated);
-    }
-    return m;
+    boolean jfr = runtime.sources != null;
+    return new AgentStatus(runtime.probes.suppressedErrors(), runtime.openSessions(), runtime.probes.ledger().size(),
+        requester, jfr ? runtime.sources.ledger() : null, jfr ? runtime.recording.status() : null,
+        AgentThreads.allocatedBytes()).toMap();
   }
 
   private Map<String, Object> classBytes(Map<String, Object> request) throws RequestException, ProbeException {

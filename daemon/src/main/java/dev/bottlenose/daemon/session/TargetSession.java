@@ -1,11 +1,20 @@
 package dev.bottlenose.daemon.session;
 
+import dev.bottlenose.agent.wire.AgentStatus;
 import dev.bottlenose.agent.wire.Changes;
 import dev.bottlenose.agent.wire.ClassBytes;
 import dev.bottlenose.agent.wire.Fields;
 import dev.bottlenose.agent.wire.Hello;
+import dev.bottlenose.agent.wire.Jfr;
+import dev.bottlenose.agent.wire.Ledger;
+import dev.bottlenose.agent.wire.LedgerReply;
+import dev.bottlenose.agent.wire.ProbeEntry;
+import dev.bottlenose.agent.wire.Read;
+import dev.bottlenose.agent.wire.ReadReply;
 import dev.bottlenose.agent.wire.Resources;
+import dev.bottlenose.agent.wire.SourceEntry;
 import dev.bottlenose.agent.wire.SourceSpec;
+import dev.bottlenose.agent.wire.Status;
 import dev.bottlenose.agent.wire.Unwatch;
 import dev.bottlenose.agent.wire.Watch;
 import dev.bottlenose.agent.wire.Watched;
@@ -116,9 +125,9 @@ public final class TargetSession implements AutoCloseable {
   }
 
   /** Discovery's digest of the last flush, for the agent; lost if the channel is gone (the session is ending). */
-  private void sendDigest(Map<String, Object> digest) {
+  private void sendDigest(Jfr digest) {
     if (state == State.RUNNING && channel.isOpen()) {
-      channel.request("jfr", digest).exceptionally(t -> null);
+      channel.request(Jfr.OP, digest.toMap()).exceptionally(t -> null);
     }
   }
 
@@ -330,9 +339,9 @@ public final class TargetSession implements AutoCloseable {
 
   /** Both ledgers, read with one request to the agent. */
   public Ledgers ledgers() {
-    Map<String, Object> answer = call("ledger", Map.of(), "reading the ledger");
-    return new Ledgers(probes.annotate(Fields.mapsOr(answer, "entries")),
-        SessionProbes.withAskedBy(Fields.mapsOr(answer, "sources"), "sourceId", id -> {
+    LedgerReply answer = LedgerReply.fromMap(call(Ledger.OP, new Ledger().toMap(), "reading the ledger"));
+    return new Ledgers(probes.annotate(answer.entries().stream().map(ProbeEntry::toMap).toList()),
+        SessionProbes.withAskedBy(answer.sources().stream().map(SourceEntry::toMap).toList(), "sourceId", id -> {
           SourceInfo mine = sources.get(id);
           return mine == null ? null : mine.askedBy();
         }));
@@ -411,10 +420,7 @@ public final class TargetSession implements AutoCloseable {
   /** The agent's status, or null when the session ended while asking. */
   private Map<String, Object> agentStatus() {
     try {
-      Map<String, Object> agent = new LinkedHashMap<>(call("status", Map.of(), "reading the agent's status"));
-      agent.remove("re");
-      agent.remove("ok");
-      return agent;
+      return AgentStatus.fromMap(call(Status.OP, new Status().toMap(), "reading the agent's status")).toMap();
     } catch (SessionException e) {
       if (state == State.RUNNING) {
         throw e;
@@ -442,9 +448,10 @@ public final class TargetSession implements AutoCloseable {
     if (state != State.RUNNING || !channel.isOpen()) {
       return null;
     }
-    Map<String, Object> read = new LinkedHashMap<>(channel.call("read", Map.of()));
+    ReadReply answer = ReadReply.fromMap(channel.call(Read.OP, new Read().toMap()));
+    Map<String, Object> read = answer.toMap();
     if (jfr != null) {
-      jfr.sources().samplePeriod(Fields.numberOr(read, "samplePeriodNanos", -1));
+      jfr.sources().samplePeriod(answer.samplePeriodNanos());
     }
     read.put("sources", jfr == null ? List.of() : jfr.sources().totals());
     if (jfr != null) {

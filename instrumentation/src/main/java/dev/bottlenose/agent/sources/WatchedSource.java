@@ -1,6 +1,7 @@
 package dev.bottlenose.agent.sources;
 
 import dev.bottlenose.agent.discovery.TypeNames;
+import dev.bottlenose.agent.wire.SourceEntry;
 import dev.bottlenose.agent.wire.SourceSpec;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -98,12 +99,7 @@ public final class WatchedSource {
     return m;
   }
 
-  Map<String, Object> describe() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("sourceId", id);
-    m.put("source", spec.toMap());
-    m.put("requester", owner);
-    m.put("sinceMillis", sinceMillis);
-    return m;
+  SourceEntry describe() {
+    return new SourceEntry(id, spec, owner, sinceMillis);
   }
 }

@@ -1,5 +1,6 @@
 package dev.bottlenose.agent.sources;
 
+import dev.bottlenose.agent.wire.SourceEntry;
 import dev.bottlenose.agent.wire.SourceSpec;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -94,8 +95,8 @@ public final class WatchedSources {
   }
 
   /** Every session's sources: id, source, requester, since. */
-  public synchronized List<Object> ledger() {
-    List<Object> out = new ArrayList<>();
+  public synchronized List<SourceEntry> ledger() {
+    List<SourceEntry> out = new ArrayList<>();
     sources.values().forEach(s -> out.add(s.describe()));
     return out;
   }
