@@ -4,7 +4,9 @@ import dev.bottlenose.agent.sources.WatchedSources;
 import dev.bottlenose.agent.wire.AgentStatus;
 import dev.bottlenose.agent.wire.Bye;
 import dev.bottlenose.agent.wire.ClassBytes;
+import dev.bottlenose.agent.wire.ClassDigest;
 import dev.bottlenose.agent.wire.ErrorFrame;
+import dev.bottlenose.agent.wire.InsertAll;
 import dev.bottlenose.agent.wire.Jfr;
 import dev.bottlenose.agent.wire.JfrApplied;
 import dev.bottlenose.agent.wire.Ledger;
@@ -12,10 +14,16 @@ import dev.bottlenose.agent.wire.LedgerReply;
 import dev.bottlenose.agent.wire.Ping;
 import dev.bottlenose.agent.wire.Pong;
 import dev.bottlenose.agent.wire.ProbeEntry;
+import dev.bottlenose.agent.wire.ProbeSpec;
 import dev.bottlenose.agent.wire.Read;
 import dev.bottlenose.agent.wire.ReadReply;
 import dev.bottlenose.agent.wire.Reading;
+import dev.bottlenose.agent.wire.Remove;
+import dev.bottlenose.agent.wire.RemoveAll;
+import dev.bottlenose.agent.wire.RemoveMany;
+import dev.bottlenose.agent.wire.Request;
 import dev.bottlenose.agent.wire.Resources;
+import dev.bottlenose.agent.wire.ResourcesReply;
 import dev.bottlenose.agent.wire.Status;
 import dev.bottlenose.agent.wire.Unwatch;
 import dev.bottlenose.agent.wire.Watch;
@@ -50,38 +58,38 @@ final class Requests {
     this.probes = new ProbeRequests(runtime, requester);
   }
 
-  Map<String, Object> answer(Map<String, Object> request) {
-    Object id = request.get("id");
-    if (!(id instanceof Long)) {
-      return error(null, "BAD_REQUEST", "request has no integer id: " + request);
-    }
-    Object op = request.get("op");
+  Map<String, Object> answer(Map<String, Object> frame) {
+    Object id = frame.get("id");
+    Request asked;
     try {
-      Map<String, Object> result = switch (String.valueOf(op)) {
+      asked = Request.fromMap(frame);
+    } catch (WireException e) {
+      return error(id, "BAD_REQUEST", e.getMessage());
+    }
+    String op = asked.op();
+    Map<String, Object> request = asked.arguments();
+    try {
+      Map<String, Object> result = switch (op) {
         case Ping.OP -> new Pong(System.nanoTime()).toMap();
-        case "resources" -> resources(request);
-        case "insert" -> probes.insert(request);
-        case "insertAll" -> probes.insertAll(request);
-        case "remove" -> probes.remove(request);
-        case "removeMany" -> probes.removeMany(request);
-        case "removeAll" -> probes.removeAll();
+        case Resources.OP -> resources(request);
+        case ProbeSpec.OP -> probes.insert(request);
+        case InsertAll.OP -> probes.insertAll(request);
+        case Remove.OP -> probes.remove(request);
+        case RemoveMany.OP -> probes.removeMany(request);
+        case RemoveAll.OP -> probes.removeAll();
         case Read.OP -> read();
         case Ledger.OP -> ledger();
         case Status.OP -> status();
-        case "classBytes" -> classBytes(request);
+        case ClassBytes.OP -> classBytes(request);
         case Watch.OP -> watch(request);
-        case "unwatch" -> unwatch(request);
+        case Unwatch.OP -> unwatch(request);
         case Jfr.OP -> jfr(request);
         case Bye.OP -> new Bye().toMap();
         default -> throw new RequestException("UNKNOWN_OP", "unknown op '" + op
             + "' (known: ping, resources, insert, insertAll, remove, removeMany, removeAll, read, ledger, status,"
             + " classBytes, watch, unwatch, jfr, bye)");
       };
-      Map<String, Object> response = new LinkedHashMap<>();
-      response.put("re", id);
-      response.put("ok", true);
-      response.putAll(result);
-      return response;
+      return asked.answer(result);
     } catch (RequestException e) {
       return error(id, e.code(), e.getMessage());
     } catch (WireException e) {
@@ -100,7 +108,7 @@ final class Requests {
   private Map<String, Object> resources(Map<String, Object> request) throws RequestException {
     Resources asked = Resources.fromMap(request);
     int depth = asked.depth();
-    List<Object> out = new ArrayList<>();
+    List<Map<String, Object>> out = new ArrayList<>();
     if (asked.path() == null) {
       for (Hierarchy h : Hierarchy.values()) {
         List<Resource> found = runtime.discovery().resources(h.root(), depth < 0 ? -1 : depth - 1);
@@ -115,7 +123,7 @@ final class Requests {
       }
       found.forEach(r -> out.add(resourceJson(r)));
     }
-    return Map.of("resources", out);
+    return new ResourcesReply(out).toMap();
   }
 
   /** A daemon's digest of the recording's events: taken from the oldest session only, so none counts twice. */
@@ -204,7 +212,7 @@ final class Requests {
     byte[] bytes = runtime.probes.currentClassBytes(className);
     try {
       byte[] digest = MessageDigest.getInstance("SHA-256").digest(bytes);
-      return Map.of("length", (long) bytes.length, "sha256", HexFormat.of().formatHex(digest));
+      return new ClassDigest(bytes.length, HexFormat.of().formatHex(digest)).toMap();
     } catch (NoSuchAlgorithmException e) {
       throw new RequestException("INTERNAL_ERROR", "no SHA-256 in this JVM: " + e.getMessage());
     }

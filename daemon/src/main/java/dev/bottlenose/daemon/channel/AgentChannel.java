@@ -5,6 +5,7 @@ import dev.bottlenose.agent.wire.ErrorFrame;
 import dev.bottlenose.agent.wire.Frames;
 import dev.bottlenose.agent.wire.Hello;
 import dev.bottlenose.agent.wire.Ping;
+import dev.bottlenose.agent.wire.Request;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -87,10 +88,7 @@ public final class AgentChannel implements AutoCloseable {
     long id = ids.incrementAndGet();
     CompletableFuture<Map<String, Object>> answer = new CompletableFuture<>();
     pending.put(id, answer);
-    Map<String, Object> frame = new LinkedHashMap<>();
-    frame.put("id", id);
-    frame.put("op", op);
-    frame.putAll(arguments);
+    Map<String, Object> frame = new Request(id, op, new LinkedHashMap<>(arguments)).toMap();
     if (closed.isDone()) {
       failClosed(answer);
     } else {

@@ -1,7 +1,7 @@
 package dev.bottlenose.daemon.session;
 
 import dev.bottlenose.agent.wire.Changes;
-import dev.bottlenose.agent.wire.Fields;
+import dev.bottlenose.agent.wire.ResourcesReply;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourceChange;
 import dev.bottlenose.model.ResourcePath;
@@ -34,7 +34,7 @@ final class Hierarchies {
       return parsed == null ? allRoots(depth) : cached(parsed, depth, endReason);
     }
     List<ResourceEntry> found = new ArrayList<>();
-    for (Map<String, Object> r : Fields.mapsOr(ask(p, agent), "resources")) {
+    for (Map<String, Object> r : ResourcesReply.fromMap(ask(p, agent)).resources()) {
       ResourceEntry entry = ResourceEntry.fromJson(r);
       cache.put(entry);
       found.add(entry);

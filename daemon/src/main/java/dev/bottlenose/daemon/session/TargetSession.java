@@ -3,7 +3,7 @@ package dev.bottlenose.daemon.session;
 import dev.bottlenose.agent.wire.AgentStatus;
 import dev.bottlenose.agent.wire.Changes;
 import dev.bottlenose.agent.wire.ClassBytes;
-import dev.bottlenose.agent.wire.Fields;
+import dev.bottlenose.agent.wire.ClassDigest;
 import dev.bottlenose.agent.wire.Hello;
 import dev.bottlenose.agent.wire.Jfr;
 import dev.bottlenose.agent.wire.Ledger;
@@ -352,12 +352,11 @@ public final class TargetSession implements AutoCloseable {
     if (className == null || className.isBlank()) {
       throw SessionException.badInput("classBytes needs 'className', a binary class name such as com.acme.Sim$Inner");
     }
-    Map<String, Object> answer = call(ClassBytes.OP, new ClassBytes(className).toMap(), "reading the bytes of "
-        + className);
+    ClassDigest answer = ClassDigest.fromMap(call(ClassBytes.OP, new ClassBytes(className).toMap(),
+        "reading the bytes of " + className));
     Map<String, Object> result = new LinkedHashMap<>();
     result.put("className", className);
-    result.put("length", Fields.numberOr(answer, "length", -1));
-    result.put("sha256", Fields.textOr(answer, "sha256"));
+    result.putAll(answer.toMap());
     return result;
   }
 

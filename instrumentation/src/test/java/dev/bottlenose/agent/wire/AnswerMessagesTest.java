@@ -74,6 +74,20 @@ class AnswerMessagesTest {
   }
 
   @Test
+  void theResourcesAndClassBytesAnswersSurviveTheWire() throws Exception {
+    ResourcesReply resources = new ResourcesReply(List.of(Map.of("path", "/Code/com.acme", "kind", "package",
+        "attributes", Map.of()), Map.of("path", "/Code/com.acme/Sim", "kind", "class", "attributes", Map.of("a", "1"))));
+    assertThat(ResourcesReply.fromMap(wire(resources.toMap()))).isEqualTo(resources);
+    ClassDigest digest = new ClassDigest(1234, "ab".repeat(32));
+    assertThat(ClassDigest.fromMap(wire(digest.toMap()))).isEqualTo(digest);
+    assertRefused(() -> ResourcesReply.fromMap(Map.of("resources", List.of(Map.of("kind", "class")))),
+        "resources[0].path", null, "resources[0]: missing path");
+    assertRefused(() -> ClassDigest.fromMap(Map.of("length", 3L, "sha256", "abc")), "sha256", "abc",
+        "sha256 must be 64 hex digits, not abc");
+    assertRefused(() -> ClassDigest.fromMap(Map.of("sha256", "ab".repeat(32))), "length", null, "missing length");
+  }
+
+  @Test
   void eachMalformedFieldIsRefusedNamingTheFieldAndTheValue() {
     assertRefused(() -> ReadReply.fromMap(Map.of("readings", List.of())), "nanoTime", null, "missing nanoTime");
     assertRefused(() -> ReadReply.fromMap(Map.of("nanoTime", 1L, "readings", "none")), "readings", "none",

@@ -29,6 +29,22 @@ class SessionMessagesTest {
   }
 
   @Test
+  void aRequestsEnvelopeCarriesItsArgumentsBesideItsIdAndOp() throws Exception {
+    Request request = new Request(9, Unwatch.OP, new LinkedHashMap<>(new Unwatch(4).toMap()));
+    Map<String, Object> frame = wire(request.toMap());
+    assertThat(frame).containsEntry("id", 9L).containsEntry("op", "unwatch").containsEntry("sourceId", 4L);
+    Request read = Request.fromMap(frame);
+    assertThat(read).isEqualTo(request);
+    assertThat(Unwatch.fromMap(read.arguments())).isEqualTo(new Unwatch(4));
+    assertThat(read.answer(Map.of("x", 1L))).containsEntry("re", 9L).containsEntry("ok", true).containsEntry("x", 1L);
+    assertThat(RemoveAll.fromMap(wire(new Request(3, RemoveAll.OP, Map.of()).toMap()))).isEqualTo(new RemoveAll());
+    assertRefused(() -> Request.fromMap(Map.of("op", "ping")), "id", null, "request has no integer id");
+    assertRefused(() -> Request.fromMap(Map.of("id", "7", "op", "ping")), "id", "7", "request has no integer id");
+    assertRefused(() -> Request.fromMap(Map.of("id", 7L)), "op", null, "missing op");
+    assertRefused(() -> Request.fromMap(Map.of("id", 7L, "op", 3L)), "op", 3L, "op must be a string, not 3");
+  }
+
+  @Test
   void anErrorFrameSurvivesTheWireWithOrWithoutItsRequestId() throws Exception {
     ErrorFrame refused = new ErrorFrame(7L, "NO_SUCH_METHOD", "no method /Code/com.acme/Sim/nope()V");
     Map<String, Object> frame = wire(refused.toMap());
