@@ -51,7 +51,7 @@ import java.util.function.Function;
  * The daemon's view of one target JVM: its resource hierarchies, the probes this session inserted,
  * and a stream of sampled values. When the target exits the session says so and keeps what it has.
  */
-public final class TargetSession implements AutoCloseable {
+public final class TargetSession implements AutoCloseable, PlanTarget {
   /** Where the session stands. */
   public enum State {
     RUNNING,
@@ -70,7 +70,7 @@ public final class TargetSession implements AutoCloseable {
   private final Map<Long, SourceInfo> sources = new ConcurrentHashMap<>();
   private final List<Consumer<String>> exitListeners = new CopyOnWriteArrayList<>();
   private final Sampler sampler;
-  private final MetricSession metrics = new MetricSession(this);
+  private final MetricSession metrics = new MetricSession(this, () -> hello().calibration());
   private final CompletableFuture<String> ended = new CompletableFuture<>();
   private final RepositoryReader jfr;
   private final VmThreadsCpu vmThreads;
@@ -169,6 +169,7 @@ public final class TargetSession implements AutoCloseable {
   }
 
   /** The resource at {@code path} ({@code /} for all roots) and its descendants to {@code depth} (-1: all). */
+  @Override
   public List<ResourceEntry> resources(String path, int depth) {
     Function<String, Map<String, Object>> agent = p -> call(Resources.OP,
         new Resources("/".equals(p) ? null : ResourcePath.parse(p), depth).toMap(),
@@ -184,6 +185,7 @@ public final class TargetSession implements AutoCloseable {
   }
 
   /** Inserts a probe of {@code kindWord} into the method {@code focus} names; {@code callee} only for call_site. */
+  @Override
   public ProbeInfo enable(String focus, String kindWord, String callee, String askedBy) {
     return probes.enable(focus, kindWord, callee, askedBy);
   }
@@ -194,6 +196,7 @@ public final class TargetSession implements AutoCloseable {
    * focus is refused here, the rest by the agent, with the message {@link #enable} gives). A bad kind, or a
    * failed request, throws and inserts nothing.
    */
+  @Override
   public List<BatchOutcome<ProbeInfo>> enableAll(List<String> foci, String kindWord, String askedBy) {
     return probes.enableAll(foci, kindWord, askedBy);
   }
@@ -208,6 +211,7 @@ public final class TargetSession implements AutoCloseable {
    * id, in order: the probe removed, or why not (an id this session does not have is refused here). A failed
    * request throws and removes nothing.
    */
+  @Override
   public List<BatchOutcome<RemovedProbe>> disableAll(List<Long> probeIds) {
     return probes.disableAll(probeIds);
   }
@@ -231,6 +235,7 @@ public final class TargetSession implements AutoCloseable {
   }
 
   /** As {@link #watch(Map, String)}, for a source already read: the agent checks its event and filters together. */
+  @Override
   public SourceInfo watch(SourceSpec source, String askedBy) {
     Map<String, Object> spec = source.toMap();
     if (state != State.RUNNING) {
@@ -248,6 +253,7 @@ public final class TargetSession implements AutoCloseable {
   }
 
   /** Stops a source this session watches. */
+  @Override
   public SourceInfo unwatch(long sourceId) {
     SourceInfo info = sources.get(sourceId);
     if (info == null) {
