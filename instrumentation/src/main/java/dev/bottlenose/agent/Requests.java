@@ -70,21 +70,21 @@ final class Requests {
     Map<String, Object> request = asked.arguments();
     try {
       Map<String, Object> result = switch (op) {
-        case Ping.OP -> new Pong(System.nanoTime()).toMap();
+        case Ping.OP -> ping(Ping.fromMap(request));
         case Resources.OP -> resources(request);
         case ProbeSpec.OP -> probes.insert(request);
         case InsertAll.OP -> probes.insertAll(request);
         case Remove.OP -> probes.remove(request);
         case RemoveMany.OP -> probes.removeMany(request);
-        case RemoveAll.OP -> probes.removeAll();
-        case Read.OP -> read();
-        case Ledger.OP -> ledger();
-        case Status.OP -> status();
+        case RemoveAll.OP -> probes.removeAll(RemoveAll.fromMap(request));
+        case Read.OP -> read(Read.fromMap(request));
+        case Ledger.OP -> ledger(Ledger.fromMap(request));
+        case Status.OP -> status(Status.fromMap(request));
         case ClassBytes.OP -> classBytes(request);
         case Watch.OP -> watch(request);
         case Unwatch.OP -> unwatch(request);
         case Jfr.OP -> jfr(request);
-        case Bye.OP -> new Bye().toMap();
+        case Bye.OP -> Bye.fromMap(request).toMap();
         default -> throw new RequestException("UNKNOWN_OP", "unknown op '" + op
             + "' (known: ping, resources, insert, insertAll, remove, removeMany, removeAll, read, ledger, status,"
             + " classBytes, watch, unwatch, jfr, bye)");
@@ -135,7 +135,12 @@ final class Requests {
     return new JfrApplied(runtime.discovery().applyJfr(digest), true).toMap();
   }
 
-  private Map<String, Object> read() {
+  /** The agent's clock: the answer to the heartbeat. */
+  private static Map<String, Object> ping(Ping asked) {
+    return new Pong(System.nanoTime()).toMap();
+  }
+
+  private Map<String, Object> read(Read asked) {
     List<Reading> readings = new ArrayList<>();
     for (ProbeReading r : runtime.probes.read()) {
       readings.add(reading(r));
@@ -192,7 +197,7 @@ final class Requests {
     return new Reading(r.probeId(), r.kind(), r.count(), nanos, r.bytes(), r.countByType(), r.bytesByType());
   }
 
-  private Map<String, Object> ledger() {
+  private Map<String, Object> ledger(Ledger asked) {
     List<ProbeEntry> entries = new ArrayList<>();
     for (LedgerEntry e : runtime.probes.ledger()) {
       entries.add(new ProbeEntry(e.probeId(), e.method(), e.kind(), e.callee(), e.requester(), e.sinceEpochMillis()));
@@ -200,7 +205,7 @@ final class Requests {
     return new LedgerReply(entries, runtime.sources == null ? List.of() : runtime.sources.ledger()).toMap();
   }
 
-  private Map<String, Object> status() {
+  private Map<String, Object> status(Status asked) {
     boolean jfr = runtime.sources != null;
     return new AgentStatus(runtime.probes.suppressedErrors(), runtime.openSessions(), runtime.probes.ledger().size(),
         requester, jfr ? runtime.sources.ledger() : null, jfr ? runtime.recording.status() : null,
