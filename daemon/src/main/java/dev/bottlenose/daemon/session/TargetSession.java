@@ -449,24 +449,16 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
   }
 
   /** The agent's counters with this daemon's source totals from the repository. */
-  private Map<String, Object> readForSample() {
+  private Totals readForSample() {
     if (state != State.RUNNING || !channel.isOpen()) {
       return null;
     }
     ReadReply answer = ReadReply.fromMap(channel.call(Read.OP, new Read().toMap()));
-    Map<String, Object> read = answer.toMap();
     if (jfr != null) {
       jfr.sources().samplePeriod(answer.samplePeriodNanos());
     }
-    read.put("sources", jfr == null ? List.of() : jfr.sources().totals());
-    if (jfr != null) {
-      read.put("sourceEvents", jfr.sourceEvents());
-    }
-    long side = vmThreads.nanos();
-    if (side >= 0) {
-      read.put("sideCpuNanos", side);
-    }
-    return read;
+    return new Totals(answer, jfr == null ? List.of() : jfr.sources().totals(), jfr == null ? 0 : jfr.sourceEvents(),
+        vmThreads.nanos());
   }
 
   private Map<String, Object> call(String op, Map<String, ?> args, String what) {
