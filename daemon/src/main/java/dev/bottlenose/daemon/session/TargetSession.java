@@ -343,9 +343,14 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
   /** The target's probes and watched sources, by every session, each with this session's "askedBy" where known. */
   public record Ledgers(List<Map<String, Object>> probes, List<Map<String, Object>> sources) {}
 
+  /** The agent's ledger as it answered: every session's probes and watched sources, without this session's "askedBy". */
+  public LedgerReply agentLedger() {
+    return LedgerReply.fromMap(call(Ledger.OP, new Ledger().toMap(), "reading the ledger"));
+  }
+
   /** Both ledgers, read with one request to the agent. */
   public Ledgers ledgers() {
-    LedgerReply answer = LedgerReply.fromMap(call(Ledger.OP, new Ledger().toMap(), "reading the ledger"));
+    LedgerReply answer = agentLedger();
     return new Ledgers(probes.annotate(answer.entries().stream().map(ProbeEntry::toMap).toList()),
         SessionProbes.withAskedBy(answer.sources().stream().map(SourceEntry::toMap).toList(), "sourceId", id -> {
           SourceInfo mine = sources.get(id);
