@@ -65,6 +65,8 @@ final class Requests {
       asked = Request.fromMap(frame);
     } catch (WireException e) {
       return error(id, "BAD_REQUEST", e.getMessage());
+    } catch (RuntimeException e) {
+      return error(id, "INTERNAL_ERROR", "reading the request failed: " + e);
     }
     String op = asked.op();
     Map<String, Object> request = asked.arguments();
