@@ -156,6 +156,12 @@ class AgentIT {
     assertError(channel.request("remove", "probeId", 987654L), "NO_SUCH_PROBE", "");
     assertError(channel.request("classBytes"), "BAD_REQUEST", "className");
     assertError(channel.send(null, Map.of("op", "ping")), "BAD_REQUEST", "no integer id");
+    assertError(channel.send(900_001L, Map.of("id", 900_001L)), "BAD_REQUEST", "missing op");
+    assertError(channel.request("watch", "source", Map.of("event", "park", "mode", "x")), "BAD_REQUEST",
+        "unknown field 'mode' in source (mode: x;");
+    assertError(channel.request("watch", "source", Map.of("event", "cpu_sample", "period", 5000L)), "BAD_REQUEST",
+        "period 5000 ms is out of range");
+    assertError(channel.request("jfr", "gc", "G1"), "BAD_REQUEST", "gc must be a list of tuples, not G1");
     assertError(channel.sendRaw("{\"id\":1,".getBytes(java.nio.charset.StandardCharsets.UTF_8)), "BAD_REQUEST", "not valid JSON");
     assertThat(channel.request("ping")).containsEntry("ok", true);
     assertThat(channel.request("ledger").get("entries")).asList().isEmpty();

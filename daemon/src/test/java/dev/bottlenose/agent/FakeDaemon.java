@@ -1,5 +1,6 @@
 package dev.bottlenose.agent;
 
+import dev.bottlenose.agent.wire.Jfr;
 import dev.bottlenose.daemon.jfr.RepositoryReader;
 import dev.bottlenose.agent.wire.Frames;
 import java.io.BufferedInputStream;
@@ -94,12 +95,12 @@ final class FakeDaemon implements AutoCloseable {
       return reader;
     }
 
-    private void sendDigest(Map<String, Object> digest) {
-      Map<String, Object> m = new LinkedHashMap<>(digest);
+    private void sendDigest(Jfr digest) {
+      Map<String, Object> m = new LinkedHashMap<>(digest.toMap());
       long id = ids.incrementAndGet();
       digestIds.add(id);
       m.put("id", id);
-      m.put("op", "jfr");
+      m.put("op", Jfr.OP);
       try {
         synchronized (out) {
           Frames.write(out, m);

@@ -5,6 +5,7 @@ import dev.bottlenose.agent.wire.InsertAll;
 import dev.bottlenose.agent.wire.Inserted;
 import dev.bottlenose.agent.wire.ProbeSpec;
 import dev.bottlenose.agent.wire.Remove;
+import dev.bottlenose.agent.wire.RemoveAll;
 import dev.bottlenose.agent.wire.RemoveMany;
 import dev.bottlenose.agent.wire.RemoveReply;
 import dev.bottlenose.agent.wire.Removed;
@@ -90,7 +91,8 @@ final class ProbeRequests {
     return new RemoveReply(removed, failures).toMap();
   }
 
-  Map<String, Object> removeAll() {
+  /** This session's own probes, with one retransformation. */
+  Map<String, Object> removeAll(RemoveAll asked) {
     List<Removed> out = new ArrayList<>();
     for (RemoveResult r : runtime.probes.removeAll(requester)) {
       runtime.monitorBaselines.remove(r.probeId());

@@ -1,9 +1,33 @@
 package dev.bottlenose.agent;
 
 import dev.bottlenose.agent.sources.WatchedSources;
+import dev.bottlenose.agent.wire.AgentStatus;
+import dev.bottlenose.agent.wire.Bye;
 import dev.bottlenose.agent.wire.ClassBytes;
+import dev.bottlenose.agent.wire.ClassDigest;
+import dev.bottlenose.agent.wire.ErrorFrame;
+import dev.bottlenose.agent.wire.InsertAll;
+import dev.bottlenose.agent.wire.Jfr;
+import dev.bottlenose.agent.wire.JfrApplied;
+import dev.bottlenose.agent.wire.Ledger;
+import dev.bottlenose.agent.wire.LedgerReply;
+import dev.bottlenose.agent.wire.Ping;
+import dev.bottlenose.agent.wire.Pong;
+import dev.bottlenose.agent.wire.ProbeEntry;
+import dev.bottlenose.agent.wire.ProbeSpec;
+import dev.bottlenose.agent.wire.Read;
+import dev.bottlenose.agent.wire.ReadReply;
+import dev.bottlenose.agent.wire.Reading;
+import dev.bottlenose.agent.wire.Remove;
+import dev.bottlenose.agent.wire.RemoveAll;
+import dev.bottlenose.agent.wire.RemoveMany;
+import dev.bottlenose.agent.wire.Request;
 import dev.bottlenose.agent.wire.Resources;
+import dev.bottlenose.agent.wire.ResourcesReply;
+import dev.bottlenose.agent.wire.Status;
 import dev.bottlenose.agent.wire.Unwatch;
+import dev.bottlenose.agent.wire.Watch;
+import dev.bottlenose.agent.wire.Watched;
 import dev.bottlenose.agent.wire.WireException;
 import dev.bottlenose.instrumentation.LedgerEntry;
 import dev.bottlenose.instrumentation.ProbeCost;
@@ -34,38 +58,40 @@ final class Requests {
     this.probes = new ProbeRequests(runtime, requester);
   }
 
-  Map<String, Object> answer(Map<String, Object> request) {
-    Object id = request.get("id");
-    if (!(id instanceof Long)) {
-      return error(null, "BAD_REQUEST", "request has no integer id: " + request);
-    }
-    Object op = request.get("op");
+  Map<String, Object> answer(Map<String, Object> frame) {
+    Object id = frame.get("id");
+    Request asked;
     try {
-      Map<String, Object> result = switch (String.valueOf(op)) {
-        case "ping" -> Map.of("nanoTime", System.nanoTime());
-        case "resources" -> resources(request);
-        case "insert" -> probes.insert(request);
-        case "insertAll" -> probes.insertAll(request);
-        case "remove" -> probes.remove(request);
-        case "removeMany" -> probes.removeMany(request);
-        case "removeAll" -> probes.removeAll();
-        case "read" -> read();
-        case "ledger" -> ledger();
-        case "status" -> status();
-        case "classBytes" -> classBytes(request);
-        case "watch" -> watch(request);
-        case "unwatch" -> unwatch(request);
-        case "jfr" -> jfr(request);
-        case "bye" -> Map.of();
+      asked = Request.fromMap(frame);
+    } catch (WireException e) {
+      return error(id, "BAD_REQUEST", e.getMessage());
+    } catch (RuntimeException e) {
+      return error(id, "INTERNAL_ERROR", "reading the request failed: " + e);
+    }
+    String op = asked.op();
+    Map<String, Object> request = asked.arguments();
+    try {
+      Map<String, Object> result = switch (op) {
+        case Ping.OP -> ping(Ping.fromMap(request));
+        case Resources.OP -> resources(request);
+        case ProbeSpec.OP -> probes.insert(request);
+        case InsertAll.OP -> probes.insertAll(request);
+        case Remove.OP -> probes.remove(request);
+        case RemoveMany.OP -> probes.removeMany(request);
+        case RemoveAll.OP -> probes.removeAll(RemoveAll.fromMap(request));
+        case Read.OP -> read(Read.fromMap(request));
+        case Ledger.OP -> ledger(Ledger.fromMap(request));
+        case Status.OP -> status(Status.fromMap(request));
+        case ClassBytes.OP -> classBytes(request);
+        case Watch.OP -> watch(request);
+        case Unwatch.OP -> unwatch(request);
+        case Jfr.OP -> jfr(request);
+        case Bye.OP -> Bye.fromMap(request).toMap();
         default -> throw new RequestException("UNKNOWN_OP", "unknown op '" + op
             + "' (known: ping, resources, insert, insertAll, remove, removeMany, removeAll, read, ledger, status,"
             + " classBytes, watch, unwatch, jfr, bye)");
       };
-      Map<String, Object> response = new LinkedHashMap<>();
-      response.put("re", id);
-      response.put("ok", true);
-      response.putAll(result);
-      return response;
+      return asked.answer(result);
     } catch (RequestException e) {
       return error(id, e.code(), e.getMessage());
     } catch (WireException e) {
@@ -78,18 +104,13 @@ final class Requests {
   }
 
   static Map<String, Object> error(Object re, String code, String message) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("re", re);
-    m.put("ok", false);
-    m.put("code", code);
-    m.put("error", message);
-    return m;
+    return new ErrorFrame(re instanceof Long id ? id : null, code, message).toMap();
   }
 
   private Map<String, Object> resources(Map<String, Object> request) throws RequestException {
     Resources asked = Resources.fromMap(request);
     int depth = asked.depth();
-    List<Object> out = new ArrayList<>();
+    List<Map<String, Object>> out = new ArrayList<>();
     if (asked.path() == null) {
       for (Hierarchy h : Hierarchy.values()) {
         List<Resource> found = runtime.discovery().resources(h.root(), depth < 0 ? -1 : depth - 1);
@@ -104,53 +125,48 @@ final class Requests {
       }
       found.forEach(r -> out.add(resourceJson(r)));
     }
-    return Map.of("resources", out);
+    return new ResourcesReply(out).toMap();
   }
 
   /** A daemon's digest of the recording's events: taken from the oldest session only, so none counts twice. */
   private Map<String, Object> jfr(Map<String, Object> request) {
+    Jfr digest = Jfr.fromMap(request);
     if (!runtime.takesDigestsFrom(session)) {
-      return Map.of("applied", 0L, "taken", false);
+      return new JfrApplied(0, false).toMap();
     }
-    return Map.of("applied", (long) runtime.discovery().applyJfr(request), "taken", true);
+    return new JfrApplied(runtime.discovery().applyJfr(digest), true).toMap();
   }
 
-  private Map<String, Object> read() {
-    List<Object> readings = new ArrayList<>();
+  /** The agent's clock: the answer to the heartbeat. */
+  private static Map<String, Object> ping(Ping asked) {
+    return new Pong(System.nanoTime()).toMap();
+  }
+
+  private Map<String, Object> read(Read asked) {
+    List<Reading> readings = new ArrayList<>();
     for (ProbeReading r : runtime.probes.read()) {
-      readings.add(readingJson(r));
+      readings.add(reading(r));
     }
-    ProbeCost c = runtime.probes.cost();
-    Map<String, Object> cost = new LinkedHashMap<>();
-    cost.put("executions", c.executions());
-    cost.put("probeNanos", c.probeNanos());
-    cost.put("retransformNanos", c.retransformNanos());
+    ProbeCost cost = runtime.probes.cost();
     long processCpu = AgentRuntime.processCpuNanos();
     long agentCpu = runtime.discovery().agentCpuNanos();
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("nanoTime", System.nanoTime());
-    m.put("readings", readings);
-    m.put("cost", cost);
-    if (agentCpu >= 0) {
-      m.put("agentCpuNanos", agentCpu);
-    }
-    if (processCpu >= 0) {
-      m.put("processCpuNanos", processCpu);
-    }
-    m.put("vm", runtime.discovery().vmTotals(processCpu));
-    if (runtime.sources != null) {
-      m.put("samplePeriodNanos", runtime.sources.effectiveSamplePeriodNanos());
-    }
-    return m;
+    long nanoTime = System.nanoTime();
+    Map<String, Long> vm = new LinkedHashMap<>();
+    runtime.discovery().vmTotals(processCpu).forEach((k, v) -> {
+      if (v instanceof Number n) {
+        vm.put(k, n.longValue());
+      }
+    });
+    return new ReadReply(nanoTime, readings, cost, agentCpu, processCpu, vm,
+        runtime.sources == null ? -1 : runtime.sources.effectiveSamplePeriodNanos()).toMap();
   }
 
   private Map<String, Object> watch(Map<String, Object> request) throws RequestException {
-    if (request.get("source") == null) {
-      throw new RequestException("BAD_REQUEST",
-          "watch needs a source {\"event\":…, \"code\":…, \"thread\":…, \"form\":…}");
-    }
+    Watch asked = Watch.fromMap(request);
     try {
-      return Map.of("sourceId", sources().watch(request.get("source"), requester));
+      return new Watched(sources().watch(asked.source(), requester)).toMap();
+    } catch (WireException e) {
+      throw e;
     } catch (IllegalArgumentException e) {
       throw new RequestException("BAD_REQUEST", e.getMessage());
     } catch (IllegalStateException e) {
@@ -174,53 +190,28 @@ final class Requests {
   }
 
 
-  private Map<String, Object> readingJson(ProbeReading r) {
+  private Reading reading(ProbeReading r) {
     long nanos = r.nanos();
     AgentRuntime.MonitorBaseline b = runtime.monitorBaselines.get(r.probeId());
     if (b != null) {
       nanos += runtime.discovery().monitorWaits().nanos(b.className(), b.methodName(), b.descriptor()) - b.nanos();
     }
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("probeId", r.probeId());
-    m.put("kind", r.kind().word());
-    m.put("count", r.count());
-    m.put("nanos", nanos);
-    m.put("bytes", r.bytes());
-    m.put("countByType", r.countByType() == null ? Map.of() : r.countByType());
-    m.put("bytesByType", r.bytesByType() == null ? Map.of() : r.bytesByType());
-    return m;
+    return new Reading(r.probeId(), r.kind(), r.count(), nanos, r.bytes(), r.countByType(), r.bytesByType());
   }
 
-  private Map<String, Object> ledger() {
-    List<Object> entries = new ArrayList<>();
+  private Map<String, Object> ledger(Ledger asked) {
+    List<ProbeEntry> entries = new ArrayList<>();
     for (LedgerEntry e : runtime.probes.ledger()) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("probeId", e.probeId());
-      m.put("method", e.method().toPath().toString());
-      m.put("kind", e.kind().word());
-      m.put("callee", e.callee() == null ? null : e.callee().toPath().toString());
-      m.put("requester", e.requester());
-      m.put("sinceMillis", e.sinceEpochMillis());
-      entries.add(m);
+      entries.add(new ProbeEntry(e.probeId(), e.method(), e.kind(), e.callee(), e.requester(), e.sinceEpochMillis()));
     }
-    return Map.of("entries", entries, "sources", runtime.sources == null ? List.of() : runtime.sources.ledger());
+    return new LedgerReply(entries, runtime.sources == null ? List.of() : runtime.sources.ledger()).toMap();
   }
 
-  private Map<String, Object> status() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("suppressedErrors", runtime.probes.suppressedErrors());
-    m.put("sessions", runtime.openSessions());
-    m.put("probes", runtime.probes.ledger().size());
-    m.put("requester", requester);
-    if (runtime.sources != null) {
-      m.put("sources", runtime.sources.ledger());
-      m.put("jfr", runtime.recording.status());
-    }
-    long allocated = AgentThreads.allocatedBytes();
-    if (allocated >= 0) {
-      m.put("bytesAllocatedByAgentThreads", allocated);
-    }
-    return m;
+  private Map<String, Object> status(Status asked) {
+    boolean jfr = runtime.sources != null;
+    return new AgentStatus(runtime.probes.suppressedErrors(), runtime.openSessions(), runtime.probes.ledger().size(),
+        requester, jfr ? runtime.sources.ledger() : null, jfr ? runtime.recording.status() : null,
+        AgentThreads.allocatedBytes()).toMap();
   }
 
   private Map<String, Object> classBytes(Map<String, Object> request) throws RequestException, ProbeException {
@@ -228,7 +219,7 @@ final class Requests {
     byte[] bytes = runtime.probes.currentClassBytes(className);
     try {
       byte[] digest = MessageDigest.getInstance("SHA-256").digest(bytes);
-      return Map.of("length", (long) bytes.length, "sha256", HexFormat.of().formatHex(digest));
+      return new ClassDigest(bytes.length, HexFormat.of().formatHex(digest)).toMap();
     } catch (NoSuchAlgorithmException e) {
       throw new RequestException("INTERNAL_ERROR", "no SHA-256 in this JVM: " + e.getMessage());
     }

@@ -3,6 +3,9 @@ package dev.bottlenose.agent;
 import dev.bottlenose.agent.discovery.Discovery;
 import dev.bottlenose.agent.discovery.ProcessDiscovery;
 import dev.bottlenose.agent.sources.ToolThreads;
+import dev.bottlenose.agent.wire.Bye;
+import dev.bottlenose.agent.wire.Changes;
+import dev.bottlenose.agent.wire.ErrorFrame;
 import dev.bottlenose.agent.wire.Frames;
 import dev.bottlenose.agent.wire.Hello;
 import dev.bottlenose.instrumentation.RemoveResult;
@@ -112,7 +115,7 @@ final class Session {
       }
       Map<String, Object> response = requests.answer(request);
       send(response);
-      if ("bye".equals(request.get("op")) && Boolean.TRUE.equals(response.get("ok"))) {
+      if (Bye.isBye(request) && !ErrorFrame.isError(response)) {
         return "the daemon said bye";
       }
     }
@@ -146,17 +149,11 @@ final class Session {
   }
 
   private static Map<String, Object> changesEvent(List<ResourceChange> changes) {
-    List<Object> list = new ArrayList<>(changes.size());
+    List<Changes.Change> list = new ArrayList<>(changes.size());
     for (ResourceChange c : changes) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("type", c.type().name().toLowerCase(java.util.Locale.ROOT));
-      m.put("resource", Requests.resourceJson(c.resource()));
-      list.add(m);
+      list.add(new Changes.Change(c.type(), Requests.resourceJson(c.resource())));
     }
-    Map<String, Object> event = new LinkedHashMap<>();
-    event.put("event", "changes");
-    event.put("changes", list);
-    return event;
+    return new Changes(list).toMap();
   }
 
   private void close(String reason) {

@@ -1,8 +1,11 @@
 package dev.bottlenose.daemon.channel;
 
-import dev.bottlenose.agent.wire.Fields;
+import dev.bottlenose.agent.wire.Bye;
+import dev.bottlenose.agent.wire.ErrorFrame;
 import dev.bottlenose.agent.wire.Frames;
 import dev.bottlenose.agent.wire.Hello;
+import dev.bottlenose.agent.wire.Ping;
+import dev.bottlenose.agent.wire.Request;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -85,10 +88,7 @@ public final class AgentChannel implements AutoCloseable {
     long id = ids.incrementAndGet();
     CompletableFuture<Map<String, Object>> answer = new CompletableFuture<>();
     pending.put(id, answer);
-    Map<String, Object> frame = new LinkedHashMap<>();
-    frame.put("id", id);
-    frame.put("op", op);
-    frame.putAll(arguments);
+    Map<String, Object> frame = new Request(id, op, new LinkedHashMap<>(arguments)).toMap();
     if (closed.isDone()) {
       failClosed(answer);
     } else {
@@ -133,7 +133,7 @@ public final class AgentChannel implements AutoCloseable {
 
   private void ping() {
     if (isOpen()) {
-      request("ping", Map.of()).exceptionally(e -> null);
+      request(Ping.OP, new Ping().toMap()).exceptionally(e -> null);
     }
   }
 
@@ -156,10 +156,11 @@ public final class AgentChannel implements AutoCloseable {
       if (answer == null) {
         return;
       }
-      if (Boolean.TRUE.equals(frame.get("ok"))) {
-        answer.complete(frame);
+      if (ErrorFrame.isError(frame)) {
+        ErrorFrame error = ErrorFrame.fromMap(frame);
+        answer.completeExceptionally(new AgentException(error.code(), error.message()));
       } else {
-        answer.completeExceptionally(new AgentException(Fields.textOr(frame, "code"), Fields.textOr(frame, "error")));
+        answer.complete(frame);
       }
     } else if (frame.get("event") != null) {
       eventListeners.forEach(l -> deliver(l, frame));
@@ -200,7 +201,7 @@ public final class AgentChannel implements AutoCloseable {
     closing = true;
     if (isOpen()) {
       try {
-        request("bye", Map.of()).get(BYE_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        request(Bye.OP, new Bye().toMap()).get(BYE_WAIT_MILLIS, TimeUnit.MILLISECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       } catch (ExecutionException | TimeoutException e) {

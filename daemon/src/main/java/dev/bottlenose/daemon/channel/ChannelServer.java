@@ -161,15 +161,15 @@ public final class ChannelServer implements AutoCloseable {
       long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
       socket.setSoTimeout((int) Math.min(left, HELLO_MILLIS));
       InputStream in = new BufferedInputStream(socket.getInputStream());
-      Map<String, Object> hello = Frames.read(in);
-      if (!Hello.isHello(hello) || !tokenMatches(hello.get("token"))) {
+      Map<String, Object> frame = Frames.read(in);
+      Hello hello = Hello.isHello(frame) ? Hello.fromMap(frame) : null;
+      if (hello == null || !tokenMatches(hello.token())) {
         socket.close();
         return null;
       }
       socket.setSoTimeout(0);
       socket.setTcpNoDelay(true);
-      return AgentChannel.start(socket, in, new BufferedOutputStream(socket.getOutputStream()), Hello.fromMap(hello),
-          heartbeatMillis);
+      return AgentChannel.start(socket, in, new BufferedOutputStream(socket.getOutputStream()), hello, heartbeatMillis);
     } catch (IOException | RuntimeException e) {
       closeQuietly(socket);
       return null;

@@ -1,10 +1,9 @@
 package dev.bottlenose.daemon.cli;
 
-import dev.bottlenose.agent.wire.Fields;
+import dev.bottlenose.agent.wire.ProbeEntry;
 import dev.bottlenose.daemon.session.TargetSession;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,22 +21,21 @@ final class LedgerCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     try (TargetSession session = target.attach(main.console, "cli")) {
-      print(session.ledger(), session.pid(), main.console);
+      print(session.agentLedger().entries(), session.pid(), main.console);
     }
     return 0;
   }
 
-  static void print(List<Map<String, Object>> entries, long pid, Console console) {
+  static void print(List<ProbeEntry> entries, long pid, Console console) {
     if (entries.isEmpty()) {
       console.out().println("ledger of process " + pid + ": no probes are woven in");
       return;
     }
     console.out().println("ledger of process " + pid + ": " + entries.size() + " probe(s)");
-    for (Map<String, Object> e : entries) {
-      String callee = e.get("callee") == null ? "" : " -> " + e.get("callee");
-      console.out().println("  probe " + Fields.textOr(e, "probeId") + "  " + Fields.textOr(e, "kind") + "  "
-          + Fields.textOr(e, "method") + callee + "  since " + Instant.ofEpochMilli(Fields.numberOr(e, "sinceMillis", 0))
-          + "  by " + Fields.textOr(e, "requester"));
+    for (ProbeEntry e : entries) {
+      String callee = e.callee() == null ? "" : " -> " + e.callee().toPath();
+      console.out().println("  probe " + e.probeId() + "  " + e.kind().word() + "  " + e.method().toPath() + callee
+          + "  since " + Instant.ofEpochMilli(e.sinceMillis()) + "  by " + e.requester());
     }
   }
 }

@@ -1,6 +1,6 @@
 package dev.bottlenose.daemon.jfr;
 
-import dev.bottlenose.agent.discovery.JfrDigest;
+import dev.bottlenose.agent.wire.Jfr;
 import dev.bottlenose.agent.discovery.TypeNames;
 import dev.bottlenose.agent.discovery.VirtualThreads;
 import dev.bottlenose.agent.discovery.DiscoverySettings;
@@ -33,7 +33,7 @@ public final class DiscoveryEvents {
   private final CallGraph syncGraph;
   private final CallGraph jitGraph;
   private final Map<String, Consumer<RecordedEvent>> handlers = new LinkedHashMap<>();
-  private final Map<String, List<Object>> digest = new LinkedHashMap<>();
+  private final Map<String, List<List<?>>> digest = new LinkedHashMap<>();
   private long failures;
   /** Written by the reading thread alone. */
   private volatile long agentThreadEvents;
@@ -53,17 +53,17 @@ public final class DiscoveryEvents {
     handlers.put("jdk.ThreadPark", ofApplication(atLeast(DiscoverySettings.CONTENTION_THRESHOLD, this::park)));
     handlers.put(DiscoverySettings.ALLOCATION_SAMPLE, ofApplication(this::allocation));
     handlers.put("jdk.FileRead", ofApplication(atLeast(DiscoverySettings.IO_THRESHOLD, withStack(ioGraph,
-        e -> add(JfrDigest.FILES, e.getString("path"), false, e.getLong("bytesRead"), nanos(e))))));
+        e -> add(Jfr.FILES, e.getString("path"), false, e.getLong("bytesRead"), nanos(e))))));
     handlers.put("jdk.FileWrite", ofApplication(atLeast(DiscoverySettings.IO_THRESHOLD, withStack(ioGraph,
-        e -> add(JfrDigest.FILES, e.getString("path"), true, e.getLong("bytesWritten"), nanos(e))))));
+        e -> add(Jfr.FILES, e.getString("path"), true, e.getLong("bytesWritten"), nanos(e))))));
     handlers.put("jdk.SocketRead", ofApplication(atLeast(DiscoverySettings.IO_THRESHOLD, withStack(ioGraph,
-        e -> add(JfrDigest.SOCKETS, hostPort(e), false, e.getLong("bytesRead"), nanos(e))))));
+        e -> add(Jfr.SOCKETS, hostPort(e), false, e.getLong("bytesRead"), nanos(e))))));
     handlers.put("jdk.SocketWrite", ofApplication(atLeast(DiscoverySettings.IO_THRESHOLD, withStack(ioGraph,
-        e -> add(JfrDigest.SOCKETS, hostPort(e), true, e.getLong("bytesWritten"), nanos(e))))));
-    handlers.put("jdk.GarbageCollection", e -> add(JfrDigest.GC, e.getString("name"), e.getDuration("sumOfPauses").toNanos()));
+        e -> add(Jfr.SOCKETS, hostPort(e), true, e.getLong("bytesWritten"), nanos(e))))));
+    handlers.put("jdk.GarbageCollection", e -> add(Jfr.GC, e.getString("name"), e.getDuration("sumOfPauses").toNanos()));
     handlers.put("jdk.Compilation", this::compilation);
-    handlers.put("jdk.ExecuteVMOperation", e -> add(JfrDigest.VM_OPERATIONS, e.getString("operation"), e.getBoolean("safepoint"), nanos(e)));
-    handlers.put("jdk.Deoptimization", e -> add(JfrDigest.DEOPTIMIZATIONS, String.valueOf(e.getString("reason"))));
+    handlers.put("jdk.ExecuteVMOperation", e -> add(Jfr.VM_OPERATIONS, e.getString("operation"), e.getBoolean("safepoint"), nanos(e)));
+    handlers.put("jdk.Deoptimization", e -> add(Jfr.DEOPTIMIZATIONS, String.valueOf(e.getString("reason"))));
     handlers.put("jdk.ExecutionSample", this::executionSample);
     handlers.put(DiscoverySettings.PINNED, this::pinned);
   }
@@ -102,11 +102,11 @@ public final class DiscoveryEvents {
   }
 
   /** The facts gathered since the last call, for the agent's {@code jfr} request; null when there are none. */
-  public synchronized Map<String, Object> drain() {
+  public synchronized Jfr drain() {
     if (digest.isEmpty()) {
       return null;
     }
-    Map<String, Object> out = new LinkedHashMap<>(digest);
+    Jfr out = new Jfr(digest);
     digest.clear();
     return out;
   }
@@ -189,7 +189,7 @@ public final class DiscoveryEvents {
   private void monitorEnter(RecordedEvent e) {
     RecordedClass monitorClass = e.getClass("monitorClass");
     RecordedMethod top = topMethod(e.getStackTrace());
-    add(JfrDigest.MONITORS, monitorClass == null ? "" : TypeNames.javaName(monitorClass.getName()), nanos(e),
+    add(Jfr.MONITORS, monitorClass == null ? "" : TypeNames.javaName(monitorClass.getName()), nanos(e),
         top == null ? "" : top.getType().getName(), top == null ? "" : top.getName(), top == null ? "" : top.getDescriptor());
   }
 
@@ -198,14 +198,14 @@ public final class DiscoveryEvents {
       return;
     }
     RecordedMethod top = topMethod(e.getStackTrace());
-    add(JfrDigest.PINNED, nanos(e), top == null ? "" : top.getType().getName() + "." + top.getName());
+    add(Jfr.PINNED, nanos(e), top == null ? "" : top.getType().getName() + "." + top.getName());
   }
 
   /** Every park names its blocker's class as a lock; only a park on a lock is contention for the sync graph. */
   private void park(RecordedEvent e) {
     RecordedClass parked = e.getClass("parkedClass");
     if (parked != null) {
-      add(JfrDigest.LOCKS, TypeNames.javaName(parked.getName()), nanos(e));
+      add(Jfr.LOCKS, TypeNames.javaName(parked.getName()), nanos(e));
     }
     RecordedStackTrace stack = e.getStackTrace();
     if (stack != null && SourceEvent.LOCK_PARK.counts(e)) {
@@ -217,7 +217,7 @@ public final class DiscoveryEvents {
     RecordedClass type = e.getClass("objectClass");
     RecordedMethod top = topMethod(e.getStackTrace());
     if (type != null && top != null) {
-      add(JfrDigest.ALLOCATIONS, TypeNames.javaName(type.getName()), top.getType().getName() + "." + top.getName(), e.getLong("weight"));
+      add(Jfr.ALLOCATIONS, TypeNames.javaName(type.getName()), top.getType().getName() + "." + top.getName(), e.getLong("weight"));
     }
   }
 
@@ -235,7 +235,7 @@ public final class DiscoveryEvents {
     RecordedMethod m = e.getValue("method");
     if (m != null) {
       jitGraph.counted(m);
-      add(JfrDigest.COMPILATIONS, e.getInt("compileLevel"), m.getType().getName() + "." + m.getName() + m.getDescriptor(), nanos(e));
+      add(Jfr.COMPILATIONS, e.getInt("compileLevel"), m.getType().getName() + "." + m.getName() + m.getDescriptor(), nanos(e));
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.bottlenose.daemon.jfr;
 
+import dev.bottlenose.agent.wire.Jfr;
 import dev.bottlenose.agent.discovery.DiscoverySettings;
 import dev.bottlenose.daemon.channel.Uids;
 import java.io.IOException;
@@ -42,7 +43,7 @@ public final class RepositoryReader implements AutoCloseable {
   private final SourceCounter sources;
   private final CallGraphs graphs = new CallGraphs();
   private final DiscoveryEvents discovery = new DiscoveryEvents(graphs);
-  private final Consumer<Map<String, Object>> digests;
+  private final Consumer<Jfr> digests;
   private final ScheduledExecutorService decay = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "bottlenose-callgraph-decay");
     t.setDaemon(true);
@@ -59,13 +60,13 @@ public final class RepositoryReader implements AutoCloseable {
    * Reads {@code repository}, the one process {@code pid} records to (its threads' CPU times weight the samples;
    * its user must own the repository and every file in it).
    */
-  public RepositoryReader(Path repository, long pid, long samplePeriodNanos, Consumer<Map<String, Object>> digests) {
+  public RepositoryReader(Path repository, long pid, long samplePeriodNanos, Consumer<Jfr> digests) {
     this(repository, pid, Uids.ofProcess(pid), samplePeriodNanos, digests);
   }
 
   /** As {@link #RepositoryReader(Path, long, long, Consumer)}, with the uid of process {@code pid} already known. */
   public RepositoryReader(Path repository, long pid, int ownerUid, long samplePeriodNanos,
-      Consumer<Map<String, Object>> digests) {
+      Consumer<Jfr> digests) {
     this.repository = repository;
     this.ownerUid = ownerUid;
     ThreadCpuTimes cpu = new ThreadCpuTimes(pid);
@@ -198,7 +199,7 @@ public final class RepositoryReader implements AutoCloseable {
       settledThroughMillis = through;
       sources.flushed(through);
     }
-    Map<String, Object> digest = discovery.drain();
+    Jfr digest = discovery.drain();
     if (digest != null) {
       digests.accept(digest);
     }

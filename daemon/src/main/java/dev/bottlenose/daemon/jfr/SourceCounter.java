@@ -1,9 +1,10 @@
 package dev.bottlenose.daemon.jfr;
 
 import dev.bottlenose.agent.sources.SourceEvent;
-import dev.bottlenose.agent.sources.SourceSpec;
+import dev.bottlenose.agent.sources.SourceRules;
 import dev.bottlenose.agent.sources.ToolCode;
 import dev.bottlenose.agent.sources.WatchedSource;
+import dev.bottlenose.agent.wire.SourceSpec;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -93,13 +94,13 @@ public final class SourceCounter {
   }
 
   /** Counts the source {@code spec} (as the agent accepted it) under the agent's {@code id} from now on. */
-  public void add(long id, Map<String, ?> spec) {
+  public void add(long id, SourceSpec spec) {
     add(id, spec, System.currentTimeMillis());
   }
 
-  /** As {@link #add(long, Map)}, counting the events that end at or after {@code sinceMillis}. */
-  synchronized void add(long id, Map<String, ?> spec, long sinceMillis) {
-    WatchedSource s = SourceSpec.parse(spec, id, "daemon");
+  /** As {@link #add(long, SourceSpec)}, counting the events that end at or after {@code sinceMillis}. */
+  synchronized void add(long id, SourceSpec spec, long sinceMillis) {
+    WatchedSource s = SourceRules.parse(spec, id, "daemon");
     s.sinceMillis = sinceMillis;
     sources.put(id, s);
     rebuild();

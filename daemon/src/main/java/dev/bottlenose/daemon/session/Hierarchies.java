@@ -1,7 +1,9 @@
 package dev.bottlenose.daemon.session;
 
-import dev.bottlenose.agent.wire.Fields;
+import dev.bottlenose.agent.wire.Changes;
+import dev.bottlenose.agent.wire.ResourcesReply;
 import dev.bottlenose.model.Hierarchy;
+import dev.bottlenose.model.ResourceChange;
 import dev.bottlenose.model.ResourcePath;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +34,7 @@ final class Hierarchies {
       return parsed == null ? allRoots(depth) : cached(parsed, depth, endReason);
     }
     List<ResourceEntry> found = new ArrayList<>();
-    for (Map<String, Object> r : Fields.mapsOr(ask(p, agent), "resources")) {
+    for (Map<String, Object> r : ResourcesReply.fromMap(ask(p, agent)).resources()) {
       ResourceEntry entry = ResourceEntry.fromJson(r);
       cache.put(entry);
       found.add(entry);
@@ -45,16 +47,16 @@ final class Hierarchies {
   }
 
   /** Applies a {@code changes} event to the cache and passes it on. */
-  void apply(Map<String, Object> event) {
-    List<Map<String, Object>> changes = Fields.mapsOr(event, "changes");
-    for (Map<String, Object> change : changes) {
-      ResourceEntry entry = ResourceEntry.fromJson(Fields.mapOr(change, "resource"));
-      if ("removed".equals(change.get("type"))) {
+  void apply(Changes event) {
+    for (Changes.Change change : event.changes()) {
+      ResourceEntry entry = ResourceEntry.fromJson(change.resource());
+      if (change.type() == ResourceChange.Type.REMOVED) {
         cache.remove(entry.path());
       } else {
         cache.put(entry);
       }
     }
+    List<Map<String, Object>> changes = event.changeMaps();
     listeners.forEach(l -> l.accept(changes));
   }
 

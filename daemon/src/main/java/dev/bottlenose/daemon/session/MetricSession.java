@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -24,7 +25,8 @@ import java.util.stream.Collectors;
 final class MetricSession {
   private static final String BUILT_IN = "built-in";
 
-  private final TargetSession session;
+  private final PlanTarget session;
+  private final Supplier<Map<String, Long>> calibration;
   private final Map<Long, ActiveMetric> active = new ConcurrentHashMap<>();
   private final Map<String, String> origins = new ConcurrentHashMap<>();
   private final AtomicLong nextId = new AtomicLong(1);
@@ -39,8 +41,10 @@ final class MetricSession {
       });
   static final int KEPT_PLANS = 1024;
 
-  MetricSession(TargetSession session) {
+  /** {@code calibration}: what a call, an allocation and a sample stand for on the target (the agent's hello). */
+  MetricSession(PlanTarget session, Supplier<Map<String, Long>> calibration) {
     this.session = session;
+    this.calibration = calibration;
   }
 
   MetricLibrary library() {
@@ -197,7 +201,7 @@ final class MetricSession {
 
   private Calibration calibration() {
     try {
-      return Calibration.fromJson(session.hello().calibration());
+      return Calibration.fromJson(calibration.get());
     } catch (IllegalArgumentException e) {
       throw new SessionException(SessionException.Failure.FAILED, "the agent sent no usable calibration, so "
           + "metric values cannot be computed: " + e.getMessage());

@@ -1,5 +1,7 @@
 package dev.bottlenose.daemon.session;
 
+import dev.bottlenose.agent.wire.SourceSpec;
+import dev.bottlenose.agent.wire.WireException;
 import dev.bottlenose.metrics.Calibration;
 import dev.bottlenose.metrics.ProbePlan;
 import dev.bottlenose.model.ResourcePath;
@@ -15,7 +17,7 @@ import java.util.Set;
  * already inserted is removed again and the error names the metric, the focus and the item.
  */
 final class PlanInserter {
-  private final TargetSession session;
+  private final PlanTarget session;
   private final String askedBy;
   private final Long samplePeriodMillis;
   private final Map<String, List<Long>> probesByItem = new LinkedHashMap<>();
@@ -24,7 +26,7 @@ final class PlanInserter {
   private String lastRefusal = "";
 
   /** {@code samplePeriodMillis}: what the plan's {@code cpu_sample} sources ask JFR for, or null for the default. */
-  PlanInserter(TargetSession session, String askedBy, Long samplePeriodMillis) {
+  PlanInserter(PlanTarget session, String askedBy, Long samplePeriodMillis) {
     this.session = session;
     this.askedBy = askedBy;
     this.samplePeriodMillis = samplePeriodMillis;
@@ -55,17 +57,24 @@ final class PlanInserter {
         expand(item.id(), (String) r.get("expand"), (String) r.get("kind"));
         break;
       case "source":
-        @SuppressWarnings("unchecked")
-        Map<String, Object> source = (Map<String, Object>) r.get("source");
-        if (samplePeriodMillis != null && "cpu_sample".equals(source.get("event"))) {
-          source = new LinkedHashMap<>(source);
-          source.put("period", samplePeriodMillis);
+        SourceSpec source = source(item.id(), r.get("source"));
+        if (samplePeriodMillis != null && "cpu_sample".equals(source.event())) {
+          source = source.withPeriod(samplePeriodMillis);
         }
         sourceByItem.put(item.id(), session.watch(source, askedBy).sourceId());
         break;
       default:
         throw new SessionException(SessionException.Failure.FAILED, "plan item " + item.id() + " has unknown type '"
             + item.type() + "'");
+    }
+  }
+
+  /** A plan item's source, read as the channel reads it; a malformed one is bad input naming the field. */
+  private static SourceSpec source(String itemId, Object source) {
+    try {
+      return SourceSpec.fromMap(source);
+    } catch (WireException e) {
+      throw SessionException.badInput("plan item " + itemId + ": " + e.getMessage());
     }
   }
 
@@ -133,7 +142,7 @@ final class PlanInserter {
    * Removes a metric's probes (with one agent request) and sources; says how many, and how many classes got
    * their bytes back.
    */
-  static Map<String, Object> remove(TargetSession session, ActiveMetric m) {
+  static Map<String, Object> remove(PlanTarget session, ActiveMetric m) {
     int probes = 0;
     Set<String> restored = new HashSet<>();
     List<String> failures = new ArrayList<>();

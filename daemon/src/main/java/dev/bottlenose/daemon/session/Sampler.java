@@ -20,7 +20,7 @@ public final class Sampler {
   static final Duration MIN_INTERVAL = Duration.ofMillis(50);
   static final Duration MAX_INTERVAL = Duration.ofHours(1);
 
-  private final Supplier<Map<String, Object>> reader;
+  private final Supplier<Totals> reader;
   private final Map<Long, ProbeInfo> probes;
   private final Map<Long, SourceInfo> sources;
   private final int historySize;
@@ -37,7 +37,7 @@ public final class Sampler {
   private ScheduledFuture<?> tick;
   private String lastError = "";
 
-  Sampler(Supplier<Map<String, Object>> reader, Map<Long, ProbeInfo> probes, Map<Long, SourceInfo> sources,
+  Sampler(Supplier<Totals> reader, Map<Long, ProbeInfo> probes, Map<Long, SourceInfo> sources,
       Duration interval, int historySize, UnaryOperator<Sample> enrich) {
     this.reader = reader;
     this.enrich = enrich;
@@ -92,7 +92,7 @@ public final class Sampler {
 
   private void sampleOnce() {
     try {
-      Map<String, Object> read = reader.get();
+      Totals read = reader.get();
       Sample read0 = read == null ? null : tracker.next(read, System.currentTimeMillis(), probes, sources);
       Sample sample = read0 == null ? null : enrich.apply(read0);
       if (sample != null) {

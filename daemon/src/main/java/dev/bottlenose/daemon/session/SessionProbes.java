@@ -105,8 +105,7 @@ final class SessionProbes {
     }
     Removed answer = Removed.fromMap(agent.call(Remove.OP, new Remove(probeId).toMap(), "removing probe " + probeId));
     probes.remove(probeId);
-    return new RemovedProbe(probeId, info.method(), answer.className(), answer.retransformNanos(),
-        answer.classRestored());
+    return new RemovedProbe(info.method(), answer);
   }
 
   /** As {@link TargetSession#disableAll}. */
@@ -132,8 +131,7 @@ final class SessionProbes {
     Map<Long, BatchOutcome<RemovedProbe>> byId = new LinkedHashMap<>();
     for (Removed r : answer.removed()) {
       ProbeInfo info = probes.remove(r.probeId());
-      byId.put(r.probeId(), BatchOutcome.done(new RemovedProbe(r.probeId(), info == null ? "" : info.method(),
-          r.className(), r.retransformNanos(), r.classRestored())));
+      byId.put(r.probeId(), BatchOutcome.done(new RemovedProbe(info == null ? "" : info.method(), r)));
     }
     for (Failure f : answer.failures()) {
       byId.put(f.probeId(), BatchOutcome.failed(new SessionException(SessionException.fromAgentCode(f.code()),

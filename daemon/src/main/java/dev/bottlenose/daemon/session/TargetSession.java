@@ -1,10 +1,24 @@
 package dev.bottlenose.daemon.session;
 
+import dev.bottlenose.agent.wire.AgentStatus;
+import dev.bottlenose.agent.wire.Changes;
 import dev.bottlenose.agent.wire.ClassBytes;
-import dev.bottlenose.agent.wire.Fields;
+import dev.bottlenose.agent.wire.ClassDigest;
 import dev.bottlenose.agent.wire.Hello;
+import dev.bottlenose.agent.wire.Jfr;
+import dev.bottlenose.agent.wire.Ledger;
+import dev.bottlenose.agent.wire.LedgerReply;
+import dev.bottlenose.agent.wire.ProbeEntry;
+import dev.bottlenose.agent.wire.Read;
+import dev.bottlenose.agent.wire.ReadReply;
 import dev.bottlenose.agent.wire.Resources;
+import dev.bottlenose.agent.wire.SourceEntry;
+import dev.bottlenose.agent.wire.SourceSpec;
+import dev.bottlenose.agent.wire.Status;
 import dev.bottlenose.agent.wire.Unwatch;
+import dev.bottlenose.agent.wire.Watch;
+import dev.bottlenose.agent.wire.Watched;
+import dev.bottlenose.agent.wire.WireException;
 import dev.bottlenose.daemon.attach.ToolCompilation;
 import dev.bottlenose.daemon.channel.AgentChannel;
 import dev.bottlenose.daemon.channel.AgentException;
@@ -19,7 +33,6 @@ import dev.bottlenose.model.ResourcePath;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +50,7 @@ import java.util.function.Function;
  * The daemon's view of one target JVM: its resource hierarchies, the probes this session inserted,
  * and a stream of sampled values. When the target exits the session says so and keeps what it has.
  */
-public final class TargetSession implements AutoCloseable {
+public final class TargetSession implements AutoCloseable, PlanTarget {
   /** Where the session stands. */
   public enum State {
     RUNNING,
@@ -56,7 +69,7 @@ public final class TargetSession implements AutoCloseable {
   private final Map<Long, SourceInfo> sources = new ConcurrentHashMap<>();
   private final List<Consumer<String>> exitListeners = new CopyOnWriteArrayList<>();
   private final Sampler sampler;
-  private final MetricSession metrics = new MetricSession(this);
+  private final MetricSession metrics = new MetricSession(this, () -> hello().calibration());
   private final CompletableFuture<String> ended = new CompletableFuture<>();
   private final RepositoryReader jfr;
   private final VmThreadsCpu vmThreads;
@@ -111,9 +124,9 @@ public final class TargetSession implements AutoCloseable {
   }
 
   /** Discovery's digest of the last flush, for the agent; lost if the channel is gone (the session is ending). */
-  private void sendDigest(Map<String, Object> digest) {
+  private void sendDigest(Jfr digest) {
     if (state == State.RUNNING && channel.isOpen()) {
-      channel.request("jfr", digest).exceptionally(t -> null);
+      channel.request(Jfr.OP, digest.toMap()).exceptionally(t -> null);
     }
   }
 
@@ -155,6 +168,7 @@ public final class TargetSession implements AutoCloseable {
   }
 
   /** The resource at {@code path} ({@code /} for all roots) and its descendants to {@code depth} (-1: all). */
+  @Override
   public List<ResourceEntry> resources(String path, int depth) {
     Function<String, Map<String, Object>> agent = p -> call(Resources.OP,
         new Resources("/".equals(p) ? null : ResourcePath.parse(p), depth).toMap(),
@@ -170,6 +184,7 @@ public final class TargetSession implements AutoCloseable {
   }
 
   /** Inserts a probe of {@code kindWord} into the method {@code focus} names; {@code callee} only for call_site. */
+  @Override
   public ProbeInfo enable(String focus, String kindWord, String callee, String askedBy) {
     return probes.enable(focus, kindWord, callee, askedBy);
   }
@@ -180,6 +195,7 @@ public final class TargetSession implements AutoCloseable {
    * focus is refused here, the rest by the agent, with the message {@link #enable} gives). A bad kind, or a
    * failed request, throws and inserts nothing.
    */
+  @Override
   public List<BatchOutcome<ProbeInfo>> enableAll(List<String> foci, String kindWord, String askedBy) {
     return probes.enableAll(foci, kindWord, askedBy);
   }
@@ -194,6 +210,7 @@ public final class TargetSession implements AutoCloseable {
    * id, in order: the probe removed, or why not (an id this session does not have is refused here). A failed
    * request throws and removes nothing.
    */
+  @Override
   public List<BatchOutcome<RemovedProbe>> disableAll(List<Long> probeIds) {
     return probes.disableAll(probeIds);
   }
@@ -207,27 +224,35 @@ public final class TargetSession implements AutoCloseable {
     if (source == null || source.isEmpty()) {
       throw SessionException.badInput("watch needs a source {\"event\":…, \"code\":…, \"thread\":…, \"form\":…}");
     }
-    Map<String, Object> spec = new LinkedHashMap<>();
-    source.forEach((k, v) -> {
-      if (v != null) {
-        spec.put(k, v);
-      }
-    });
+    SourceSpec spec;
+    try {
+      spec = SourceSpec.fromMap(source);
+    } catch (WireException e) {
+      throw SessionException.badInput(e.getMessage());
+    }
+    return watch(spec, askedBy);
+  }
+
+  /** As {@link #watch(Map, String)}, for a source already read: the agent checks its event and filters together. */
+  @Override
+  public SourceInfo watch(SourceSpec source, String askedBy) {
+    Map<String, Object> spec = source.toMap();
     if (state != State.RUNNING) {
       throw ended("watching " + spec);
     }
     if (jfr == null) {
       throw new SessionException(SessionException.Failure.FAILED, "cannot watch " + spec + ": " + jfrUnavailable);
     }
-    Map<String, Object> answer = call("watch", Map.of("source", spec), "watching " + spec);
-    jfr.sources().add(Fields.numberOr(answer, "sourceId", -1), spec);
-    SourceInfo info = new SourceInfo(Fields.numberOr(answer, "sourceId", -1), spec, askedBy == null ? "unknown" : askedBy,
+    Watched answer = Watched.fromMap(call(Watch.OP, new Watch(source).toMap(), "watching " + spec));
+    jfr.sources().add(answer.sourceId(), source);
+    SourceInfo info = new SourceInfo(answer.sourceId(), spec, askedBy == null ? "unknown" : askedBy,
         System.currentTimeMillis());
     sources.put(info.sourceId(), info);
     return info;
   }
 
   /** Stops a source this session watches. */
+  @Override
   public SourceInfo unwatch(long sourceId) {
     SourceInfo info = sources.get(sourceId);
     if (info == null) {
@@ -317,11 +342,16 @@ public final class TargetSession implements AutoCloseable {
   /** The target's probes and watched sources, by every session, each with this session's "askedBy" where known. */
   public record Ledgers(List<Map<String, Object>> probes, List<Map<String, Object>> sources) {}
 
+  /** The agent's ledger as it answered: every session's probes and watched sources, without this session's "askedBy". */
+  public LedgerReply agentLedger() {
+    return LedgerReply.fromMap(call(Ledger.OP, new Ledger().toMap(), "reading the ledger"));
+  }
+
   /** Both ledgers, read with one request to the agent. */
   public Ledgers ledgers() {
-    Map<String, Object> answer = call("ledger", Map.of(), "reading the ledger");
-    return new Ledgers(probes.annotate(Fields.mapsOr(answer, "entries")),
-        SessionProbes.withAskedBy(Fields.mapsOr(answer, "sources"), "sourceId", id -> {
+    LedgerReply answer = agentLedger();
+    return new Ledgers(probes.annotate(answer.entries().stream().map(ProbeEntry::toMap).toList()),
+        SessionProbes.withAskedBy(answer.sources().stream().map(SourceEntry::toMap).toList(), "sourceId", id -> {
           SourceInfo mine = sources.get(id);
           return mine == null ? null : mine.askedBy();
         }));
@@ -332,12 +362,11 @@ public final class TargetSession implements AutoCloseable {
     if (className == null || className.isBlank()) {
       throw SessionException.badInput("classBytes needs 'className', a binary class name such as com.acme.Sim$Inner");
     }
-    Map<String, Object> answer = call(ClassBytes.OP, new ClassBytes(className).toMap(), "reading the bytes of "
-        + className);
+    ClassDigest answer = ClassDigest.fromMap(call(ClassBytes.OP, new ClassBytes(className).toMap(),
+        "reading the bytes of " + className));
     Map<String, Object> result = new LinkedHashMap<>();
     result.put("className", className);
-    result.put("length", Fields.numberOr(answer, "length", -1));
-    result.put("sha256", Fields.textOr(answer, "sha256"));
+    result.putAll(answer.toMap());
     return result;
   }
 
@@ -400,10 +429,7 @@ public final class TargetSession implements AutoCloseable {
   /** The agent's status, or null when the session ended while asking. */
   private Map<String, Object> agentStatus() {
     try {
-      Map<String, Object> agent = new LinkedHashMap<>(call("status", Map.of(), "reading the agent's status"));
-      agent.remove("re");
-      agent.remove("ok");
-      return agent;
+      return AgentStatus.fromMap(call(Status.OP, new Status().toMap(), "reading the agent's status")).toMap();
     } catch (SessionException e) {
       if (state == State.RUNNING) {
         throw e;
@@ -427,23 +453,16 @@ public final class TargetSession implements AutoCloseable {
   }
 
   /** The agent's counters with this daemon's source totals from the repository. */
-  private Map<String, Object> readForSample() {
+  private Totals readForSample() {
     if (state != State.RUNNING || !channel.isOpen()) {
       return null;
     }
-    Map<String, Object> read = new LinkedHashMap<>(channel.call("read", Map.of()));
+    ReadReply answer = ReadReply.fromMap(channel.call(Read.OP, new Read().toMap()));
     if (jfr != null) {
-      jfr.sources().samplePeriod(Fields.numberOr(read, "samplePeriodNanos", -1));
+      jfr.sources().samplePeriod(answer.samplePeriodNanos());
     }
-    read.put("sources", jfr == null ? List.of() : jfr.sources().totals());
-    if (jfr != null) {
-      read.put("sourceEvents", jfr.sourceEvents());
-    }
-    long side = vmThreads.nanos();
-    if (side >= 0) {
-      read.put("sideCpuNanos", side);
-    }
-    return read;
+    return new Totals(answer, jfr == null ? List.of() : jfr.sources().totals(), jfr == null ? 0 : jfr.sourceEvents(),
+        vmThreads.nanos());
   }
 
   private Map<String, Object> call(String op, Map<String, ?> args, String what) {
@@ -483,8 +502,8 @@ public final class TargetSession implements AutoCloseable {
   }
 
   private void onEvent(Map<String, Object> event) {
-    if ("changes".equals(event.get("event"))) {
-      hierarchies.apply(event);
+    if (Changes.isChanges(event)) {
+      hierarchies.apply(Changes.fromMap(event));
     }
   }
 

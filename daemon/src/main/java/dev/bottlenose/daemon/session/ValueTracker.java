@@ -1,52 +1,48 @@
 package dev.bottlenose.daemon.session;
 
 import dev.bottlenose.agent.wire.Fields;
+import dev.bottlenose.agent.wire.Reading;
+import dev.bottlenose.instrumentation.ProbeCost;
 import dev.bottlenose.metrics.ProbePlan;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Turns the agent's cumulative {@code read} answers into per-interval samples. Not thread-safe. */
+/** Turns the cumulative {@link Totals} of each read into per-interval samples. Not thread-safe. */
 final class ValueTracker {
-  private Map<String, Object> previous;
-  private final Map<Long, Map<String, Object>> previousReadings = new HashMap<>();
+  private Totals previous;
+  private final Map<Long, Reading> previousReadings = new HashMap<>();
   private final Map<Long, Map<String, Object>> previousSources = new HashMap<>();
 
-  Sample next(Map<String, Object> read, long atMillis, Map<Long, ProbeInfo> probes) {
+  Sample next(Totals read, long atMillis, Map<Long, ProbeInfo> probes) {
     return next(read, atMillis, probes, Map.of());
   }
 
   /** The sample for the interval since the previous read; null for the first read, which is the baseline. */
-  Sample next(Map<String, Object> read, long atMillis, Map<Long, ProbeInfo> probes, Map<Long, SourceInfo> sources) {
-    Map<String, Object> before = previous;
+  Sample next(Totals read, long atMillis, Map<Long, ProbeInfo> probes, Map<Long, SourceInfo> sources) {
+    Totals before = previous;
     previous = read;
-    Map<Long, Map<String, Object>> readingsBefore = remember(previousReadings, read, "readings", "probeId");
-    Map<Long, Map<String, Object>> sourcesBefore = remember(previousSources, read, "sources", "sourceId");
+    Map<Long, Reading> readingsBefore = new HashMap<>(previousReadings);
+    previousReadings.clear();
+    read.agent().readings().forEach(r -> previousReadings.put(r.probeId(), r));
+    Map<Long, Map<String, Object>> sourcesBefore = new HashMap<>(previousSources);
+    previousSources.clear();
+    read.sources().forEach(r -> previousSources.put(Fields.numberOr(r, "sourceId", -1), r));
     if (before == null) {
       return null;
     }
-    long interval = delta(read, before, "nanoTime");
+    long interval = Math.max(0, read.agent().nanoTime() - before.agent().nanoTime());
     List<ProbeValue> values = new ArrayList<>();
-    for (Map<String, Object> r : Fields.mapsOr(read, "readings")) {
-      values.add(value(r, readingsBefore.get(Fields.numberOr(r, "probeId", -1)), interval, probes));
+    for (Reading r : read.agent().readings()) {
+      values.add(value(r, readingsBefore.get(r.probeId()), interval, probes));
     }
     List<SourceValue> sourceValues = new ArrayList<>();
-    for (Map<String, Object> r : Fields.mapsOr(read, "sources")) {
+    for (Map<String, Object> r : read.sources()) {
       sourceValues.add(source(r, sourcesBefore.get(Fields.numberOr(r, "sourceId", -1)), interval, sources));
     }
-    return new Sample(atMillis, interval, values, cost(read, before), vmDeltas(read, before), sourceValues);
-  }
-
-  /** Replaces {@code last} with the entries of {@code read}'s list by id; returns what it held before. */
-  private static Map<Long, Map<String, Object>> remember(Map<Long, Map<String, Object>> last, Map<String, Object> read,
-      String list, String idField) {
-    Map<Long, Map<String, Object>> before = new HashMap<>(last);
-    last.clear();
-    for (Map<String, Object> r : Fields.mapsOr(read, list)) {
-      last.put(Fields.numberOr(r, idField, -1), r);
-    }
-    return before;
+    return new Sample(atMillis, interval, values, cost(read, before), vmDeltas(read.agent().vm(), before.agent().vm()),
+        sourceValues);
   }
 
   private static SourceValue source(Map<String, Object> now, Map<String, Object> then, long interval,
@@ -59,53 +55,53 @@ final class ValueTracker {
         delta(now, base, "nanos"), delta(now, base, "bytes"), interval, Fields.numberOr(now, "throughMillis", -1));
   }
 
-  private static ProbeValue value(Map<String, Object> now, Map<String, Object> then, long interval,
-      Map<Long, ProbeInfo> probes) {
-    Map<String, Object> base = then == null ? Map.of() : then;
-    long id = Fields.numberOr(now, "probeId", -1);
-    ProbeInfo info = probes.get(id);
-    return new ProbeValue(id, info == null ? "" : info.method(), Fields.textOr(now, "kind"),
-        Fields.numberOr(now, "count", 0), Fields.numberOr(now, "nanos", 0), Fields.numberOr(now, "bytes", 0),
-        delta(now, base, "count"), delta(now, base, "nanos"), delta(now, base, "bytes"), interval, byType(now, base));
+  private static ProbeValue value(Reading now, Reading then, long interval, Map<Long, ProbeInfo> probes) {
+    ProbeInfo info = probes.get(now.probeId());
+    return new ProbeValue(now.probeId(), info == null ? "" : info.method(), now.kind().word(), now.count(), now.nanos(),
+        now.bytes(), delta(now.count(), then == null ? 0 : then.count()),
+        delta(now.nanos(), then == null ? 0 : then.nanos()), delta(now.bytes(), then == null ? 0 : then.bytes()),
+        interval, byType(now, then));
   }
 
   /** Per allocated type, the change of {@code countByType} and {@code bytesByType} since {@code then}. */
-  private static Map<String, long[]> byType(Map<String, Object> now, Map<String, Object> then) {
-    Map<String, Object> counts = Fields.mapOr(now, "countByType");
-    Map<String, Object> bytes = Fields.mapOr(now, "bytesByType");
-    Map<String, Object> counts0 = Fields.mapOr(then, "countByType");
-    Map<String, Object> bytes0 = Fields.mapOr(then, "bytesByType");
+  private static Map<String, long[]> byType(Reading now, Reading then) {
+    Map<String, Long> counts0 = then == null ? Map.of() : then.countByType();
+    Map<String, Long> bytes0 = then == null ? Map.of() : then.bytesByType();
     Map<String, long[]> m = new HashMap<>();
-    for (String type : counts.keySet()) {
-      m.put(type, new long[] {delta(counts, counts0, type), delta(bytes, bytes0, type)});
-    }
+    now.countByType().forEach((type, count) -> m.put(type, new long[] {delta(count, counts0.getOrDefault(type, 0L)),
+        delta(now.bytesByType().getOrDefault(type, 0L), bytes0.getOrDefault(type, 0L))}));
     return m;
   }
 
-  private static ProbeCostShare cost(Map<String, Object> now, Map<String, Object> then) {
-    Map<String, Object> c = Fields.mapOr(now, "cost");
-    Map<String, Object> c0 = Fields.mapOr(then, "cost");
-    long process = now.get("processCpuNanos") instanceof Number ? delta(now, then, "processCpuNanos") : -1;
-    long side = now.get("sideCpuNanos") instanceof Number && then.get("sideCpuNanos") instanceof Number
-        ? delta(now, then, "sideCpuNanos") : -1;
-    long events = Math.round(delta(now, then, "sourceEvents") * ProbePlan.WATCHED_EVENT_NANOS);
-    return new ProbeCostShare(delta(c, c0, "probeNanos"), delta(now, then, "agentCpuNanos"),
-        delta(c, c0, "retransformNanos"), process, side, events);
+  private static ProbeCostShare cost(Totals now, Totals then) {
+    ProbeCost c = now.agent().cost();
+    ProbeCost c0 = then.agent().cost();
+    long process = now.agent().processCpuNanos() >= 0
+        ? delta(now.agent().processCpuNanos(), then.agent().processCpuNanos()) : -1;
+    long side = now.sideCpuNanos() >= 0 && then.sideCpuNanos() >= 0 ? delta(now.sideCpuNanos(), then.sideCpuNanos())
+        : -1;
+    long events = Math.round(delta(now.sourceEvents(), then.sourceEvents()) * ProbePlan.WATCHED_EVENT_NANOS);
+    return new ProbeCostShare(delta(c.probeNanos(), c0.probeNanos()),
+        delta(now.agent().agentCpuNanos(), then.agent().agentCpuNanos()),
+        delta(c.retransformNanos(), c0.retransformNanos()), process, side, events);
   }
 
-  private static Map<String, Long> vmDeltas(Map<String, Object> now, Map<String, Object> then) {
-    Map<String, Object> vm = Fields.mapOr(now, "vm");
-    Map<String, Object> vm0 = Fields.mapOr(then, "vm");
+  private static Map<String, Long> vmDeltas(Map<String, Long> vm, Map<String, Long> vm0) {
     Map<String, Long> deltas = new HashMap<>();
-    for (String key : vm.keySet()) {
-      if (vm.get(key) instanceof Number && vm0.get(key) instanceof Number) {
-        deltas.put(key, delta(vm, vm0, key));
+    vm.forEach((key, value) -> {
+      if (vm0.containsKey(key)) {
+        deltas.put(key, delta(value, vm0.get(key)));
       }
-    }
+    });
     return deltas;
   }
 
+  /** How much a cumulative total grew; an unknown one (negative) counts as 0, and a total never shrinks. */
+  private static long delta(long now, long then) {
+    return Math.max(0, Math.max(0, now) - Math.max(0, then));
+  }
+
   private static long delta(Map<String, ?> now, Map<String, ?> then, String key) {
-    return Math.max(0, Fields.numberOr(now, key, 0) - Fields.numberOr(then, key, 0));
+    return delta(Fields.numberOr(now, key, 0), Fields.numberOr(then, key, 0));
   }
 }

@@ -2,6 +2,7 @@ package dev.bottlenose.daemon.jfr;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bottlenose.agent.wire.SourceSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,7 +51,7 @@ class SourceCounterTest {
     assertThat(samples).as("samples of the spinning thread").hasSizeGreaterThan(12);
     AtomicLong cpu = new AtomicLong(1_000_000_000);
     SourceCounter counter = new SourceCounter(PERIOD, tid -> cpu.get());
-    counter.add(1, Map.of("event", "cpu_sample"), 0);
+    counter.add(1, SourceSpec.fromMap(Map.of("event", "cpu_sample")), 0);
     int third = samples.size() / 3;
     feed(counter, samples.subList(0, third));
     counter.flushed(System.currentTimeMillis());
@@ -74,7 +75,7 @@ class SourceCounterTest {
   void aThreadWithoutSamplesInAStretchIsScaledFromItsLastKnownCpuTime() {
     AtomicLong cpu = new AtomicLong(1_000_000_000);
     SourceCounter counter = new SourceCounter(PERIOD, tid -> cpu.get());
-    counter.add(1, Map.of("event", "cpu_sample"), 0);
+    counter.add(1, SourceSpec.fromMap(Map.of("event", "cpu_sample")), 0);
     int half = samples.size() / 2;
     feed(counter, samples.subList(0, half));
     counter.flushed(System.currentTimeMillis());
@@ -93,7 +94,7 @@ class SourceCounterTest {
     AtomicLong cpu = new AtomicLong(1_000_000_000);
     long tid = samples.get(0).getThread("sampledThread").getOSThreadId();
     SourceCounter counter = new SourceCounter(PERIOD, t -> cpu.get(), () -> List.of(tid));
-    counter.add(1, Map.of("event", "cpu_sample"), 0);
+    counter.add(1, SourceSpec.fromMap(Map.of("event", "cpu_sample")), 0);
     counter.flushed(System.currentTimeMillis());
 
     cpu.addAndGet(2 * samples.size() * PERIOD);
@@ -107,8 +108,8 @@ class SourceCounterTest {
   @Test
   void withoutThreadCpuTimesEachSampleIsOnePeriod() {
     SourceCounter counter = new SourceCounter(PERIOD, tid -> -1);
-    counter.add(7, Map.of("event", "cpu_sample", "code", "exclusive:/Code/no.such/Thing"), 0);
-    counter.add(8, Map.of("event", "cpu_sample"), 0);
+    counter.add(7, SourceSpec.fromMap(Map.of("event", "cpu_sample", "code", "exclusive:/Code/no.such/Thing")), 0);
+    counter.add(8, SourceSpec.fromMap(Map.of("event", "cpu_sample")), 0);
     feed(counter, samples);
     counter.flushed(System.currentTimeMillis());
     feed(counter, samples);
@@ -151,7 +152,7 @@ class SourceCounterTest {
         .filter(e -> !self.equals(e.getThread("eventThread").getJavaName())).toList(); // not this thread's joins
     Files.delete(file);
     SourceCounter counter = new SourceCounter(PERIOD, tid -> -1);
-    counter.add(1, Map.of("event", "monitor_wait"), 0);
+    counter.add(1, SourceSpec.fromMap(Map.of("event", "monitor_wait")), 0);
 
     feed(counter, waits);
 
@@ -226,7 +227,7 @@ class SourceCounterTest {
     Files.delete(file);
     long tool = compiles.stream().filter(SourceCounter::isToolCode).count();
     SourceCounter counter = new SourceCounter(PERIOD, tid -> -1);
-    counter.add(1, Map.of("event", "jit_compile"), 0);
+    counter.add(1, SourceSpec.fromMap(Map.of("event", "jit_compile")), 0);
 
     feed(counter, compiles);
 

@@ -3,6 +3,8 @@ package dev.bottlenose.daemon.session;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.bottlenose.agent.wire.Fields;
+import dev.bottlenose.agent.wire.ReadReply;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,17 +28,23 @@ class ValueTrackerTest {
     return m;
   }
 
+  /** The totals of a read as the tests write them: the agent's answer, with the daemon's additions beside it. */
+  private static Totals totals(Map<String, Object> m) {
+    return new Totals(ReadReply.fromMap(m), Fields.mapsOr(m, "sources"), Fields.numberOr(m, "sourceEvents", 0),
+        Fields.numberOr(m, "sideCpuNanos", -1));
+  }
+
   @Test
   void sourcesGetDeltasAndRatesFromTheirWatch() {
     Map<Long, SourceInfo> sources = Map.of(4L, new SourceInfo(4, Map.of("event", "park"), "test", 0));
     ValueTracker tracker = new ValueTracker();
     Map<String, Object> first = new LinkedHashMap<>(read(0, 0, 0, 0, 0, 0L, 0));
     first.put("sources", List.of(Map.of("sourceId", 4L, "count", 2L, "nanos", 1_000L, "bytes", 0L)));
-    tracker.next(first, 1, PROBES, sources);
+    tracker.next(totals(first), 1, PROBES, sources);
     Map<String, Object> second = new LinkedHashMap<>(read(500_000_000L, 0, 0, 0, 0, 0L, 0));
     second.put("sources", List.of(Map.of("sourceId", 4L, "count", 12L, "nanos", 251_000L, "bytes", 0L),
         Map.of("sourceId", 5L, "count", 1L, "nanos", 0L, "bytes", 64L)));
-    Sample s = tracker.next(second, 2, PROBES, sources);
+    Sample s = tracker.next(totals(second), 2, PROBES, sources);
     SourceValue park = s.source(4);
     assertThat(park.source()).containsEntry("event", "park");
     assertThat(park.countDelta()).isEqualTo(10);
@@ -48,14 +56,14 @@ class ValueTrackerTest {
 
   @Test
   void theFirstReadIsTheBaseline() {
-    assertThat(new ValueTracker().next(read(0, 10, 0, 0, 0, 0L, 0), 1, PROBES)).isNull();
+    assertThat(new ValueTracker().next(totals(read(0, 10, 0, 0, 0, 0L, 0)), 1, PROBES)).isNull();
   }
 
   @Test
   void computesDeltasRatesAndCostShare() {
     ValueTracker tracker = new ValueTracker();
-    tracker.next(read(1_000_000_000L, 100, 1_000, 50_000, 200_000, 1_000_000_000L, 3), 1, PROBES);
-    Sample s = tracker.next(read(1_500_000_000L, 600, 6_000, 150_000, 200_000, 1_400_000_000L, 5), 2, PROBES);
+    tracker.next(totals(read(1_000_000_000L, 100, 1_000, 50_000, 200_000, 1_000_000_000L, 3)), 1, PROBES);
+    Sample s = tracker.next(totals(read(1_500_000_000L, 600, 6_000, 150_000, 200_000, 1_400_000_000L, 5)), 2, PROBES);
 
     assertThat(s.intervalNanos()).isEqualTo(500_000_000L);
     ProbeValue v = s.probe(7);
@@ -75,10 +83,10 @@ class ValueTrackerTest {
     ValueTracker tracker = new ValueTracker();
     Map<String, Object> first = read(0, 0, 0, 0, 0, 0L, 0);
     first.put("sourceEvents", 100L);
-    tracker.next(first, 1, PROBES);
+    tracker.next(totals(first), 1, PROBES);
     Map<String, Object> second = read(1_000_000_000L, 0, 0, 40_000, 0, 1_000_000_000L, 0);
     second.put("sourceEvents", 350L);
-    Sample s = tracker.next(second, 2, PROBES);
+    Sample s = tracker.next(totals(second), 2, PROBES);
 
     long each = Math.round(dev.bottlenose.metrics.ProbePlan.WATCHED_EVENT_NANOS);
     assertThat(s.cost().eventNanos()).isEqualTo(250 * each);
@@ -86,7 +94,7 @@ class ValueTrackerTest {
     assertThat(s.toJson()).extractingByKey("cost").asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
         .containsEntry("eventNanos", 250 * each);
     Map<String, Object> withoutJfr = read(2_000_000_000L, 0, 0, 40_000, 0, 2_000_000_000L, 0);
-    assertThat(tracker.next(withoutJfr, 3, PROBES).cost().eventNanos()).as("a read without the count charges nothing")
+    assertThat(tracker.next(totals(withoutJfr), 3, PROBES).cost().eventNanos()).as("a read without the count charges nothing")
         .isZero();
   }
 
@@ -95,15 +103,15 @@ class ValueTrackerTest {
     ValueTracker tracker = new ValueTracker();
     Map<String, Object> empty = read(0, 0, 0, 0, 0, 0L, 0);
     empty.put("readings", List.of());
-    tracker.next(empty, 1, PROBES);
-    assertThat(tracker.next(read(1_000_000_000L, 42, 0, 0, 0, 1L, 0), 2, PROBES).probe(7).countDelta()).isEqualTo(42);
+    tracker.next(totals(empty), 1, PROBES);
+    assertThat(tracker.next(totals(read(1_000_000_000L, 42, 0, 0, 0, 1L, 0)), 2, PROBES).probe(7).countDelta()).isEqualTo(42);
   }
 
   @Test
   void anUnknownProcessCpuLeavesTheShareUnknown() {
     ValueTracker tracker = new ValueTracker();
-    tracker.next(read(0, 0, 0, 0, 0, null, 0), 1, PROBES);
-    Sample s = tracker.next(read(1_000, 1, 1, 1, 0, null, 0), 2, PROBES);
+    tracker.next(totals(read(0, 0, 0, 0, 0, null, 0)), 1, PROBES);
+    Sample s = tracker.next(totals(read(1_000, 1, 1, 1, 0, null, 0)), 2, PROBES);
     assertThat(s.cost().fraction()).isNaN();
     assertThat(s.toJson()).extractingByKey("cost").asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
         .containsEntry("fraction", null);

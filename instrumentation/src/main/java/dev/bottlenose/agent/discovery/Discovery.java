@@ -1,5 +1,6 @@
 package dev.bottlenose.agent.discovery;
 
+import dev.bottlenose.agent.wire.Jfr;
 import dev.bottlenose.agent.sources.ToolCode;
 import dev.bottlenose.agent.sources.ToolThreads;
 import dev.bottlenose.model.Resource;
@@ -89,7 +90,7 @@ public final class Discovery {
   }
 
   /** Puts a daemon's digest of the recording's events into the hierarchies; how many events it held. */
-  public int applyJfr(Map<String, Object> digest) {
+  public int applyJfr(Jfr digest) {
     return jfr.apply(digest);
   }
 

@@ -1,23 +1,25 @@
 package dev.bottlenose.agent.discovery;
 
+import static dev.bottlenose.agent.wire.Jfr.ALLOCATIONS;
+import static dev.bottlenose.agent.wire.Jfr.COMPILATIONS;
+import static dev.bottlenose.agent.wire.Jfr.DEOPTIMIZATIONS;
+import static dev.bottlenose.agent.wire.Jfr.FILES;
+import static dev.bottlenose.agent.wire.Jfr.GC;
+import static dev.bottlenose.agent.wire.Jfr.LOCKS;
+import static dev.bottlenose.agent.wire.Jfr.MONITORS;
+import static dev.bottlenose.agent.wire.Jfr.PINNED;
+import static dev.bottlenose.agent.wire.Jfr.SOCKETS;
+import static dev.bottlenose.agent.wire.Jfr.VM_OPERATIONS;
+
+import dev.bottlenose.agent.wire.Jfr;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Puts a daemon's digest of JFR events ({@code daemon.jfr.DiscoveryEvents#drain()}) into discovery, in the agent: each
- * kind is a list of tuples, one per event. A malformed tuple is skipped and counted, never thrown on.
+ * kind ({@link Jfr#KINDS}) is a list of tuples, one per event. A malformed tuple is skipped and counted, never thrown on.
  */
 public final class JfrDigest {
-  public static final String MONITORS = "monitors";
-  public static final String LOCKS = "locks";
-  public static final String ALLOCATIONS = "allocations";
-  public static final String FILES = "files";
-  public static final String SOCKETS = "sockets";
-  public static final String GC = "gc";
-  public static final String COMPILATIONS = "compilations";
-  public static final String VM_OPERATIONS = "vmOperations";
-  public static final String DEOPTIMIZATIONS = "deoptimizations";
-  public static final String PINNED = "pinned";
 
   private final SyncObjects sync;
   private final MemorySites memory;
@@ -37,15 +39,12 @@ public final class JfrDigest {
   }
 
   /** Applies every tuple of {@code digest}; how many were applied. */
-  int apply(Map<String, Object> digest) {
+  int apply(Jfr digest) {
     int applied = 0;
-    for (Map.Entry<String, Object> kind : digest.entrySet()) {
-      if (!(kind.getValue() instanceof List<?> tuples)) {
-        continue;
-      }
-      for (Object t : tuples) {
+    for (Map.Entry<String, List<List<?>>> kind : digest.kinds().entrySet()) {
+      for (List<?> f : kind.getValue()) {
         try {
-          if (t instanceof List<?> f && apply(kind.getKey(), f)) {
+          if (apply(kind.getKey(), f)) {
             applied++;
           }
         } catch (RuntimeException e) {

@@ -1,6 +1,8 @@
 package dev.bottlenose.agent.sources;
 
 import dev.bottlenose.agent.discovery.TypeNames;
+import dev.bottlenose.agent.wire.SourceEntry;
+import dev.bottlenose.agent.wire.SourceSpec;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,14 +25,14 @@ public final class WatchedSource {
   final String frameType;
   final String allocatedType;
   final ResourceFilter resource;
-  final Map<String, Object> spec;
+  final SourceSpec spec;
   public volatile long sinceMillis = System.currentTimeMillis();
   private volatile long count;
   private volatile long nanos;
   private volatile long bytes;
 
   WatchedSource(long id, String owner, SourceEvent event, CodeFilter code, ThreadFilter thread, String frameType,
-      String allocatedType, ResourceFilter resource, Map<String, Object> spec) {
+      String allocatedType, ResourceFilter resource, SourceSpec spec) {
     this.allocatedType = allocatedType;
     this.resource = resource;
     this.id = id;
@@ -44,8 +46,7 @@ public final class WatchedSource {
 
   /** The sampling period this {@code cpu_sample} source asks for, or {@code fallback} when it names none. */
   long periodNanos(long fallback) {
-    Object p = spec.get("period");
-    return p instanceof Number n ? n.longValue() * 1_000_000 : fallback;
+    return spec.periodMillis() != null ? spec.periodMillis() * 1_000_000 : fallback;
   }
 
   public boolean needsStack() {
@@ -98,12 +99,7 @@ public final class WatchedSource {
     return m;
   }
 
-  Map<String, Object> describe() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("sourceId", id);
-    m.put("source", spec);
-    m.put("requester", owner);
-    m.put("sinceMillis", sinceMillis);
-    return m;
+  SourceEntry describe() {
+    return new SourceEntry(id, spec, owner, sinceMillis);
   }
 }

@@ -1,5 +1,7 @@
 package dev.bottlenose.agent.sources;
 
+import dev.bottlenose.agent.wire.SourceEntry;
+import dev.bottlenose.agent.wire.SourceSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -44,9 +46,9 @@ public final class WatchedSources {
     return effectivePeriod.nanos();
   }
 
-  /** Starts what {@code source} describes for {@code owner}; a bad source throws IllegalArgumentException. */
-  public synchronized long watch(Object source, String owner) {
-    WatchedSource s = SourceSpec.parse(source, ids.get() + 1, owner);
+  /** Starts what {@code source} describes for {@code owner}; a bad source throws a WireException naming the field. */
+  public synchronized long watch(SourceSpec source, String owner) {
+    WatchedSource s = SourceRules.parse(source, ids.get() + 1, owner);
     ids.incrementAndGet();
     sources.put(s.id, s);
     if (inUse.merge(settingsOf(s), 1, Integer::sum) == 1) {
@@ -93,8 +95,8 @@ public final class WatchedSources {
   }
 
   /** Every session's sources: id, source, requester, since. */
-  public synchronized List<Object> ledger() {
-    List<Object> out = new ArrayList<>();
+  public synchronized List<SourceEntry> ledger() {
+    List<SourceEntry> out = new ArrayList<>();
     sources.values().forEach(s -> out.add(s.describe()));
     return out;
   }

@@ -2,6 +2,7 @@ package dev.bottlenose.agent.sources;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bottlenose.agent.wire.SourceSpec;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -20,13 +21,13 @@ class WatchedSourcesTest {
     assertThat(recording.start()).isTrue();
     try {
       WatchedSources sources = new WatchedSources(CONFIGURED, recording);
-      long slow = sources.watch(Map.of("event", "cpu_sample", "period", 9L), "search at 1%");
+      long slow = sources.watch(SourceSpec.fromMap(Map.of("event", "cpu_sample", "period", 9L)), "search at 1%");
       assertThat(sources.effectiveSamplePeriodNanos()).as("one source asking for 9 ms").isEqualTo(ASKED);
-      long same = sources.watch(Map.of("event", "cpu_sample", "period", 9L, "thread", "/Threads/main"), "search at 1%");
+      long same = sources.watch(SourceSpec.fromMap(Map.of("event", "cpu_sample", "period", 9L, "thread", "/Threads/main")), "search at 1%");
       assertThat(sources.unwatch(same, "search at 1%")).isTrue();
       assertThat(sources.effectiveSamplePeriodNanos()).as("another source still asks for 9 ms").isEqualTo(ASKED);
 
-      long fast = sources.watch(Map.of("event", "cpu_sample", "code", "/Code/com.acme"), "search at 5%");
+      long fast = sources.watch(SourceSpec.fromMap(Map.of("event", "cpu_sample", "code", "/Code/com.acme")), "search at 5%");
       assertThat(sources.effectiveSamplePeriodNanos()).as("and one asking for none: the configured 5 ms")
           .isEqualTo(CONFIGURED);
 

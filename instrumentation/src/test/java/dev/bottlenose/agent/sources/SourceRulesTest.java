@@ -7,9 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class SourceSpecTest {
+class SourceRulesTest {
   private static WatchedSource parse(Object source) {
-    return SourceSpec.parse(source, 1, "daemon#1");
+    return SourceRules.parse(source, 1, "daemon#1");
   }
 
   private static Map<String, Object> source(String... kv) {
@@ -28,7 +28,7 @@ class SourceSpecTest {
     assertThat(s.code.mode().word()).isEqualTo("caller");
     assertThat(s.frameType).isEqualTo("JIT compiled");
     assertThat(s.needsStack()).isTrue();
-    assertThat(s.spec).containsEntry("thread", "/Threads/pool-1/pool-1-thread-2");
+    assertThat(s.spec.toMap()).containsEntry("thread", "/Threads/pool-1/pool-1-thread-2");
     assertThat(parse(source("event", "gc_pause")).needsStack()).isFalse();
     assertThat(parse(source("event", "jit_compile", "code", "/Code/com.acme")).needsStack()).isFalse();
   }
@@ -49,7 +49,7 @@ class SourceSpecTest {
     Map<String, Object> slow = source("event", "cpu_sample", "code", "/Code/com.acme");
     slow.put("period", 50L);
     assertThat(parse(slow).periodNanos(20_000_000L)).isEqualTo(50_000_000L);
-    assertThat(parse(slow).spec).containsEntry("period", 50L);
+    assertThat(parse(slow).spec.toMap()).containsEntry("period", 50L);
     assertThat(parse(source("event", "cpu_sample")).periodNanos(20_000_000L)).isEqualTo(20_000_000L);
 
     Map<String, Object> park = source("event", "park");
@@ -104,7 +104,7 @@ class SourceSpecTest {
   void aResourceFilterNamesTheObjectTheEventIsAbout() {
     assertThat(parse(source("event", "monitor_enter", "resource", "/SyncObjects/monitors/com.acme.Cache")).resource).isNotNull();
     assertThat(parse(source("event", "park", "resource", "/SyncObjects/locks")).resource).isNotNull();
-    assertThat(parse(source("event", "file_read", "resource", "/IO/file/\\/tmp\\/data.bin")).spec)
+    assertThat(parse(source("event", "file_read", "resource", "/IO/file/\\/tmp\\/data.bin")).spec.toMap())
         .containsEntry("resource", "/IO/file/\\/tmp\\/data.bin");
     assertThat(parse(source("event", "socket_write", "resource", "/IO/socket/127.0.0.1:8080")).resource).isNotNull();
     assertThat(ResourceFilter.groupOf(SourceEvent.MONITOR_WAIT)).isEqualTo("monitors");
