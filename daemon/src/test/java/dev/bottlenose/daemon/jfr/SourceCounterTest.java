@@ -204,7 +204,7 @@ class SourceCounterTest {
 
   private static long parkedNanos(String event, List<RecordedEvent> parks, String thread) {
     SourceCounter counter = new SourceCounter(PERIOD, tid -> -1);
-    counter.add(1, Map.of("event", event), 0);
+    counter.add(1, SourceSpec.of(event), 0);
     feed(counter, parks.stream().filter(e -> thread.equals(e.getThread("eventThread").getJavaName())).toList());
     return nanos(counter);
   }
