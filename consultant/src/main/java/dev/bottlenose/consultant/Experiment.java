@@ -14,6 +14,11 @@ import java.util.List;
  * covers and restarts when the guess flips. An interval that arrives late, behind one already counted,
  * still counts towards the average, but only the time not yet covered adds to the held time; data that
  * never arrives adds nothing.
+ *
+ * <p>While a guess holds, the values of the intervals it has held over are kept as a mean and variance: when
+ * their mean passes the bar of becoming true by {@code clearZ} standard errors of those values (three
+ * intervals at least), the evidence is {@link Evidence#clear clear}, and the rules may conclude before the
+ * sufficient time. A ratio hypothesis (value per another metric) is never clear early.
  */
 final class Experiment {
   private final int nodeId;
@@ -32,8 +37,18 @@ final class Experiment {
   private Guess guess = Guess.NONE;
   private double heldSeconds;
   private double value = Double.NaN;
+  private final double clearZ;
+  private int heldIntervals;
+  private double heldMean;
+  private double heldSquares;
 
   Experiment(int nodeId, Hypothesis hypothesis, dev.bottlenose.model.Focus focus, long startedAtMillis, long minObservationMillis, long intervalMillis) {
+    this(nodeId, hypothesis, focus, startedAtMillis, minObservationMillis, intervalMillis, Double.POSITIVE_INFINITY);
+  }
+
+  Experiment(int nodeId, Hypothesis hypothesis, dev.bottlenose.model.Focus focus, long startedAtMillis,
+      long minObservationMillis, long intervalMillis, double clearZ) {
+    this.clearZ = clearZ;
     this.nodeId = nodeId;
     this.hypothesis = hypothesis;
     this.valueRequest = hypothesis.valueNeed().requestAt(focus);
@@ -68,7 +83,27 @@ final class Experiment {
         count(p, Math.max(from, countFromMillis), per);
       }
     }
-    return new Evidence(nodeId, guess, value, hypothesis.threshold(), heldSeconds, (nowMillis - startedAtMillis) / 1000.0, samples);
+    return new Evidence(nodeId, guess, value, hypothesis.threshold(), heldSeconds, (nowMillis - startedAtMillis) / 1000.0,
+        samples, clear());
+  }
+
+  /** Whether the average passes the bar of becoming true by {@code clearZ} standard errors of the held intervals. */
+  private boolean clear() {
+    if (guess != Guess.PASSES || perRequest != null || heldIntervals < 3 || Double.isInfinite(clearZ)) {
+      return false;
+    }
+    double standardError = Math.sqrt(heldSquares / (heldIntervals - 1) / heldIntervals);
+    double sign = hypothesis.comparison() == Comparison.ABOVE ? 1 : -1;
+    return hypothesis.comparison().passes(heldMean - sign * clearZ * standardError, hypothesis.threshold(),
+        1 + sign * hypothesis.hysteresis());
+  }
+
+  /** Welford's running mean and sum of squared deviations of the intervals' values while the guess holds. */
+  private void hold(double intervalValue) {
+    heldIntervals++;
+    double delta = intervalValue - heldMean;
+    heldMean += delta / heldIntervals;
+    heldSquares += delta * (intervalValue - heldMean);
   }
 
   /** Where a point's interval starts: as the port said, else back to the previous point, at most one sampling interval. */
@@ -98,8 +133,14 @@ final class Experiment {
     if (now != guess) {
       guess = now;
       heldSeconds = now == Guess.NONE ? 0 : dt;
+      heldIntervals = 0;
+      heldMean = 0;
+      heldSquares = 0;
     } else if (now != Guess.NONE) {
       heldSeconds += dt;
+    }
+    if (now != Guess.NONE && fresh > 0) {
+      hold(p.value());
     }
   }
 

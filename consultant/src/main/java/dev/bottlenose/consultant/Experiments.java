@@ -161,7 +161,8 @@ final class Experiments {
   private void start(Node node, long now) {
     int nodeId = node.id();
     node.experiment = new Experiment(nodeId, node.hypothesis, node.focus(), now,
-        settings.millis("search.min_observation_seconds"), settings.millis("search.sampling_interval_seconds"));
+        settings.millis("search.min_observation_seconds"), settings.millis("search.sampling_interval_seconds"),
+        settings.number("search.clear_z"));
     nodes.setState(nodeId, NodeState.TESTING, "measuring");
     for (MetricRequest r : Experiment.requests(node.hypothesis, node.focus())) {
       try {

@@ -86,7 +86,8 @@ public final class Search {
     codeOnly().forEach(h -> rules.insert(new CodeOnly(h.id())));
     double sufficient = settings.number("search.sufficient_seconds");
     rules.insert(new Timing(sufficient, settings.number("search.decision_timeout_seconds"),
-        sufficient * settings.number("search.early_refinement")));
+        sufficient * settings.number("search.early_refinement"),
+        Math.min(sufficient, settings.number("search.clear_seconds"))));
     Hypothesis top = catalog.get(HypothesisCatalog.TOP);
     ShgNode root = graph.add(top, Focus.WHOLE_PROGRAM, null, 0);
     nodes.add(root, top, -1, null);

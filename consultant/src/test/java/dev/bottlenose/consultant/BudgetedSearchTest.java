@@ -79,7 +79,7 @@ class BudgetedSearchTest {
 
   @Test
   void deepStartJumpsToTheHintedMethodAndDecidesItInHalfTheTime() {
-    SearchOptions paradyn = SearchOptions.of("deep").with("search.early_refinement", "1");
+    SearchOptions paradyn = SearchOptions.of("deep").with("search.early_refinement", "1").with("search.clear_seconds", "6");
     int plain = ticksUntilSpinIsTrue(paradyn, null);
     int deep = ticksUntilSpinIsTrue(paradyn, PlantedPrograms.SPIN);
 
@@ -89,12 +89,23 @@ class BudgetedSearchTest {
 
   @Test
   void earlyRefinementOverlapsEachLevelsEvidenceWithItsParentsAndTakesAThirdOffTheWalk() {
-    int plain = ticksUntilSpinIsTrue(SearchOptions.of("early"), null);
-    int deep = ticksUntilSpinIsTrue(SearchOptions.of("early"), PlantedPrograms.SPIN);
+    SearchOptions early = SearchOptions.of("early").with("search.clear_seconds", "6");
+    int plain = ticksUntilSpinIsTrue(early, null);
+    int deep = ticksUntilSpinIsTrue(early, PlantedPrograms.SPIN);
 
     // Paradyn's way (the test above): 28-30 ticks, 14-15 with Deep Start
     assertThat(plain).isBetween(18, 20);
     assertThat(deep).isBetween(10, 12);
+  }
+
+  @Test
+  void clearEvidenceDecidesEachLevelInHalfTheSufficientTime() {
+    int plain = ticksUntilSpinIsTrue(SearchOptions.of("clear"), null);
+    int deep = ticksUntilSpinIsTrue(SearchOptions.of("clear"), PlantedPrograms.SPIN);
+
+    // with early refinement alone (the test above): 18-20 ticks, 10-12 with Deep Start
+    assertThat(plain).isLessThan(18);
+    assertThat(deep).isLessThan(10);
   }
 
   @Test
@@ -118,7 +129,8 @@ class BudgetedSearchTest {
     double[] level = {0.5};
     ScriptedEngineDriver driver = new ScriptedEngineDriver(r -> !r.metric().equals("cpu_inclusive") ? 0
         : r.focus().equals(Focus.WHOLE_PROGRAM) ? level[0] : Double.NaN, PlantedPrograms::cost);
-    Search search = Search.create(SearchOptions.of("turns"), driver, PlantedPrograms.oracle(), driver).begin();
+    Search search = Search.create(SearchOptions.of("turns").with("search.clear_seconds", "6"), driver,
+        PlantedPrograms.oracle(), driver).begin();
     Focus acme = Focus.of(PlantedPrograms.SPIN.parent().parent());
     for (int tick = 1; tick <= 4; tick++) {
       driver.tick(search);

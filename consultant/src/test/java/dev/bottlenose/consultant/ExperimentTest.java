@@ -46,6 +46,27 @@ class ExperimentTest {
   }
 
   @Test
+  void steadyValuesFarAboveTheThresholdAreClearAfterThreeIntervalsAndNoisyValuesNearItAreNot() {
+    Experiment sure = new Experiment(9, cpu, Focus.WHOLE_PROGRAM, T0, 1000, 1000, 3.0);
+    double[] steady = {0.80, 0.84, 0.82, 0.83};
+    double[] noisy = {0.30, 0.45, 0.33, 0.44, 0.31, 0.46};
+    Evidence e = null;
+    for (int s = 0; s < steady.length; s++) {
+      measurements.value(values.handle, T0 + (s + 2) * 1000L, steady[s], 0.001);
+      e = sure.evaluate(T0 + (s + 2) * 1000L, measurements);
+      assertThat(e.clear()).as("after %d intervals", s + 1).isEqualTo(s + 1 >= 3);
+    }
+    assertThat(e.guess()).isEqualTo(Guess.PASSES);
+
+    Experiment unsure = new Experiment(10, cpu, Focus.WHOLE_PROGRAM, T0 + 10_000, 1000, 1000, 3.0);
+    for (int s = 0; s < noisy.length; s++) {
+      measurements.value(values.handle, T0 + 10_000 + (s + 2) * 1000L, noisy[s], 0.001);
+      e = unsure.evaluate(T0 + 10_000 + (s + 2) * 1000L, measurements);
+      assertThat(e.clear()).as("noisy, after %d intervals", s + 1).isFalse();
+    }
+  }
+
+  @Test
   void toBecomeTrueAValueMustBeatTheThresholdByTheHysteresis() {
     assertThat(feed(2, 0.31).guess()).isEqualTo(Guess.FAILS);
     assertThat(feed(3, 0.34).guess()).isEqualTo(Guess.PASSES);

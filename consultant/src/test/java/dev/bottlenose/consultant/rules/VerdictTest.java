@@ -30,6 +30,22 @@ class VerdictTest {
   }
 
   @Test
+  void clearPassingEvidenceIsTrueAfterTheClearTimeButClearFailingEvidenceWaitsTheSufficientTime() {
+    RuleSession early = RULES.newSession();
+    early.insert(new Timing(6, 20, 3, 3));
+    early.put(new Evidence(1, Guess.PASSES, 0.83, 0.30, 2.0, 3.0, 2, true));
+    early.put(new Evidence(2, Guess.PASSES, 0.36, 0.30, 3.0, 4.0, 3, false));
+    early.put(new Evidence(3, Guess.FAILS, 0.0, 0.30, 3.0, 4.0, 3, true));
+    assertThat(early.fire()).isZero();
+
+    early.put(new Evidence(1, Guess.PASSES, 0.83, 0.30, 3.0, 4.0, 3, true));
+    early.put(new Evidence(2, Guess.PASSES, 0.36, 0.30, 4.0, 5.0, 4, false));
+    early.put(new Evidence(3, Guess.FAILS, 0.0, 0.30, 4.0, 5.0, 4, true));
+    assertThat(early.fire()).isEqualTo(1);
+    assertThat(early.verdicts()).containsExactly(new Verdict(1, NodeState.TRUE, "0.8300 passes threshold 0.3000 clearly in 3.0 s"));
+  }
+
+  @Test
   void failingEvidenceMakesAFalseVerdict() {
     session.put(new Evidence(2, Guess.FAILS, 0.01, 0.20, 6.5, 7.5, 7));
 
