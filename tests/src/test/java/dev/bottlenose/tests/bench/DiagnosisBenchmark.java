@@ -64,7 +64,7 @@ public final class DiagnosisBenchmark {
 
   static Run run(Program p, double budget, int rep, Options o) throws Exception {
     Path data = Files.createTempDirectory("diag-data-");
-    List<String> cmd = new ArrayList<>(List.of(java(), "-Ddiag.seconds=" + (o.lead + o.maxTime + 30)));
+    List<String> cmd = new ArrayList<>(List.of(java(), "-Ddiag.seconds=" + (o.lead + o.maxTime + 180)));
     cmd.addAll(p.jvmOptions());
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), p.mainClass()));
     Process target = new ProcessBuilder(cmd).redirectErrorStream(true).start();
