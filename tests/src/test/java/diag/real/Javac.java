@@ -20,6 +20,7 @@ public final class Javac {
 
   public static void main(String[] args) throws Exception {
     Path dir = Files.createTempDirectory("diag-javac");
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(dir)));
     List<String> sources = writeSources(dir.resolve("src"), 150);
     Path out = Files.createDirectories(dir.resolve("out"));
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
@@ -34,6 +35,14 @@ public final class Javac {
         }
       }
     })));
+  }
+
+  private static void deleteTree(Path dir) {
+    try (var paths = Files.walk(dir)) {
+      paths.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+    } catch (IOException e) {
+      // a temporary directory: the system cleans it up in the end
+    }
   }
 
   private static List<String> writeSources(Path src, int classes) throws IOException {
@@ -70,7 +79,7 @@ public final class Javac {
             }
 
             public Optional<T> best(List<T> items, Comparator<? super T> order) {
-              return items.stream().filter(Objects::nonNull).max(order.thenComparing(Comparator.naturalOrder()));
+              return items.stream().filter(Objects::nonNull).max(order);
             }
 
             public String describe(Object o) {
@@ -89,7 +98,8 @@ public final class Javac {
               for (int x : xs) {
                 h = 31 * h + (x ^ (x >>> 7));
               }
-              return IntStream.of(xs).map(x -> x * h).reduce(0, Integer::sum);
+              int seed = h;
+              return IntStream.of(xs).map(x -> x * seed).reduce(0, Integer::sum);
             }
           }
           """.formatted(i, prev);

@@ -73,6 +73,23 @@ public final class SearchRunner {
   }
 
   /** Creates the port, the oracle and the search over {@code daemonIds} and starts stepping it. */
+  /**
+   * Compiles the built-in rules on a thread of its own, so that a command can do it while it joins the cluster and
+   * gets its daemons (compiling them takes seconds the first time in a process; a search started later finds them
+   * ready). Idempotent; a failure shows again, with its message, when a search loads the rules.
+   */
+  public static void prepareRules() {
+    Thread t = new Thread(() -> {
+      try {
+        dev.bottlenose.consultant.rules.RuleBook.load(null);
+      } catch (RuntimeException e) {
+        // the search that needs them compiles them again and reports the error
+      }
+    }, "bottlenose-rules");
+    t.setDaemon(true);
+    t.start();
+  }
+
   public static SearchRunner start(Vertx vertx, List<String> daemonIds, SearchOptions options, Path dataDirectory) {
     EventBusMeasurementPort port = new EventBusMeasurementPort(vertx, daemonIds, "consultant search " + options.id(),
         SamplingPeriod.millis(options.settings()));

@@ -31,7 +31,7 @@ public final class RuleBook {
 
   /**
    * The built-in rules and the {@code *.drl} files of {@code extraDirectory} (null for none). The
-   * built-in rules alone are compiled once per class loader; a directory is compiled every time, so
+   * built-in rules alone are compiled once per class loader (a second caller waits for the first); a directory is compiled every time, so
    * edited files take effect in the next search.
    */
   public static RuleBook load(Path extraDirectory) {
@@ -40,8 +40,13 @@ public final class RuleBook {
     }
     RuleBook book = builtIn;
     if (book == null) {
-      book = compile(BUILT_IN, List.of());
-      builtIn = book;
+      synchronized (RuleBook.class) {
+        book = builtIn;
+        if (book == null) {
+          book = compile(BUILT_IN, List.of());
+          builtIn = book;
+        }
+      }
     }
     return book;
   }

@@ -54,6 +54,8 @@ public final class DiagnosisBenchmark {
           Files.writeString(tsv, line(r), java.nio.file.StandardOpenOption.APPEND);
           System.out.printf(Locale.ROOT, "%-18s %4s rep %d: %s%s%n", p.id(), label(budget), rep,
               r.right() ? "right" : "WRONG", r.located ? String.format(Locale.ROOT, " in %.1f s", r.locatedSeconds) : "");
+          // the table so far, so that a run cut short still leaves one
+          Files.writeString(o.out.resolve("summary.md"), summary(runs, o));
         }
       }
     }
@@ -180,6 +182,9 @@ public final class DiagnosisBenchmark {
     b.append(String.format(Locale.ROOT, "Each program ran %d s before `bottlenose search --pid N --budget B --max-time %ds"
         + " --json`; %d repetition(s).%n%n", o.lead, o.maxTime, o.reps));
     for (double budget : o.budgets) {
+      if (runs.stream().noneMatch(r -> r.budget == budget)) {
+        continue;
+      }
       b.append("## Budget ").append(label(budget)).append("\n\n");
       b.append("| program | part | right why | right where | s to located | also true | target CPU before → during |\n");
       b.append("| --- | --- | --- | --- | --- | --- | --- |\n");

@@ -91,6 +91,7 @@ final class SearchCommand implements Callable<Integer> {
     Path data = this.data.directory();
     List<MetricFile> metricFiles = metricFiles(options.rulesDirectory());
     pids.forEach(TargetCheck::check);
+    SearchRunner.prepareRules();
     try (Member member = Member.join(err)) {
       List<String> daemons = member.daemonsFor(pids, err);
       for (MetricFile f : metricFiles) {

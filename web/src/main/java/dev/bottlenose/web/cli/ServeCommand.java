@@ -1,6 +1,7 @@
 package dev.bottlenose.web.cli;
 
 import dev.bottlenose.bus.PrivateDirectory;
+import dev.bottlenose.consultant.bus.SearchRunner;
 import dev.bottlenose.web.service.WebService;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -77,6 +78,7 @@ final class ServeCommand implements Callable<Integer> {
     PrintStream err = main.err;
     Setup setup = setup(System.getenv(TOKEN_ENV), PrivateDirectory::ofUser);
     WebService.Options options = setup.options();
+    SearchRunner.prepareRules();
     Member member = Member.join(err);
     WebService service;
     try {
