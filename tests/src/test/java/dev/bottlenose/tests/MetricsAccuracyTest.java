@@ -149,6 +149,22 @@ class MetricsAccuracyTest {
   }
 
   @Test
+  void syncWaitIsTheWaitForAHeldLockAndWaitTimeAlsoTheIdleWorkersWaitForWork() throws Exception {
+    long sync = enable("sync_wait", PROGRAM);
+    long waits = enable("wait_time", PROGRAM);
+    metrics.awaitValues(sync, waits);
+    String done = attached.run("park 1500");
+    metrics.awaitSettled(sync, waits);
+    disableAll(sync, waits);
+    long lock = TargetJvm.field(done, "lockNanos");
+    long idle = TargetJvm.field(done, "idleNanos");
+    // the whole program: other threads (the daemon's agent, JFR's) may wait a little too, never on a lock for long
+    assertThat(metrics.integral(sync) * 1e9).as("parked on the held lock (%d ns), not the idle poll (%d ns)", lock, idle)
+        .isBetween(lock * 0.85, lock * 1.15 + 50_000_000);
+    assertThat(metrics.integral(waits) * 1e9).as("both waits").isGreaterThan((lock + idle) * 0.85);
+  }
+
+  @Test
   void ioWaitOfTheReadingMethodIsItsBlockedTime() throws Exception {
     long io = enable("io_wait", "<" + CLASS + "/readSlowly(Ljava/io/InputStream;)[J>");
     metrics.awaitValues(io);

@@ -21,6 +21,9 @@ import java.util.List;
  *   <li>{@code cpu}: one thread spins in {@link #spin}; truth: its CPU nanos (thread CPU time).
  *   <li>{@code monitor}: a holder keeps {@link #LOCK} for 4 ms of every 5 ms while a waiter enters it
  *       in {@link #contend}; truth: the waiter's blocked nanos (measured around the block).
+ *   <li>{@code park}: a holder keeps a {@code ReentrantLock} for 4 ms of every 5 ms while a waiter takes it in
+ *       {@link #lockParked}, and an idle worker waits for jobs that never come in {@link #awaitJobs} (a queue's
+ *       {@code poll}: a condition, not a lock); truth: the waiter's and the idle worker's blocked nanos.
  *   <li>{@code alloc}: {@link #churn} creates {@code Point} objects and {@code long[8]} arrays; truth:
  *       counts.
  *   <li>{@code io}: {@link #readSlowly} reads from a loopback socket whose peer writes 64 bytes every
@@ -60,6 +63,8 @@ public final class KnownAnswerWorkload {
         return cpu(millis);
       case "monitor":
         return monitor(millis);
+      case "park":
+        return park(millis);
       case "alloc":
         return alloc(millis);
       case "io":
@@ -155,6 +160,66 @@ public final class KnownAnswerWorkload {
     holder.join();
     waiter.join();
     return "blockedNanos=" + blocked[0] + " entries=" + blocked[1];
+  }
+
+  private static String park(long millis) throws InterruptedException {
+    long end = System.nanoTime() + millis * 1_000_000;
+    java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
+    Thread holder = new Thread(() -> {
+      while (System.nanoTime() < end) {
+        lock.lock();
+        try {
+          busyFor(4_000_000);
+        } finally {
+          lock.unlock();
+        }
+        busyFor(1_000_000);
+      }
+    }, "known-lock-holder");
+    long[] waits = new long[2];
+    Thread waiter = new Thread(() -> waits[0] = lockParked(end, lock), "known-lock-waiter");
+    Thread idle = new Thread(() -> waits[1] = awaitJobs(end), "known-idle-worker");
+    holder.start();
+    waiter.start();
+    idle.start();
+    holder.join();
+    waiter.join();
+    idle.join();
+    return "lockNanos=" + waits[0] + " idleNanos=" + waits[1];
+  }
+
+  /** Takes {@code lock} over and over; returns the nanos spent waiting to get it. */
+  static long lockParked(long end, java.util.concurrent.locks.ReentrantLock lock) {
+    long waited = 0;
+    while (System.nanoTime() < end) {
+      long t0 = System.nanoTime();
+      lock.lock();
+      try {
+        waited += System.nanoTime() - t0;
+        sink++;
+      } finally {
+        lock.unlock();
+      }
+      busyFor(200_000);
+    }
+    return waited;
+  }
+
+  /** Waits for jobs on an empty queue until {@code end}, as an idle pool worker does; returns the nanos waited. */
+  static long awaitJobs(long end) {
+    java.util.concurrent.LinkedBlockingQueue<Long> jobs = new java.util.concurrent.LinkedBlockingQueue<>();
+    long waited = 0;
+    try {
+      for (long left = end - System.nanoTime(); left > 0; left = end - System.nanoTime()) {
+        long t0 = System.nanoTime();
+        Long job = jobs.poll(Math.min(left, 100_000_000), java.util.concurrent.TimeUnit.NANOSECONDS);
+        waited += System.nanoTime() - t0;
+        sink += job == null ? 0 : job;
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return waited;
   }
 
   static void hold(long end) {
