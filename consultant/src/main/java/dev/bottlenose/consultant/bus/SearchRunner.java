@@ -6,6 +6,7 @@ import dev.bottlenose.consultant.Search;
 import dev.bottlenose.consultant.SearchOptions;
 import dev.bottlenose.consultant.SearchJournal;
 import dev.bottlenose.consultant.SearchStore;
+import dev.bottlenose.consultant.rules.RuleBook;
 import dev.bottlenose.model.ResourcePath;
 import dev.bottlenose.model.json.Json;
 import io.vertx.core.Future;
@@ -81,7 +82,7 @@ public final class SearchRunner {
   public static void prepareRules() {
     Thread t = new Thread(() -> {
       try {
-        dev.bottlenose.consultant.rules.RuleBook.load(null);
+        RuleBook.load(null);
       } catch (RuntimeException e) {
         // the search that needs them compiles them again and reports the error
       }

@@ -25,6 +25,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -91,7 +92,7 @@ final class DaemonCommand implements Callable<Integer> {
     SessionOptions options = target.sessionOptions("daemon");
     TargetLock lock = launch ? null : TargetLock.acquire(PrivateDirectory.ofUser().subdirectory("run"), target.pid());
     // Joining the cluster and attaching each take seconds and need nothing of each other: both at once.
-    java.util.concurrent.CompletableFuture<Vertx> joining = Cluster.start(settings).toCompletionStage().toCompletableFuture();
+    CompletableFuture<Vertx> joining = Cluster.start(settings).toCompletionStage().toCompletableFuture();
     TargetSession session;
     try {
       session = launch ? TargetSession.launch(commandLine, options, console.out(), console.err())
@@ -142,7 +143,7 @@ final class DaemonCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static Vertx awaitCluster(java.util.concurrent.CompletableFuture<Vertx> joining, TargetSession session) throws Exception {
+  private static Vertx awaitCluster(CompletableFuture<Vertx> joining, TargetSession session) throws Exception {
     try {
       return joining.get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
     } catch (Exception e) {

@@ -168,16 +168,20 @@ class WebUiTest {
     assertThat(browser.findAll(By.cssSelector("svg.shg g.node[data-hypothesis='sync_wait']"))).as("not skipped").isNotEmpty();
     browser.find(By.name("only-true")).click();
     browser.await(found, Duration.ofSeconds(10));
-    // The graph is live: a node arriving moves the others and refits the view, so a click may miss once.
+    // The graph is live: a node arriving moves the others and refits the view, so a click may miss (be
+    // intercepted, hit a stale element, or land where the node was a moment ago): click until the detail shows.
+    By trueDetail = By.cssSelector(".node-detail[data-state='true']");
     waitUntil(d -> {
       try {
-        d.findElement(found).click();
-        return true;
+        if (d.findElements(trueDetail).isEmpty()) {
+          d.findElement(found).click();
+        }
+        return !d.findElements(trueDetail).isEmpty();
       } catch (ElementClickInterceptedException | StaleElementReferenceException e) {
         return false;
       }
-    }, Duration.ofSeconds(20));
-    WebElement detail = browser.await(By.cssSelector(".node-detail[data-state='true']"), Duration.ofSeconds(20));
+    }, Duration.ofSeconds(30));
+    WebElement detail = browser.await(trueDetail, Duration.ofSeconds(20));
     assertThat(detail.findElement(By.cssSelector(".focus")).getText()).isEqualTo("<" + BURN + ">");
     assertThat(detail.findElement(By.tagName("h3")).getText()).contains("cpu_bound");
     assertThat(detail.findElement(By.cssSelector(".reason")).getText()).isNotBlank().isNotEqualTo("–");
