@@ -87,7 +87,7 @@ final class Experiment {
         samples, clear());
   }
 
-  /** Whether the average passes the bar of becoming true by {@code clearZ} standard errors of the held intervals. */
+  /** Whether the held intervals' mean passes the bar of becoming true by {@code clearZ} standard errors of that mean. */
   private boolean clear() {
     if (guess != Guess.PASSES || perRequest != null || heldIntervals < 3 || Double.isInfinite(clearZ)) {
       return false;
