@@ -53,7 +53,8 @@ public final class SourceCounter {
   static final int MAX_THREADS_KEPT = 10_000;
 
   private final Map<Long, WatchedSource> sources = new LinkedHashMap<>();
-  private final Map<String, List<SourceEvent>> byName = new HashMap<>();
+  /** The source events of each JFR event type (a park is both {@code park} and, on a lock, {@code lock_park}). */
+  private final Map<String, SourceEvent[]> byName = new HashMap<>();
   private volatile WatchedSource[][] byEvent = empty();
   private volatile long samplePeriodNanos;
   private volatile long flushedAtMillis;
@@ -80,7 +81,11 @@ public final class SourceCounter {
     this.threadCpu = threadCpu;
     this.liveThreads = liveThreads;
     for (SourceEvent e : SourceEvent.values()) {
-      byName.computeIfAbsent(e.jfrName, k -> new ArrayList<>()).add(e);
+      byName.merge(e.jfrName, new SourceEvent[] {e}, (a, b) -> {
+        SourceEvent[] both = java.util.Arrays.copyOf(a, a.length + 1);
+        both[a.length] = b[0];
+        return both;
+      });
     }
   }
 
@@ -160,7 +165,7 @@ public final class SourceCounter {
 
   /** Whether some source counts events named {@code jfrName} (a JFR event type). */
   public boolean watches(String jfrName) {
-    for (SourceEvent type : byName.getOrDefault(jfrName, List.of())) {
+    for (SourceEvent type : byName.getOrDefault(jfrName, new SourceEvent[0])) {
       if (byEvent[type.ordinal()].length > 0) {
         return true;
       }
@@ -187,7 +192,7 @@ public final class SourceCounter {
 
   /** Adds {@code e} to every source it matches. */
   public void accept(RecordedEvent e) {
-    List<SourceEvent> types = byName.get(e.getEventType().getName());
+    SourceEvent[] types = byName.get(e.getEventType().getName());
     if (types == null) {
       return;
     }

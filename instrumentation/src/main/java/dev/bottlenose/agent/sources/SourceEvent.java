@@ -1,5 +1,6 @@
 package dev.bottlenose.agent.sources;
 
+import dev.bottlenose.agent.discovery.TypeNames;
 import java.util.Locale;
 import jdk.jfr.consumer.RecordedEvent;
 
@@ -95,7 +96,7 @@ public enum SourceEvent {
   }
 
   private static boolean isLock(jdk.jfr.consumer.RecordedClass c) {
-    return c != null && isLockClass(c.getName().replace('/', '.'));
+    return c != null && isLockClass(TypeNames.javaName(c.getName()));
   }
 
   public long nanos(RecordedEvent e, long samplePeriodNanos) {
