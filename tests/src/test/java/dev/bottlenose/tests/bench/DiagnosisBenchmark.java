@@ -88,7 +88,8 @@ public final class DiagnosisBenchmark {
       double cpu1 = ProcCpu.processSeconds(pid);
       long commandAtMillis = System.currentTimeMillis();
       long c0 = System.nanoTime();
-      Process search = new ProcessBuilder(java(), "-Dbottlenose.daemon.jar=" + jar("daemon"), "-jar", jar("web").toString(),
+      // as ./bottlenose runs it (C1 only)
+      Process search = new ProcessBuilder(java(), "-XX:TieredStopAtLevel=1", "-Dbottlenose.daemon.jar=" + jar("daemon"), "-jar", jar("web").toString(),
           "search", "--pid", Long.toString(pid), "--budget", String.format(Locale.ROOT, "%.4f", budget),
           "--max-time", o.maxTime + "s", "--json", "--data", data.toString())
           .redirectError(ProcessBuilder.Redirect.DISCARD).start();
