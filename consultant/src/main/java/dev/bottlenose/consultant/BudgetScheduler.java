@@ -35,6 +35,17 @@ import java.util.Set;
  * 700, each class alone would seem to need the whole package's cost, and the classes would wait for each
  * other. On the compute benchmark one package's counters going in and out cost 100–170 ms of the agent's
  * CPU and a burst of compiling, several times a 1% budget's share of a 20 s window: hence the bucket.
+ *
+ * <p>A node whose measurement costs more than the {@link #room} even alone is not refused: it is measured in
+ * bursts (DYPER's duty cycle). A burst lasts {@code burstMillis} (the minimum observation time and three
+ * sampling intervals: enough values for a clear verdict); what it costs beyond the room while it runs, and its
+ * one-time cost, are paid from the bucket, so between bursts the node rests until the budget has accrued
+ * that much. One burst runs at a time, and nothing else starts meanwhile. A start that needs more than the
+ * bucket's capacity (such a burst, or a one-time cost larger than the bucket) keeps the budget accruing for
+ * it beyond the capacity, at most {@code maxWaitSeconds} of the budget; while it waits, nodes after it in
+ * the queue may use only half the room, so the bucket fills. A node whose start would need more than that is
+ * rejected with the numbers. Over any stretch the measuring costs the budget on average; within a burst it
+ * may cost more, for a few seconds.
  */
 final class BudgetScheduler {
   private final double budget;
@@ -52,6 +63,13 @@ final class BudgetScheduler {
   private boolean shedThisStep;
   private long overSince = -1;
   private long seq;
+  private final long burstMillis;
+  private final double maxWaitSeconds;
+  /** The node measured in a burst now, or null. */
+  private Entry burst;
+  private long burstEndsAt;
+  /** The start the bucket is filling for beyond its capacity (the best-placed one that needs it), NaN if none. */
+  private double saving = Double.NaN;
 
   private static final class Entry {
     final int nodeId;
@@ -65,7 +83,11 @@ final class BudgetScheduler {
     /** The port's prediction of the one-time cost (fraction × seconds). */
     double once;
     boolean learned;
+    /** Whether its first observed cost went into its kind's calibration (once per node, however often it starts). */
+    boolean calibrated;
     double observed = Double.NaN;
+    /** How many bursts it had: it is measured in bursts once it has had one. */
+    int bursts;
 
     Entry(int nodeId, String kind, double priority, double predicted, int within, long order) {
       this.nodeId = nodeId;
@@ -85,16 +107,31 @@ final class BudgetScheduler {
   private static final Comparator<Entry> FIRST = Comparator.comparingDouble((Entry e) -> e.priority).thenComparingLong(e -> e.order);
 
   BudgetScheduler(double budget, long intervalMillis, int maxActive, double burstSeconds) {
+    this(budget, intervalMillis, maxActive, burstSeconds, 4 * intervalMillis, 30);
+  }
+
+  /**
+   * {@code burstSeconds}: the bucket's capacity in seconds of the budget; {@code burstMillis}: how long a burst
+   * of a node that costs more than the budget lasts; {@code maxWaitSeconds}: the most the bucket may save up
+   * for one start, in seconds of the budget.
+   */
+  BudgetScheduler(double budget, long intervalMillis, int maxActive, double burstSeconds, long burstMillis, double maxWaitSeconds) {
     if (!(budget > 0 && budget < 1)) {
       throw new IllegalArgumentException("budget must be a fraction of the target's CPU in (0, 1), is " + budget);
     }
     if (!(burstSeconds >= 0)) {
       throw new IllegalArgumentException("burst seconds must be >= 0, is " + burstSeconds);
     }
+    if (!(maxWaitSeconds >= burstSeconds) || burstMillis < intervalMillis) {
+      throw new IllegalArgumentException("the longest wait (" + maxWaitSeconds + " s) must be at least the bucket's "
+          + burstSeconds + " s, and a burst (" + burstMillis + " ms) at least one interval");
+    }
     this.budget = budget;
     this.intervalMillis = intervalMillis;
     this.maxActive = maxActive;
     this.bucket = new OneTimeBucket(budget, intervalMillis, burstSeconds);
+    this.burstMillis = burstMillis;
+    this.maxWaitSeconds = maxWaitSeconds;
   }
 
   /**
@@ -147,17 +184,47 @@ final class BudgetScheduler {
    * same kind; -1 for none).
    */
   void enqueueWithin(int nodeId, String kind, double priority, double predictedCost, double once, int enclosing) {
-    if (predictedCost > budget) {
-      rejected.put(nodeId, String.format(Locale.ROOT, "predicted cost %.4f exceeds the whole budget %.4f", predictedCost, budget));
-      return;
-    }
-    if (!bucket.fits(once)) {
-      rejected.put(nodeId, bucket.overBurst(once));
-      return;
-    }
     Entry e = new Entry(nodeId, kind, priority, predictedCost, enclosing, seq++);
     e.once = once;
+    String never = never(e, predictedCost, once);
+    if (never != null) {
+      rejected.put(nodeId, never);
+      return;
+    }
     queued.put(nodeId, e);
+  }
+
+  /** The most the bucket may save up for one start (fraction × seconds). */
+  private double maxSaving() {
+    return budget * maxWaitSeconds;
+  }
+
+  /**
+   * What starting {@code e} at {@code cost} needs from the bucket with {@code load} already running: its
+   * one-time cost, and for a burst (it costs more than the room) what the burst costs beyond the room left.
+   */
+  private double need(double cost, double once, double load) {
+    if (cost <= room() + 1e-12) {
+      return once;
+    }
+    return (cost - Math.max(0, room() - load)) * burstMillis / 1000.0 + once;
+  }
+
+  /** Why a node costing {@code cost} to run and {@code once} to start can never be measured, or null. */
+  private String never(Entry e, double cost, double once) {
+    double alone = need(cost, once, 0);
+    if (alone <= maxSaving() + 1e-12) {
+      return null;
+    }
+    if (cost <= room() + 1e-12) {
+      return String.format(Locale.ROOT, "its one-time cost (probes going in and out, the JIT compiling the code"
+          + " again) is expected at %.4f, more than the budget saves up for one start (%.4f = the budget × %.0f s,"
+          + " budget.max_wait_seconds)", once, maxSaving(), maxWaitSeconds);
+    }
+    return String.format(Locale.ROOT, "%s cost %.4f is more than the budget %.4f allows even in bursts: a %.0f s burst"
+        + " needs %.4f (its cost over the budget%s), more than the budget saves up in %.0f s (budget.max_wait_seconds)",
+        e.learned ? "measured" : "predicted", cost, budget, burstMillis / 1000.0, alone,
+        once > 0 ? String.format(Locale.ROOT, " and %.4f to start and stop it", once) : "", maxWaitSeconds);
   }
 
   /** Forgets a queued or running node; true if it was known. */
@@ -165,6 +232,9 @@ final class BudgetScheduler {
     Entry e = running.remove(nodeId);
     if (e != null && e.once > 0) {
       bucket.stopped(lastObservedMillis);
+    }
+    if (e != null && e == burst) {
+      burst = null;
     }
     return queued.remove(nodeId) != null | e != null;
   }
@@ -175,6 +245,11 @@ final class BudgetScheduler {
 
   boolean hasQueued() {
     return !queued.isEmpty();
+  }
+
+  /** Whether node {@code nodeId} is being measured in a burst now. */
+  boolean inBurst(int nodeId) {
+    return burst != null && burst.nodeId == nodeId;
   }
 
   /** The nodes rejected since the last call, each with why: alone it costs (or is predicted to cost) more than the budget. */
@@ -196,6 +271,11 @@ final class BudgetScheduler {
     return load;
   }
 
+  /** The load without the node in a burst: what has to fit in the room (the burst is paid from the bucket). */
+  private double steadyLoad() {
+    return load() - (burst == null ? 0 : burst.load());
+  }
+
   /** How much more the measurements of nodes of {@code kind} have cost than predicted so far (at least 1). */
   double calibration(String kind) {
     return calibration.factor(kind);
@@ -206,44 +286,101 @@ final class BudgetScheduler {
   }
 
   /**
-   * Starts as many queued nodes as fit, best first; returns them in that order. Right after a shed
-   * nothing starts until the next cost sample shows the room is real.
+   * Starts as many queued nodes as fit, best first, and then the best node that costs more than the room as a
+   * burst if the bucket holds what the burst needs; returns them in that order. Right after a shed, and while
+   * a burst runs, nothing starts. While a node waits for a burst, or for the bucket to save up beyond its
+   * capacity, the nodes after it may use only half the room, so that the bucket fills.
    */
   List<Integer> admit(long nowMillis) {
     List<Integer> started = new ArrayList<>();
+    saving = Double.NaN;
     if (shedThisStep) {
       shedThisStep = false;
+      return started;
+    }
+    if (burst != null) {
       return started;
     }
     List<Entry> order = new ArrayList<>(queued.values());
     order.sort(FIRST);
     double load = load();
     double left = bucket.credit();
+    boolean someoneSaves = false;
+    Entry nextBurst = null;
     for (Entry e : order) {
-      if (running.size() >= maxActive) {
-        break;
-      }
       double cost = expected(e);
       double once = oneTimeCost(e);
-      if (!bucket.fits(once)) {
+      String never = never(e, cost, once);
+      if (never != null) {
         queued.remove(e.nodeId);
-        rejected.put(e.nodeId, bucket.overBurst(once));
+        rejected.put(e.nodeId, never);
         continue;
       }
-      if (left > 0 && load + cost <= room() + 1e-12 && left >= once - 1e-12) {
-        e.predicted = cost;
-        e.learned = true;
-        queued.remove(e.nodeId);
-        running.put(e.nodeId, e);
-        if (e.once > 0) {
-          bucket.started(e.nodeId, e.kind, e.raw, nowMillis);
+      boolean asBurst = cost > room() + 1e-12;
+      boolean saver = need(cost, once, load) > bucket.capacity() + 1e-12;
+      if (asBurst || saver) {
+        if (!someoneSaves) {
+          someoneSaves = true;
+          nextBurst = e;
         }
+        continue;
+      }
+      double roomNow = someoneSaves ? room() / 2 : room();
+      if (running.size() < maxActive && left > 0 && load + cost <= roomNow + 1e-12 && left >= once - 1e-12) {
+        run(e, cost, nowMillis);
+        started.add(e.nodeId);
         load += cost;
         left -= once;
-        started.add(e.nodeId);
       }
     }
+    if (nextBurst != null && running.size() < maxActive) {
+      double cost = expected(nextBurst);
+      double need = need(cost, oneTimeCost(nextBurst), load);
+      if (left > 0 && left >= need - 1e-12) {
+        run(nextBurst, cost, nowMillis);
+        started.add(nextBurst.nodeId);
+        if (cost > room() + 1e-12) {
+          nextBurst.bursts++;
+          burst = nextBurst;
+          burstEndsAt = nowMillis + burstMillis;
+        }
+      } else if (need > bucket.capacity() + 1e-12) {
+        saving = need;
+      }
+    }
+    bucket.saveUpTo(saving);
     return started;
+  }
+
+  private void run(Entry e, double cost, long nowMillis) {
+    e.predicted = cost;
+    e.learned = true;
+    queued.remove(e.nodeId);
+    running.put(e.nodeId, e);
+    if (e.once > 0) {
+      bucket.started(e.nodeId, e.kind, e.raw, nowMillis);
+    }
+  }
+
+  /**
+   * Ends the burst running now if it has lasted its time, or if it has spent what the bucket held (it cost more
+   * than expected); the node goes back to the queue with what it was seen to cost, to rest until the budget
+   * has accrued its next burst. Returns it (empty if none ended).
+   */
+  List<Integer> endBursts(long nowMillis) {
+    if (burst == null || nowMillis < burstEndsAt && !(bucket.credit() < 0 && lastObservedMillis > burstEndsAt - burstMillis)) {
+      return List.of();
+    }
+    Entry e = burst;
+    burst = null;
+    running.remove(e.nodeId);
+    if (e.once > 0) {
+      bucket.stopped(nowMillis);
+    }
+    e.predicted = e.load();
+    e.observed = Double.NaN;
+    queued.put(e.nodeId, e);
+    return List.of(e.nodeId);
   }
 
   /** Why a queued node waits, or null if it does not. */
@@ -252,21 +389,33 @@ final class BudgetScheduler {
     if (e == null) {
       return null;
     }
+    if (burst != null) {
+      return "waiting: another node is being measured in a burst";
+    }
     if (running.size() >= maxActive) {
       return "waiting: " + maxActive + " nodes are being tested already";
     }
+    double cost = expected(e);
     double once = oneTimeCost(e);
     double credit = bucket.credit();
+    if (cost > room() + 1e-12) {
+      double need = need(cost, once, load());
+      double rate = Math.max(0, room() - load());
+      return String.format(Locale.ROOT, "measured in bursts (%d so far): measuring it costs %.4f, more than the %.4f the"
+          + " budget leaves; the next %.0f s burst needs %.4f of the budget saved up, %.4f now%s", e.bursts, cost, room(),
+          burstMillis / 1000.0, need, credit, rate > 0 && need > credit
+              ? String.format(Locale.ROOT, " (about %.0f s more)", (need - credit) / rate) : "");
+    }
     if (!(credit > 0) || credit < once - 1e-12) {
       return String.format(Locale.ROOT, "waiting for budget: one-time costs (probes going in and out, the JIT"
           + " recompiling) are being repaid; the bucket holds %.4f of %.4f and this start needs %.4f",
-          credit, bucket.capacity(), once);
+          credit, Math.max(bucket.capacity(), Double.isNaN(saving) ? 0 : saving), once);
     }
     if (attached > 0) {
       return String.format(Locale.ROOT, "waiting for budget: needs %.4f of the %.4f left (budget %.4f, less %.4f for"
-          + " being attached while nothing is measured)", expected(e), room(), budget, attached);
+          + " being attached while nothing is measured)", cost, room(), budget, attached);
     }
-    return String.format(Locale.ROOT, "waiting for budget: needs %.4f of %.4f", expected(e), budget);
+    return String.format(Locale.ROOT, "waiting for budget: needs %.4f of %.4f", cost, budget);
   }
 
   /** The latest cost of the JIT's recompiling, as a fraction of the target's CPU; call it before {@link #observe}. */
@@ -284,12 +433,13 @@ final class BudgetScheduler {
     perNode.forEach((id, cost) -> {
       Entry e = running.get(id);
       if (e != null && !Double.isNaN(cost)) {
-        calibration.observed(id, e.kind, e.raw, cost, Double.isNaN(e.observed));
+        calibration.observed(id, e.kind, e.raw, cost, !e.calibrated);
+        e.calibrated = true;
         e.observed = cost;
       }
     });
     bucket.charge(atMillis, seconds, room(), load(), side, recompiling);
-    if (load() > room() + 1e-12) {
+    if (steadyLoad() > room() + 1e-12) {
       overSince = overSince < 0 ? atMillis - intervalMillis : overSince;
     } else {
       overSince = -1;
@@ -308,9 +458,10 @@ final class BudgetScheduler {
       return shed;
     }
     List<Entry> worstFirst = new ArrayList<>(running.values());
+    worstFirst.remove(burst);
     worstFirst.sort(Comparator.comparing((Entry e) -> keepLast.contains(e.nodeId)).thenComparing(FIRST.reversed()));
     for (Entry e : worstFirst) {
-      if (load() <= room() + 1e-12) {
+      if (steadyLoad() <= room() + 1e-12) {
         break;
       }
       running.remove(e.nodeId);
@@ -321,13 +472,14 @@ final class BudgetScheduler {
       e.learned = true;
       e.observed = Double.NaN;
       shed.add(e.nodeId);
-      if (e.predicted > budget) {
-        rejected.put(e.nodeId, String.format(Locale.ROOT, "measured cost %.4f exceeds the whole budget %.4f", e.predicted, budget));
+      String never = never(e, e.predicted, oneTimeCost(e));
+      if (never != null) {
+        rejected.put(e.nodeId, never);
       } else {
         queued.put(e.nodeId, e);
       }
     }
-    overSince = load() > room() + 1e-12 ? nowMillis : -1;
+    overSince = steadyLoad() > room() + 1e-12 ? nowMillis : -1;
     shedThisStep = !shed.isEmpty();
     return shed;
   }

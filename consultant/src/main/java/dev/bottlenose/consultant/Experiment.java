@@ -2,6 +2,7 @@ package dev.bottlenose.consultant;
 
 import dev.bottlenose.consultant.rules.Evidence;
 import dev.bottlenose.consultant.rules.Guess;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,6 +20,10 @@ import java.util.List;
  * their mean passes the bar of becoming true by {@code clearZ} standard errors of those values (three
  * intervals at least), the evidence is {@link Evidence#clear clear}, and the rules may conclude before the
  * sufficient time. A ratio hypothesis (value per another metric) is never clear early.
+ *
+ * <p>A node measured in bursts is {@link #pause paused} between them and {@link #resume resumed}: its evidence
+ * is kept; each burst's first {@code minObservation} is left out again, data from outside the bursts is not
+ * counted, and the time it has been tested is the time it was measured.
  */
 final class Experiment {
   private final int nodeId;
@@ -26,8 +31,14 @@ final class Experiment {
   private final MetricRequest valueRequest;
   private final MetricRequest perRequest;
   private final long startedAtMillis;
-  private final long countFromMillis;
+  private final long minObservationMillis;
+  private long countFromMillis;
   private final long intervalMillis;
+  /** The stretches whose data count: from the end of each start's minimum observation to its pause (open: MAX_VALUE). */
+  private final List<long[]> windows = new ArrayList<>();
+  private long resumedAtMillis;
+  private long pausedAtMillis = -1;
+  private long measuredMillisBefore;
   private int taken;
   private long previousAt = -1;
   private long coveredTo;
@@ -54,9 +65,47 @@ final class Experiment {
     this.valueRequest = hypothesis.valueNeed().requestAt(focus);
     this.perRequest = hypothesis.perNeed() == null ? null : hypothesis.perNeed().requestAt(focus);
     this.startedAtMillis = startedAtMillis;
-    this.countFromMillis = startedAtMillis + minObservationMillis;
-    this.coveredTo = countFromMillis;
+    this.minObservationMillis = minObservationMillis;
     this.intervalMillis = intervalMillis;
+    this.coveredTo = startedAtMillis + minObservationMillis;
+    resume(startedAtMillis);
+  }
+
+  /** Its measurement stopped at {@code nowMillis} (a burst ended); data after that is not counted. */
+  void pause(long nowMillis) {
+    if (pausedAtMillis < 0) {
+      pausedAtMillis = nowMillis;
+      measuredMillisBefore += nowMillis - resumedAtMillis;
+      windows.get(windows.size() - 1)[1] = nowMillis;
+    }
+  }
+
+  /** Its measurement started again at {@code nowMillis}: data counts again after the minimum observation time. */
+  void resume(long nowMillis) {
+    pausedAtMillis = -1;
+    resumedAtMillis = nowMillis;
+    countFromMillis = nowMillis + minObservationMillis;
+    coveredTo = Math.max(coveredTo, countFromMillis);
+    windows.add(new long[] {countFromMillis, Long.MAX_VALUE});
+  }
+
+  boolean isPaused() {
+    return pausedAtMillis >= 0;
+  }
+
+  /** How long it has been measured (every burst's time, the minimum observation included), in seconds. */
+  double measuredSeconds(long nowMillis) {
+    return (measuredMillisBefore + (isPaused() ? 0 : nowMillis - resumedAtMillis)) / 1000.0;
+  }
+
+  /** Where the stretch that data ending at {@code atMillis} was measured in starts its counting; -1 if in none. */
+  private long stretchFrom(long atMillis) {
+    for (long[] w : windows) {
+      if (atMillis > w[0] && atMillis <= w[1]) {
+        return w[0];
+      }
+    }
+    return -1;
   }
 
   static List<MetricRequest> requests(Hypothesis h, dev.bottlenose.model.Focus focus) {
@@ -79,11 +128,11 @@ final class Experiment {
       ValueSeries.Point p = points.get(taken);
       long from = from(p, previousAt);
       previousAt = Math.max(previousAt, p.atMillis());
-      if (p.atMillis() > countFromMillis) {
+      if (p.atMillis() > countFromMillis && (pausedAtMillis < 0 || p.atMillis() <= pausedAtMillis)) {
         count(p, Math.max(from, countFromMillis), per);
       }
     }
-    return new Evidence(nodeId, guess, value, hypothesis.threshold(), heldSeconds, (nowMillis - startedAtMillis) / 1000.0,
+    return new Evidence(nodeId, guess, value, hypothesis.threshold(), heldSeconds, measuredSeconds(nowMillis),
         samples, clear());
   }
 
@@ -156,9 +205,10 @@ final class Experiment {
     double span = 0;
     long previous = -1;
     for (ValueSeries.Point p : per) {
-      long from = Math.max(from(p, previous), countFromMillis);
+      long stretch = stretchFrom(p.atMillis());
+      long from = Math.max(from(p, previous), stretch);
       previous = Math.max(previous, p.atMillis());
-      if (p.atMillis() > countFromMillis && p.atMillis() <= upTo) {
+      if (stretch >= 0 && p.atMillis() <= upTo) {
         total += p.value() * (p.atMillis() - from);
         span += p.atMillis() - from;
       }

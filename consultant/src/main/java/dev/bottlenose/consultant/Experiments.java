@@ -13,9 +13,15 @@ import java.util.Set;
 /**
  * The measuring side of a search: a node's cost is predicted, the node queued with the
  * {@link BudgetScheduler}, its experiment started when the budget admits it, its evidence and failures
- * handed to the rules every step, and its measurements released as soon as it is decided or shed.
+ * handed to the rules every step, and its measurements released as soon as it is decided or shed. A node
+ * measured in bursts keeps its experiment between them, paused, with its measurements released.
  */
 final class Experiments {
+  /**
+   * A burst of a node whose measuring costs more than the budget lasts the minimum observation time and this
+   * many sampling intervals: the fewest values that can make evidence clear ({@link Experiment}).
+   */
+  static final int BURST_INTERVALS = 3;
   private final SearchNodes nodes;
   private final RuleSession rules;
   private final SearchHistoryGraph graph;
@@ -32,8 +38,10 @@ final class Experiments {
     this.graph = graph;
     this.settings = settings;
     this.port = port;
-    this.scheduler = new BudgetScheduler(settings.number("budget.fraction"), settings.millis("search.sampling_interval_seconds"),
-        (int) settings.number("search.max_active_experiments"), settings.number("budget.burst_seconds"));
+    long interval = settings.millis("search.sampling_interval_seconds");
+    this.scheduler = new BudgetScheduler(settings.number("budget.fraction"), interval,
+        (int) settings.number("search.max_active_experiments"), settings.number("budget.burst_seconds"),
+        settings.millis("search.min_observation_seconds") + BURST_INTERVALS * interval, settings.number("budget.max_wait_seconds"));
     this.measurements = new Measurements(port);
   }
 
@@ -138,6 +146,13 @@ final class Experiments {
       release(nodes.get(shed));
       nodes.setState(shed, NodeState.UNTESTED, "shed: the measuring cost stayed over the budget; waiting for room");
     }
+    for (int ended : scheduler.endBursts(now)) {
+      Node node = nodes.get(ended);
+      if (node.experiment != null) {
+        node.experiment.pause(now);
+        releaseRequests(node);
+      }
+    }
     scheduler.takeRejected().forEach((rejected, why) -> {
       stop(nodes.get(rejected));
       rules.put(new Unavailable(rejected, MeasurementFailure.Kind.METRIC_UNAVAILABLE, why));
@@ -160,10 +175,16 @@ final class Experiments {
 
   private void start(Node node, long now) {
     int nodeId = node.id();
-    node.experiment = new Experiment(nodeId, node.hypothesis, node.focus(), now,
-        settings.millis("search.min_observation_seconds"), settings.millis("search.sampling_interval_seconds"),
-        settings.number("search.clear_z"));
-    nodes.setState(nodeId, NodeState.TESTING, "measuring");
+    if (node.experiment != null && node.experiment.isPaused()) {
+      node.experiment.resume(now);
+    } else {
+      node.experiment = new Experiment(nodeId, node.hypothesis, node.focus(), now,
+          settings.millis("search.min_observation_seconds"), settings.millis("search.sampling_interval_seconds"),
+          settings.number("search.clear_z"));
+    }
+    nodes.setState(nodeId, NodeState.TESTING, scheduler.inBurst(nodeId)
+        ? String.format(java.util.Locale.ROOT, "measuring in a burst (measured %.0f s so far)", node.experiment.measuredSeconds(now))
+        : "measuring");
     for (MetricRequest r : Experiment.requests(node.hypothesis, node.focus())) {
       try {
         measurements.acquire(r, graph.node(nodeId).predictedCost());
@@ -185,11 +206,17 @@ final class Experiments {
     if (node.experiment == null) {
       return;
     }
+    if (!node.experiment.isPaused()) {
+      releaseRequests(node);
+    }
     node.experiment = null;
+    rules.removeEvidence(node.id());
+  }
+
+  private void releaseRequests(Node node) {
     for (MetricRequest r : Experiment.requests(node.hypothesis, node.focus())) {
       measurements.release(r);
     }
-    rules.removeEvidence(node.id());
   }
 
   /** Whether nothing waits to be measured: no node queued or waiting for its prediction. */

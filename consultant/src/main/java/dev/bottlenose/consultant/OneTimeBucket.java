@@ -13,7 +13,8 @@ import java.util.Map;
  * recompiling what those threw away, within {@value #RECOMPILING_INTERVALS} intervals of a node that
  * inserts probes starting or stopping (before that, it is the attach's aftermath: starting JFR throws
  * compiled code away, and a search started right after an attach would wait for that). It holds at most
- * {@code budget × burstSeconds} and starts full. Nothing new starts while it is overdrawn, so over a search
+ * {@code budget × burstSeconds} and starts full; while a start that needs more waits, it may fill up to
+ * what that start needs ({@link #saveUpTo}). Nothing new starts while it is overdrawn, so over a search
  * the one-time costs stay within the budget too, not only the running costs of each interval.
  *
  * <p>What a start costs once is predicted by the port (the JIT compiling the code again) and learned per
@@ -31,6 +32,8 @@ final class OneTimeBucket {
   private final long intervalMillis;
   private final double capacity;
   private double credit;
+  /** What it may hold beyond its capacity while a start that needs that much waits (NaN: nothing). */
+  private double saving = Double.NaN;
   /** When a node that inserts probes last started or stopped; the JIT's recompiling is charged only after one. */
   private long lastRetransformMillis = Long.MIN_VALUE / 2;
   /** Per kind: one-time cost put down to its nodes (fraction × seconds), and the sum of their predictions. */
@@ -65,16 +68,12 @@ final class OneTimeBucket {
     return Math.max(once, s == null || !(s[1] > 0) ? 0 : s[0] / s[1] * raw);
   }
 
-  /** Whether a start expected to cost {@code once} could ever be paid: it fits in a full bucket. */
-  boolean fits(double once) {
-    return once <= capacity + 1e-12;
-  }
-
-  /** Why a start expected to cost {@code once} is refused: more than a full bucket. */
-  String overBurst(double once) {
-    return String.format(Locale.ROOT, "its one-time cost (probes going in and out, the JIT compiling the code again)"
-        + " is expected at %.4f, more than the budget allows in one burst (%.4f = the budget × %.1f s,"
-        + " budget.burst_seconds)", once, capacity, capacity / budget);
+  /**
+   * While a start that needs {@code amount} (more than the capacity) waits, the bucket fills up to that
+   * instead of its capacity; NaN: up to its capacity again.
+   */
+  void saveUpTo(double amount) {
+    saving = amount;
   }
 
   /** A node that inserts probes started: its recompiling is charged from now, and its settling intervals begin. */
@@ -96,7 +95,8 @@ final class OneTimeBucket {
   void charge(long atMillis, double seconds, double room, double load, double side, double recompiling) {
     boolean ours = atMillis - lastRetransformMillis <= RECOMPILING_INTERVALS * intervalMillis;
     double once = (side + (ours ? recompiling : 0)) * seconds;
-    credit = Math.min(capacity, credit + (room - load) * seconds - once);
+    double cap = Double.isNaN(saving) ? capacity : Math.max(capacity, saving);
+    credit = Math.min(cap, credit + (room - load) * seconds - once);
     putDown(atMillis, once);
   }
 

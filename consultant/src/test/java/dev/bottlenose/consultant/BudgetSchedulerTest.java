@@ -76,12 +76,80 @@ class BudgetSchedulerTest {
   }
 
   @Test
-  void aNodeCostingMoreThanTheWholeBudgetIsRejected() {
-    scheduler.enqueue(1, "", 5, 0.06);
+  void aNodeCostingMoreThanTheBudgetIsMeasuredInBurstsPaidFromTheBucketAndRestsBetweenThem() {
+    scheduler.enqueue(1, "", 5, 0.10);
 
-    assertThat(scheduler.admit(0)).isEmpty();
-    assertThat(scheduler.takeRejected()).containsExactly(Map.entry(1, "predicted cost 0.0600 exceeds the whole budget 0.0500"));
+    assertThat(scheduler.admit(0)).as("a 4 s burst needs 4 × (0.10 − 0.05) = 0.20 of the full 0.25").containsExactly(1);
+    assertThat(scheduler.inBurst(1)).isTrue();
+    for (long t = 1000; t <= 3000; t += 1000) {
+      scheduler.observe(t, 0, Map.of(1, 0.10));
+      assertThat(scheduler.shed(t, Set.of())).as("the burst's cost over the room is the bucket's, not shed").isEmpty();
+      assertThat(scheduler.endBursts(t)).isEmpty();
+    }
+    scheduler.observe(4000, 0, Map.of(1, 0.10));
+    assertThat(scheduler.endBursts(4000)).containsExactly(1);
+    assertThat(scheduler.credit()).isCloseTo(0.05, within(1e-9));
+    assertThat(scheduler.load()).isZero();
+    assertThat(scheduler.admit(4000)).isEmpty();
+    assertThat(scheduler.waitReason(1)).isEqualTo("measured in bursts (1 so far): measuring it costs 0.1000, more"
+        + " than the 0.0500 the budget leaves; the next 4 s burst needs 0.2000 of the budget saved up, 0.0500 now"
+        + " (about 3 s more)");
+
+    for (long t = 5000; t <= 7000; t += 1000) {
+      scheduler.observe(t, 0, Map.of());
+    }
+    assertThat(scheduler.admit(7000)).as("0.05 + 3 s × 0.05").containsExactly(1);
     assertThat(scheduler.takeRejected()).isEmpty();
+  }
+
+  @Test
+  void whileABurstRunsNothingElseStartsAndABurstThatCostsMoreThanExpectedEndsWhenTheBucketIsEmpty() {
+    scheduler.enqueue(1, "", 5, 0.01);
+    scheduler.enqueue(2, "", 6, 0.10);
+    assertThat(scheduler.admit(0)).containsExactly(1, 2);
+    scheduler.enqueue(3, "", 7, 0.01);
+    scheduler.observe(1000, 0, Map.of(1, 0.01, 2, 0.10));
+    assertThat(scheduler.admit(1000)).isEmpty();
+    assertThat(scheduler.waitReason(3)).isEqualTo("waiting: another node is being measured in a burst");
+    assertThat(scheduler.endBursts(1000)).as("0.25 − 0.06 left").isEmpty();
+    scheduler.observe(2000, 0, Map.of(1, 0.01, 2, 0.30));
+
+    assertThat(scheduler.credit()).isNegative();
+    assertThat(scheduler.endBursts(2000)).containsExactly(2);
+    assertThat(scheduler.shed(2000, Set.of())).isEmpty();
+    assertThat(scheduler.admit(2000)).as("overdrawn").isEmpty();
+    scheduler.observe(3000, 0, Map.of(1, 0.01));
+    scheduler.observe(4000, 0, Map.of(1, 0.01));
+    assertThat(scheduler.admit(4000)).as("3 in half the room while 2 waits for its next burst").containsExactly(3);
+    assertThat(scheduler.waitReason(2)).startsWith("measured in bursts (1 so far): measuring it costs 0.3000");
+  }
+
+  @Test
+  void aStartThatNeedsMoreThanTheBucketHoldsIsSavedUpForWhileLaterNodesUseHalfTheRoom() {
+    scheduler.enqueue(1, "", 5, 0.20);
+    scheduler.enqueue(2, "", 10, 0.03);
+    scheduler.enqueue(3, "", 10, 0.02);
+
+    assertThat(scheduler.admit(0)).as("4 × 0.15 = 0.60 needed; 0.02 fits in half the room").containsExactly(3);
+    for (long t = 1000; t <= 7000; t += 1000) {
+      scheduler.observe(t, 0, Map.of(3, 0.02));
+      assertThat(scheduler.admit(t)).isEmpty();
+    }
+    assertThat(scheduler.credit()).as("beyond the bucket's 0.25").isCloseTo(0.46, within(1e-9));
+    scheduler.remove(3);
+    for (long t = 8000; t <= 10_000; t += 1000) {
+      scheduler.observe(t, 0, Map.of());
+    }
+    assertThat(scheduler.admit(10_000)).containsExactly(1);
+  }
+
+  @Test
+  void aNodeWhoseBurstNeedsMoreThanTheBudgetSavesUpInTheLongestWaitIsRejectedWithTheNumbers() {
+    scheduler.enqueue(1, "", 5, 0.50);
+
+    assertThat(scheduler.takeRejected()).containsExactly(Map.entry(1, "predicted cost 0.5000 is more than the budget"
+        + " 0.0500 allows even in bursts: a 4 s burst needs 1.8000 (its cost over the budget), more than the budget"
+        + " saves up in 30 s (budget.max_wait_seconds)"));
   }
 
   @Test
@@ -129,8 +197,10 @@ class BudgetSchedulerTest {
     assertThat(scheduler.shed(1000, Set.of())).containsExactly(2, 1);
     assertThat(scheduler.admit(0)).isEmpty();
     scheduler.observe(2000, 0, Map.of());
-    assertThat(scheduler.admit(0)).containsExactly(3, 2);
-    assertThat(scheduler.takeRejected()).containsExactly(Map.entry(1, "measured cost 0.0800 exceeds the whole budget 0.0500"));
+    assertThat(scheduler.admit(0)).as("1 costs more than the budget: it starts as a burst after the others")
+        .containsExactly(3, 2, 1);
+    assertThat(scheduler.inBurst(1)).isTrue();
+    assertThat(scheduler.takeRejected()).isEmpty();
   }
 
   @Test
@@ -278,9 +348,9 @@ class BudgetSchedulerTest {
   }
 
   @Test
-  void aOneTimeCostLargerThanTheWholeBucketIsRejectedWithTheNumbers() {
+  void aOneTimeCostLargerThanTheBudgetSavesUpInTheLongestWaitIsRejectedWithTheNumbers() {
     BudgetScheduler small = new BudgetScheduler(0.01, 1000, 10, 5);
-    small.enqueueWithin(1, "method_call_overhead", 5, 0.001, 0.3, -1);
+    small.enqueueWithin(1, "method_call_overhead", 5, 0.001, 0.31, -1);
     small.enqueueWithin(2, "k", 5, 0.001, 0.01, -1);
     small.admit(0);
     small.observe(1000, 0.50, Map.of(2, 0.001));
@@ -290,9 +360,9 @@ class BudgetSchedulerTest {
 
     assertThat(small.takeRejected()).containsExactly(
         Map.entry(1, "its one-time cost (probes going in and out, the JIT compiling the code again) is expected at"
-            + " 0.3000, more than the budget allows in one burst (0.0500 = the budget × 5.0 s, budget.burst_seconds)"),
+            + " 0.3100, more than the budget saves up for one start (0.3000 = the budget × 30 s, budget.max_wait_seconds)"),
         Map.entry(3, "its one-time cost (probes going in and out, the JIT compiling the code again) is expected at"
-            + " 0.5000, more than the budget allows in one burst (0.0500 = the budget × 5.0 s, budget.burst_seconds)"));
+            + " 0.5000, more than the budget saves up for one start (0.3000 = the budget × 30 s, budget.max_wait_seconds)"));
   }
 
   @Test

@@ -67,6 +67,26 @@ class ExperimentTest {
   }
 
   @Test
+  void measuredInBurstsItKeepsItsEvidenceCountsOnlyTheBurstsAndIsTestedForTheTimeItWasMeasured() {
+    feed(1, 0.9);
+    feed(2, 0.5);
+    feed(3, 0.5);
+    experiment.pause(T0 + 3_500);
+    Evidence resting = feed(6, 0.0);
+    assertThat(resting.samples()).as("a value of a measurement shared with another node, while paused").isEqualTo(2);
+    assertThat(resting.testedSeconds()).isEqualTo(3.5);
+
+    experiment.resume(T0 + 10_000);
+    assertThat(feed(11, 0.0).samples()).as("the first second of a burst does not count").isEqualTo(2);
+    Evidence e = null;
+    for (int s = 12; s <= 15; s++) {
+      e = feed(s, 0.5);
+    }
+
+    assertThat(e).isEqualTo(new Evidence(7, Guess.PASSES, 0.5, 0.30, 6.0, 8.5, 6));
+  }
+
+  @Test
   void toBecomeTrueAValueMustBeatTheThresholdByTheHysteresis() {
     assertThat(feed(2, 0.31).guess()).isEqualTo(Guess.FAILS);
     assertThat(feed(3, 0.34).guess()).isEqualTo(Guess.PASSES);

@@ -6,6 +6,7 @@ import dev.bottlenose.consultant.Axis;
 import dev.bottlenose.consultant.HypothesisCatalog;
 import dev.bottlenose.consultant.NodeState;
 import dev.bottlenose.model.Focus;
+import dev.bottlenose.model.Hierarchy;
 import org.junit.jupiter.api.Test;
 
 class WhyRefinementTest {
@@ -51,5 +52,30 @@ class WhyRefinementTest {
 
     session.fire();
     assertThat(session.refinements()).isEmpty();
+  }
+
+  @Test
+  void aProbeOnlyHypothesisThatCouldNotBeMeasuredInAPackageIsAskedInTheClassWhereItsParentIsTrue() {
+    session.insert(new CodeOnly("method_call_overhead"));
+    session.insert(new CodeOnly("object_creation_overhead"));
+    Hierarchy code = Hierarchy.CODE;
+    Focus pkg = Focus.parse("</Code/com.acme>");
+    Focus cls = Focus.parse("</Code/com.acme/Cache>");
+    session.put(new NodeFact(4, 1, "cpu_bound", pkg, NodeState.TRUE, code, false));
+    session.put(new NodeFact(5, 4, "cpu_bound", cls, NodeState.TRUE, code, false));
+    session.fire();
+    assertThat(session.refinements()).extracting(Refinement::hypothesisId, Refinement::focus).containsExactlyInAnyOrder(
+        org.assertj.core.groups.Tuple.tuple("method_call_overhead", pkg), org.assertj.core.groups.Tuple.tuple("object_creation_overhead", pkg));
+
+    session.put(new NodeFact(6, 4, "object_creation_overhead", pkg, NodeState.UNKNOWN, null, false));
+    session.put(new NodeFact(7, 4, "method_call_overhead", pkg, NodeState.TESTING, null, false));
+    session.fire();
+
+    assertThat(session.refinements()).filteredOn(r -> r.parentId() == 5).singleElement().satisfies(r -> {
+      assertThat(r.hypothesisId()).isEqualTo("object_creation_overhead");
+      assertThat(r.focus()).isEqualTo(cls);
+      assertThat(r.reason()).isEqualTo("cpu_bound is true in /Code/com.acme/Cache and object_creation_overhead could not"
+          + " be measured in /Code/com.acme");
+    });
   }
 }
