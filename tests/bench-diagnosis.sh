@@ -6,9 +6,5 @@
 #                                 [--lead 4] [--out DIR]
 set -e
 cd "$(dirname "$0")/.."
-if [ -z "$BENCH_SKIP_BUILD" ]; then
-  mvn -q -pl tests -am package -DskipTests dependency:build-classpath \
-    -Dmdep.outputFile=target/bench.cp -Dmdep.includeScope=test
-fi
-CP="tests/target/test-classes:$(cat tests/target/bench.cp)"
+. tests/bench-classpath.sh
 exec java -cp "$CP" dev.bottlenose.tests.bench.DiagnosisBenchmark "$@"

@@ -8,10 +8,6 @@
 #        tests/bench-search.sh --from tests/target/bench-search/results.tsv[,other.tsv…]   (summarise only; several files pool their repetitions)
 set -e
 cd "$(dirname "$0")/.."
-if [ -z "$BENCH_SKIP_BUILD" ]; then
-  mvn -q -pl tests -am package -DskipTests dependency:build-classpath \
-    -Dmdep.outputFile=target/bench.cp -Dmdep.includeScope=test
-fi
-CP="tests/target/test-classes:$(cat tests/target/bench.cp)"
+. tests/bench-classpath.sh
 exec java -Dbottlenose.daemon.jar=daemon/target/bottlenose-daemon-all.jar -cp "$CP" \
   dev.bottlenose.tests.bench.SearchOverheadBenchmark --out tests/target/bench-search "$@"

@@ -11,14 +11,23 @@ import java.util.List;
  * How the diagnosis programs run: print {@code ready pid=N}, start the workers, stop them after
  * {@code -Ddiag.seconds} (default 90) or when standard input says {@code exit}, then exit. The programs
  * know nothing of Bottlenose; each one plants one cause (or two, or none) that its known answer names.
+ *
+ * <p>With {@code -Ddiag.rounds=N} each worker does a fixed amount of work instead: N passes of its loop (each
+ * call of {@link #running()} is one), and the program exits when every worker is done, printing {@code done
+ * cpu_s=… elapsed_s=…} (its CPU time and the time since the JVM started): what a slowdown is measured on.
  */
 public final class Run {
   private static volatile boolean running = true;
+  private static final long ROUNDS = Long.getLong("diag.rounds", 0);
+  private static final ThreadLocal<long[]> ROUNDS_DONE = ThreadLocal.withInitial(() -> new long[1]);
 
   private Run() {}
 
   /** Whether the program should go on. */
   public static boolean running() {
+    if (ROUNDS > 0 && ++ROUNDS_DONE.get()[0] > ROUNDS) {
+      return false;
+    }
     return running;
   }
 
@@ -45,7 +54,17 @@ public final class Run {
       t.start();
     }
     long end = System.nanoTime() + seconds * 1_000_000_000L;
-    while (running && System.nanoTime() < end) {
+    if (ROUNDS > 0) {
+      for (Thread t : threads) {
+        t.join(Math.max(1, (end - System.nanoTime()) / 1_000_000));
+      }
+      long cpu = ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+          .getProcessCpuTime();
+      System.out.printf(java.util.Locale.ROOT, "done cpu_s=%.3f elapsed_s=%.3f%n", cpu / 1e9,
+          java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
+      System.out.flush();
+    }
+    while (running && System.nanoTime() < end && (ROUNDS == 0 || threads.stream().anyMatch(Thread::isAlive))) {
       Thread.sleep(100);
     }
     running = false;

@@ -271,9 +271,14 @@ final class BudgetScheduler {
     return load;
   }
 
+  /** What the node measured in a burst now costs (0 if none): paid from the bucket, not the room. */
+  double burstLoad() {
+    return burst == null ? 0 : burst.load();
+  }
+
   /** The load without the node in a burst: what has to fit in the room (the burst is paid from the bucket). */
   private double steadyLoad() {
-    return load() - (burst == null ? 0 : burst.load());
+    return load() - burstLoad();
   }
 
   /** How much more the measurements of nodes of {@code kind} have cost than predicted so far (at least 1). */
@@ -336,7 +341,8 @@ final class BudgetScheduler {
     if (nextBurst != null && running.size() < maxActive) {
       double cost = expected(nextBurst);
       double need = need(cost, oneTimeCost(nextBurst), load);
-      if (left > 0 && left >= need - 1e-12) {
+      boolean fits = cost > room() + 1e-12 || load + cost <= room() + 1e-12;
+      if (fits && left > 0 && left >= need - 1e-12) {
         run(nextBurst, cost, nowMillis);
         started.add(nextBurst.nodeId);
         if (cost > room() + 1e-12) {

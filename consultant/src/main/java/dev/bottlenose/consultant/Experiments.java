@@ -74,7 +74,9 @@ final class Experiments {
       if (node.experiment != null && node.state() != NodeState.FALSE) {
         Evidence e = node.experiment.evaluate(now, measurements);
         rules.put(e);
-        graph.update(node.id(), n -> n.withValues(e.value(), e.threshold(), n.predictedCost(), observedCost(node)));
+        double cost = node.experiment.isPaused() ? Double.NaN : observedCost(node);
+        graph.update(node.id(), n -> n.withValues(e.value(), e.threshold(), n.predictedCost(),
+            Double.isNaN(cost) ? n.observedCost() : cost));
       }
     }
   }
@@ -170,7 +172,7 @@ final class Experiments {
 
   /** What the search spends now: its running nodes' measuring, being attached, and the budget. */
   Search.Spending spending() {
-    return new Search.Spending(scheduler.load(), measurements.attached(), scheduler.budget());
+    return new Search.Spending(scheduler.load(), measurements.attached(), scheduler.budget(), scheduler.burstLoad());
   }
 
   private void start(Node node, long now) {

@@ -119,9 +119,14 @@ public final class Search {
 
   /**
    * What the search spends, as fractions of the target's CPU, at its last step: its running nodes' measuring
-   * (each observed, or predicted until observed), what being attached costs at rest, and the budget.
+   * (each observed, or predicted until observed), what being attached costs at rest, and the budget; {@code
+   * burst}: the part of the measuring that is a node measured in a burst, paid from budget saved up before it.
    */
-  public record Spending(double measuring, double attached, double budget) {}
+  public record Spending(double measuring, double attached, double budget, double burst) {
+    public Spending(double measuring, double attached, double budget) {
+      this(measuring, attached, budget, 0);
+    }
+  }
 
   /** The spending at the last step (nothing spent before the first); safe from any thread, never waits for a step. */
   public Spending spending() {

@@ -231,11 +231,11 @@ public final class DiagnosisBenchmark {
     return String.format(Locale.ROOT, "%.0f%%", budget * 100);
   }
 
-  private static String java() {
+  static String java() {
     return Paths.get(System.getProperty("java.home"), "bin", "java").toString();
   }
 
-  private static Path jar(String module) {
+  static Path jar(String module) {
     Path jar = Paths.get(System.getProperty("bottlenose." + module + ".jar",
         module + "/target/bottlenose-" + module + "-all.jar"));
     if (!Files.isRegularFile(jar)) {

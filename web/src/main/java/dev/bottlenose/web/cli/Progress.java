@@ -88,10 +88,15 @@ final class Progress implements AutoCloseable {
     return sb.toString();
   }
 
-  /** {@code measuring 0.31% + 0.48% attached, of the 1.00% budget}: where the budget goes, as percentages. */
+  /**
+   * {@code measuring 0.31% + 0.48% attached, of the 1.00% budget}: where the budget goes, as percentages; during a
+   * burst, {@code (8.20% of it a burst, paid from budget saved up)}.
+   */
   static String spending(Search.Spending s) {
-    return String.format(Locale.ROOT, "measuring %.2f%% + %.2f%% attached, of the %.2f%% budget", s.measuring() * 100,
+    String line = String.format(Locale.ROOT, "measuring %.2f%% + %.2f%% attached, of the %.2f%% budget", s.measuring() * 100,
         s.attached() * 100, s.budget() * 100);
+    return s.burst() > 0 ? line + String.format(Locale.ROOT, " (%.2f%% of it a burst, paid from budget saved up)", s.burst() * 100)
+        : line;
   }
 
   private String elapsed() {

@@ -11,5 +11,7 @@ class ProgressTest {
   void theStatusLineSaysWhereTheBudgetGoesInPercent() {
     assertThat(Progress.spending(new Search.Spending(0.0031, 0.0048, 0.01)))
         .isEqualTo("measuring 0.31% + 0.48% attached, of the 1.00% budget");
+    assertThat(Progress.spending(new Search.Spending(0.0851, 0.0048, 0.05, 0.082)))
+        .isEqualTo("measuring 8.51% + 0.48% attached, of the 5.00% budget (8.20% of it a burst, paid from budget saved up)");
   }
 }

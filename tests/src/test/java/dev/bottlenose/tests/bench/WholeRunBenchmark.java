@@ -1,0 +1,201 @@
+package dev.bottlenose.tests.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a search costs the whole run of a program, as its user measures it: the program does a fixed amount
+ * of work ({@code -Ddiag.rounds}, see {@code diag.Run}) and reports its elapsed time since the JVM started and
+ * its own CPU time, alone, under a JFR default recording started with it, and with {@code bottlenose search
+ * --pid N --budget B} started {@code --lead} seconds in (attach, JFR's start, probes, recompiling, and the
+ * tool's own processes on the same cores, all included). The modes are interleaved and rotated in each
+ * repetition. The tool's own processes' CPU (the search command and the daemon it starts) is read from
+ * {@code /proc} while they run.
+ *
+ * <p>Usage: {@code tests/bench-whole-run.sh [--program diag.hotloop.ImageFilter] [--rounds 23000] [--reps 3]
+ * [--modes alone,jfr,1%,5%] [--lead 1.5] [--out DIR]}. Writes {@code results.tsv} and {@code summary.md}.
+ */
+public final class WholeRunBenchmark {
+  private static final Pattern DONE = Pattern.compile("done cpu_s=([0-9.]+) elapsed_s=([0-9.]+)");
+
+  private WholeRunBenchmark() {}
+
+  /** One run: its mode, repetition, the program's elapsed and CPU seconds, and the tool's processes' CPU seconds. */
+  record Result(String mode, int rep, double elapsed, double cpu, double toolCpu) {}
+
+  public static void main(String[] args) throws Exception {
+    Options o = Options.parse(args);
+    Files.createDirectories(o.out);
+    Path tsv = o.out.resolve("results.tsv");
+    Files.writeString(tsv, "mode\trep\telapsed_s\tcpu_s\ttool_cpu_s\n");
+    List<Result> results = new ArrayList<>();
+    for (int rep = 1; rep <= o.reps; rep++) {
+      List<String> order = new ArrayList<>(o.modes);
+      java.util.Collections.rotate(order, -(rep - 1));
+      for (String mode : order) {
+        Result r = run(mode, rep, o);
+        results.add(r);
+        Files.writeString(tsv, String.format(Locale.ROOT, "%s\t%d\t%.3f\t%.3f\t%.2f%n", r.mode, r.rep, r.elapsed, r.cpu,
+            r.toolCpu), java.nio.file.StandardOpenOption.APPEND);
+        System.out.printf(Locale.ROOT, "rep %d %-6s elapsed %.2f s, program CPU %.2f s, tool CPU %.2f s%n", rep, mode,
+            r.elapsed, r.cpu, r.toolCpu);
+        Files.writeString(o.out.resolve("summary.md"), summary(results, o));
+      }
+    }
+    System.out.println(summary(results, o));
+  }
+
+  static Result run(String mode, int rep, Options o) throws Exception {
+    Path tmp = Files.createTempDirectory("whole-run-");
+    try {
+      List<String> cmd = new ArrayList<>(List.of(DiagnosisBenchmark.java(), "-Ddiag.rounds=" + o.rounds,
+          "-Ddiag.seconds=600"));
+      if (mode.equals("jfr")) {
+        cmd.add("-XX:StartFlightRecording=filename=" + tmp.resolve("run.jfr"));
+      }
+      cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), o.program));
+      Process target = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      String[] done = new String[1];
+      Thread reader = new Thread(() -> done[0] = awaitDone(target), "reader");
+      reader.start();
+      double toolCpu = 0;
+      if (mode.endsWith("%")) {
+        Thread.sleep(Math.round(o.lead * 1000));
+        double budget = Double.parseDouble(mode.substring(0, mode.length() - 1)) / 100;
+        Process search = new ProcessBuilder(DiagnosisBenchmark.java(), "-XX:TieredStopAtLevel=1",
+            "-Dbottlenose.daemon.jar=" + DiagnosisBenchmark.jar("daemon"), "-jar", DiagnosisBenchmark.jar("web").toString(),
+            "search", "--pid", Long.toString(target.pid()), "--budget", String.format(Locale.ROOT, "%.4f", budget),
+            "--max-time", "600s", "--data", tmp.toString())
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        toolCpu = watchTool(search, target.pid());
+      }
+      reader.join(TimeUnit.MINUTES.toMillis(10));
+      target.waitFor(1, TimeUnit.MINUTES);
+      if (done[0] == null) {
+        throw new IllegalStateException("the program did not report its work done (mode " + mode + ")");
+      }
+      Matcher m = DONE.matcher(done[0]);
+      if (!m.find()) {
+        throw new IllegalStateException("unexpected line: " + done[0]);
+      }
+      return new Result(mode, rep, Double.parseDouble(m.group(2)), Double.parseDouble(m.group(1)), toolCpu);
+    } finally {
+      try (var paths = Files.walk(tmp)) {
+        paths.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+      }
+    }
+  }
+
+  /** The search command's and its daemon's CPU seconds, read until the search ends (it ends when the target exits). */
+  private static double watchTool(Process search, long targetPid) throws InterruptedException {
+    Map<Long, Double> last = new LinkedHashMap<>();
+    while (search.isAlive()) {
+      last.merge(search.pid(), cpu(search.pid()), Math::max);
+      search.descendants().forEach(d -> last.merge(d.pid(), cpu(d.pid()), Math::max));
+      Thread.sleep(200);
+    }
+    return last.values().stream().filter(v -> !Double.isNaN(v)).mapToDouble(Double::doubleValue).sum();
+  }
+
+  private static double cpu(long pid) {
+    try {
+      return ProcCpu.processSeconds(pid);
+    } catch (RuntimeException e) {
+      return Double.NaN;
+    }
+  }
+
+  private static String awaitDone(Process target) {
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8))) {
+      String found = null;
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        if (line.startsWith("done ")) {
+          found = line;
+        }
+      }
+      return found;
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  static String summary(List<Result> results, Options o) {
+    StringBuilder b = new StringBuilder("# Whole-run cost\n\n");
+    b.append(String.format(Locale.ROOT, "`%s` with `-Ddiag.rounds=%d` (a fixed amount of work); %d repetition(s),"
+        + " modes rotated; a search starts %.1f s after the program.%n%n", o.program, o.rounds, o.reps, o.lead));
+    b.append("| mode | elapsed s (median) | × alone | program CPU s (median) | × alone | tool's processes CPU s |\n");
+    b.append("| --- | --- | --- | --- | --- | --- |\n");
+    for (String mode : o.modes) {
+      List<Result> of = results.stream().filter(r -> r.mode.equals(mode)).toList();
+      if (of.isEmpty()) {
+        continue;
+      }
+      b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s |%n", mode,
+          range(of.stream().map(Result::elapsed).toList()), ratio(results, mode, Result::elapsed),
+          range(of.stream().map(Result::cpu).toList()), ratio(results, mode, Result::cpu),
+          mode.endsWith("%") ? range(of.stream().map(Result::toolCpu).toList()) : "–"));
+    }
+    return b.toString();
+  }
+
+  /** {@code median (min–max)}. */
+  private static String range(List<Double> values) {
+    Stats s = Stats.of(values);
+    return String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", s.median(), s.min(), s.max());
+  }
+
+  /** The median over repetitions of this mode's figure over the same repetition's alone run. */
+  private static String ratio(List<Result> results, String mode, java.util.function.ToDoubleFunction<Result> f) {
+    List<Double> ratios = new ArrayList<>();
+    for (Result r : results) {
+      if (!r.mode.equals(mode)) {
+        continue;
+      }
+      results.stream().filter(a -> a.mode.equals("alone") && a.rep == r.rep).findFirst()
+          .ifPresent(a -> ratios.add(f.applyAsDouble(r) / f.applyAsDouble(a)));
+    }
+    return ratios.isEmpty() ? "–" : String.format(Locale.ROOT, "×%.3f", Stats.of(ratios).median());
+  }
+
+  record Options(String program, long rounds, int reps, List<String> modes, double lead, Path out) {
+    static Options parse(String[] args) {
+      String program = "diag.hotloop.ImageFilter";
+      long rounds = 23000;
+      int reps = 3;
+      List<String> modes = List.of("alone", "jfr", "1%", "5%");
+      double lead = 1.5;
+      Path out = Paths.get("tests/target/bench-whole-run");
+      for (int i = 0; i < args.length; i++) {
+        String value = i + 1 < args.length ? args[i + 1] : null;
+        switch (args[i]) {
+          case "--program" -> program = value;
+          case "--rounds" -> rounds = Long.parseLong(value);
+          case "--reps" -> reps = Integer.parseInt(value);
+          case "--modes" -> modes = Arrays.asList(value.split(","));
+          case "--lead" -> lead = Double.parseDouble(value);
+          case "--out" -> out = Paths.get(value);
+          default -> throw new IllegalArgumentException("unknown option " + args[i] + "; see tests/bench-whole-run.sh");
+        }
+        i++;
+      }
+      if (!modes.contains("alone")) {
+        throw new IllegalArgumentException("--modes must include alone: the other modes are compared with it");
+      }
+      return new Options(program, rounds, reps, modes, lead, out);
+    }
+  }
+}
