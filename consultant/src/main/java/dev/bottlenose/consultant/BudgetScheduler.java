@@ -207,7 +207,21 @@ final class BudgetScheduler {
     if (cost <= room() + 1e-12) {
       return once;
     }
-    return (cost - Math.max(0, room() - load)) * burstMillis / 1000.0 + once;
+    return (cost - Math.max(0, room() - load)) * burstMillis(once) / 1000.0 + once;
+  }
+
+  /**
+   * How long a burst of a node with one-time cost {@code once} lasts: one interval more for a node that inserts
+   * probes (a one-time cost), whose first interval runs the code the probes threw out of its compiled form.
+   */
+  private long burstMillis(double once) {
+    return burstMillis + (once > 0 ? intervalMillis : 0);
+  }
+
+  /** Whether running node {@code nodeId} inserts probes (it has a one-time cost): its data counts one interval later. */
+  boolean insertsProbes(int nodeId) {
+    Entry e = running.get(nodeId);
+    return e != null && e.once > 0;
   }
 
   /** Why a node costing {@code cost} to run and {@code once} to start can never be measured, or null. */
@@ -223,7 +237,7 @@ final class BudgetScheduler {
     }
     return String.format(Locale.ROOT, "%s cost %.4f is more than the budget %.4f allows even in bursts: a %.0f s burst"
         + " needs %.4f (its cost over the budget%s), more than the budget saves up in %.0f s (budget.max_wait_seconds)",
-        e.learned ? "measured" : "predicted", cost, budget, burstMillis / 1000.0, alone,
+        e.learned ? "measured" : "predicted", cost, budget, burstMillis(once) / 1000.0, alone,
         once > 0 ? String.format(Locale.ROOT, " and %.4f to start and stop it", once) : "", maxWaitSeconds);
   }
 
@@ -348,7 +362,7 @@ final class BudgetScheduler {
         if (cost > room() + 1e-12) {
           nextBurst.bursts++;
           burst = nextBurst;
-          burstEndsAt = nowMillis + burstMillis;
+          burstEndsAt = nowMillis + burstMillis(nextBurst.once);
         }
       } else if (need > bucket.capacity() + 1e-12) {
         saving = need;
@@ -374,7 +388,7 @@ final class BudgetScheduler {
    * has accrued its next burst. Returns it (empty if none ended).
    */
   List<Integer> endBursts(long nowMillis) {
-    if (burst == null || nowMillis < burstEndsAt && !(bucket.credit() < 0 && lastObservedMillis > burstEndsAt - burstMillis)) {
+    if (burst == null || nowMillis < burstEndsAt && !(bucket.credit() < 0 && lastObservedMillis > burstEndsAt - burstMillis(burst.once))) {
       return List.of();
     }
     Entry e = burst;
@@ -409,7 +423,7 @@ final class BudgetScheduler {
       double rate = Math.max(0, room() - load());
       return String.format(Locale.ROOT, "measured in bursts (%d so far): measuring it costs %.4f, more than the %.4f the"
           + " budget leaves; the next %.0f s burst needs %.4f of the budget saved up, %.4f now%s", e.bursts, cost, room(),
-          burstMillis / 1000.0, need, credit, rate > 0 && need > credit
+          burstMillis(once) / 1000.0, need, credit, rate > 0 && need > credit
               ? String.format(Locale.ROOT, " (about %.0f s more)", (need - credit) / rate) : "");
     }
     if (!(credit > 0) || credit < once - 1e-12) {

@@ -103,6 +103,21 @@ class BudgetSchedulerTest {
   }
 
   @Test
+  void aBurstOfANodeThatInsertsProbesLastsOneIntervalMoreForTheCodeToBeCompiledAgain() {
+    scheduler.enqueueWithin(1, "method_call_overhead", 5, 0.09, 0.01, -1);
+
+    assertThat(scheduler.admit(0)).as("5 × 0.04 + 0.01 of the 0.25").containsExactly(1);
+    assertThat(scheduler.insertsProbes(1)).isTrue();
+    for (long t = 1000; t <= 4000; t += 1000) {
+      scheduler.observe(t, 0, Map.of(1, 0.09));
+      assertThat(scheduler.endBursts(t)).isEmpty();
+    }
+    scheduler.observe(5000, 0, Map.of(1, 0.09));
+    assertThat(scheduler.endBursts(5000)).containsExactly(1);
+    assertThat(scheduler.insertsProbes(1)).as("resting").isFalse();
+  }
+
+  @Test
   void whileABurstRunsNothingElseStartsAndABurstThatCostsMoreThanExpectedEndsWhenTheBucketIsEmpty() {
     scheduler.enqueue(1, "", 5, 0.01);
     scheduler.enqueue(2, "", 6, 0.10);
