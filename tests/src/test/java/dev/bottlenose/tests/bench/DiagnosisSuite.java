@@ -7,9 +7,9 @@ import java.util.List;
  * or none) that a person would name; the answer is what a search should find: which hypothesis (the why)
  * at a focus containing which resource (the where). Half the planted programs are marked {@link Part#HELD_OUT}:
  * they are run and reported, but nothing (a threshold, a rule, a cost constant) is chosen by looking at them.
- * The {@link Part#REAL} programs are software nobody wrote for the benchmark (javac, H2, Lucene), driven by a
- * few lines in {@code diag.real}; their answers are what JFR's execution samples of the same run show, and
- * they are held out too.
+ * The {@link Part#REAL} programs are software nobody wrote for the benchmark (javac, H2, Lucene, and Jetty
+ * serving JSON rendered by Jackson), driven by a few lines in {@code diag.real}; their answers are what JFR's
+ * execution samples of the same run show, and they are held out too.
  */
 final class DiagnosisSuite {
   private DiagnosisSuite() {}
@@ -88,7 +88,11 @@ final class DiagnosisSuite {
       new Program("h2-orders", "diag.real.H2Orders", List.of(), Part.REAL, false,
           List.of(Answer.of("/Code/org.h2", "cpu_bound"))),
       new Program("lucene-indexer", "diag.real.LuceneIndexer", List.of(), Part.REAL, false,
-          List.of(Answer.of("/Code/org.apache.lucene", "cpu_bound"))));
+          List.of(Answer.of("/Code/org.apache.lucene", "cpu_bound"))),
+      // JFR: Jackson, rendering the responses, on 77% of the samples; Jetty, which calls the handler, on 86%
+      new Program("http-server", "diag.real.JettyOrdersApi", List.of(), Part.REAL, false,
+          List.of(Answer.of("/Code/com.fasterxml.jackson", "cpu_bound"),
+              Answer.of("/Code/org.eclipse.jetty", "cpu_bound"))));
 
   /** The programs whose id is in {@code ids} (all when empty), in the suite's order; an unknown id is an error. */
   static List<Program> select(List<String> ids) {
