@@ -88,6 +88,8 @@ final class BudgetScheduler {
     double observed = Double.NaN;
     /** How many bursts it had: it is measured in bursts once it has had one. */
     int bursts;
+    /** When it last started. */
+    long startedAtMillis;
 
     Entry(int nodeId, String kind, double priority, double predicted, int within, long order) {
       this.nodeId = nodeId;
@@ -375,6 +377,7 @@ final class BudgetScheduler {
   private void run(Entry e, double cost, long nowMillis) {
     e.predicted = cost;
     e.learned = true;
+    e.startedAtMillis = nowMillis;
     queued.remove(e.nodeId);
     running.put(e.nodeId, e);
     if (e.once > 0) {
@@ -401,6 +404,31 @@ final class BudgetScheduler {
     e.observed = Double.NaN;
     queued.put(e.nodeId, e);
     return List.of(e.nodeId);
+  }
+
+  /**
+   * A running node seen to cost more than the room alone (its prediction was too low) becomes the burst for
+   * the rest of a burst's time, if the bucket can pay for that: shedding it would throw away what going in
+   * cost and the evidence it has. The most expensive such node is chosen.
+   */
+  private void becomeBurst(List<Entry> candidates, long nowMillis) {
+    Entry best = null;
+    for (Entry e : candidates) {
+      if (e.load() > room() + 1e-12 && (best == null || e.load() > best.load())) {
+        best = e;
+      }
+    }
+    if (best == null) {
+      return;
+    }
+    long endsAt = Math.max(nowMillis, best.startedAtMillis + burstMillis(best.once));
+    double others = steadyLoad() - best.load();
+    double need = (best.load() - Math.max(0, room() - others)) * (endsAt - nowMillis) / 1000.0;
+    if (others <= room() + 1e-12 && bucket.credit() >= need - 1e-12 && endsAt > nowMillis) {
+      best.bursts++;
+      burst = best;
+      burstEndsAt = endsAt;
+    }
   }
 
   /** Why a queued node waits, or null if it does not. */
@@ -480,7 +508,13 @@ final class BudgetScheduler {
     List<Entry> worstFirst = new ArrayList<>(running.values());
     worstFirst.remove(burst);
     worstFirst.sort(Comparator.comparing((Entry e) -> keepLast.contains(e.nodeId)).thenComparing(FIRST.reversed()));
+    if (burst == null) {
+      becomeBurst(worstFirst, nowMillis);
+    }
     for (Entry e : worstFirst) {
+      if (e == burst) {
+        continue;
+      }
       if (steadyLoad() <= room() + 1e-12) {
         break;
       }

@@ -35,15 +35,12 @@ class BudgetSchedulerTest {
 
     scheduler.attached(0.04);
     scheduler.observe(1000, 0, Map.of(1, 0.02));
-    assertThat(scheduler.shed(1000, Set.of())).as("0.02 running over the 0.01 left").containsExactly(1);
-    assertThat(scheduler.takeRejected()).as("alone it fits the whole budget: it waits").isEmpty();
+    assertThat(scheduler.shed(1000, Set.of())).as("0.02 alone over the 0.01 left: the rest of a burst, not shed")
+        .isEmpty();
+    assertThat(scheduler.inBurst(1)).isTrue();
 
     scheduler.attached(Double.NaN);
     assertThat(scheduler.room()).as("an unknown cost keeps the last one").isCloseTo(0.01, within(1e-12));
-    scheduler.attached(0.01);
-    scheduler.observe(2000, 0, Map.of());
-    assertThat(scheduler.admit(2000)).as("the step right after a shed starts nothing").isEmpty();
-    assertThat(scheduler.admit(2000)).containsExactly(1, 2);
   }
 
   @Test
@@ -115,6 +112,24 @@ class BudgetSchedulerTest {
     scheduler.observe(5000, 0, Map.of(1, 0.09));
     assertThat(scheduler.endBursts(5000)).containsExactly(1);
     assertThat(scheduler.insertsProbes(1)).as("resting").isFalse();
+  }
+
+  @Test
+  void aRunningNodeSeenToCostMoreThanTheBudgetBecomesTheBurstInsteadOfBeingShedIfTheBucketCanPay() {
+    scheduler.enqueue(1, "", 5, 0.001);
+    scheduler.enqueue(2, "", 10, 0.01);
+    assertThat(scheduler.admit(0)).containsExactly(1, 2);
+    scheduler.observe(1000, 0, Map.of(1, 0.08, 2, 0.01));
+
+    assertThat(scheduler.shed(1000, Set.of())).as("0.08 alone is over the room: a burst for its last 3 s").isEmpty();
+    assertThat(scheduler.inBurst(1)).isTrue();
+    scheduler.observe(2000, 0, Map.of(1, 0.08, 2, 0.01));
+    scheduler.observe(3000, 0, Map.of(1, 0.08, 2, 0.01));
+    assertThat(scheduler.endBursts(3000)).isEmpty();
+    scheduler.observe(4000, 0, Map.of(1, 0.08, 2, 0.01));
+    assertThat(scheduler.endBursts(4000)).containsExactly(1);
+    assertThat(scheduler.isQueued(1)).isTrue();
+    assertThat(scheduler.load()).isCloseTo(0.01, within(1e-12));
   }
 
   @Test
@@ -206,15 +221,15 @@ class BudgetSchedulerTest {
     scheduler.enqueue(1, "", 5, 0.04);
     scheduler.enqueue(2, "", 10, 0.01);
     scheduler.admit(0);
-    scheduler.observe(1000, 0, Map.of(1, 0.08, 2, 0.001));
+    scheduler.observe(1000, 0, Map.of(1, 0.30, 2, 0.001));
     scheduler.enqueue(3, "", 5, 0.001);
 
-    assertThat(scheduler.shed(1000, Set.of())).containsExactly(2, 1);
+    assertThat(scheduler.shed(1000, Set.of())).as("the rest of a burst of 1 would need 0.75, the bucket holds less")
+        .containsExactly(2, 1);
     assertThat(scheduler.admit(0)).isEmpty();
     scheduler.observe(2000, 0, Map.of());
-    assertThat(scheduler.admit(0)).as("1 costs more than the budget: it starts as a burst after the others")
-        .containsExactly(3, 2, 1);
-    assertThat(scheduler.inBurst(1)).isTrue();
+    assertThat(scheduler.admit(0)).as("1 costs more than the budget: it waits for a burst, the others start")
+        .containsExactly(3, 2);
     assertThat(scheduler.takeRejected()).isEmpty();
   }
 
