@@ -40,7 +40,8 @@ import java.util.Set;
  * bursts (DYPER's duty cycle). A burst lasts {@code burstMillis} (the minimum observation time and three
  * sampling intervals: enough values for a clear verdict); what it costs beyond the room while it runs, and its
  * one-time cost, are paid from the bucket, so between bursts the node rests until the budget has accrued
- * that much. One burst runs at a time, and nothing else starts meanwhile. A start that needs more than the
+ * that much. One burst runs at a time; other nodes start meanwhile in half the room, from what the bucket holds
+ * beyond what the burst still needs. A start that needs more than the
  * bucket's capacity (such a burst, or a one-time cost larger than the bucket) keeps the budget accruing for
  * it beyond the capacity, at most {@code maxWaitSeconds} of the budget; while it waits, nodes after it in
  * the queue may use only half the room, so the bucket fills. A node whose start would need more than that is
@@ -232,7 +233,7 @@ final class BudgetScheduler {
     if (alone <= maxSaving() + 1e-12) {
       return null;
     }
-    if (cost <= room() + 1e-12) {
+    if (cost <= room() + 1e-12 || once > maxSaving() + 1e-12) {
       return String.format(Locale.ROOT, "its one-time cost (probes going in and out, the JIT compiling the code"
           + " again) is expected at %.4f, more than the budget saves up for one start (%.4f = the budget × %.0f s,"
           + " budget.max_wait_seconds)", once, maxSaving(), maxWaitSeconds);
@@ -308,9 +309,10 @@ final class BudgetScheduler {
 
   /**
    * Starts as many queued nodes as fit, best first, and then the best node that costs more than the room as a
-   * burst if the bucket holds what the burst needs; returns them in that order. Right after a shed, and while
-   * a burst runs, nothing starts. While a node waits for a burst, or for the bucket to save up beyond its
-   * capacity, the nodes after it may use only half the room, so that the bucket fills.
+   * burst if the bucket holds what the burst needs; returns them in that order. Right after a shed nothing
+   * starts. While a burst runs, what it still needs is kept in the bucket and no other burst starts. While a
+   * node waits for a burst, or for the bucket to save up beyond its capacity, or a burst runs, the nodes after
+   * it may use only half the room, so that the bucket fills.
    */
   List<Integer> admit(long nowMillis) {
     List<Integer> started = new ArrayList<>();
@@ -319,14 +321,11 @@ final class BudgetScheduler {
       shedThisStep = false;
       return started;
     }
-    if (burst != null) {
-      return started;
-    }
     List<Entry> order = new ArrayList<>(queued.values());
     order.sort(FIRST);
-    double load = load();
-    double left = bucket.credit();
-    boolean someoneSaves = false;
+    double load = steadyLoad();
+    double left = bucket.credit() - burstStillNeeds(nowMillis);
+    boolean someoneSaves = burst != null;
     Entry nextBurst = null;
     for (Entry e : order) {
       double cost = expected(e);
@@ -354,7 +353,7 @@ final class BudgetScheduler {
         left -= once;
       }
     }
-    if (nextBurst != null && running.size() < maxActive) {
+    if (nextBurst != null && burst == null && running.size() < maxActive) {
       double cost = expected(nextBurst);
       double need = need(cost, oneTimeCost(nextBurst), load);
       boolean fits = cost > room() + 1e-12 || load + cost <= room() + 1e-12;
@@ -372,6 +371,15 @@ final class BudgetScheduler {
     }
     bucket.saveUpTo(saving);
     return started;
+  }
+
+  /** What the burst running now still costs beyond the room until it ends (0 if none): the bucket keeps it. */
+  private double burstStillNeeds(long nowMillis) {
+    if (burst == null) {
+      return 0;
+    }
+    double over = burst.load() - Math.max(0, room() - steadyLoad());
+    return Math.max(0, over) * Math.max(0, burstEndsAt - nowMillis) / 1000.0;
   }
 
   private void run(Entry e, double cost, long nowMillis) {
@@ -437,14 +445,14 @@ final class BudgetScheduler {
     if (e == null) {
       return null;
     }
-    if (burst != null) {
-      return "waiting: another node is being measured in a burst";
-    }
     if (running.size() >= maxActive) {
       return "waiting: " + maxActive + " nodes are being tested already";
     }
     double cost = expected(e);
     double once = oneTimeCost(e);
+    if (burst != null && need(cost, once, steadyLoad()) > bucket.capacity() + 1e-12 || burst != null && cost > room() + 1e-12) {
+      return "waiting: another node is being measured in a burst";
+    }
     double credit = bucket.credit();
     if (cost > room() + 1e-12) {
       double need = need(cost, once, load());

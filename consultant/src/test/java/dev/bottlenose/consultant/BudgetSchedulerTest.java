@@ -133,15 +133,21 @@ class BudgetSchedulerTest {
   }
 
   @Test
-  void whileABurstRunsNothingElseStartsAndABurstThatCostsMoreThanExpectedEndsWhenTheBucketIsEmpty() {
+  void whileABurstRunsOnlyNodesThatFitHalfTheRoomStartAndABurstThatCostsMoreThanExpectedEndsWhenTheBucketIsEmpty() {
     scheduler.enqueue(1, "", 5, 0.01);
     scheduler.enqueue(2, "", 6, 0.10);
     assertThat(scheduler.admit(0)).containsExactly(1, 2);
-    scheduler.enqueue(3, "", 7, 0.01);
+    scheduler.enqueue(3, "", 7, 0.02);
+    scheduler.enqueue(4, "", 7, 0.20);
     scheduler.observe(1000, 0, Map.of(1, 0.01, 2, 0.10));
-    assertThat(scheduler.admit(1000)).isEmpty();
-    assertThat(scheduler.waitReason(3)).isEqualTo("waiting: another node is being measured in a burst");
+    assertThat(scheduler.admit(1000)).as("0.01 + 0.02 is over half the room").isEmpty();
+    assertThat(scheduler.waitReason(4)).isEqualTo("waiting: another node is being measured in a burst");
     assertThat(scheduler.endBursts(1000)).as("0.25 − 0.06 left").isEmpty();
+    scheduler.remove(3);
+    scheduler.enqueue(3, "", 7, 0.01);
+    assertThat(scheduler.admit(1000)).as("0.19 held, 3 × 0.06 kept for the burst; 0.01 + 0.01 fits half the room")
+        .containsExactly(3);
+    scheduler.remove(3);
     scheduler.observe(2000, 0, Map.of(1, 0.01, 2, 0.30));
 
     assertThat(scheduler.credit()).isNegative();
@@ -150,6 +156,7 @@ class BudgetSchedulerTest {
     assertThat(scheduler.admit(2000)).as("overdrawn").isEmpty();
     scheduler.observe(3000, 0, Map.of(1, 0.01));
     scheduler.observe(4000, 0, Map.of(1, 0.01));
+    scheduler.enqueue(3, "", 7, 0.01);
     assertThat(scheduler.admit(4000)).as("3 in half the room while 2 waits for its next burst").containsExactly(3);
     assertThat(scheduler.waitReason(2)).startsWith("measured in bursts (1 so far): measuring it costs 0.3000");
   }
