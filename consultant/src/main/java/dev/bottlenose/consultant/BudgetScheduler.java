@@ -448,6 +448,10 @@ final class BudgetScheduler {
     if (running.size() >= maxActive) {
       return "waiting: " + maxActive + " nodes are being tested already";
     }
+    if (!(room() > 1e-12)) {
+      return String.format(Locale.ROOT, "waiting for budget: being attached costs %.4f of the target's CPU at rest,"
+          + " all of the %.4f budget; nothing can be measured until that falls (or with a larger budget)", attached, budget);
+    }
     double cost = expected(e);
     double once = oneTimeCost(e);
     if (burst != null && need(cost, once, steadyLoad()) > bucket.capacity() + 1e-12 || burst != null && cost > room() + 1e-12) {

@@ -41,6 +41,10 @@ class BudgetSchedulerTest {
 
     scheduler.attached(Double.NaN);
     assertThat(scheduler.room()).as("an unknown cost keeps the last one").isCloseTo(0.01, within(1e-12));
+
+    scheduler.attached(0.06);
+    assertThat(scheduler.waitReason(2)).isEqualTo("waiting for budget: being attached costs 0.0600 of the target's"
+        + " CPU at rest, all of the 0.0500 budget; nothing can be measured until that falls (or with a larger budget)");
   }
 
   @Test
