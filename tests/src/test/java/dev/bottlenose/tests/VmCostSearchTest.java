@@ -112,26 +112,28 @@ class VmCostSearchTest {
   }
 
   /**
-   * At a budget of a tenth of the target's CPU the same counters cost about three times the budget: the node
-   * is measured in short bursts, resting between them while the budget saves up, and still decided (before
-   * bursts it ended unknown, "measured cost … exceeds the whole budget"). At 5% the package's one-time cost
-   * (its methods compiled again, in and out) is predicted above what 30 s of the budget saves up.
+   * At a budget of a tenth of the target's CPU the package's counters cost about three times the budget: the
+   * node is measured in short bursts, resting between them while the budget saves up (before bursts it ended
+   * unknown, "measured cost … exceeds the whole budget"), and method-call overhead is found in the package, at
+   * the package or a class or method below it. At 5% the package's one-time cost (its methods compiled again,
+   * in and out) is predicted above what 30 s of the budget saves up.
    */
   @Test
-  void underASmallBudgetMethodCallOverheadIsMeasuredInBurstsAndDecided() throws Exception {
+  void underASmallBudgetCountersCostingMoreThanItAreMeasuredInBursts() throws Exception {
     try (TargetJvm target = TargetJvm.start(Jdk.JDK17, MegamorphicWorkload.class);
         DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "500ms")) {
       bus.awaitRunning(daemon);
       ResourcePath pkg = MIX_APPLY.parent().parent();
       Predicate<ShgNode> inPackage = n -> n.state() == NodeState.TRUE && n.hypothesis().equals("method_call_overhead")
           && pkg.contains(n.focus().get(pkg.hierarchy()));
-      Duration limit = Duration.ofSeconds(75);
+      Duration limit = Duration.ofSeconds(120);
       SearchRunner runner = Searches.runUntil(bus, daemon, Searches.atDefaultBudget("bursts-" + target.pid(), limit)
           .withBudget(0.1).with("search.skip", "sync_wait,io_wait,memory_pressure"), data, inPackage);
       printUndecided(runner);
 
-      ShgNode found = Searches.foundWithin(runner, inPackage, "method_call_overhead true in " + pkg, limit);
-      assertThat(found.observedCost()).as("what its counters cost while they ran: more than the budget")
+      Searches.foundWithin(runner, inPackage, "method_call_overhead true in " + pkg, limit);
+      ShgNode wholePackage = runner.search().graph().find("method_call_overhead", Focus.of(pkg));
+      assertThat(wholePackage.observedCost()).as("what the package's counters cost while they ran: more than the budget")
           .isGreaterThan(0.1);
       Searches.assertNothingLeft(bus, daemon);
     }
