@@ -109,6 +109,7 @@ final class BudgetScheduler {
 
   private static final Comparator<Entry> FIRST = Comparator.comparingDouble((Entry e) -> e.priority).thenComparingLong(e -> e.order);
 
+  /** With bursts of four intervals and at most 30 s of the budget saved up for one start (the settings' defaults). */
   BudgetScheduler(double budget, long intervalMillis, int maxActive, double burstSeconds) {
     this(budget, intervalMillis, maxActive, burstSeconds, 4 * intervalMillis, 30);
   }
@@ -454,7 +455,7 @@ final class BudgetScheduler {
     }
     double cost = expected(e);
     double once = oneTimeCost(e);
-    if (burst != null && need(cost, once, steadyLoad()) > bucket.capacity() + 1e-12 || burst != null && cost > room() + 1e-12) {
+    if (burst != null && (cost > room() + 1e-12 || need(cost, once, steadyLoad()) > bucket.capacity() + 1e-12)) {
       return "waiting: another node is being measured in a burst";
     }
     double credit = bucket.credit();

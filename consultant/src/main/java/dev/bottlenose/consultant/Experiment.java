@@ -32,12 +32,10 @@ final class Experiment {
   private final MetricRequest perRequest;
   private final long startedAtMillis;
   private final long minObservationMillis;
-  private long countFromMillis;
   private final long intervalMillis;
   /** The stretches whose data count: from the end of each start's minimum observation to its pause (open: MAX_VALUE). */
   private final List<long[]> windows = new ArrayList<>();
   private long resumedAtMillis;
-  private long pausedAtMillis = -1;
   private long measuredMillisBefore;
   private int taken;
   private long previousAt = -1;
@@ -73,24 +71,26 @@ final class Experiment {
 
   /** Its measurement stopped at {@code nowMillis} (a burst ended); data after that is not counted. */
   void pause(long nowMillis) {
-    if (pausedAtMillis < 0) {
-      pausedAtMillis = nowMillis;
+    if (!isPaused()) {
       measuredMillisBefore += nowMillis - resumedAtMillis;
-      windows.get(windows.size() - 1)[1] = nowMillis;
+      current()[1] = nowMillis;
     }
   }
 
   /** Its measurement started again at {@code nowMillis}: data counts again after the minimum observation time. */
   void resume(long nowMillis) {
-    pausedAtMillis = -1;
     resumedAtMillis = nowMillis;
-    countFromMillis = nowMillis + minObservationMillis;
-    coveredTo = Math.max(coveredTo, countFromMillis);
-    windows.add(new long[] {countFromMillis, Long.MAX_VALUE});
+    long countFrom = nowMillis + minObservationMillis;
+    coveredTo = Math.max(coveredTo, countFrom);
+    windows.add(new long[] {countFrom, Long.MAX_VALUE});
+  }
+
+  private long[] current() {
+    return windows.get(windows.size() - 1);
   }
 
   boolean isPaused() {
-    return pausedAtMillis >= 0;
+    return current()[1] != Long.MAX_VALUE;
   }
 
   /** How long it has been measured (every burst's time, the minimum observation included), in seconds. */
@@ -128,8 +128,9 @@ final class Experiment {
       ValueSeries.Point p = points.get(taken);
       long from = from(p, previousAt);
       previousAt = Math.max(previousAt, p.atMillis());
-      if (p.atMillis() > countFromMillis && (pausedAtMillis < 0 || p.atMillis() <= pausedAtMillis)) {
-        count(p, Math.max(from, countFromMillis), per);
+      long stretch = stretchFrom(p.atMillis());
+      if (stretch >= 0) {
+        count(p, Math.max(from, stretch), per);
       }
     }
     return new Evidence(nodeId, guess, value, hypothesis.threshold(), heldSeconds, measuredSeconds(nowMillis),
