@@ -88,11 +88,9 @@ public final class DiagnosisBenchmark {
       double cpu1 = ProcCpu.processSeconds(pid);
       long commandAtMillis = System.currentTimeMillis();
       long c0 = System.nanoTime();
-      // as ./bottlenose runs it (C1 only)
-      Process search = new ProcessBuilder(java(), "-XX:TieredStopAtLevel=1", "-Dbottlenose.daemon.jar=" + jar("daemon"), "-jar", jar("web").toString(),
-          "search", "--pid", Long.toString(pid), "--budget", String.format(Locale.ROOT, "%.4f", budget),
-          "--max-time", o.maxTime + "s", "--json", "--data", data.toString())
-          .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      List<String> command = searchCommand(pid, budget, o.maxTime + "s", data);
+      command.add("--json");
+      Process search = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
       String json = new String(search.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       Files.writeString(o.out.resolve(p.id() + "-" + label(budget).replace("%", "pct") + "-" + rep + ".json"), json);
       boolean ended = search.waitFor(o.maxTime + 120L, TimeUnit.SECONDS);
@@ -229,6 +227,19 @@ public final class DiagnosisBenchmark {
 
   static String label(double budget) {
     return String.format(Locale.ROOT, "%.0f%%", budget * 100);
+  }
+
+  /**
+   * {@code bottlenose search --pid N --budget B --max-time T --data DIR} as the launcher runs it (the service's
+   * jar, with the JVM options the tool's processes run with); a list the caller may add options to.
+   */
+  static List<String> searchCommand(long pid, double budget, String maxTime, Path data) {
+    List<String> command = new ArrayList<>(List.of(java()));
+    command.addAll(dev.bottlenose.web.cluster.Daemons.JVM_OPTIONS);
+    command.addAll(List.of("-Dbottlenose.daemon.jar=" + jar("daemon"), "-jar", jar("web").toString(), "search",
+        "--pid", Long.toString(pid), "--budget", String.format(Locale.ROOT, "%.4f", budget), "--max-time", maxTime,
+        "--data", data.toString()));
+    return command;
   }
 
   static String java() {

@@ -76,12 +76,9 @@ public final class WholeRunBenchmark {
       if (mode.endsWith("%")) {
         Thread.sleep(Math.round(o.lead * 1000));
         double budget = Double.parseDouble(mode.substring(0, mode.length() - 1)) / 100;
-        Process search = new ProcessBuilder(DiagnosisBenchmark.java(), "-XX:TieredStopAtLevel=1",
-            "-Dbottlenose.daemon.jar=" + DiagnosisBenchmark.jar("daemon"), "-jar", DiagnosisBenchmark.jar("web").toString(),
-            "search", "--pid", Long.toString(target.pid()), "--budget", String.format(Locale.ROOT, "%.4f", budget),
-            "--max-time", "600s", "--data", tmp.toString())
+        Process search = new ProcessBuilder(DiagnosisBenchmark.searchCommand(target.pid(), budget, "600s", tmp))
             .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        toolCpu = watchTool(search, target.pid());
+        toolCpu = watchTool(search);
       }
       reader.join(TimeUnit.MINUTES.toMillis(10));
       target.waitFor(1, TimeUnit.MINUTES);
@@ -101,7 +98,7 @@ public final class WholeRunBenchmark {
   }
 
   /** The search command's and its daemon's CPU seconds, read until the search ends (it ends when the target exits). */
-  private static double watchTool(Process search, long targetPid) throws InterruptedException {
+  private static double watchTool(Process search) throws InterruptedException {
     Map<Long, Double> last = new LinkedHashMap<>();
     while (search.isAlive()) {
       last.merge(search.pid(), cpu(search.pid()), Math::max);

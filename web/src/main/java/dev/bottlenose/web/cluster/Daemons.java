@@ -50,7 +50,7 @@ public final class Daemons implements AutoCloseable {
    * on a two-core target those seconds are the target's. The daemon's work (reading the JFR repository,
    * answering the bus) is short and steady, so C2's faster code does not repay compiling it.
    */
-  static final List<String> JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1");
+  public static final List<String> JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1");
 
   private final Vertx vertx;
   private final Path daemonJar;
