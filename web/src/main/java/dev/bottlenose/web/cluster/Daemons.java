@@ -46,7 +46,8 @@ public final class Daemons implements AutoCloseable {
   private static final long POLL_MILLIS = 500;
   /**
    * The daemon's JVM compiles with C1 only, as the launcher runs the service's: on a 40 s search of a one-thread
-   * program the daemon used 15–16 s of CPU with both compilers, two thirds of it in C2, and 7 s with C1 only;
+   * program (measured by hand from {@code /proc}, two searches each way) the daemon used 15–16 s of CPU with both
+   * compilers, two thirds of it in C2, and 7 s with C1 only;
    * on a two-core target those seconds are the target's. The daemon's work (reading the JFR repository,
    * answering the bus) is short and steady, so C2's faster code does not repay compiling it.
    */
