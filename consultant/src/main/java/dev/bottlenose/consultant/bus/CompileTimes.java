@@ -3,6 +3,7 @@ package dev.bottlenose.consultant.bus;
 import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,9 +45,25 @@ final class CompileTimes {
     return new CompileTimes(seconds);
   }
 
-  /** The compile seconds of every listed method inside any of {@code codes}. */
-  double within(java.util.Collection<ResourcePath> codes) {
-    return codes.stream().mapToDouble(this::within).sum();
+  /** The compile seconds of the listed ones of {@code methods} (/Code method paths). */
+  double of(Collection<ResourcePath> methods) {
+    return methods.stream().map(CompileTimes::name).filter(n -> n != null)
+        .mapToDouble(n -> perMethod.getOrDefault(n, 0.0)).sum();
+  }
+
+  /** Whether method {@code method} (a /Code method path) was compiled since the recording began. */
+  boolean lists(ResourcePath method) {
+    String name = name(method);
+    return name != null && perMethod.containsKey(name);
+  }
+
+  /** "package.Class.method(descriptor)" of a /Code method path; null for a shorter path. */
+  private static String name(ResourcePath method) {
+    List<String> s = method.segments();
+    if (method.hierarchy() != Hierarchy.CODE || s.size() != 3) {
+      return null;
+    }
+    return (s.get(0).isEmpty() ? "" : s.get(0) + ".") + s.get(1) + "." + s.get(2);
   }
 
   /** The compile seconds of every listed method inside {@code code} (a /Code path: root, package, class or method). */

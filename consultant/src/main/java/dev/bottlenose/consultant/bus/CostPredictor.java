@@ -12,6 +12,7 @@ import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
 import io.vertx.core.Vertx;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * What measuring a metric–focus pair on a daemon's target is expected to cost, as a fraction of the
@@ -26,16 +27,16 @@ import java.util.List;
  * so its overhead is charged against one CPU; otherwise a nearly idle program could not be measured at all.
  *
  * <p>One-time cost: a metric that inserts probes retransforms the classes of its focus's {@code /Code} part
- * twice (in, and later out), and each time the JIT compiles their methods again, with everything it had
- * inlined into them. It is predicted as twice the larger of what the JIT took to compile the focus's
- * methods so far (the daemon's {@code /VM/JIT} resources, {@link CompileTimes}) and the share of the
- * sampled stacks that go through the focus (the daemon's call graph) times what it took to compile the
- * methods of the hot packages (those on at least 5% of the stacks; every compilation since the attach,
- * the JDK's and JFR's included, priced a one CPU-second insertion at fifteen); over the target's cores as
- * above: fraction of the target's CPU × seconds. The second covers a loop compiled before the attach
- * (on-stack replacement, which starting JFR does not replace, so it is not listed): the root of every worker's stack, its class looked free, and retransforming it
- * recompiled everything inlined into it, 1.1 s of the JIT's CPU in a 30 s search at 1%. Until the
- * daemon's first answers such a prediction is pending.
+ * twice (in, and later out), and each time the JIT throws away the compiled code of the focus's methods and of
+ * every method that compiled one of them in, and compiles them again. It is predicted as twice what the JIT
+ * took to compile those so far ({@link #thrownAway}: the daemon's {@code /VM/JIT} resources, {@link
+ * CompileTimes}, for the focus's methods and its callers within HotSpot's inlining depth on the daemon's
+ * sampled call graph), over the target's cores as above: fraction of the target's CPU × seconds. A loop
+ * compiled before the attach (on-stack replacement, which starting JFR does not replace, so it is not listed)
+ * is priced by what it calls: retransforming the root of every worker's stack once recompiled everything
+ * inlined into it, 1.1 s of the JIT's CPU in a 30 s search at 1%. What a start was seen to cost is learned
+ * per kind ({@code OneTimeBucket}) and counts when it is more. Until the daemon's first answers such a
+ * prediction is pending.
  */
 final class CostPredictor {
   static final double REFERENCE_EVENTS_PER_SECOND = 100;
@@ -92,16 +93,28 @@ final class CostPredictor {
       }
       ResourcePath code = request.focus().get(Hierarchy.CODE);
       CompileTimes compiled = d.compileTimes(vertx);
-      double share = d.stackShare(vertx, code);
-      List<ResourcePath> hot = d.hotPackages(vertx);
-      if (compiled == null || Double.isNaN(share) || hot == null) {
+      TargetDaemon.Reach reach = d.reach(vertx, code);
+      if (compiled == null || reach == null) {
         return CostPrediction.pending();
       }
-      double recompile = RECOMPILES * Math.max(compiled.within(code), share * compiled.within(hot));
-      return CostPrediction.of(oneCpu / cores, recompile / cores);
+      return CostPrediction.of(oneCpu / cores, RECOMPILES * thrownAway(code, compiled, reach) / cores);
     } catch (MetricException e) {
       return CostPrediction.failed(new MeasurementFailure(Kind.METRIC_UNAVAILABLE, e.getMessage()));
     }
+  }
+
+  /**
+   * What the JIT takes to compile again what retransforming {@code code}'s classes throws away (seconds of
+   * one CPU): the focus's compiled methods and its callers within the inlining depth (those that may have
+   * compiled its methods in); and when one of those was on the sampled stacks but not compiled since the
+   * attach, it may be a loop compiled before it (on-stack replacement) whose new compilation takes in the
+   * focus's callees as well, so theirs is added.
+   */
+  static double thrownAway(ResourcePath code, CompileTimes compiled, TargetDaemon.Reach reach) {
+    double seconds = compiled.within(code) + compiled.of(reach.callers());
+    boolean olderLoop = Stream.concat(reach.sampled().stream(), reach.callers().stream())
+        .anyMatch(m -> !compiled.lists(m));
+    return seconds + (olderLoop ? compiled.of(reach.callees()) : 0);
   }
 
   /** How the values of a metric measured on several daemons combine ({@code sum} unless the metric says otherwise). */

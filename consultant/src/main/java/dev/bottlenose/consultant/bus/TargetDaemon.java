@@ -10,11 +10,9 @@ import dev.bottlenose.metrics.Calibration;
 import dev.bottlenose.metrics.ProbePlan;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
-import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -43,19 +41,16 @@ final class TargetDaemon {
   private long compileTimesAtMillis = Long.MIN_VALUE / 2;
   private boolean compileTimesAsked;
   static final long COMPILE_TIMES_MAX_AGE_MILLIS = 5_000;
-  /** Per /Code path: [share of the sampled stacks through it, when answered]; asked in the background. */
-  private final Map<String, double[]> stackShares = new HashMap<>();
-  private final Set<String> stackSharesAsked = new HashSet<>();
+  /** Per /Code path: what the call graph says of it, and when answered; asked in the background. */
+  private final Map<String, Known> reaches = new HashMap<>();
+  private final Set<String> reachesAsked = new HashSet<>();
+  /** How many of a path's methods most often on top of the stack are asked for. */
+  static final int REACH_HOT_LIMIT = 100;
   /** Per metric and focus: the daemon's plan for a metric the consultant does not know. */
   private final Map<String, Plan> plans = new HashMap<>();
   private final Set<String> plansAsked = new HashSet<>();
   /** Below this many execution samples the call graph says nothing about a path's share. */
   static final long MIN_SAMPLES = 20;
-  /** A package on at least this share of the sampled stacks is hot. */
-  static final double HOT_PACKAGE_SHARE = 0.05;
-  private volatile List<ResourcePath> hotPackages;
-  private long hotPackagesAtMillis = Long.MIN_VALUE / 2;
-  private boolean hotPackagesAsked;
 
   TargetDaemon(String id) {
     this.id = id;
@@ -111,63 +106,48 @@ final class TargetDaemon {
   }
 
   /**
-   * The share of the target's sampled stacks that went through {@code code} (a /Code path), from the daemon's
-   * call graph, asked again in the background when older than {@value #COMPILE_TIMES_MAX_AGE_MILLIS} ms;
-   * NaN until the first answer, 0 when the daemon cannot tell (or took fewer than {@value #MIN_SAMPLES} samples).
+   * What the daemon's call graph says of a /Code path: the share of the sampled stacks that went through it (0
+   * when the daemon cannot tell, or took fewer than {@value #MIN_SAMPLES} samples), the methods inside it seen on
+   * top of the stack, and the methods outside it within the JIT's inlining depth above and below it.
    */
-  synchronized double stackShare(Vertx vertx, ResourcePath code) {
-    String key = code.toString();
-    double[] known = stackShares.get(key);
-    long now = System.currentTimeMillis();
-    if (!stackSharesAsked.contains(key) && (known == null || now - known[1] > COMPILE_TIMES_MAX_AGE_MILLIS)) {
-      stackSharesAsked.add(key);
-      JsonObject body = new DaemonRequests.CallGraph(code, 1, DaemonRequests.CallGraph.DEFAULT_GRAPH).toJson();
-      vertx.eventBus().<JsonObject>request(Addresses.callGraph(id), body).onComplete(ar -> {
-        synchronized (this) {
-          stackSharesAsked.remove(key);
-          double share = 0;
-          DaemonReplies.CallGraph graph = ar.succeeded() ? read(DaemonReplies.CallGraph::from, ar.result().body()) : null;
-          if (graph != null) {
-            share = graph.samples() < MIN_SAMPLES ? 0 : Math.min(1, (double) graph.total() / graph.samples());
-          }
-          stackShares.put(key, new double[] {share, System.currentTimeMillis()});
-        }
-      });
+  record Reach(double share, List<ResourcePath> sampled, List<ResourcePath> callers, List<ResourcePath> callees) {
+    static final Reach NONE = new Reach(0, List.of(), List.of(), List.of());
+
+    static Reach of(DaemonReplies.CallGraph graph) {
+      if (graph.samples() < MIN_SAMPLES) {
+        return NONE;
+      }
+      return new Reach(Math.min(1, (double) graph.total() / graph.samples()),
+          graph.hot().stream().map(DaemonReplies.HotMethod::method).toList(),
+          graph.callers().stream().map(DaemonReplies.GraphChild::path).toList(),
+          graph.callees().stream().map(DaemonReplies.GraphChild::path).toList());
     }
-    return known == null ? Double.NaN : known[0];
   }
 
   /**
-   * The packages on at least {@value #HOT_PACKAGE_SHARE} of the target's sampled stacks, from the daemon's call
-   * graph, asked again in the background when older than {@value #COMPILE_TIMES_MAX_AGE_MILLIS} ms; null until
-   * the first answer, empty when the daemon cannot tell.
+   * The daemon's call graph at {@code code} (a /Code path), asked again in the background when older than
+   * {@value #COMPILE_TIMES_MAX_AGE_MILLIS} ms; null until the first answer.
    */
-  synchronized List<ResourcePath> hotPackages(Vertx vertx) {
+  synchronized Reach reach(Vertx vertx, ResourcePath code) {
+    String key = code.toString();
+    Known known = reaches.get(key);
     long now = System.currentTimeMillis();
-    if (!hotPackagesAsked && now - hotPackagesAtMillis > COMPILE_TIMES_MAX_AGE_MILLIS) {
-      hotPackagesAsked = true;
-      JsonObject body = new DaemonRequests.CallGraph(Hierarchy.CODE.root(), 10_000,
-          DaemonRequests.CallGraph.DEFAULT_GRAPH).toJson();
+    if (!reachesAsked.contains(key) && (known == null || now - known.atMillis() > COMPILE_TIMES_MAX_AGE_MILLIS)) {
+      reachesAsked.add(key);
+      JsonObject body = new DaemonRequests.CallGraph(code, REACH_HOT_LIMIT, DaemonRequests.CallGraph.DEFAULT_GRAPH)
+          .toJson();
       vertx.eventBus().<JsonObject>request(Addresses.callGraph(id), body).onComplete(ar -> {
         synchronized (this) {
-          hotPackagesAsked = false;
-          hotPackagesAtMillis = System.currentTimeMillis();
-          List<ResourcePath> hot = new ArrayList<>();
+          reachesAsked.remove(key);
           DaemonReplies.CallGraph graph = ar.succeeded() ? read(DaemonReplies.CallGraph::from, ar.result().body()) : null;
-          long samples = graph == null ? 0 : graph.samples();
-          if (samples >= MIN_SAMPLES) {
-            for (DaemonReplies.GraphChild c : graph.children()) {
-              if (c.samples() >= HOT_PACKAGE_SHARE * samples) {
-                hot.add(c.path());
-              }
-            }
-          }
-          hotPackages = List.copyOf(hot);
+          reaches.put(key, new Known(graph == null ? Reach.NONE : Reach.of(graph), System.currentTimeMillis()));
         }
       });
     }
-    return hotPackages;
+    return known == null ? null : known.reach();
   }
+
+  private record Known(Reach reach, long atMillis) {}
 
   long pid() {
     return pid;

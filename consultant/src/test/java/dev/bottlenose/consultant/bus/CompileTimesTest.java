@@ -37,6 +37,19 @@ class CompileTimesTest {
     assertThat(times.within(ResourcePath.parse("/Threads"))).isZero();
   }
 
+  @Test
+  void listedMethodsAreLookedUpByPath() {
+    CompileTimes times = CompileTimes.of(DaemonReplies.Resources.from(ANSWER));
+
+    assertThat(times.of(java.util.List.of(ResourcePath.parse("/Code/com.acme/Numbers/gcd(JJ)J"),
+        ResourcePath.parse("/Code/\"\"/Main/loop()V"), ResourcePath.parse("/Code/org.other/A/b()V"),
+        ResourcePath.parse("/Code/com.acme/Numbers")))).as("methods only; unlisted ones cost nothing")
+        .isCloseTo(0.025, within(1e-12));
+    assertThat(times.lists(ResourcePath.parse("/Code/com.acme/Mega$Mix/apply(J)J"))).isTrue();
+    assertThat(times.lists(ResourcePath.parse("/Code/com.acme/Mega$Mix/other(J)J"))).isFalse();
+    assertThat(times.lists(ResourcePath.parse("/Code/com.acme/Mega$Mix"))).isFalse();
+  }
+
   private static JsonObject method(String tier, String method, long count, long nanos) {
     return resource(ResourcePath.parse("/VM/JIT/" + tier).child(method).toString(), "compilation",
         new JsonObject().put("count", String.valueOf(count)).put("nanos", String.valueOf(nanos)));

@@ -26,6 +26,13 @@ public final class CallGraph {
   public static final long HALF_LIFE_MILLIS = 30_000;
   static final int MAX_NODES = 20_000;
   static final int MAX_EDGES = 50_000;
+  /**
+   * How many calls away a method can have been compiled into another: HotSpot's {@code MaxInlineLevel} (15 since
+   * JDK 14). A method this far up the stacks from a class may have it inlined; one further cannot.
+   */
+  static final int INLINE_LEVELS = 15;
+  /** At most this many callers and callees are listed. */
+  static final int MAX_REACH = 500;
   private static final ResourcePath ROOT = Hierarchy.CODE.root();
 
   private final Map<MethodKey, String[]> pathsOf = new HashMap<>();
@@ -67,7 +74,7 @@ public final class CallGraph {
   }
 
   /** Counts one stack of package, class and method paths, top frame first. */
-  private void record(List<String[]> stack) {
+  void record(List<String[]> stack) {
     if (stack.isEmpty()) {
       return;
     }
@@ -165,7 +172,65 @@ public final class CallGraph {
     m.put("total", path.isRoot() ? samples : at == null ? 0 : at.total);
     m.put("children", path.depth() >= 3 ? callees(key, limit) : contained(key, limit));
     m.put("hot", hot(path, limit));
+    m.put("callers", reach(path, true));
+    m.put("callees", reach(path, false));
     return m;
+  }
+
+  /**
+   * The methods outside {@code path} (a package, class or method) within {@link #INLINE_LEVELS} calls of its
+   * methods on the sampled stacks: above them ({@code up}, the callers that may have compiled them in) or below
+   * (the callees they may have compiled in), nearest first, with their samples; at most {@link #MAX_REACH}.
+   */
+  private List<Object> reach(ResourcePath path, boolean up) {
+    List<Object> out = new ArrayList<>();
+    if (path.isRoot()) {
+      return out;
+    }
+    String key = path.toString();
+    Map<String, Set<String>> next = up ? callersOf() : new HashMap<>();
+    java.util.function.Function<String, Set<String>> step = up ? m -> next.getOrDefault(m, Set.of())
+        : m -> edges.getOrDefault(m, Map.of()).keySet();
+    Set<String> seen = new HashSet<>();
+    List<String> frontier = new ArrayList<>();
+    for (String method : up ? next.keySet() : edges.keySet()) {
+      if (inside(method, key)) {
+        seen.add(method);
+        frontier.add(method);
+      }
+    }
+    for (int level = 0; level < INLINE_LEVELS && !frontier.isEmpty() && out.size() < MAX_REACH; level++) {
+      List<String> further = new ArrayList<>();
+      for (String method : frontier) {
+        for (String n : step.apply(method)) {
+          if (!inside(n, key) && seen.add(n)) {
+            further.add(n);
+          }
+        }
+      }
+      further.sort(Comparator.naturalOrder());
+      for (String n : further) {
+        if (out.size() < MAX_REACH) {
+          Node node = nodes.get(n);
+          out.add(entry("path", n, "samples", node == null ? 0 : node.total, "relation", up ? "caller" : "callee"));
+        }
+      }
+      frontier = further;
+    }
+    return out;
+  }
+
+  /** Per method, the methods seen calling it. */
+  private Map<String, Set<String>> callersOf() {
+    Map<String, Set<String>> callers = new HashMap<>();
+    edges.forEach((caller, out) -> out.keySet().forEach(callee -> callers.computeIfAbsent(callee, c -> new HashSet<>())
+        .add(caller)));
+    return callers;
+  }
+
+  /** Whether method path {@code method} is {@code path} or inside it. */
+  private static boolean inside(String method, String path) {
+    return method.equals(path) || method.startsWith(path) && method.charAt(path.length()) == '/';
   }
 
   private List<Object> contained(String parent, int limit) {

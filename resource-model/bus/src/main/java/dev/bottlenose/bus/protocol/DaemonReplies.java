@@ -339,30 +339,42 @@ public final class DaemonReplies {
 
   /**
    * {@code callgraph}: one of the daemon's graphs at a /Code path: every sample taken ({@code samples}), those
-   * through the path ({@code total}), its children (classes, methods, or a method's callees) with theirs, and
-   * the methods most often on top ({@code hot}).
+   * through the path ({@code total}), its children (classes, methods, or a method's callees) with theirs, the
+   * methods most often on top ({@code hot}), and the methods outside it within the JIT's inlining depth on the
+   * sampled stacks: above it ({@code callers}, which may have compiled its methods in) and below ({@code
+   * callees}, which it may have compiled in); both empty at {@code /Code}.
    */
-  public record CallGraph(String path, long samples, long total, List<GraphChild> children, List<HotMethod> hot) {
+  public record CallGraph(String path, long samples, long total, List<GraphChild> children, List<HotMethod> hot,
+      List<GraphChild> callers, List<GraphChild> callees) {
     public CallGraph {
       children = List.copyOf(children);
       hot = List.copyOf(hot);
+      callers = List.copyOf(callers);
+      callees = List.copyOf(callees);
     }
 
     public static CallGraph from(Object body) {
       Fields f = Fields.of(body);
       return new CallGraph(f.text("path"), f.wholeNumber("samples", 0), f.wholeNumber("total", 0),
           f.objects("children").stream().map(GraphChild::read).toList(),
-          f.objects("hot").stream().map(HotMethod::read).toList());
+          f.objects("hot").stream().map(HotMethod::read).toList(),
+          f.objects("callers").stream().map(GraphChild::read).toList(),
+          f.objects("callees").stream().map(GraphChild::read).toList());
     }
 
     public JsonObject toJson() {
       return new JsonObject().put("path", path).put("samples", samples).put("total", total)
           .put("children", array(children.stream().map(GraphChild::toJson).toList()))
-          .put("hot", array(hot.stream().map(HotMethod::toJson).toList()));
+          .put("hot", array(hot.stream().map(HotMethod::toJson).toList()))
+          .put("callers", array(callers.stream().map(GraphChild::toJson).toList()))
+          .put("callees", array(callees.stream().map(GraphChild::toJson).toList()));
     }
   }
 
-  /** A child in a call graph: a class or method it {@code contains}, or a callee it {@code calls}, and its samples. */
+  /**
+   * A child in a call graph: a class or method it {@code contains}, or a callee it {@code calls}, and its samples;
+   * in the lists of what is within the inlining depth, a {@code caller} or a {@code callee}.
+   */
   public record GraphChild(ResourcePath path, long samples, String relation) {
     static GraphChild read(Fields f) {
       ResourcePath path = f.path("path");
