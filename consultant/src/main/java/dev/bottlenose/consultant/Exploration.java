@@ -24,6 +24,8 @@ final class Exploration {
   private final Map<ResourcePath, Long> listedEmptyAt = new HashMap<>();
   /** Per hypothesis, the resources ruled out for it. */
   private final Map<String, Set<ResourcePath>> ruledOut = new HashMap<>();
+  /** Per explored path, its children as listed. */
+  private final Map<ResourcePath, List<ResourceChild>> childrenOf = new HashMap<>();
 
   Exploration(ResourceOracle oracle, HypothesisCatalog catalog, RuleSession rules) {
     this.oracle = oracle;
@@ -54,6 +56,7 @@ final class Exploration {
         continue;
       }
       explored.add(path);
+      childrenOf.put(path, List.copyOf(children));
       boolean onlyOneJvm = (hierarchy == Hierarchy.PROCESS || hierarchy == Hierarchy.MACHINE) && children.size() < 2;
       if (!onlyOneJvm) {
         children.forEach(rules::add);
@@ -66,6 +69,33 @@ final class Exploration {
       }
     }
     return changed;
+  }
+
+  /**
+   * The largest share of {@code parent}'s recorded events for {@code h} ({@link HypothesisCatalog#events}) that
+   * {@code child} can hold, at about 97.5% confidence: {@code (n + 2√n + 2) / N} for its {@code n} of {@code N}
+   * (a Poisson count's upper bound). {@code N} is the sum over the siblings for compilations, which partition
+   * their parent's; for stacks, where one sample has a package, its classes and their callers on it at once,
+   * it is the largest sibling's count, which is at most the parent's, so the bound only grows. 1 when
+   * nothing was recorded to tell.
+   */
+  double shareAtMost(Hypothesis h, ResourcePath parent, ResourcePath child) {
+    List<ResourceChild> siblings = childrenOf.getOrDefault(parent, List.of());
+    ResourceChild own = siblings.stream().filter(c -> c.child().equals(child)).findFirst().orElse(null);
+    if (own == null || catalog.events(h, own) < 0) {
+      return 1;
+    }
+    long total = 0;
+    for (ResourceChild c : siblings) {
+      long n = catalog.events(h, c);
+      if (!c.relation().equals(own.relation()) || n < 0) {
+        continue;
+      }
+      total = h.id().equals("jit_compile_time") && own.relation().equals(ResourceChild.CONTAINS) ? total + n
+          : Math.max(total, n);
+    }
+    long n = catalog.events(h, own);
+    return total <= 0 ? 1 : Math.min(1, (n + 2 * Math.sqrt(n) + 2) / total);
   }
 
   /** Whether what the daemons recorded rules {@code path} out for hypothesis {@code hypothesisId}. */

@@ -219,6 +219,22 @@ public final class HypothesisCatalog {
     };
   }
 
+  /**
+   * How many of the recorded events that {@code child} had a part in scale built-in hypothesis {@code h}'s value
+   * there: execution samples for cpu_bound, slow reads and writes for io_wait, contended waits for sync_wait,
+   * compilations for jit_compile_time; {@link ResourceChild#UNKNOWN} for the other hypotheses, or when nothing
+   * was recorded to tell.
+   */
+  public long events(Hypothesis h, ResourceChild child) {
+    return switch (h.id()) {
+      case "cpu_bound" -> child.samples();
+      case "io_wait" -> child.ioWaits();
+      case "sync_wait" -> child.syncWaits();
+      case "jit_compile_time" -> child.compilations();
+      default -> ResourceChild.UNKNOWN;
+    };
+  }
+
   public Hypothesis get(String id) {
     return byId.get(id);
   }

@@ -272,7 +272,7 @@ public final class Search {
 
   private boolean refine(Refinement r) {
     Hypothesis h = catalog.get(r.hypothesisId());
-    if (r.along() != null && exploration.isRuledOut(h.id(), r.focus().get(r.along()))) {
+    if (r.along() != null && (exploration.isRuledOut(h.id(), r.focus().get(r.along())) || tooSmall(r, h))) {
       return false;
     }
     ShgNode existing = graph.find(h.id(), r.focus());
@@ -297,6 +297,23 @@ public final class Search {
     return false;
   }
 
+  /**
+   * Whether a where-step of {@code h} from a focus constrained along one hierarchy alone goes to a child whose
+   * share of the parent's recorded events ({@link Exploration#shareAtMost}), times the parent's value, stays
+   * below the threshold: the child cannot be true, so it is not tested. Sixty packages with a compilation or two
+   * each are not refined into when the JIT is busy, only those that did a threshold's worth of the compiling.
+   */
+  private boolean tooSmall(Refinement r, Hypothesis h) {
+    Node parent = nodes.get(r.parentId());
+    ResourcePath from = parent.focus().get(r.along());
+    double value = graph.node(r.parentId()).value();
+    if (parent.hypothesis != h || h.comparison() != Comparison.ABOVE || Double.isNaN(value)
+        || !parent.focus().equals(Focus.of(from))) {
+      return false;
+    }
+    return value * exploration.shareAtMost(h, from, r.focus().get(r.along())) < h.threshold();
+  }
+
   private boolean orphan(Refinement gone) {
     ShgNode shg = graph.find(gone.hypothesisId(), gone.focus());
     boolean stillWanted = refinements.stream().anyMatch(r -> r.hypothesisId().equals(gone.hypothesisId()) && r.focus().equals(gone.focus()));
@@ -315,12 +332,32 @@ public final class Search {
     if (reason == null && now - startedAtMillis >= settings.millis("search.max_time_seconds")) {
       reason = "time limit";
     }
-    if (reason == null && nothingLeft()) {
+    if (reason == null && nothingLeft() && !watchAgain()) {
       reason = "converged: nothing left to test";
     }
     if (reason != null) {
       end(reason, now);
     }
+  }
+
+  /**
+   * With nothing left to test and nothing found true, queues the top-level hypotheses found false again
+   * ({@code search.watch_until_found} = 1): a cause that comes later (a program in phases, a load that starts
+   * after the attach) is still found before the time limit. True if any were queued.
+   */
+  private boolean watchAgain() {
+    if (settings.number("search.watch_until_found") == 0
+        || nodes.all().stream().anyMatch(n -> !n.hypothesis.isVirtual() && n.state() == NodeState.TRUE)) {
+      return false;
+    }
+    int root = nodes.all().stream().filter(n -> n.parentId() < 0).findFirst().map(Node::id).orElse(-1);
+    List<Node> again = nodes.all().stream().filter(n -> n.parentId() == root && n.state() == NodeState.FALSE
+        && !n.hypothesis.isVirtual()).toList();
+    for (Node n : again) {
+      nodes.setState(n.id(), NodeState.UNTESTED, "queued again: nothing was found true yet (search.watch_until_found)");
+      experiments.enqueue(n.id());
+    }
+    return !again.isEmpty();
   }
 
   private boolean nothingLeft() {

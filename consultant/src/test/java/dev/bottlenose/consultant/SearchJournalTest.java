@@ -55,7 +55,7 @@ class SearchJournalTest {
   @Test
   void aTornLastLineIsIgnoredAndAnEndedJournalKeepsItsReason() throws Exception {
     ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost);
-    Search search = Search.create(SearchOptions.of("torn-1"), driver, PlantedPrograms.oracle(), driver);
+    Search search = Search.create(SearchOptions.of("torn-1").with("search.watch_until_found", "0"), driver, PlantedPrograms.oracle(), driver);
     SearchJournal journal = new SearchStore(dir).journal(search);
     search.begin();
     driver.runToEnd(search, 60);

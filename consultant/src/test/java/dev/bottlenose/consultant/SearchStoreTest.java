@@ -16,7 +16,7 @@ class SearchStoreTest {
 
   private static SavedSearch finished(String id) {
     ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost);
-    Search search = Search.create(SearchOptions.of(id), driver, PlantedPrograms.oracle(), driver).begin();
+    Search search = Search.create(SearchOptions.of(id).with("search.watch_until_found", "0"), driver, PlantedPrograms.oracle(), driver).begin();
     driver.runToEnd(search, 60);
     return search.toSaved();
   }

@@ -122,6 +122,24 @@ class SearchTest {
         .isNotNull();
   }
 
+  @Test
+  void codeWithTooFewOfTheRecordedEventsToPassTheThresholdIsNotRefinedInto() {
+    TreeOracle tree = PlantedPrograms.oracle();
+    // the JIT compiled 400 methods of com.acme and 3 of every other package
+    ResourceOracle recorded = path -> tree.children(path).stream().map(c -> new ResourceChild(c.parent(), c.child(),
+        c.relation(), ResourceChild.UNKNOWN, ResourceChild.UNKNOWN, c.child().equals(ACME) ? 400L : 3L)).toList();
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(SearchTest::compilingAcme, PlantedPrograms::cost);
+    Search search = Search.create(SearchOptions.of("few").with("search.max_time_seconds", "60"), driver, recorded, driver)
+        .begin();
+
+    driver.runToEnd(search, 70);
+
+    assertThat(search.graph().find("jit_compile_time", Focus.of(ACME)).state()).isEqualTo(NodeState.TRUE);
+    assertThat(search.graph().find("jit_compile_time", Focus.of(JAVA_UTIL)))
+        .as("3 of 403 compilations: at most (3 + 2√3 + 2) / 403 of the whole program's 0.3, below the 0.05 threshold")
+        .isNull();
+  }
+
   private static final ResourcePath ACME = PlantedPrograms.SPIN.parent().parent();
   private static final ResourcePath JAVA_UTIL = PlantedPrograms.SORT.parent().parent();
 
@@ -189,7 +207,7 @@ class SearchTest {
   @Test
   void onAMostlyAsleepProgramNoTopLevelHypothesisIsTrue() {
     ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost);
-    Search search = search(driver, SearchOptions.of("asleep")).begin();
+    Search search = search(driver, SearchOptions.of("asleep").with("search.watch_until_found", "0")).begin();
 
     int ticks = driver.runToEnd(search, 60);
 
@@ -202,10 +220,52 @@ class SearchTest {
   }
 
   @Test
+  void aSearchThatFoundNothingWatchesAgainAndFindsACauseThatComesLater() {
+    long[] clock = new long[1];
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(
+        r -> clock[0] < 30_000 ? PlantedPrograms.mostlyAsleep(r) : PlantedPrograms.cpuHot(r), PlantedPrograms::cost);
+    long start = driver.now();
+    Search search = search(driver, SearchOptions.of("phases").with("search.max_time_seconds", "120")).begin();
+
+    int ticks = 0;
+    while (!search.isFinished() && ticks++ < 130) {
+      clock[0] = driver.now() - start;
+      driver.tick(search);
+    }
+
+    SearchHistoryGraph g = search.graph();
+    assertThat(g.find("cpu_bound", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.TRUE);
+    assertThat(g.find("cpu_bound", Focus.of(PlantedPrograms.SPIN)).state()).as("located once it came").isEqualTo(NodeState.TRUE);
+    assertThat(search.endReason()).as("it converged once something was true").isEqualTo("converged: nothing left to test");
+    assertThat(driver.live()).isEmpty();
+  }
+
+  @Test
+  void aSearchThatNeverFindsAnythingWatchesUntilItsTimeLimit() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost);
+    List<ShgEvent> events = new ArrayList<>();
+    Search search = search(driver, SearchOptions.of("asleep").with("search.max_time_seconds", "40"));
+    search.addListener(events::add);
+    search.begin();
+
+    driver.runToEnd(search, 60);
+
+    assertThat(search.endReason()).isEqualTo("time limit");
+    assertThat(search.graph().nodes()).noneMatch(n -> n.state() == NodeState.TRUE);
+    assertThat(events).as("cpu_bound found false, then queued again").anySatisfy(e -> {
+      assertThat(e).isInstanceOf(ShgEvent.NodeChanged.class);
+      ShgNode n = ((ShgEvent.NodeChanged) e).node();
+      assertThat(n.hypothesis()).isEqualTo("cpu_bound");
+      assertThat(n.reason()).startsWith("queued again: nothing was found true yet");
+    });
+    assertThat(driver.live()).isEmpty();
+  }
+
+  @Test
   void anUnavailableMetricMakesAnHonestUnknownAndTheRestGoesOn() {
     ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost)
         .failing("gc_time", new MeasurementFailure(MeasurementFailure.Kind.METRIC_UNAVAILABLE, "JFR is not available"));
-    Search search = search(driver, SearchOptions.of("no-gc")).begin();
+    Search search = search(driver, SearchOptions.of("no-gc").with("search.watch_until_found", "0")).begin();
 
     driver.runToEnd(search, 60);
 
@@ -260,7 +320,7 @@ class SearchTest {
   void nodesWaitForTheirCostPredictionWithoutMeasuring() {
     ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost);
     driver.pendingUntil(driver.now() + 3000);
-    Search search = search(driver, SearchOptions.of("pending")).begin();
+    Search search = search(driver, SearchOptions.of("pending").with("search.watch_until_found", "0")).begin();
     driver.tick(search);
     driver.tick(search);
 
@@ -276,7 +336,7 @@ class SearchTest {
   void everyEventHasAJsonFormForTheEventBus() {
     ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost);
     List<ShgEvent> events = new ArrayList<>();
-    Search search = search(driver, SearchOptions.of("events"));
+    Search search = search(driver, SearchOptions.of("events").with("search.watch_until_found", "0"));
     search.addListener(events::add);
     search.begin();
     driver.runToEnd(search, 60);
@@ -296,7 +356,7 @@ class SearchTest {
     ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost)
         .failingPrediction("gc_time", new MeasurementFailure(MeasurementFailure.Kind.METRIC_UNAVAILABLE, "no GC events"));
     driver.pendingUntil(driver.now() + 2000);
-    Search search = search(driver, SearchOptions.of("late-failure")).begin();
+    Search search = search(driver, SearchOptions.of("late-failure").with("search.watch_until_found", "0")).begin();
 
     driver.runToEnd(search, 60);
 
@@ -318,7 +378,7 @@ class SearchTest {
   @Test
   void aPortThatThrowsMakesTheNodeUnknownInsteadOfBreakingTheSearch() {
     ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost).throwingOn("sync_wait");
-    Search search = search(driver, SearchOptions.of("throws")).begin();
+    Search search = search(driver, SearchOptions.of("throws").with("search.watch_until_found", "0")).begin();
 
     driver.runToEnd(search, 60);
 
