@@ -18,8 +18,10 @@ import dev.bottlenose.model.ResourcePath;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -48,6 +50,8 @@ public final class Search {
   private final Priorities priorities;
   private volatile Spending spending;
   private final Set<Refinement> refinements = new HashSet<>();
+  /** Per node found false and queued again while nothing was true, its verdict's reason. */
+  private final Map<Integer, String> watched = new HashMap<>();
   private long steps;
   private final long startedAtMillis;
   private long endedAtMillis;
@@ -346,6 +350,8 @@ public final class Search {
    * after the attach) is still found before the time limit. True if any were queued.
    */
   private boolean watchAgain() {
+    // (the verdicts of the nodes queued again are kept in watched: a search that ends while one is tested
+    // again reports it false, as it was found, not stopped)
     if (settings.number("search.watch_until_found") == 0
         || nodes.all().stream().anyMatch(n -> !n.hypothesis.isVirtual() && n.state() == NodeState.TRUE)) {
       return false;
@@ -354,6 +360,7 @@ public final class Search {
     List<Node> again = nodes.all().stream().filter(n -> n.parentId() == root && n.state() == NodeState.FALSE
         && !n.hypothesis.isVirtual()).toList();
     for (Node n : again) {
+      watched.put(n.id(), graph.node(n.id()).reason());
       nodes.setState(n.id(), NodeState.UNTESTED, "queued again: nothing was found true yet (search.watch_until_found)");
       experiments.enqueue(n.id());
     }
@@ -379,7 +386,14 @@ public final class Search {
         open.add(node.id());
       }
     }
-    open.forEach(id -> nodes.setState(id, NodeState.STOPPED, "search ended: " + reason));
+    for (int id : open) {
+      String before = watched.get(id);
+      if (before != null) {
+        nodes.setState(id, NodeState.FALSE, before + "; tested again until the search ended (" + reason + ")");
+      } else {
+        nodes.setState(id, NodeState.STOPPED, "search ended: " + reason);
+      }
+    }
     settle(now);
     graph.ended(reason);
     rules.close();

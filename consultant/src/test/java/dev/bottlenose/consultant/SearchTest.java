@@ -258,6 +258,9 @@ class SearchTest {
       assertThat(n.hypothesis()).isEqualTo("cpu_bound");
       assertThat(n.reason()).startsWith("queued again: nothing was found true yet");
     });
+    assertThat(search.graph().find("cpu_bound", Focus.WHOLE_PROGRAM).state()).as("false at the end, as it was found")
+        .isEqualTo(NodeState.FALSE);
+    assertThat(search.graph().nodes()).noneMatch(n -> n.state() == NodeState.STOPPED);
     assertThat(driver.live()).isEmpty();
   }
 
