@@ -91,7 +91,7 @@ final class Exploration {
       if (!c.relation().equals(own.relation()) || n < 0) {
         continue;
       }
-      total = h.id().equals("jit_compile_time") && own.relation().equals(ResourceChild.CONTAINS) ? total + n
+      total = catalog.eventsPartition(h) && own.relation().equals(ResourceChild.CONTAINS) ? total + n
           : Math.max(total, n);
     }
     long n = catalog.events(h, own);

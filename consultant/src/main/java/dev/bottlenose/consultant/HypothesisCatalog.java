@@ -235,6 +235,14 @@ public final class HypothesisCatalog {
     };
   }
 
+  /**
+   * Whether the {@link #events} of {@code h} split their parent's between the children (each compilation is of
+   * one method, in one class and package), rather than being counted in several (a sample has many frames).
+   */
+  public boolean eventsPartition(Hypothesis h) {
+    return h.id().equals("jit_compile_time");
+  }
+
   public Hypothesis get(String id) {
     return byId.get(id);
   }

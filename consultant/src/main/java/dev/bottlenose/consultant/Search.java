@@ -347,11 +347,11 @@ public final class Search {
   /**
    * With nothing left to test and nothing found true, queues the top-level hypotheses found false again
    * ({@code search.watch_until_found} = 1): a cause that comes later (a program in phases, a load that starts
-   * after the attach) is still found before the time limit. True if any were queued.
+   * after the attach) is still found before the time limit. Their verdicts are kept ({@link #watched}): a
+   * search that ends while one is tested again reports it false, as it was found, not stopped. True if any
+   * were queued.
    */
   private boolean watchAgain() {
-    // (the verdicts of the nodes queued again are kept in watched: a search that ends while one is tested
-    // again reports it false, as it was found, not stopped)
     if (settings.number("search.watch_until_found") == 0
         || nodes.all().stream().anyMatch(n -> !n.hypothesis.isVirtual() && n.state() == NodeState.TRUE)) {
       return false;

@@ -49,7 +49,7 @@ final class TargetDaemon {
   /** Per metric and focus: the daemon's plan for a metric the consultant does not know. */
   private final Map<String, Plan> plans = new HashMap<>();
   private final Set<String> plansAsked = new HashSet<>();
-  /** Below this many execution samples the call graph says nothing about a path's share. */
+  /** Below this many execution samples the call graph says nothing about a path. */
   static final long MIN_SAMPLES = 20;
 
   TargetDaemon(String id) {
@@ -106,19 +106,18 @@ final class TargetDaemon {
   }
 
   /**
-   * What the daemon's call graph says of a /Code path: the share of the sampled stacks that went through it (0
-   * when the daemon cannot tell, or took fewer than {@value #MIN_SAMPLES} samples), the methods inside it seen on
-   * top of the stack, and the methods outside it within the JIT's inlining depth above and below it.
+   * What the daemon's call graph says of a /Code path: the methods inside it seen on top of the stack, and the
+   * methods outside it within the JIT's inlining depth above and below it; nothing when the daemon cannot tell
+   * (or took fewer than {@value #MIN_SAMPLES} samples).
    */
-  record Reach(double share, List<ResourcePath> sampled, List<ResourcePath> callers, List<ResourcePath> callees) {
-    static final Reach NONE = new Reach(0, List.of(), List.of(), List.of());
+  record Reach(List<ResourcePath> sampled, List<ResourcePath> callers, List<ResourcePath> callees) {
+    static final Reach NONE = new Reach(List.of(), List.of(), List.of());
 
     static Reach of(DaemonReplies.CallGraph graph) {
       if (graph.samples() < MIN_SAMPLES) {
         return NONE;
       }
-      return new Reach(Math.min(1, (double) graph.total() / graph.samples()),
-          graph.hot().stream().map(DaemonReplies.HotMethod::method).toList(),
+      return new Reach(graph.hot().stream().map(DaemonReplies.HotMethod::method).toList(),
           graph.callers().stream().map(DaemonReplies.GraphChild::path).toList(),
           graph.callees().stream().map(DaemonReplies.GraphChild::path).toList());
     }
