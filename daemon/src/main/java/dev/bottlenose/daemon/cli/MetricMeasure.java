@@ -2,6 +2,7 @@ package dev.bottlenose.daemon.cli;
 
 import dev.bottlenose.cli.ExitCodes;
 import dev.bottlenose.daemon.session.ActiveMetric;
+import dev.bottlenose.daemon.session.BusyClassException;
 import dev.bottlenose.daemon.session.MetricFileOutcome;
 import dev.bottlenose.daemon.session.MetricValue;
 import dev.bottlenose.daemon.session.Sample;
@@ -68,6 +69,8 @@ final class MetricMeasure {
   static int measure(TargetSession session, String metric, String focus, Duration length, Console console) {
     ActiveMetric m = session.enableMetric(metric, focus, "cli");
     console.out().println(summary(m));
+    m.classesBusy().forEach((c, why) -> console.out().println("  left out " + c + ": " + why + "; "
+        + BusyClassException.HARM));
     long start = System.nanoTime();
     session.values().onSample(s -> print(s, m.metricId(), start, console));
     CountDownLatch ended = new CountDownLatch(1);

@@ -32,6 +32,7 @@ public final class DiscoveryEvents {
   private final CallGraph ioGraph;
   private final CallGraph syncGraph;
   private final CallGraph jitGraph;
+  private final LongRunningFrames longRunning;
   private final Map<String, Consumer<RecordedEvent>> handlers = new LinkedHashMap<>();
   private final Map<String, List<List<?>>> digest = new LinkedHashMap<>();
   private long failures;
@@ -43,8 +44,10 @@ public final class DiscoveryEvents {
    * Execution samples go to the {@code cpu} graph; the stacks of slow reads and writes (files and sockets, at
    * least {@link #DiscoverySettings.IO_THRESHOLD}) to {@code io}; those of contended monitor entries and parks on a lock
    * (at least {@link #DiscoverySettings.CONTENTION_THRESHOLD}) to {@code sync}; each compiled method to {@code jit}.
+   * Execution samples also tell {@code longRunning} which methods each thread has been running.
    */
-  public DiscoveryEvents(CallGraphs graphs) {
+  public DiscoveryEvents(CallGraphs graphs, LongRunningFrames longRunning) {
+    this.longRunning = longRunning;
     this.callGraph = graphs.get(CallGraphs.CPU);
     this.ioGraph = graphs.get(CallGraphs.IO);
     this.syncGraph = graphs.get(CallGraphs.SYNC);
@@ -228,6 +231,14 @@ public final class DiscoveryEvents {
     RecordedStackTrace stack = e.getStackTrace();
     if (name != null && ofTheProgram(name) && stack != null) {
       callGraph.sampled(stack.getFrames());
+      List<String[]> frames = new ArrayList<>(stack.getFrames().size());
+      for (RecordedFrame f : stack.getFrames()) {
+        RecordedMethod m = f.isJavaFrame() ? f.getMethod() : null;
+        if (m != null && m.getType() != null) {
+          frames.add(new String[] {m.getType().getName(), m.getName() + m.getDescriptor()});
+        }
+      }
+      longRunning.sampled(t.getJavaThreadId(), name, e.getStartTime().toEpochMilli(), frames, stack.isTruncated());
     }
   }
 

@@ -42,7 +42,8 @@ public final class RepositoryReader implements AutoCloseable {
   private final int ownerUid;
   private final SourceCounter sources;
   private final CallGraphs graphs = new CallGraphs();
-  private final DiscoveryEvents discovery = new DiscoveryEvents(graphs);
+  private final LongRunningFrames longRunning = new LongRunningFrames();
+  private final DiscoveryEvents discovery = new DiscoveryEvents(graphs, longRunning);
   private final Consumer<Jfr> digests;
   private final ScheduledExecutorService decay = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "bottlenose-callgraph-decay");
@@ -194,6 +195,7 @@ public final class RepositoryReader implements AutoCloseable {
    * this more than once per flush; the sources take each flush once.
    */
   private void flushed() {
+    longRunning.flushed(System.currentTimeMillis());
     long through = lastFlushMillis;
     if (through > settledThroughMillis) {
       settledThroughMillis = through;
@@ -207,6 +209,11 @@ public final class RepositoryReader implements AutoCloseable {
 
   public SourceCounter sources() {
     return sources;
+  }
+
+  /** The methods each thread of the target has been running for a while, from its execution samples. */
+  public LongRunningFrames longRunning() {
+    return longRunning;
   }
 
   /** The graphs of the target's code discovery keeps: execution samples, slow I/O, contention, compilations. */

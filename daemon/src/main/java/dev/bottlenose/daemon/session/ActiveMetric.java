@@ -12,11 +12,12 @@ import java.util.Map;
  */
 public record ActiveMetric(long metricId, String metric, String focus, String requester, ProbePlan plan,
     Map<String, List<Long>> probesByItem, Map<String, Long> sourceByItem, int methodsSkipped,
-    Calibration calibration, long sinceMillis) {
+    Map<String, String> classesBusy, Calibration calibration, long sinceMillis) {
 
   public ActiveMetric {
     probesByItem = Map.copyOf(probesByItem);
     sourceByItem = Map.copyOf(sourceByItem);
+    classesBusy = Map.copyOf(classesBusy);
   }
 
   public int probeCount() {
@@ -45,6 +46,7 @@ public record ActiveMetric(long metricId, String metric, String focus, String re
     });
     m.put("methodsInstrumented", expanded);
     m.put("methodsSkipped", methodsSkipped);
+    m.put("classesBusy", new java.util.TreeMap<>(classesBusy));
     m.put("plan", plan.toJson());
     m.put("predictedCost", plan.predictedCost(calibration).toJson());
     m.put("predictedCostAt100PerSecond", plan.predictedCost(calibration).fractionAt(100));

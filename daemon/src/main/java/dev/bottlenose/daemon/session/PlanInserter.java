@@ -23,6 +23,7 @@ final class PlanInserter {
   private final Map<String, List<Long>> probesByItem = new LinkedHashMap<>();
   private final Map<String, Long> sourceByItem = new LinkedHashMap<>();
   private int skipped;
+  private final Map<String, String> busy = new LinkedHashMap<>();
   private String lastRefusal = "";
 
   /** {@code samplePeriodMillis}: what the plan's {@code cpu_sample} sources ask JFR for, or null for the default. */
@@ -42,7 +43,7 @@ final class PlanInserter {
         throw new SessionException(e.failure(), "metric '" + metric + "' at " + focus + ": " + e.getMessage(), e);
       }
     }
-    return new ActiveMetric(id, metric, focus, requester, plan, probesByItem, sourceByItem, skipped, calibration,
+    return new ActiveMetric(id, metric, focus, requester, plan, probesByItem, sourceByItem, skipped, busy, calibration,
         System.currentTimeMillis());
   }
 
@@ -80,8 +81,8 @@ final class PlanInserter {
 
   /**
    * One probe per concrete method of the class or package {@code under}, all inserted with one agent request;
-   * abstract and native ones, and any the agent refuses as bad input (an unmodifiable class), are skipped and
-   * counted. Any other refusal fails the item (what the batch inserted is rolled back with the rest).
+   * abstract and native ones, any the agent refuses as bad input (an unmodifiable class) and those of a class
+   * with a long-running activation ({@link SessionException.Failure#BUSY}) are skipped and counted. Any other refusal fails the item (what the batch inserted is rolled back with the rest).
    */
   private void expand(String itemId, String under, String kind) {
     ResourcePath path = ResourcePath.parse(under);
@@ -102,6 +103,10 @@ final class PlanInserter {
     for (BatchOutcome<ProbeInfo> o : session.enableAll(methods, kind, askedBy)) {
       if (o.ok()) {
         ids.add(o.value().probeId());
+      } else if (o.failure() instanceof BusyClassException b) {
+        skipped++;
+        busy.putIfAbsent(b.className(), b.why());
+        lastRefusal = "; the last refused: " + b.getMessage();
       } else if (o.failure().failure() == SessionException.Failure.BAD_INPUT) {
         skipped++;
         lastRefusal = "; the last refused: " + o.failure().getMessage();

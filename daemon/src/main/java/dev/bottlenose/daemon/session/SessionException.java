@@ -1,7 +1,7 @@
 package dev.bottlenose.daemon.session;
 
 /** A session request that failed; {@link #failure()} classifies it, the message says what and why. */
-public final class SessionException extends RuntimeException {
+public class SessionException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   /** Why a request failed, with the numeric code the event bus uses. */
@@ -9,6 +9,8 @@ public final class SessionException extends RuntimeException {
     BAD_INPUT(400),
     NOT_FOUND(404),
     REFUSED(409),
+    /** Not now: a method of the class has been running for a while ({@code daemon.jfr.LongRunningFrames}). */
+    BUSY(409),
     TARGET_EXITED(410),
     FAILED(500);
 

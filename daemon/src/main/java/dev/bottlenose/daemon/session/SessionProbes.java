@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.function.LongFunction;
 import java.util.stream.Collectors;
 
@@ -35,9 +36,15 @@ final class SessionProbes {
 
   private final Map<Long, ProbeInfo> probes = new ConcurrentHashMap<>();
   private final Agent agent;
+  private final Function<String, String> busy;
 
-  SessionProbes(Agent agent) {
+  /**
+   * {@code busy}: why a class (binary name) must not be retransformed now, or null when it may be; a probe into
+   * a busy class is refused ({@link SessionException.Failure#BUSY}) before the agent is asked.
+   */
+  SessionProbes(Agent agent, Function<String, String> busy) {
     this.agent = agent;
+    this.busy = busy;
   }
 
   /** The book, read-only (the sampler names each reading's method from it). */
@@ -51,7 +58,7 @@ final class SessionProbes {
 
   /** Inserts a probe of {@code kindWord} into the method {@code focus} names; {@code callee} only for call_site. */
   ProbeInfo enable(String focus, String kindWord, String callee, String askedBy) {
-    ProbeSpec spec = spec(focus, kindWord, callee);
+    ProbeSpec spec = notBusy(spec(focus, kindWord, callee));
     Inserted answer = Inserted.fromMap(agent.call(ProbeSpec.OP, spec.toMap(), "inserting " + describe(spec)));
     return book(answer, spec, askedBy);
   }
@@ -66,7 +73,7 @@ final class SessionProbes {
     List<Integer> positions = new ArrayList<>();
     for (String focus : foci) {
       try {
-        sent.add(spec(focus, kindWord, null));
+        sent.add(notBusy(spec(focus, kindWord, null)));
         positions.add(outcomes.size());
         outcomes.add(null);
       } catch (SessionException e) {
@@ -197,6 +204,15 @@ final class SessionProbes {
           + Arrays.stream(ProbeKind.values()).map(ProbeKind::word).collect(Collectors.joining(", ")));
     }
     return kind;
+  }
+
+  private ProbeSpec notBusy(ProbeSpec spec) {
+    String why = busy.apply(spec.method().className());
+    if (why != null) {
+      throw new BusyClassException(spec.method().className(), why, "not inserting " + describe(spec) + " now: " + why
+          + "; " + BusyClassException.HARM);
+    }
+    return spec;
   }
 
   /** The insert request for a focus text, a kind word and a callee text: parsed here, once. */

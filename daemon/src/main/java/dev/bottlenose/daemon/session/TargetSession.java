@@ -25,6 +25,7 @@ import dev.bottlenose.daemon.channel.AgentException;
 import dev.bottlenose.daemon.channel.ChannelException;
 import dev.bottlenose.daemon.channel.Uids;
 import dev.bottlenose.daemon.jfr.CallGraphs;
+import dev.bottlenose.daemon.jfr.LongRunningFrames;
 import dev.bottlenose.daemon.jfr.RepositoryReader;
 import dev.bottlenose.daemon.jfr.VmThreadsCpu;
 import dev.bottlenose.model.Focus;
@@ -65,7 +66,7 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
   private final long pid;
   private final Process launched;
   private final Hierarchies hierarchies = new Hierarchies();
-  private final SessionProbes probes = new SessionProbes(this::call);
+  private final SessionProbes probes = new SessionProbes(this::call, this::busy);
   private final Map<Long, SourceInfo> sources = new ConcurrentHashMap<>();
   private final List<Consumer<String>> exitListeners = new CopyOnWriteArrayList<>();
   private final Sampler sampler;
@@ -181,6 +182,23 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
       }
       return hierarchies.read(path, depth, null, endReason);
     }
+  }
+
+  /**
+   * Why probes must not go into {@code className} now (a method of it has been running long), or null; right
+   * after the attach it first waits for the samples that tell ({@link LongRunningFrames#awaitEvidence}).
+   */
+  private String busy(String className) {
+    if (jfr == null) {
+      return null;
+    }
+    try {
+      jfr.longRunning().awaitEvidence();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SessionException(SessionException.Failure.FAILED, "interrupted while reading what the target runs");
+    }
+    return jfr.longRunning().runningIn(className);
   }
 
   /** Inserts a probe of {@code kindWord} into the method {@code focus} names; {@code callee} only for call_site. */

@@ -142,14 +142,16 @@ public final class DaemonReplies {
 
   /**
    * A metric–focus pair the daemon measures: the reply of {@code metric.enable} and each of {@code metrics.list}'s
-   * {@code active}. Its probes and sources, the probes per expanded plan item ({@code methodsInstrumented}), its
-   * plan and predicted cost as the metric compiler writes them.
+   * {@code active}. Its probes and sources, the probes per expanded plan item ({@code methodsInstrumented}), the
+   * classes an expansion left out because a method of theirs has been running for a while, with why
+   * ({@code classesBusy}), its plan and predicted cost as the metric compiler writes them.
    */
   public record ActiveMetric(long metricId, String metric, String focus, String unit, String requester, int probes,
-      int sources, Map<String, Integer> methodsInstrumented, int methodsSkipped, JsonObject plan,
-      JsonObject predictedCost, double predictedCostAt100PerSecond, long sinceMillis) {
+      int sources, Map<String, Integer> methodsInstrumented, int methodsSkipped, Map<String, String> classesBusy,
+      JsonObject plan, JsonObject predictedCost, double predictedCostAt100PerSecond, long sinceMillis) {
     public ActiveMetric {
       methodsInstrumented = Collections.unmodifiableMap(new LinkedHashMap<>(methodsInstrumented));
+      classesBusy = Collections.unmodifiableMap(new LinkedHashMap<>(classesBusy));
     }
 
     public static ActiveMetric from(Object body) {
@@ -162,9 +164,14 @@ public final class DaemonReplies {
       if (m != null) {
         m.body().fieldNames().forEach(item -> expanded.put(item, m.integer(item, 0)));
       }
+      Map<String, String> busy = new LinkedHashMap<>();
+      Fields b = f.nested("classesBusy");
+      if (b != null) {
+        b.body().fieldNames().forEach(c -> busy.put(c, b.text(c)));
+      }
       return new ActiveMetric(f.requiredWholeNumber("metricId"), f.text("metric"), f.text("focus"), f.text("unit"),
           f.text("requester"), f.integer("probes", 0), f.integer("sources", 0), expanded,
-          f.integer("methodsSkipped", 0), orEmpty(f.json("plan")), orEmpty(f.json("predictedCost")),
+          f.integer("methodsSkipped", 0), busy, orEmpty(f.json("plan")), orEmpty(f.json("predictedCost")),
           f.decimal("predictedCostAt100PerSecond", Double.NaN), f.wholeNumber("sinceMillis", -1));
     }
 
@@ -172,7 +179,8 @@ public final class DaemonReplies {
       return new JsonObject().put("metricId", metricId).put("metric", metric).put("focus", focus).put("unit", unit)
           .put("requester", requester).put("probes", probes).put("sources", sources)
           .put("methodsInstrumented", new JsonObject(new LinkedHashMap<>(methodsInstrumented)))
-          .put("methodsSkipped", methodsSkipped).put("plan", plan).put("predictedCost", predictedCost)
+          .put("methodsSkipped", methodsSkipped).put("classesBusy", new JsonObject(new LinkedHashMap<>(classesBusy)))
+          .put("plan", plan).put("predictedCost", predictedCost)
           .put("predictedCostAt100PerSecond", predictedCostAt100PerSecond).put("sinceMillis", sinceMillis);
     }
   }

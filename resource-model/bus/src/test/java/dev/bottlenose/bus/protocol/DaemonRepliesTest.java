@@ -75,7 +75,7 @@ class DaemonRepliesTest {
     roundTrip(new Probe(1, "/Code/a/B/m()V", "call_site", "/Code/a/C/n()V", "me", 5, 300), Probe::toJson, Probe::from);
     roundTrip(new Probe(1, "/Code/a/B/m()V", "call_count", null, "me", 5, 300), Probe::toJson, Probe::from);
     roundTrip(new RemovedProbe(1, "/Code/a/B/m()V", "a.B", 300, true), RemovedProbe::toJson, RemovedProbe::from);
-    ActiveMetric active = new ActiveMetric(7, "cpu", "</Code/a>", "fraction", "search 1", 3, 1, Map.of("m", 3), 0,
+    ActiveMetric active = new ActiveMetric(7, "cpu", "</Code/a>", "fraction", "search 1", 3, 1, Map.of("m", 3), 0, Map.of("com.acme.Batch", "its loop has been running for 9 s"),
         new JsonObject().put("items", new io.vertx.core.json.JsonArray()), new JsonObject().put("fixed", 0.0), 0.01, 5);
     roundTrip(active, ActiveMetric::toJson, ActiveMetric::from);
     roundTrip(new MetricDisabled(3, 1, 2, List.of("gone"), 7, "cpu", "<>"), MetricDisabled::toJson, MetricDisabled::from);

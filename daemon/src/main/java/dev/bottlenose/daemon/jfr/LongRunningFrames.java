@@ -1,0 +1,147 @@
+package dev.bottlenose.daemon.jfr;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The classes a probe must not go into now: those with a method that looks like one long activation on a
+ * running thread. HotSpot never compiles a method version that a retransformation replaced ("COMPILE SKIPPED:
+ * redefined method"), whether its bytecode changed or not, so an activation of any method of a retransformed
+ * class goes on in the interpreter until it returns. A request handler returns within milliseconds and is
+ * compiled again at its next call; a loop that never returns (a batch job's main loop, a worker's run loop)
+ * stays five to ten times slower for the rest of the run, probes removed or not.
+ *
+ * <p>A sample does not tell activations apart, so a method that was on a thread's stack in every execution
+ * sample of that thread for {@link #MIN_MILLIS} and at least {@link #MIN_SAMPLES} samples is taken for one
+ * activation. Short calls made back to back look the same; their class is then left alone needlessly, which
+ * costs the measurement only those methods' own events. A thread not sampled for {@link #STALE_MILLIS} (ended,
+ * or blocked: an interpreted activation that does not run costs nothing) does not count. A truncated stack
+ * says nothing about the frames below its cut, so they are kept.
+ */
+public final class LongRunningFrames {
+  static final long MIN_MILLIS = 2_000;
+  static final int MIN_SAMPLES = 10;
+  static final long STALE_MILLIS = 30_000;
+  private static final int MAX_THREADS = 4_096;
+
+  private record Frame(String className, String method) {}
+
+  private static final class OnThread {
+    final String name;
+    final Map<Frame, long[]> since = new HashMap<>(); // frame -> {first sample's millis, samples since}
+    long lastMillis;
+
+    OnThread(String name) {
+      this.name = name;
+    }
+  }
+
+  /** How far behind a flush of JFR's stream the events it delivered may end (JFR flushes about once a second). */
+  static final long FLUSH_LAG_MILLIS = 1_500;
+  /** How long to wait for samples when the stream does not flush at all. */
+  static final long GIVE_UP_MILLIS = 6_000;
+
+  private final Map<Long, OnThread> threads = new HashMap<>();
+  private final long watchedFromMillis;
+  private long firstMillis;
+  private long deliveredThroughMillis;
+  private long latestMillis;
+
+  /** Watching from now: what ran before is not known, so {@link #awaitEvidence} first waits for samples. */
+  public LongRunningFrames() {
+    this(System.currentTimeMillis());
+  }
+
+  LongRunningFrames(long watchedFromMillis) {
+    this.watchedFromMillis = watchedFromMillis;
+  }
+
+  /**
+   * Returns once the samples seen cover {@link #MIN_MILLIS}, or JFR's stream has delivered that much since
+   * watching began (no thread ran Java code meanwhile), or {@link #GIVE_UP_MILLIS} after that began; at once
+   * after that. Before, a method that had been running since before the attach could not be told from one
+   * called a moment ago.
+   */
+  public synchronized void awaitEvidence() throws InterruptedException {
+    long giveUp = watchedFromMillis + GIVE_UP_MILLIS;
+    long now;
+    while (!covered() && (now = System.currentTimeMillis()) < giveUp) {
+      wait(giveUp - now);
+    }
+  }
+
+  /** JFR's stream flushed at {@code wallMillis}: the events it delivered reach {@link #FLUSH_LAG_MILLIS} before. */
+  public synchronized void flushed(long wallMillis) {
+    deliveredThroughMillis = Math.max(deliveredThroughMillis, wallMillis - FLUSH_LAG_MILLIS);
+    if (covered()) {
+      notifyAll();
+    }
+  }
+
+  private boolean covered() {
+    return firstMillis > 0 && latestMillis >= firstMillis + MIN_MILLIS
+        || deliveredThroughMillis >= watchedFromMillis + MIN_MILLIS;
+  }
+
+  /**
+   * One execution sample of thread {@code threadId} at {@code atMillis}: its frames' classes and methods (name
+   * and descriptor), top first, and whether JFR cut the stack.
+   */
+  public synchronized void sampled(long threadId, String threadName, long atMillis, List<String[]> classAndMethod,
+      boolean truncated) {
+    firstMillis = firstMillis == 0 ? atMillis : Math.min(firstMillis, atMillis);
+    latestMillis = Math.max(latestMillis, atMillis);
+    if (covered()) {
+      notifyAll();
+    }
+    if (threads.size() >= MAX_THREADS && !threads.containsKey(threadId)) {
+      threads.values().removeIf(t -> latestMillis - t.lastMillis > STALE_MILLIS);
+      if (threads.size() >= MAX_THREADS) {
+        return;
+      }
+    }
+    OnThread t = threads.computeIfAbsent(threadId, id -> new OnThread(threadName));
+    t.lastMillis = Math.max(t.lastMillis, atMillis);
+    Set<Frame> now = new HashSet<>();
+    for (String[] f : classAndMethod) {
+      now.add(new Frame(f[0], f[1]));
+    }
+    if (!truncated) {
+      t.since.keySet().retainAll(now);
+    }
+    for (Frame f : now) {
+      t.since.computeIfAbsent(f, k -> new long[] {atMillis, 0})[1]++;
+    }
+  }
+
+  /**
+   * Why {@code className} (binary name, {@code com.acme.Batch$Step}) must not be retransformed now: its
+   * method with the longest activation, the thread and for how long; null when none of its methods looks
+   * like a long activation.
+   */
+  public synchronized String runningIn(String className) {
+    String why = null;
+    long longest = -1;
+    for (OnThread t : threads.values()) {
+      if (latestMillis - t.lastMillis > STALE_MILLIS) {
+        continue;
+      }
+      for (Iterator<Map.Entry<Frame, long[]>> it = t.since.entrySet().iterator(); it.hasNext(); ) {
+        Map.Entry<Frame, long[]> e = it.next();
+        long age = t.lastMillis - e.getValue()[0];
+        if (e.getKey().className().equals(className) && age >= MIN_MILLIS && e.getValue()[1] >= MIN_SAMPLES
+            && age > longest) {
+          longest = age;
+          why = className + "." + e.getKey().method() + " has been on the stack of thread '" + t.name
+              + "' in each of its " + e.getValue()[1] + " execution samples for " + Math.round(age / 1000.0)
+              + " s";
+        }
+      }
+    }
+    return why;
+  }
+}

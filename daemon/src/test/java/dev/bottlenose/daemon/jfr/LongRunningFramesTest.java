@@ -1,0 +1,86 @@
+package dev.bottlenose.daemon.jfr;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LongRunningFramesTest {
+  private static final String[] RUN = {"java.lang.Thread", "run()V"};
+  private static final String[] LOOP = {"com.acme.Batch", "loop()V"};
+  private static final String[] STEP = {"com.acme.Batch$Step", "apply(J)J"};
+  private static final String[] OTHER = {"com.acme.Other", "work()V"};
+
+  private final LongRunningFrames frames = new LongRunningFrames(0);
+
+  /** Samples of thread 1 every 20 ms from {@code fromMillis} to {@code toMillis}, the step on top every other one. */
+  private void loop(long thread, long fromMillis, long toMillis) {
+    for (long t = fromMillis; t <= toMillis; t += 20) {
+      frames.sampled(thread, "batch", t, (t / 20) % 2 == 0 ? List.of(STEP, LOOP, RUN) : List.of(LOOP, RUN), false);
+    }
+  }
+
+  @Test
+  void aMethodOnTheStackInEverySampleForTwoSecondsMakesItsClassBusy() {
+    loop(1, 0, 1_900);
+    assertThat(frames.runningIn("com.acme.Batch")).as("not yet two seconds").isNull();
+    loop(1, 1_920, 2_500);
+    assertThat(frames.runningIn("com.acme.Batch")).startsWith("com.acme.Batch.loop()V has been on the stack of thread"
+        + " 'batch' in each of its 126 execution samples for 3 s");
+    assertThat(frames.runningIn("com.acme.Batch$Step")).as("on top in every other sample only").isNull();
+    assertThat(frames.runningIn("com.acme.Other")).isNull();
+  }
+
+  @Test
+  void aSampleWithoutTheMethodStartsItsClockAgain() {
+    loop(1, 0, 3_000);
+    frames.sampled(1, "batch", 3_020, List.of(OTHER, RUN), false);
+    assertThat(frames.runningIn("com.acme.Batch")).as("it returned").isNull();
+    loop(1, 3_040, 4_000);
+    assertThat(frames.runningIn("com.acme.Batch")).isNull();
+  }
+
+  @Test
+  void aTruncatedStackSaysNothingAboutTheFramesBelowItsCut() {
+    loop(1, 0, 1_000);
+    frames.sampled(1, "batch", 1_020, List.<String[]>of(OTHER), true);
+    loop(1, 1_040, 2_500);
+    assertThat(frames.runningIn("com.acme.Batch")).isNotNull();
+  }
+
+  @Test
+  void aThreadNotSampledForThirtySecondsNoLongerCounts() {
+    loop(1, 0, 3_000);
+    frames.sampled(2, "other", 33_100, List.of(OTHER, RUN), false);
+    assertThat(frames.runningIn("com.acme.Batch")).isNull();
+    assertThat(frames.runningIn("java.lang.Thread")).as("thread 2 has been sampled once").isNull();
+  }
+
+  @Test
+  void evidenceIsAwaitedUntilTheSamplesCoverTwoSecondsFromTheStart() throws Exception {
+    long start = System.currentTimeMillis();
+    LongRunningFrames fresh = new LongRunningFrames(start);
+    Thread sampler = new Thread(() -> {
+      for (long t = start; t <= start + 2_100; t += 100) {
+        fresh.sampled(1, "batch", t, List.of(LOOP, RUN), false);
+      }
+    });
+    long before = System.nanoTime();
+    sampler.start();
+    fresh.awaitEvidence();
+    sampler.join();
+    assertThat((System.nanoTime() - before) / 1e9).as("samples covering two seconds came at once").isLessThan(1.0);
+    assertThat(fresh.runningIn("com.acme.Batch")).isNotNull();
+  }
+
+  @Test
+  void aStreamThatDeliveredTwoSecondsWithoutSamplesIsEvidenceEnough() throws Exception {
+    long start = System.currentTimeMillis() - 10_000;
+    LongRunningFrames fresh = new LongRunningFrames(start);
+    fresh.flushed(start + LongRunningFrames.MIN_MILLIS + LongRunningFrames.FLUSH_LAG_MILLIS);
+    long before = System.nanoTime();
+    fresh.awaitEvidence();
+    assertThat((System.nanoTime() - before) / 1e9).isLessThan(1.0);
+    assertThat(fresh.runningIn("com.acme.Batch")).isNull();
+  }
+}
