@@ -238,7 +238,7 @@ public final class DiscoveryEvents {
           frames.add(new String[] {m.getType().getName(), m.getName() + m.getDescriptor()});
         }
       }
-      longRunning.sampled(t.getJavaThreadId(), name, e.getStartTime().toEpochMilli(), frames, stack.isTruncated());
+      longRunning.sampled(t.getJavaThreadId(), t.getOSThreadId(), name, e.getStartTime().toEpochMilli(), frames, stack.isTruncated());
     }
   }
 

@@ -1,11 +1,13 @@
 package dev.bottlenose.daemon.jfr;
 
+import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongUnaryOperator;
 
 /**
  * The classes a probe must not go into now: those with a method that looks like one long activation on a
@@ -16,15 +18,22 @@ import java.util.Set;
  * stays five to ten times slower for the rest of the run, probes removed or not.
  *
  * <p>A sample does not tell activations apart, so a method that was on a thread's stack in every execution
- * sample of that thread for {@link #MIN_MILLIS} and at least {@link #MIN_SAMPLES} samples is taken for one
- * activation. Short calls made back to back look the same; their class is then left alone needlessly, which
- * costs the measurement only those methods' own events. A thread not sampled for {@link #STALE_MILLIS} (ended,
+ * sample of that thread for {@link #MIN_MILLIS} and at least {@link #MIN_SAMPLES} samples, while the thread ran
+ * at least {@link #MIN_RUNNING} of that time (its CPU time from {@code /proc}), is taken for one activation. A
+ * thread samples only see while it runs: one that spends most of its time blocked between calls (a worker
+ * waiting for its next task) would otherwise look the same. Short calls made back to back on a busy thread
+ * still do; their class is then left alone needlessly, which costs the measurement only those methods' own
+ * events. A thread not sampled for {@link #STALE_MILLIS} (ended,
  * or blocked: an interpreted activation that does not run costs nothing) does not count. A truncated stack
  * says nothing about the frames below its cut, so they are kept.
  */
 public final class LongRunningFrames {
   static final long MIN_MILLIS = 2_000;
   static final int MIN_SAMPLES = 10;
+  static final double MIN_RUNNING = 0.5;
+  /** How often a thread's CPU time is read while it is being sampled. */
+  static final long CPU_READ_MILLIS = 1_000;
+  private static final int MAX_READINGS = 120;
   static final long STALE_MILLIS = 30_000;
   private static final int MAX_THREADS = 4_096;
 
@@ -32,11 +41,14 @@ public final class LongRunningFrames {
 
   private static final class OnThread {
     final String name;
+    final long tid;
     final Map<Frame, long[]> since = new HashMap<>(); // frame -> {first sample's millis, samples since}
+    final ArrayDeque<long[]> cpu = new ArrayDeque<>(); // {wall millis, CPU nanos}, oldest first
     long lastMillis;
 
-    OnThread(String name) {
+    OnThread(String name, long tid) {
       this.name = name;
+      this.tid = tid;
     }
   }
 
@@ -46,17 +58,23 @@ public final class LongRunningFrames {
   static final long GIVE_UP_MILLIS = 6_000;
 
   private final Map<Long, OnThread> threads = new HashMap<>();
+  private final LongUnaryOperator cpuOfTid;
   private final long watchedFromMillis;
   private long firstMillis;
   private long deliveredThroughMillis;
   private long latestMillis;
 
-  /** Watching from now: what ran before is not known, so {@link #awaitEvidence} first waits for samples. */
-  public LongRunningFrames() {
-    this(System.currentTimeMillis());
+  /**
+   * Watching from now: what ran before is not known, so {@link #awaitEvidence} first waits for samples.
+   * {@code cpuOfTid}: a thread's CPU time in nanoseconds by its OS id, -1 where it cannot be read (then a
+   * method on every sample counts whether the thread ran or not).
+   */
+  public LongRunningFrames(LongUnaryOperator cpuOfTid) {
+    this(cpuOfTid, System.currentTimeMillis());
   }
 
-  LongRunningFrames(long watchedFromMillis) {
+  LongRunningFrames(LongUnaryOperator cpuOfTid, long watchedFromMillis) {
+    this.cpuOfTid = cpuOfTid;
     this.watchedFromMillis = watchedFromMillis;
   }
 
@@ -88,11 +106,11 @@ public final class LongRunningFrames {
   }
 
   /**
-   * One execution sample of thread {@code threadId} at {@code atMillis}: its frames' classes and methods (name
-   * and descriptor), top first, and whether JFR cut the stack.
+   * One execution sample of thread {@code threadId} (OS id {@code tid}) at {@code atMillis}: its frames'
+   * classes and methods (name and descriptor), top first, and whether JFR cut the stack.
    */
-  public synchronized void sampled(long threadId, String threadName, long atMillis, List<String[]> classAndMethod,
-      boolean truncated) {
+  public synchronized void sampled(long threadId, long tid, String threadName, long atMillis,
+      List<String[]> classAndMethod, boolean truncated) {
     firstMillis = firstMillis == 0 ? atMillis : Math.min(firstMillis, atMillis);
     latestMillis = Math.max(latestMillis, atMillis);
     if (covered()) {
@@ -104,8 +122,15 @@ public final class LongRunningFrames {
         return;
       }
     }
-    OnThread t = threads.computeIfAbsent(threadId, id -> new OnThread(threadName));
+    OnThread t = threads.computeIfAbsent(threadId, id -> new OnThread(threadName, tid));
     t.lastMillis = Math.max(t.lastMillis, atMillis);
+    long wall = System.currentTimeMillis();
+    if (t.cpu.isEmpty() || wall - t.cpu.peekLast()[0] >= CPU_READ_MILLIS) {
+      t.cpu.addLast(new long[] {wall, cpuOfTid.applyAsLong(tid)});
+      if (t.cpu.size() > MAX_READINGS) {
+        t.cpu.removeFirst();
+      }
+    }
     Set<Frame> now = new HashSet<>();
     for (String[] f : classAndMethod) {
       now.add(new Frame(f[0], f[1]));
@@ -134,7 +159,7 @@ public final class LongRunningFrames {
         Map.Entry<Frame, long[]> e = it.next();
         long age = t.lastMillis - e.getValue()[0];
         if (e.getKey().className().equals(className) && age >= MIN_MILLIS && e.getValue()[1] >= MIN_SAMPLES
-            && age > longest) {
+            && age > longest && ranMostOfTheTime(t, e.getValue()[0])) {
           longest = age;
           why = className + "." + e.getKey().method() + " has been on the stack of thread '" + t.name
               + "' in each of its " + e.getValue()[1] + " execution samples for " + Math.round(age / 1000.0)
@@ -143,5 +168,25 @@ public final class LongRunningFrames {
       }
     }
     return why;
+  }
+
+  /**
+   * Whether thread {@code t} was running at least {@link #MIN_RUNNING} of the time since {@code sinceMillis}:
+   * its CPU time from the first reading after then to now. True when it cannot be told.
+   */
+  private boolean ranMostOfTheTime(OnThread t, long sinceMillis) {
+    long[] from = null;
+    for (long[] r : t.cpu) {
+      if (r[0] >= sinceMillis && r[1] >= 0) {
+        from = r;
+        break;
+      }
+    }
+    long now = System.currentTimeMillis();
+    long cpu = cpuOfTid.applyAsLong(t.tid);
+    if (from == null || cpu < 0 || now - from[0] < CPU_READ_MILLIS) {
+      return true;
+    }
+    return (cpu - from[1]) / 1e6 >= MIN_RUNNING * (now - from[0]);
   }
 }

@@ -42,8 +42,8 @@ public final class RepositoryReader implements AutoCloseable {
   private final int ownerUid;
   private final SourceCounter sources;
   private final CallGraphs graphs = new CallGraphs();
-  private final LongRunningFrames longRunning = new LongRunningFrames();
-  private final DiscoveryEvents discovery = new DiscoveryEvents(graphs, longRunning);
+  private final LongRunningFrames longRunning;
+  private final DiscoveryEvents discovery;
   private final Consumer<Jfr> digests;
   private final ScheduledExecutorService decay = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "bottlenose-callgraph-decay");
@@ -71,6 +71,8 @@ public final class RepositoryReader implements AutoCloseable {
     this.repository = repository;
     this.ownerUid = ownerUid;
     ThreadCpuTimes cpu = new ThreadCpuTimes(pid);
+    this.longRunning = new LongRunningFrames(cpu);
+    this.discovery = new DiscoveryEvents(graphs, longRunning);
     this.sources = new SourceCounter(samplePeriodNanos, cpu, cpu::live);
     this.digests = digests;
   }

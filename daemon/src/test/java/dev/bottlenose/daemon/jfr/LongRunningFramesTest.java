@@ -11,12 +11,12 @@ class LongRunningFramesTest {
   private static final String[] STEP = {"com.acme.Batch$Step", "apply(J)J"};
   private static final String[] OTHER = {"com.acme.Other", "work()V"};
 
-  private final LongRunningFrames frames = new LongRunningFrames(0);
+  private final LongRunningFrames frames = new LongRunningFrames(tid -> -1, 0);
 
   /** Samples of thread 1 every 20 ms from {@code fromMillis} to {@code toMillis}, the step on top every other one. */
   private void loop(long thread, long fromMillis, long toMillis) {
     for (long t = fromMillis; t <= toMillis; t += 20) {
-      frames.sampled(thread, "batch", t, (t / 20) % 2 == 0 ? List.of(STEP, LOOP, RUN) : List.of(LOOP, RUN), false);
+      frames.sampled(thread, thread, "batch", t, (t / 20) % 2 == 0 ? List.of(STEP, LOOP, RUN) : List.of(LOOP, RUN), false);
     }
   }
 
@@ -34,7 +34,7 @@ class LongRunningFramesTest {
   @Test
   void aSampleWithoutTheMethodStartsItsClockAgain() {
     loop(1, 0, 3_000);
-    frames.sampled(1, "batch", 3_020, List.of(OTHER, RUN), false);
+    frames.sampled(1, 1, "batch", 3_020, List.of(OTHER, RUN), false);
     assertThat(frames.runningIn("com.acme.Batch")).as("it returned").isNull();
     loop(1, 3_040, 4_000);
     assertThat(frames.runningIn("com.acme.Batch")).isNull();
@@ -43,7 +43,7 @@ class LongRunningFramesTest {
   @Test
   void aTruncatedStackSaysNothingAboutTheFramesBelowItsCut() {
     loop(1, 0, 1_000);
-    frames.sampled(1, "batch", 1_020, List.<String[]>of(OTHER), true);
+    frames.sampled(1, 1, "batch", 1_020, List.<String[]>of(OTHER), true);
     loop(1, 1_040, 2_500);
     assertThat(frames.runningIn("com.acme.Batch")).isNotNull();
   }
@@ -51,7 +51,7 @@ class LongRunningFramesTest {
   @Test
   void aThreadNotSampledForThirtySecondsNoLongerCounts() {
     loop(1, 0, 3_000);
-    frames.sampled(2, "other", 33_100, List.of(OTHER, RUN), false);
+    frames.sampled(2, 2, "other", 33_100, List.of(OTHER, RUN), false);
     assertThat(frames.runningIn("com.acme.Batch")).isNull();
     assertThat(frames.runningIn("java.lang.Thread")).as("thread 2 has been sampled once").isNull();
   }
@@ -59,10 +59,10 @@ class LongRunningFramesTest {
   @Test
   void evidenceIsAwaitedUntilTheSamplesCoverTwoSecondsFromTheStart() throws Exception {
     long start = System.currentTimeMillis();
-    LongRunningFrames fresh = new LongRunningFrames(start);
+    LongRunningFrames fresh = new LongRunningFrames(tid -> -1, start);
     Thread sampler = new Thread(() -> {
       for (long t = start; t <= start + 2_100; t += 100) {
-        fresh.sampled(1, "batch", t, List.of(LOOP, RUN), false);
+        fresh.sampled(1, 1, "batch", t, List.of(LOOP, RUN), false);
       }
     });
     long before = System.nanoTime();
@@ -76,11 +76,26 @@ class LongRunningFramesTest {
   @Test
   void aStreamThatDeliveredTwoSecondsWithoutSamplesIsEvidenceEnough() throws Exception {
     long start = System.currentTimeMillis() - 10_000;
-    LongRunningFrames fresh = new LongRunningFrames(start);
+    LongRunningFrames fresh = new LongRunningFrames(tid -> -1, start);
     fresh.flushed(start + LongRunningFrames.MIN_MILLIS + LongRunningFrames.FLUSH_LAG_MILLIS);
     long before = System.nanoTime();
     fresh.awaitEvidence();
     assertThat((System.nanoTime() - before) / 1e9).isLessThan(1.0);
     assertThat(fresh.runningIn("com.acme.Batch")).isNull();
+  }
+
+  @Test
+  void aThreadThatRanLessThanHalfTheTimeIsTakenForOneMakingShortCalls() throws Exception {
+    long[] cpuNanos = {0};
+    LongRunningFrames waiting = new LongRunningFrames(tid -> cpuNanos[0], 0);
+    long now = System.currentTimeMillis();
+    for (long t = now - 3_000; t <= now; t += 20) {
+      waiting.sampled(1, 1, "worker", t, List.of(STEP, LOOP, RUN), false);
+    }
+    Thread.sleep(LongRunningFrames.CPU_READ_MILLIS + 100);
+    cpuNanos[0] = 200_000_000; // 0.2 s of CPU in 1.1 s
+    assertThat(waiting.runningIn("com.acme.Batch")).as("blocked most of the time between samples").isNull();
+    cpuNanos[0] = 1_000_000_000;
+    assertThat(waiting.runningIn("com.acme.Batch")).as("running all the time").isNotNull();
   }
 }
