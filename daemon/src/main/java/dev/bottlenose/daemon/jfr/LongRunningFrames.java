@@ -30,7 +30,7 @@ import java.util.function.LongUnaryOperator;
 public final class LongRunningFrames {
   static final long MIN_MILLIS = 2_000;
   static final int MIN_SAMPLES = 10;
-  static final double MIN_RUNNING = 0.5;
+  static final double MIN_RUNNING = 0.25;
   /** How often a thread's CPU time is read while it is being sampled. */
   static final long CPU_READ_MILLIS = 1_000;
   private static final int MAX_READINGS = 120;
@@ -54,8 +54,10 @@ public final class LongRunningFrames {
 
   /** How far behind a flush of JFR's stream the events it delivered may end (JFR flushes about once a second). */
   static final long FLUSH_LAG_MILLIS = 1_500;
-  /** How long to wait for samples when the stream does not flush at all. */
-  static final long GIVE_UP_MILLIS = 6_000;
+  /** How long the stream must have delivered no sample at all before the target counts as running no Java code. */
+  static final long NO_SAMPLES_MILLIS = 4_000;
+  /** How long to wait at most (the stream does not flush at all, or samples stop). */
+  static final long GIVE_UP_MILLIS = 8_000;
 
   private final Map<Long, OnThread> threads = new HashMap<>();
   private final LongUnaryOperator cpuOfTid;
@@ -79,9 +81,9 @@ public final class LongRunningFrames {
   }
 
   /**
-   * Returns once the samples seen cover {@link #MIN_MILLIS}, or JFR's stream has delivered that much since
-   * watching began (no thread ran Java code meanwhile), or {@link #GIVE_UP_MILLIS} after that began; at once
-   * after that. Before, a method that had been running since before the attach could not be told from one
+   * Returns once the stream has delivered {@link #MIN_MILLIS} past the first sample (or the samples seen
+   * cover that much), or {@link #NO_SAMPLES_MILLIS} since watching began without any sample (no thread runs Java
+   * code; JFR may take a second or two to start), or {@link #GIVE_UP_MILLIS} after that began; at once after that. Before, a method that had been running since before the attach could not be told from one
    * called a moment ago.
    */
   public synchronized void awaitEvidence() throws InterruptedException {
@@ -101,8 +103,10 @@ public final class LongRunningFrames {
   }
 
   private boolean covered() {
-    return firstMillis > 0 && latestMillis >= firstMillis + MIN_MILLIS
-        || deliveredThroughMillis >= watchedFromMillis + MIN_MILLIS;
+    if (firstMillis == 0) {
+      return deliveredThroughMillis >= watchedFromMillis + NO_SAMPLES_MILLIS;
+    }
+    return latestMillis >= firstMillis + MIN_MILLIS || deliveredThroughMillis >= firstMillis + MIN_MILLIS;
   }
 
   /**

@@ -74,10 +74,10 @@ class LongRunningFramesTest {
   }
 
   @Test
-  void aStreamThatDeliveredTwoSecondsWithoutSamplesIsEvidenceEnough() throws Exception {
+  void aStreamThatDeliveredFourSecondsWithoutSamplesIsEvidenceEnough() throws Exception {
     long start = System.currentTimeMillis() - 10_000;
     LongRunningFrames fresh = new LongRunningFrames(tid -> -1, start);
-    fresh.flushed(start + LongRunningFrames.MIN_MILLIS + LongRunningFrames.FLUSH_LAG_MILLIS);
+    fresh.flushed(start + LongRunningFrames.NO_SAMPLES_MILLIS + LongRunningFrames.FLUSH_LAG_MILLIS);
     long before = System.nanoTime();
     fresh.awaitEvidence();
     assertThat((System.nanoTime() - before) / 1e9).isLessThan(1.0);
@@ -93,7 +93,7 @@ class LongRunningFramesTest {
       waiting.sampled(1, 1, "worker", t, List.of(STEP, LOOP, RUN), false);
     }
     Thread.sleep(LongRunningFrames.CPU_READ_MILLIS + 100);
-    cpuNanos[0] = 200_000_000; // 0.2 s of CPU in 1.1 s
+    cpuNanos[0] = 100_000_000; // 0.1 s of CPU in 1.1 s
     assertThat(waiting.runningIn("com.acme.Batch")).as("blocked most of the time between samples").isNull();
     cpuNanos[0] = 1_000_000_000;
     assertThat(waiting.runningIn("com.acme.Batch")).as("running all the time").isNotNull();
