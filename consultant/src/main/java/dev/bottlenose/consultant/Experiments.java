@@ -18,13 +18,19 @@ import java.util.Set;
  */
 final class Experiments {
   /**
-   * A burst of a node whose measuring costs more than the budget lasts the minimum observation time and this
-   * many sampling intervals: the fewest values that can make evidence clear ({@link Experiment}). A node that
-   * inserts probes waits one interval more before its data counts, in every burst and when it runs
-   * continuously: inserting probes throws the code's compiled form away, and in the first interval after it
-   * the code runs interpreted or half-compiled (method-call overhead read 1.8–4.4 there, 0.9–1.1 after).
+   * A burst of a node whose measuring costs more than the budget lasts the minimum observation time, the time
+   * clear evidence must have held ({@code search.clear_seconds}, {@link Experiment}) and one sampling interval
+   * more: a measurement starts between two of the daemon's samples, so its first counted interval is only
+   * part of one, and without the spare interval a burst's held time fell short of the clear time and no burst
+   * ever concluded (method-call overhead at 1.0–1.3 against 0.10, four bursts, no verdict). A node that inserts
+   * probes waits one interval more before its data counts, in every burst and when it runs continuously:
+   * inserting probes throws the code's compiled form away, and in the first interval after it the code runs
+   * interpreted or half-compiled (method-call overhead read 1.8–4.4 there, 0.9–1.1 after).
    */
-  static final int BURST_INTERVALS = 3;
+  static long burstMillis(Settings settings) {
+    return settings.millis("search.min_observation_seconds") + settings.millis("search.clear_seconds")
+        + settings.millis("search.sampling_interval_seconds");
+  }
   private final SearchNodes nodes;
   private final RuleSession rules;
   private final SearchHistoryGraph graph;
@@ -44,7 +50,7 @@ final class Experiments {
     long interval = settings.millis("search.sampling_interval_seconds");
     this.scheduler = new BudgetScheduler(settings.number("budget.fraction"), interval,
         (int) settings.number("search.max_active_experiments"), settings.number("budget.burst_seconds"),
-        settings.millis("search.min_observation_seconds") + BURST_INTERVALS * interval, settings.number("budget.max_wait_seconds"));
+        burstMillis(settings), settings.number("budget.max_wait_seconds"));
     this.measurements = new Measurements(port);
   }
 

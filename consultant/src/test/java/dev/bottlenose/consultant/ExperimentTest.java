@@ -86,6 +86,31 @@ class ExperimentTest {
     assertThat(e).isEqualTo(new Evidence(7, Guess.PASSES, 0.5, 0.30, 6.0, 8.5, 6));
   }
 
+  /**
+   * A node that inserts probes, measured in one burst that starts half an interval before one of the daemon's
+   * samples: the burst's length leaves three whole intervals after the minimum observation, so clear evidence
+   * has held for the clear time before the burst ends; a burst one interval shorter never got there.
+   */
+  @Test
+  void oneBurstHoldsClearEvidenceForTheClearTimeThoughItStartsBetweenTwoSamples() {
+    Settings settings = Settings.defaults();
+    long interval = settings.millis("search.sampling_interval_seconds");
+    long minObservation = settings.millis("search.min_observation_seconds") + interval;
+    long burst = Experiments.burstMillis(settings) + interval;
+    for (long length : new long[] {burst - interval, burst}) {
+      long start = T0 + 100_000 * length;
+      Experiment probed = new Experiment(11, cpu, Focus.WHOLE_PROGRAM, start, minObservation, interval, 3.0);
+      Evidence e = null;
+      for (long at = start + interval / 2; at <= start + length; at += interval) {
+        measurements.value(values.handle, at, at < start + minObservation ? 4.0 : 0.8, 0.001);
+        e = probed.evaluate(at, measurements);
+      }
+      probed.pause(start + length);
+      boolean concludes = e.clear() && e.heldSeconds() >= settings.number("search.clear_seconds");
+      assertThat(concludes).as("a burst of %d ms: %s", length, e).isEqualTo(length == burst);
+    }
+  }
+
   @Test
   void toBecomeTrueAValueMustBeatTheThresholdByTheHysteresis() {
     assertThat(feed(2, 0.31).guess()).isEqualTo(Guess.FAILS);
