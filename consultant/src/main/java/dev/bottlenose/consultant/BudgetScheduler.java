@@ -69,6 +69,8 @@ final class BudgetScheduler {
   /** The node measured in a burst now, or null. */
   private Entry burst;
   private long burstEndsAt;
+  /** What the burst running now was planned to need from the bucket: how far it may overdraw it before it ends early. */
+  private double burstNeed;
   /** The start the bucket is filling for beyond its capacity (the best-placed one that needs it), NaN if none. */
   private double saving = Double.NaN;
 
@@ -365,6 +367,7 @@ final class BudgetScheduler {
           nextBurst.bursts++;
           burst = nextBurst;
           burstEndsAt = nowMillis + burstMillis(nextBurst.once);
+          burstNeed = need;
         }
       } else if (need > bucket.capacity() + 1e-12) {
         saving = need;
@@ -395,12 +398,19 @@ final class BudgetScheduler {
   }
 
   /**
-   * Ends the burst running now if it has lasted its time, or if it has spent what the bucket held (it cost more
-   * than expected); the node goes back to the queue with what it was seen to cost, to rest until the budget
-   * has accrued its next burst. Returns it (empty if none ended).
+   * Ends the burst running now if it has lasted its time, or if it cost so much more than expected that it has
+   * overdrawn the bucket by more than it was planned to need; the node goes back to the queue with what it was
+   * seen to cost, to rest until the budget has accrued its next burst. Returns it (empty if none ended). A
+   * burst that overdraws the bucket by less goes on to its end: its one-time cost (probes in, the code
+   * compiled again) is paid, and ending it before its data counts would waste that and every burst after it
+   * alike (method-call overhead ended each burst after two of its six intervals, its one counted value
+   * 25 times the threshold, and never concluded). Nothing starts until the bucket is repaid, so the budget
+   * holds on average; the overdraft is at most one burst's need.
    */
   List<Integer> endBursts(long nowMillis) {
-    if (burst == null || nowMillis < burstEndsAt && !(bucket.credit() < 0 && lastObservedMillis > burstEndsAt - burstMillis(burst.once))) {
+    boolean overspent = bucket.credit() < -burstNeed - 1e-12 && burst != null
+        && lastObservedMillis > burstEndsAt - burstMillis(burst.once);
+    if (burst == null || nowMillis < burstEndsAt && !overspent) {
       return List.of();
     }
     Entry e = burst;
@@ -437,6 +447,7 @@ final class BudgetScheduler {
       best.bursts++;
       burst = best;
       burstEndsAt = endsAt;
+      burstNeed = need;
     }
   }
 

@@ -137,7 +137,7 @@ class BudgetSchedulerTest {
   }
 
   @Test
-  void whileABurstRunsOnlyNodesThatFitHalfTheRoomStartAndABurstThatCostsMoreThanExpectedEndsWhenTheBucketIsEmpty() {
+  void whileABurstRunsOnlyNodesThatFitHalfTheRoomStartAndABurstThatCostsMoreThanExpectedEndsOnceItOverdrawsTheBucketByItsNeed() {
     scheduler.enqueue(1, "", 5, 0.01);
     scheduler.enqueue(2, "", 6, 0.10);
     assertThat(scheduler.admit(0)).containsExactly(1, 2);
@@ -155,13 +155,17 @@ class BudgetSchedulerTest {
     scheduler.observe(2000, 0, Map.of(1, 0.01, 2, 0.30));
 
     assertThat(scheduler.credit()).isNegative();
-    assertThat(scheduler.endBursts(2000)).containsExactly(2);
-    assertThat(scheduler.shed(2000, Set.of())).isEmpty();
-    assertThat(scheduler.admit(2000)).as("overdrawn").isEmpty();
-    scheduler.observe(3000, 0, Map.of(1, 0.01));
-    scheduler.observe(4000, 0, Map.of(1, 0.01));
+    assertThat(scheduler.endBursts(2000)).as("overdrawn by 0.07, less than the 4 × 0.06 the burst was planned to need")
+        .isEmpty();
+    scheduler.observe(3000, 0, Map.of(1, 0.01, 2, 0.30));
+    assertThat(scheduler.endBursts(3000)).as("overdrawn by 0.33").containsExactly(2);
+    assertThat(scheduler.shed(3000, Set.of())).isEmpty();
+    assertThat(scheduler.admit(3000)).as("overdrawn").isEmpty();
+    for (long t = 4000; t <= 12_000; t += 1000) {
+      scheduler.observe(t, 0, Map.of(1, 0.01));
+    }
     scheduler.enqueue(3, "", 7, 0.01);
-    assertThat(scheduler.admit(4000)).as("3 in half the room while 2 waits for its next burst").containsExactly(3);
+    assertThat(scheduler.admit(12_000)).as("3 in half the room while 2 waits for its next burst").containsExactly(3);
     assertThat(scheduler.waitReason(2)).startsWith("measured in bursts (1 so far): measuring it costs 0.3000");
   }
 

@@ -85,8 +85,8 @@ final class Wire {
     });
     var predicted = m.plan().predictedCost(m.calibration());
     return new DaemonReplies.ActiveMetric(m.metricId(), m.metric(), m.focus(), m.plan().unit(), m.requester(),
-        m.probeCount(), m.sourceByItem().size(), expanded, m.methodsSkipped(), m.classesBusy(), new JsonObject(m.plan().toJson()),
-        new JsonObject(predicted.toJson()), predicted.fractionAt(100), m.sinceMillis());
+        m.probeCount(), m.sourceByItem().size(), expanded, m.methodsSkipped(), m.classesBusy(),
+        new JsonObject(m.plan().toJson()), new JsonObject(predicted.toJson()), predicted.fractionAt(100), m.sinceMillis());
   }
 
   static DaemonReplies.Resource resource(ResourceEntry e) {

@@ -238,7 +238,8 @@ public final class DiscoveryEvents {
           frames.add(new String[] {m.getType().getName(), m.getName() + m.getDescriptor()});
         }
       }
-      longRunning.sampled(t.getJavaThreadId(), t.getOSThreadId(), name, e.getStartTime().toEpochMilli(), frames, stack.isTruncated());
+      longRunning.sampled(t.getJavaThreadId(), t.getOSThreadId(), name, e.getStartTime().toEpochMilli(), frames,
+          stack.isTruncated());
     }
   }
 

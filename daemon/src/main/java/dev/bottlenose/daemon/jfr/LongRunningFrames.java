@@ -3,7 +3,6 @@ package dev.bottlenose.daemon.jfr;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -19,22 +18,27 @@ import java.util.function.LongUnaryOperator;
  *
  * <p>A sample does not tell activations apart, so a method that was on a thread's stack in every execution
  * sample of that thread for {@link #MIN_MILLIS} and at least {@link #MIN_SAMPLES} samples, while the thread ran
- * at least {@link #MIN_RUNNING} of that time (its CPU time from {@code /proc}), is taken for one activation. A
- * thread samples only see while it runs: one that spends most of its time blocked between calls (a worker
- * waiting for its next task) would otherwise look the same. Short calls made back to back on a busy thread
- * still do; their class is then left alone needlessly, which costs the measurement only those methods' own
- * events. A thread not sampled for {@link #STALE_MILLIS} (ended,
- * or blocked: an interpreted activation that does not run costs nothing) does not count. A truncated stack
- * says nothing about the frames below its cut, so they are kept.
+ * at least {@link #MIN_RUNNING} of that time (its CPU time from {@code /proc}), is taken for one activation.
+ * Samples see a thread only while it runs, so without the CPU time a worker blocked between short calls would
+ * look the same. Short calls made back to back on a busy thread still do; their class is then left alone
+ * needlessly, which costs the measurement only those methods' own events. A thread not sampled for
+ * {@link #STALE_MILLIS} (ended, or blocked: an interpreted activation that does not run costs nothing) does
+ * not count. A truncated stack says nothing about the frames below its cut, so they are kept.
  */
 public final class LongRunningFrames {
   static final long MIN_MILLIS = 2_000;
   static final int MIN_SAMPLES = 10;
   static final double MIN_RUNNING = 0.25;
+  static final long STALE_MILLIS = 30_000;
   /** How often a thread's CPU time is read while it is being sampled. */
   static final long CPU_READ_MILLIS = 1_000;
+  /** How far behind a flush of JFR's stream the events it delivered may end (JFR flushes about once a second). */
+  static final long FLUSH_LAG_MILLIS = 1_500;
+  /** How long the stream must have delivered no sample at all before the target counts as running no Java code. */
+  static final long NO_SAMPLES_MILLIS = 4_000;
+  /** How long to wait at most (the stream does not flush at all, or samples stop). */
+  static final long GIVE_UP_MILLIS = 8_000;
   private static final int MAX_READINGS = 120;
-  static final long STALE_MILLIS = 30_000;
   private static final int MAX_THREADS = 4_096;
 
   private record Frame(String className, String method) {}
@@ -51,13 +55,6 @@ public final class LongRunningFrames {
       this.tid = tid;
     }
   }
-
-  /** How far behind a flush of JFR's stream the events it delivered may end (JFR flushes about once a second). */
-  static final long FLUSH_LAG_MILLIS = 1_500;
-  /** How long the stream must have delivered no sample at all before the target counts as running no Java code. */
-  static final long NO_SAMPLES_MILLIS = 4_000;
-  /** How long to wait at most (the stream does not flush at all, or samples stop). */
-  static final long GIVE_UP_MILLIS = 8_000;
 
   private final Map<Long, OnThread> threads = new HashMap<>();
   private final LongUnaryOperator cpuOfTid;
@@ -82,8 +79,9 @@ public final class LongRunningFrames {
 
   /**
    * Returns once the stream has delivered {@link #MIN_MILLIS} past the first sample (or the samples seen
-   * cover that much), or {@link #NO_SAMPLES_MILLIS} since watching began without any sample (no thread runs Java
-   * code; JFR may take a second or two to start), or {@link #GIVE_UP_MILLIS} after that began; at once after that. Before, a method that had been running since before the attach could not be told from one
+   * cover that much), or {@link #NO_SAMPLES_MILLIS} since watching began without any sample (no thread runs
+   * Java code; JFR may take a second or two to start), or {@link #GIVE_UP_MILLIS} after that began; at once
+   * after that. Before, a method that had been running since before the attach could not be told from one
    * called a moment ago.
    */
   public synchronized void awaitEvidence() throws InterruptedException {
@@ -159,11 +157,10 @@ public final class LongRunningFrames {
       if (latestMillis - t.lastMillis > STALE_MILLIS) {
         continue;
       }
-      for (Iterator<Map.Entry<Frame, long[]>> it = t.since.entrySet().iterator(); it.hasNext(); ) {
-        Map.Entry<Frame, long[]> e = it.next();
+      for (Map.Entry<Frame, long[]> e : t.since.entrySet()) {
         long age = t.lastMillis - e.getValue()[0];
         if (e.getKey().className().equals(className) && age >= MIN_MILLIS && e.getValue()[1] >= MIN_SAMPLES
-            && age > longest && ranMostOfTheTime(t, e.getValue()[0])) {
+            && age > longest && ranEnough(t, e.getValue()[0])) {
           longest = age;
           why = className + "." + e.getKey().method() + " has been on the stack of thread '" + t.name
               + "' in each of its " + e.getValue()[1] + " execution samples for " + Math.round(age / 1000.0)
@@ -178,7 +175,7 @@ public final class LongRunningFrames {
    * Whether thread {@code t} was running at least {@link #MIN_RUNNING} of the time since {@code sinceMillis}:
    * its CPU time from the first reading after then to now. True when it cannot be told.
    */
-  private boolean ranMostOfTheTime(OnThread t, long sinceMillis) {
+  private boolean ranEnough(OnThread t, long sinceMillis) {
     long[] from = null;
     for (long[] r : t.cpu) {
       if (r[0] >= sinceMillis && r[1] >= 0) {

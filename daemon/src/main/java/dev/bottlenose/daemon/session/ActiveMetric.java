@@ -5,6 +5,7 @@ import dev.bottlenose.metrics.ProbePlan;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A metric–focus pair this session measures: its compiled plan, and for each plan item the probes
@@ -46,7 +47,7 @@ public record ActiveMetric(long metricId, String metric, String focus, String re
     });
     m.put("methodsInstrumented", expanded);
     m.put("methodsSkipped", methodsSkipped);
-    m.put("classesBusy", new java.util.TreeMap<>(classesBusy));
+    m.put("classesBusy", new TreeMap<>(classesBusy));
     m.put("plan", plan.toJson());
     m.put("predictedCost", plan.predictedCost(calibration).toJson());
     m.put("predictedCostAt100PerSecond", plan.predictedCost(calibration).fractionAt(100));

@@ -5,6 +5,7 @@ package dev.bottlenose.daemon.session;
  * ({@code daemon.jfr.LongRunningFrames}): {@link SessionException.Failure#BUSY}, with the class and why.
  */
 public final class BusyClassException extends SessionException {
+  private static final long serialVersionUID = 1L;
   /** What changing such a class would do. */
   public static final String HARM = "changing its class now would leave that activation running interpreted until"
       + " it returns (HotSpot does not compile a replaced method again)";

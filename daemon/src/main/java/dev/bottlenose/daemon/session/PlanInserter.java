@@ -22,8 +22,8 @@ final class PlanInserter {
   private final Long samplePeriodMillis;
   private final Map<String, List<Long>> probesByItem = new LinkedHashMap<>();
   private final Map<String, Long> sourceByItem = new LinkedHashMap<>();
-  private int skipped;
   private final Map<String, String> busy = new LinkedHashMap<>();
+  private int skipped;
   private String lastRefusal = "";
 
   /** {@code samplePeriodMillis}: what the plan's {@code cpu_sample} sources ask JFR for, or null for the default. */
@@ -82,7 +82,8 @@ final class PlanInserter {
   /**
    * One probe per concrete method of the class or package {@code under}, all inserted with one agent request;
    * abstract and native ones, any the agent refuses as bad input (an unmodifiable class) and those of a class
-   * with a long-running activation ({@link SessionException.Failure#BUSY}) are skipped and counted. Any other refusal fails the item (what the batch inserted is rolled back with the rest).
+   * with a long-running activation ({@link BusyClassException}, kept with why) are skipped and counted. Any
+   * other refusal fails the item (what the batch inserted is rolled back with the rest).
    */
   private void expand(String itemId, String under, String kind) {
     ResourcePath path = ResourcePath.parse(under);
