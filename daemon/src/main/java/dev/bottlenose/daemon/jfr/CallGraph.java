@@ -53,8 +53,11 @@ public final class CallGraph {
     }
   }
 
-  /** One execution sample's stack, top frame first. */
-  public synchronized void sampled(List<RecordedFrame> frames) {
+  /**
+   * One execution sample's stack, top frame first; returns what it recorded: per Java frame (tool code and
+   * methods past the graph's size left out) its package, class and method paths.
+   */
+  public synchronized List<String[]> sampled(List<RecordedFrame> frames) {
     List<String[]> stack = new ArrayList<>(frames.size());
     for (RecordedFrame f : frames) {
       String[] p = f.isJavaFrame() ? paths(f.getMethod()) : null;
@@ -63,6 +66,7 @@ public final class CallGraph {
       }
     }
     record(stack);
+    return stack;
   }
 
   /** One occurrence of {@code m} with nothing above it (a compilation, which has no stack); tool code is not counted. */

@@ -230,14 +230,7 @@ public final class DiscoveryEvents {
     String name = t == null ? null : t.getJavaName();
     RecordedStackTrace stack = e.getStackTrace();
     if (name != null && ofTheProgram(name) && stack != null) {
-      callGraph.sampled(stack.getFrames());
-      List<String[]> frames = new ArrayList<>(stack.getFrames().size());
-      for (RecordedFrame f : stack.getFrames()) {
-        RecordedMethod m = f.isJavaFrame() ? f.getMethod() : null;
-        if (m != null && m.getType() != null) {
-          frames.add(new String[] {m.getType().getName(), m.getName() + m.getDescriptor()});
-        }
-      }
+      List<String[]> frames = callGraph.sampled(stack.getFrames());
       longRunning.sampled(t.getJavaThreadId(), t.getOSThreadId(), name, e.getStartTime().toEpochMilli(), frames,
           stack.isTruncated());
     }

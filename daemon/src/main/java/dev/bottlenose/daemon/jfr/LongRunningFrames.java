@@ -1,5 +1,6 @@
 package dev.bottlenose.daemon.jfr;
 
+import dev.bottlenose.model.CodePaths;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -23,11 +24,14 @@ import java.util.function.LongUnaryOperator;
  * look the same. Short calls made back to back on a busy thread still do; their class is then left alone
  * needlessly, which costs the measurement only those methods' own events. A thread not sampled for
  * {@link #STALE_MILLIS} (ended, or blocked: an interpreted activation that does not run costs nothing) does
- * not count. A truncated stack says nothing about the frames below its cut, so they are kept.
+ * not count. A truncated stack says nothing about the frames below its cut, so they are kept. Of each thread's
+ * samples one per {@link #EVERY_MILLIS} is looked at: the daemon's reader keeps up with the target's recording
+ * (javac's deep stacks, every sample looked at, left the search's data 20 s behind).
  */
 public final class LongRunningFrames {
   static final long MIN_MILLIS = 2_000;
   static final int MIN_SAMPLES = 10;
+  static final long EVERY_MILLIS = 100;
   static final double MIN_RUNNING = 0.25;
   static final long STALE_MILLIS = 30_000;
   /** How often a thread's CPU time is read while it is being sampled. */
@@ -41,14 +45,15 @@ public final class LongRunningFrames {
   private static final int MAX_READINGS = 120;
   private static final int MAX_THREADS = 4_096;
 
-  private record Frame(String className, String method) {}
+  /** A method's {@code /Code} path and its class's. */
+  private record Frame(String classPath, String method) {}
 
   private static final class OnThread {
     final String name;
     final long tid;
     final Map<Frame, long[]> since = new HashMap<>(); // frame -> {first sample's millis, samples since}
     final ArrayDeque<long[]> cpu = new ArrayDeque<>(); // {wall millis, CPU nanos}, oldest first
-    long lastMillis;
+    long lastMillis = Long.MIN_VALUE / 2;
 
     OnThread(String name, long tid) {
       this.name = name;
@@ -108,11 +113,12 @@ public final class LongRunningFrames {
   }
 
   /**
-   * One execution sample of thread {@code threadId} (OS id {@code tid}) at {@code atMillis}: its frames'
-   * classes and methods (name and descriptor), top first, and whether JFR cut the stack.
+   * One execution sample of thread {@code threadId} (OS id {@code tid}) at {@code atMillis}: per frame, top
+   * first, its package, class and method {@code /Code} paths ({@link CallGraph#sampled}); and whether JFR cut
+   * the stack.
    */
-  public synchronized void sampled(long threadId, long tid, String threadName, long atMillis,
-      List<String[]> classAndMethod, boolean truncated) {
+  public synchronized void sampled(long threadId, long tid, String threadName, long atMillis, List<String[]> frames,
+      boolean truncated) {
     firstMillis = firstMillis == 0 ? atMillis : Math.min(firstMillis, atMillis);
     latestMillis = Math.max(latestMillis, atMillis);
     if (covered()) {
@@ -125,7 +131,10 @@ public final class LongRunningFrames {
       }
     }
     OnThread t = threads.computeIfAbsent(threadId, id -> new OnThread(threadName, tid));
-    t.lastMillis = Math.max(t.lastMillis, atMillis);
+    if (atMillis < t.lastMillis + EVERY_MILLIS) {
+      return;
+    }
+    t.lastMillis = atMillis;
     long wall = System.currentTimeMillis();
     if (t.cpu.isEmpty() || wall - t.cpu.peekLast()[0] >= CPU_READ_MILLIS) {
       t.cpu.addLast(new long[] {wall, cpuOfTid.applyAsLong(tid)});
@@ -134,8 +143,8 @@ public final class LongRunningFrames {
       }
     }
     Set<Frame> now = new HashSet<>();
-    for (String[] f : classAndMethod) {
-      now.add(new Frame(f[0], f[1]));
+    for (String[] f : frames) {
+      now.add(new Frame(f[1], f[2]));
     }
     if (!truncated) {
       t.since.keySet().retainAll(now);
@@ -151,6 +160,7 @@ public final class LongRunningFrames {
    * like a long activation.
    */
   public synchronized String runningIn(String className) {
+    String classPath = CodePaths.ofClass(className).toString();
     String why = null;
     long longest = -1;
     for (OnThread t : threads.values()) {
@@ -159,10 +169,10 @@ public final class LongRunningFrames {
       }
       for (Map.Entry<Frame, long[]> e : t.since.entrySet()) {
         long age = t.lastMillis - e.getValue()[0];
-        if (e.getKey().className().equals(className) && age >= MIN_MILLIS && e.getValue()[1] >= MIN_SAMPLES
+        if (e.getKey().classPath().equals(classPath) && age >= MIN_MILLIS && e.getValue()[1] >= MIN_SAMPLES
             && age > longest && ranEnough(t, e.getValue()[0])) {
           longest = age;
-          why = className + "." + e.getKey().method() + " has been on the stack of thread '" + t.name
+          why = e.getKey().method() + " has been on the stack of thread '" + t.name
               + "' in each of its " + e.getValue()[1] + " execution samples for " + Math.round(age / 1000.0)
               + " s";
         }

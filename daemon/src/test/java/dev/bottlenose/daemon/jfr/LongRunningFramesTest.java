@@ -2,18 +2,28 @@ package dev.bottlenose.daemon.jfr;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bottlenose.model.CodePaths;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class LongRunningFramesTest {
-  private static final String[] RUN = {"java.lang.Thread", "run()V"};
-  private static final String[] LOOP = {"com.acme.Batch", "loop()V"};
-  private static final String[] STEP = {"com.acme.Batch$Step", "apply(J)J"};
-  private static final String[] OTHER = {"com.acme.Other", "work()V"};
+  private static final String[] RUN = frame("java.lang.Thread", "run()V");
+  private static final String[] LOOP = frame("com.acme.Batch", "loop()V");
+  private static final String[] STEP = frame("com.acme.Batch$Step", "apply(J)J");
+  private static final String[] OTHER = frame("com.acme.Other", "work()V");
+
+  /** A frame as the call graph records it: package, class and method paths. */
+  private static String[] frame(String className, String method) {
+    return new String[] {CodePaths.packageOf(className).toString(), CodePaths.ofClass(className).toString(),
+        CodePaths.ofClass(className) + "/" + method};
+  }
 
   private final LongRunningFrames frames = new LongRunningFrames(tid -> -1, 0);
 
-  /** Samples of thread 1 every 20 ms from {@code fromMillis} to {@code toMillis}, the step on top every other one. */
+  /**
+   * Samples of thread {@code thread} every 20 ms from {@code fromMillis} to {@code toMillis} (one in five is
+   * looked at), the step on top in every other one looked at.
+   */
   private void loop(long thread, long fromMillis, long toMillis) {
     for (long t = fromMillis; t <= toMillis; t += 20) {
       frames.sampled(thread, thread, "batch", t, (t / 20) % 2 == 0 ? List.of(STEP, LOOP, RUN) : List.of(LOOP, RUN), false);
@@ -25,8 +35,8 @@ class LongRunningFramesTest {
     loop(1, 0, 1_900);
     assertThat(frames.runningIn("com.acme.Batch")).as("not yet two seconds").isNull();
     loop(1, 1_920, 2_500);
-    assertThat(frames.runningIn("com.acme.Batch")).startsWith("com.acme.Batch.loop()V has been on the stack of thread"
-        + " 'batch' in each of its 126 execution samples for 3 s");
+    assertThat(frames.runningIn("com.acme.Batch")).isEqualTo("/Code/com.acme/Batch/loop()V has been on the stack of"
+        + " thread 'batch' in each of its 26 execution samples for 3 s");
     assertThat(frames.runningIn("com.acme.Batch$Step")).as("on top in every other sample only").isNull();
     assertThat(frames.runningIn("com.acme.Other")).isNull();
   }
@@ -34,17 +44,17 @@ class LongRunningFramesTest {
   @Test
   void aSampleWithoutTheMethodStartsItsClockAgain() {
     loop(1, 0, 3_000);
-    frames.sampled(1, 1, "batch", 3_020, List.of(OTHER, RUN), false);
+    frames.sampled(1, 1, "batch", 3_100, List.of(OTHER, RUN), false);
     assertThat(frames.runningIn("com.acme.Batch")).as("it returned").isNull();
-    loop(1, 3_040, 4_000);
+    loop(1, 3_200, 4_000);
     assertThat(frames.runningIn("com.acme.Batch")).isNull();
   }
 
   @Test
   void aTruncatedStackSaysNothingAboutTheFramesBelowItsCut() {
     loop(1, 0, 1_000);
-    frames.sampled(1, 1, "batch", 1_020, List.<String[]>of(OTHER), true);
-    loop(1, 1_040, 2_500);
+    frames.sampled(1, 1, "batch", 1_100, List.<String[]>of(OTHER), true);
+    loop(1, 1_200, 2_500);
     assertThat(frames.runningIn("com.acme.Batch")).isNotNull();
   }
 
