@@ -2,6 +2,7 @@ package dev.bottlenose.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bottlenose.cli.ClassArchive;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -55,11 +56,41 @@ class LauncherTest {
     assertThat(resources.err).contains("--pid").contains("'x'").contains("Usage: bottlenose resources ");
   }
 
+  @Test
+  void bothJarsStartFromTheClassArchivesTheBuildMadeAndAnotherJdkIgnoresThemQuietly() throws Exception {
+    for (String module : List.of("daemon", "web")) {
+      Path jar = Path.of(System.getProperty("bottlenose." + module + ".jar")).toAbsolutePath().normalize();
+      List<String> archive = ClassArchive.jvmOptions(jar);
+      assertThat(archive).as(module + ": no archive beside " + jar).isNotEmpty();
+      List<String> mapped = new ArrayList<>(List.of(java(System.getProperty("java.home"))));
+      mapped.addAll(archive);
+      mapped.addAll(List.of("-Xlog:class+load=info", "-jar", jar.toString(), "--version"));
+      Result r = run(mapped);
+      assertThat(r.code).as(r.err).isZero();
+      assertThat(r.out).as(module).containsPattern("dev\\.bottlenose\\.cli\\.Cli source: shared objects file \\(top\\)");
+      List<String> other = new ArrayList<>(List.of(java(System.getProperty("bottlenose.jdk25.home"))));
+      other.addAll(archive);
+      other.addAll(List.of("-jar", jar.toString(), "--version"));
+      Result ignored = run(other);
+      assertThat(ignored.code).as(ignored.err).isZero();
+      assertThat(ignored.out).as(module + " on JDK 25").matches("bottlenose \\S+\\R");
+      assertThat(ignored.err).as(module + " on JDK 25").isEmpty();
+    }
+  }
+
+  private static String java(String home) {
+    return Path.of(home, "bin", "java").toString();
+  }
+
   private record Result(int code, String out, String err) {}
 
   private Result launcher(String... args) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>(List.of(Path.of("..", "bottlenose").toAbsolutePath().normalize().toString()));
     cmd.addAll(List.of(args));
+    return run(cmd);
+  }
+
+  private Result run(List<String> cmd) throws IOException, InterruptedException {
     Path out = dir.resolve("out.txt");
     Path err = dir.resolve("err.txt");
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());

@@ -14,7 +14,13 @@ import io.vertx.core.http.ClientAuth;
 import io.vertx.core.net.PfxOptions;
 import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -57,6 +63,25 @@ public final class Cluster {
             Membership.stampOutbound(joined.result());
           }
         });
+  }
+
+  /**
+   * Starts a member alone (a free loopback port, a secret of its own, so it joins nobody) and leaves again: what
+   * a jar's class-archive training does, so that the classes joining loads are in the archive
+   * ({@code dev.bottlenose.cli.ClassArchive}).
+   */
+  public static void rehearse() throws Exception {
+    int port;
+    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getByName(ClusterSettings.LOOPBACK))) {
+      port = free.getLocalPort();
+    }
+    byte[] secret = new byte[32];
+    new SecureRandom().nextBytes(secret);
+    ClusterSettings alone = new ClusterSettings(ClusterSettings.LOOPBACK, port,
+        List.of(ClusterSettings.LOOPBACK + ":" + port), ClusterSecret.of(HexFormat.of().formatHex(secret),
+        "the class-archive training"));
+    Vertx vertx = start(alone).toCompletionStage().toCompletableFuture().get(120, TimeUnit.SECONDS);
+    vertx.close().toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
   }
 
   static EventBusOptions eventBusOptions(ClusterSettings settings) {

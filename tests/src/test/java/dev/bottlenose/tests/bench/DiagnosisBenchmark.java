@@ -236,6 +236,7 @@ public final class DiagnosisBenchmark {
   static List<String> searchCommand(long pid, double budget, String maxTime, Path data) {
     List<String> command = new ArrayList<>(List.of(java()));
     command.addAll(dev.bottlenose.web.cluster.Daemons.JVM_OPTIONS);
+    command.addAll(dev.bottlenose.cli.ClassArchive.jvmOptions(jar("web")));
     command.addAll(List.of("-Dbottlenose.daemon.jar=" + jar("daemon"), "-jar", jar("web").toString(), "search",
         "--pid", Long.toString(pid), "--budget", String.format(Locale.ROOT, "%.4f", budget), "--max-time", maxTime,
         "--data", data.toString()));
@@ -252,7 +253,7 @@ public final class DiagnosisBenchmark {
     if (!Files.isRegularFile(jar)) {
       throw new IllegalStateException(module + " jar not built: " + jar.toAbsolutePath());
     }
-    return jar.toAbsolutePath();
+    return jar.toAbsolutePath().normalize();
   }
 
   /** Reads the program's output to its end, keeping the last lines (what it said if it died). */

@@ -15,7 +15,8 @@ import picocli.CommandLine.Spec;
  * 0 ok, 1 runtime failure, 2 usage error; every command answers {@code --help} and {@code --version}.
  */
 @Command(name = "bottlenose", description = "Search running JVMs for bottlenecks; serve the web UI and REST API.",
-    subcommands = {SearchCommand.class, ServeCommand.class, DemoCommand.class, HelpCommand.class},
+    subcommands = {SearchCommand.class, ServeCommand.class, DemoCommand.class, ClassArchiveTraining.class,
+        HelpCommand.class},
     footer = {"saved searches go to ./data/searches unless --data DIR; members are admitted by the cluster secret"
         + " (~/.bottlenose/cluster.secret, or BOTTLENOSE_CLUSTER_SECRET); durations: 500ms, 8s, 1.5m, 2h"})
 public final class Main implements Callable<Integer> {

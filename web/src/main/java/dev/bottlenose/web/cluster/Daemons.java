@@ -8,6 +8,7 @@ import dev.bottlenose.bus.protocol.BadField;
 import dev.bottlenose.bus.protocol.DaemonEvents.Announcement;
 import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.bus.protocol.DaemonRequests;
+import dev.bottlenose.cli.ClassArchive;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -67,7 +68,7 @@ public final class Daemons implements AutoCloseable {
   /** Daemons spawned into the cluster named by {@code clusterSecret} (null: as this process's environment says). */
   public Daemons(Vertx vertx, Path daemonJar, String clusterSecret) {
     this.vertx = vertx;
-    this.daemonJar = daemonJar;
+    this.daemonJar = daemonJar.toAbsolutePath().normalize();
     this.clusterSecret = clusterSecret;
   }
 
@@ -150,6 +151,7 @@ public final class Daemons implements AutoCloseable {
       String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
       List<String> command = new ArrayList<>(List.of(java));
       command.addAll(JVM_OPTIONS);
+      command.addAll(ClassArchive.jvmOptions(daemonJar));
       command.addAll(List.of("-jar", daemonJar.toString(), "daemon", "--pid", Long.toString(pid), "--id", id));
       if (vertx.isClustered()) {
         command.addAll(List.of("--held-by", Membership.localNode(vertx)));
