@@ -40,6 +40,7 @@ import java.util.function.BiConsumer;
  * and what each daemon's samples show it cost is shared out among the measurements by a {@link CostAttribution}.
  */
 public final class EventBusMeasurementPort implements MeasurementPort {
+  private volatile Runnable onSampled = () -> {};
   private final Vertx vertx;
   /** Enabling a metric on a whole package retransforms every class in it: give the daemon time. */
   private static final DeliveryOptions ENABLE_TIMEOUT = new DeliveryOptions().setSendTimeout(180_000);
@@ -102,6 +103,7 @@ public final class EventBusMeasurementPort implements MeasurementPort {
         DaemonEvents.Sample sample = read(DaemonEvents.Sample::from, m.body());
         if (sample != null) {
           attribution.sampled(d, sample, active.values());
+          onSampled.run();
         }
       }));
       consumers.add(vertx.eventBus().<JsonObject>consumer(Addresses.exited(id), m -> {
@@ -114,6 +116,14 @@ public final class EventBusMeasurementPort implements MeasurementPort {
       leaving = Membership.onLeft(vertx, node -> daemons.values().stream().filter(d -> node.equals(d.node()))
           .forEach(d -> targetGone(d, DAEMON_LOST + ": it left the cluster (killed, or its host unreachable)")));
     }
+  }
+
+  /**
+   * Called on the event loop after each daemon's sample has been handed to the measurements it carries values
+   * for, so that the search can weigh them at once rather than at its next periodic step.
+   */
+  public void onSampled(Runnable listener) {
+    this.onSampled = listener;
   }
 
   /**

@@ -31,6 +31,7 @@ public final class SearchRunner {
   /** Where searches are saved unless told otherwise. */
   public static final Path DEFAULT_DATA_DIRECTORY = Path.of("data", "searches");
   private static final int MAX_FAILED_STEPS = 3;
+  private static final long SOON_MILLIS = 20;
   private static final int HOT_METHODS = 10;
   private static final double MIN_HINT_SHARE = 0.05;
   private static final long HINT_WINDOW_MILLIS = 10_000;
@@ -44,6 +45,7 @@ public final class SearchRunner {
   private final List<MessageConsumer<JsonObject>> consumers;
   private long timer = -1;
   private boolean stepping;
+  private boolean stepSoonPending;
   private boolean begun;
   private int failedSteps;
   private boolean hinted;
@@ -107,6 +109,7 @@ public final class SearchRunner {
     }
     long interval = Math.max(10, Math.round(search.settings().number("search.sampling_interval_seconds") * 1000));
     timer = vertx.setPeriodic(0, interval, t -> step());
+    port.onSampled(this::stepSoon);
     return this;
   }
 
@@ -140,6 +143,23 @@ public final class SearchRunner {
         return new JsonObject(Json.write(search.graph().toJson()));
       }
     }, false);
+  }
+
+  /**
+   * A step shortly after new values came ({@value #SOON_MILLIS} ms, so that the samples of several daemons
+   * arriving together make one step): a value that settles a node is weighed when it arrives, not up to a
+   * sampling interval later at the periodic step, and the node's refinements start that much sooner. The
+   * periodic step still runs for what depends on time alone (time limits, the budget's refills).
+   */
+  private void stepSoon() {
+    if (stepSoonPending || timer < 0) {
+      return;
+    }
+    stepSoonPending = true;
+    vertx.setTimer(SOON_MILLIS, t -> {
+      stepSoonPending = false;
+      step();
+    });
   }
 
   private void step() {

@@ -56,6 +56,7 @@ public final class RepositoryReader implements AutoCloseable {
   private volatile long lastFlushMillis;
   private long settledThroughMillis;
   private EventStream stream;
+  private volatile Runnable onSettled = () -> {};
 
   /**
    * Reads {@code repository}, the one process {@code pid} records to (its threads' CPU times weight the samples;
@@ -202,11 +203,17 @@ public final class RepositoryReader implements AutoCloseable {
     if (through > settledThroughMillis) {
       settledThroughMillis = through;
       sources.flushed(through);
+      onSettled.run();
     }
     Jfr digest = discovery.drain();
     if (digest != null) {
       digests.accept(digest);
     }
+  }
+
+  /** Called on the reading thread each time the sources' counts become complete through a new flush. */
+  public void onSettled(Runnable listener) {
+    onSettled = listener;
   }
 
   public SourceCounter sources() {

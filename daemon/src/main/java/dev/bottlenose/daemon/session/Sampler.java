@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -36,6 +37,8 @@ public final class Sampler {
   private volatile Duration interval;
   private ScheduledFuture<?> tick;
   private String lastError = "";
+  /** When the last sample was taken; read and written on the timer's thread. */
+  private long lastSampleAtMillis;
 
   Sampler(Supplier<Totals> reader, Map<Long, ProbeInfo> probes, Map<Long, SourceInfo> sources,
       Duration interval, int historySize, UnaryOperator<Sample> enrich) {
@@ -85,12 +88,47 @@ public final class Sampler {
     listeners.add(listener);
   }
 
+  /**
+   * The JFR events of a new flush have been counted: while a JFR-fed source is watched, the sample is taken now
+   * rather than at the next tick, so its values leave with the flush that completes them (the tick came up to one
+   * interval after the flush, half of one on average, and a search waited that much at each of its levels). The
+   * tick is moved to one and a half intervals after this sample, so it fires only when flushes stop coming (JFR
+   * flushes once a second, and the reader sees each a little later than the one before); a flush less than a
+   * quarter of an interval after the last sample (a tick's, just before) is left to the next sample, which the
+   * next flush then takes.
+   */
+  public void flushed() {
+    if (sources.isEmpty() || timer.isShutdown()) {
+      return;
+    }
+    try {
+      timer.execute(() -> {
+        synchronized (this) {
+          if (tick != null) {
+            tick.cancel(false);
+          }
+          schedule(interval.toMillis() * 3 / 2);
+        }
+        if (System.currentTimeMillis() - lastSampleAtMillis >= interval.toMillis() / 4) {
+          sampleOnce();
+        }
+      });
+    } catch (RejectedExecutionException e) {
+      // stopping
+    }
+  }
+
   private void schedule() {
+    schedule(interval.toMillis());
+  }
+
+  private void schedule(long firstMillis) {
     long millis = interval.toMillis();
-    tick = timer.scheduleWithFixedDelay(this::sampleOnce, millis, millis, TimeUnit.MILLISECONDS);
+    tick = timer.scheduleWithFixedDelay(this::sampleOnce, firstMillis, millis, TimeUnit.MILLISECONDS);
   }
 
   private void sampleOnce() {
+    lastSampleAtMillis = System.currentTimeMillis();
     try {
       Totals read = reader.get();
       Sample read0 = read == null ? null : tracker.next(read, System.currentTimeMillis(), probes, sources);

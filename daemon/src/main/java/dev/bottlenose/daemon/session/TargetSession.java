@@ -91,6 +91,9 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
         s -> s.withMetrics(metrics.evaluate(s)));
     channel.onEvent(this::onEvent);
     channel.closed().thenAccept(this::onChannelClosed);
+    if (jfr != null) {
+      jfr.onSettled(sampler::flushed);
+    }
     sampler.start();
   }
 
