@@ -2,30 +2,25 @@ package dev.bottlenose.daemon.cli;
 
 import dev.bottlenose.bus.Cluster;
 import dev.bottlenose.cli.ClassArchive;
-import dev.bottlenose.cli.ExitCodes;
 import dev.bottlenose.daemon.attach.LocalJvms;
-import java.util.concurrent.Callable;
+import java.io.PrintStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 
-/**
- * Run once by the build under {@code -XX:ArchiveClassesAtExit} ({@link ClassArchive}): does what a daemon does
- * before it serves (lists the local JVMs, joins a cluster, alone, and leaves), so those classes go into the
- * jar's archive. Not for users; a failure only makes the archive smaller, so it is reported and ends 0.
- */
+/** The daemon jar's class-archive training: lists the local JVMs, joins a cluster alone and leaves. */
 @Command(name = ClassArchive.TRAINING_COMMAND, hidden = true, description = "make the class-data archive's training run")
-final class ClassArchiveTraining implements Callable<Integer> {
+final class ClassArchiveTraining extends dev.bottlenose.cli.ClassArchiveTraining {
   @ParentCommand
   Main main;
 
   @Override
-  public Integer call() {
-    try {
-      LocalJvms.list();
-      Cluster.rehearse();
-    } catch (Exception e) {
-      main.console.err().println("bottlenose: the class-archive training stopped early: " + e);
-    }
-    return ExitCodes.OK;
+  protected void rehearse() throws Exception {
+    LocalJvms.list();
+    Cluster.rehearse();
+  }
+
+  @Override
+  protected PrintStream err() {
+    return main.console.err();
   }
 }
