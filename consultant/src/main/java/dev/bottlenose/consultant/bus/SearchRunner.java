@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs one {@link Search} against daemons on the event bus: a step per sampling interval on a Vert.x timer
@@ -43,9 +44,10 @@ public final class SearchRunner {
   private final SearchStore store;
   private final Promise<Path> saved = Promise.promise();
   private final List<MessageConsumer<JsonObject>> consumers;
-  private long timer = -1;
-  private boolean stepping;
-  private boolean stepSoonPending;
+  private volatile long timer = -1;
+  /** Set while a step runs: the periodic timer and the step after a sample come from different threads. */
+  private final AtomicBoolean stepping = new AtomicBoolean();
+  private final AtomicBoolean stepSoonPending = new AtomicBoolean();
   private boolean begun;
   private int failedSteps;
   private boolean hinted;
@@ -152,21 +154,19 @@ public final class SearchRunner {
    * periodic step still runs for what depends on time alone (time limits, the budget's refills).
    */
   private void stepSoon() {
-    if (stepSoonPending || timer < 0) {
+    if (timer < 0 || !stepSoonPending.compareAndSet(false, true)) {
       return;
     }
-    stepSoonPending = true;
     vertx.setTimer(SOON_MILLIS, t -> {
-      stepSoonPending = false;
+      stepSoonPending.set(false);
       step();
     });
   }
 
   private void step() {
-    if (stepping || timer < 0) {
+    if (timer < 0 || !stepping.compareAndSet(false, true)) {
       return;
     }
-    stepping = true;
     vertx.executeBlocking(() -> {
       if (stopReason != null) {
         search.stop(stopReason);
@@ -180,18 +180,21 @@ public final class SearchRunner {
       }
       return search.isFinished();
     }, false).onComplete(ar -> {
-      stepping = false;
       journal.flush();
       if (ar.succeeded()) {
         failedSteps = 0;
         if (ar.result()) {
           finish();
+          return;
         }
       } else if (++failedSteps >= MAX_FAILED_STEPS || !begun) {
         finish();
+        return;
       } else {
         stop("a step failed: " + ar.cause());
       }
+      // a finished search keeps the flag set: no step may start after finish() began
+      stepping.set(false);
     });
   }
 
