@@ -7,9 +7,11 @@ import dev.bottlenose.model.Hierarchy;
 /**
  * One metric a hypothesis needs: the metric name, how a {@code /Code} part of the focus constrains it
  * (exclusive, inclusive, caller), whether it divides the value ({@link Role#PER}) and whether it is
- * measured at the node's focus or at the whole process the focus lies in.
+ * measured at the node's focus or at the whole process the focus lies in. A need may name another metric for
+ * the foci that constrain one hierarchy ({@code orAt}): I/O time is sampled where the question is which code
+ * or thread, and read from the I/O events where it is which file or socket, which samples cannot tell.
  */
-public record MetricNeed(String metric, ConstraintMode mode, Role role, Scope scope) {
+public record MetricNeed(String metric, ConstraintMode mode, Role role, Scope scope, Hierarchy otherAt, String other) {
 
   public enum Role {
     VALUE,
@@ -27,6 +29,10 @@ public record MetricNeed(String metric, ConstraintMode mode, Role role, Scope sc
     }
   }
 
+  public MetricNeed(String metric, ConstraintMode mode, Role role, Scope scope) {
+    this(metric, mode, role, scope, null, null);
+  }
+
   public static MetricNeed of(String metric) {
     return new MetricNeed(metric, ConstraintMode.INCLUSIVE, Role.VALUE, Scope.FOCUS);
   }
@@ -39,9 +45,15 @@ public record MetricNeed(String metric, ConstraintMode mode, Role role, Scope sc
     return new MetricNeed(metric, ConstraintMode.INCLUSIVE, Role.PER, scope);
   }
 
+  /** This need, measured with {@code metric} instead at the foci that constrain {@code hierarchy}. */
+  public MetricNeed orAt(Hierarchy hierarchy, String metric) {
+    return new MetricNeed(this.metric, mode, role, scope, hierarchy, metric);
+  }
+
   /** The request this need makes for a node at {@code focus}. */
   public MetricRequest requestAt(Focus focus) {
     Focus f = scope == Scope.FOCUS ? focus : Focus.of(focus.get(Hierarchy.PROCESS), focus.get(Hierarchy.MACHINE));
-    return new MetricRequest(metric, f, mode);
+    boolean other = otherAt != null && !f.get(otherAt).isRoot();
+    return new MetricRequest(other ? this.other : metric, f, mode);
   }
 }

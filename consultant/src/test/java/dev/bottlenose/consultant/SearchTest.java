@@ -195,9 +195,9 @@ class SearchTest {
     assertThat(javaUtil).isCloseTo(10.99, org.assertj.core.api.Assertions.within(1e-9));
   }
 
-  /** A thread blocked in reads: io_wait high in the whole program and in com.acme, low elsewhere. */
+  /** A thread blocked in reads: I/O time high in the whole program and in com.acme, low elsewhere. */
   private static double blockedInAcme(MetricRequest r) {
-    if (!r.metric().equals("io_wait")) {
+    if (!r.metric().equals("io_time") && !r.metric().equals("io_wait")) {
       return r.metric().equals("io_bytes") ? 65536 : 0.01;
     }
     ResourcePath code = r.focus().get(Hierarchy.CODE);
@@ -308,14 +308,14 @@ class SearchTest {
   @Test
   void aFocusTheTargetDoesNotHaveIsPrunedWithTheReason() {
     ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost)
-        .failing("io_wait", new MeasurementFailure(MeasurementFailure.Kind.FOCUS_UNKNOWN, "no /IO hierarchy on this platform"));
+        .failing("io_time", new MeasurementFailure(MeasurementFailure.Kind.FOCUS_UNKNOWN, "no /IO hierarchy on this platform"));
     Search search = search(driver, SearchOptions.of("no-io")).begin();
 
     driver.runToEnd(search, 60);
 
     ShgNode io = search.graph().find("io_wait", Focus.WHOLE_PROGRAM);
     assertThat(io.state()).isEqualTo(NodeState.STOPPED);
-    assertThat(io.reason()).isEqualTo("pruned: (io_wait, <>): no /IO hierarchy on this platform");
+    assertThat(io.reason()).isEqualTo("pruned: (io_time, <>): no /IO hierarchy on this platform");
     assertThat(search.graph().find("top", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.UNKNOWN);
   }
 

@@ -7,7 +7,8 @@ import java.util.Map;
  * Predicts what a plan costs the target (metrics-dsl/README.md, "Cost model"). A probe execution costs
  * one call into the probe runtime (the calibrated virtual call) plus its counter adds and clock reads; a
  * watched event costs JFR's commit with a stack trace plus the agent's filter match; cpu samples cost
- * a fixed amount per second, because the sampler runs whatever the program does.
+ * a fixed amount per second, because the sampler runs whatever the program does (execution and native-method
+ * samples alike: a native sample walks one thread's stack per period, an execution sample up to five).
  */
 final class CostModel {
   /**
@@ -21,7 +22,7 @@ final class CostModel {
   static final double EVENT_NANOS = 2_000;
   /** One execution sample of one running thread: JFR's stack walk. */
   static final double SAMPLE_NANOS = 20_000;
-  /** Matching one sample against one more cpu_sample source's filter. */
+  /** Matching one sample against one more sampled source's filter. */
   static final double MATCH_NANOS = 500;
 
   static ProbePlan.Cost predict(List<ProbePlan.Item> items, Calibration c) {
@@ -29,7 +30,8 @@ final class CostModel {
     int cpuSources = 0;
     for (ProbePlan.Item item : items) {
       if (item.type().equals("source")) {
-        boolean sample = "cpu_sample".equals(((Map<?, ?>) item.request().get("source")).get("event"));
+        Event event = Event.byWord(String.valueOf(((Map<?, ?>) item.request().get("source")).get("event")));
+        boolean sample = event != null && event.sampled();
         cpuSources += sample ? 1 : 0;
         perEvent += sample ? 0 : EVENT_NANOS;
       } else {

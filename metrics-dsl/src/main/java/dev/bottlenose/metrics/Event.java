@@ -26,7 +26,8 @@ enum Event {
   SOCKET_READ("jdk.SocketRead", true, true, true, true, false),
   SOCKET_WRITE("jdk.SocketWrite", true, true, true, true, false),
   ALLOC_SAMPLE("jdk.ObjectAllocationSample", false, true, true, true, false),
-  DEOPT("jdk.Deoptimization", false, false, true, true, false);
+  DEOPT("jdk.Deoptimization", false, false, true, true, false),
+  IO_SAMPLE("jdk.NativeMethodSample (in a read, write or sync)", true, false, true, true, false);
 
   final String jfrEvent;
   final boolean hasDuration;
@@ -72,6 +73,14 @@ enum Event {
       case FILE_READ, FILE_WRITE, SOCKET_READ, SOCKET_WRITE -> Hierarchy.IO;
       default -> null;
     };
+  }
+
+  /**
+   * True for the samples JFR takes on a timer whatever the program does (execution and native-method samples):
+   * their cost is a fixed rate, not a price per event.
+   */
+  boolean sampled() {
+    return this == CPU_SAMPLE || this == IO_SAMPLE;
   }
 
   /** True for the events that match code on the compiled or deoptimised method itself (no caller: filter). */

@@ -177,6 +177,29 @@ class MetricsAccuracyTest {
   }
 
   @Test
+  void ioTimeOfTheReadingAndTheSyncingMethodIsTheirTimeInsideReadsWritesAndSyncs() throws Exception {
+    long read = enable("io_time", "<" + CLASS + "/readSlowly(Ljava/io/InputStream;)[J>");
+    metrics.awaitValues(read);
+    String done = attached.run("io 3000");
+    metrics.awaitSettled(read);
+    disableAll(read);
+    long blocked = TargetJvm.field(done, "blockedNanos");
+    assertThat(metrics.integral(read) * 1e9).as("native-method samples in socket reads, ±25%").isCloseTo(blocked,
+        within(blocked * 0.25));
+
+    long sync = enable("io_time", "<" + CLASS + "/syncSlowly(J)J>");
+    long events = enable("io_wait", "<" + CLASS + "/syncSlowly(J)J>");
+    metrics.awaitValues(sync);
+    done = attached.run("sync 3000");
+    metrics.awaitSettled(sync);
+    disableAll(sync, events);
+    long inIo = TargetJvm.field(done, "ioNanos");
+    assertThat(metrics.integral(sync) * 1e9).as("native-method samples in writes and syncs, ±25%").isCloseTo(inIo,
+        within(inIo * 0.25));
+    assertThat(metrics.integral(events) * 1e9).as("the I/O events see the writes, not the syncs").isLessThan(inIo * 0.5);
+  }
+
+  @Test
   void forcedCollectionsShowAsGcAndSafepointTimeAndAsManyPauses() throws Exception {
     JsonObject added = bus.request(Addresses.metricsAdd(daemon.id()), new JsonObject().put("fileName", "gc.metrics")
         .put("text", String.join("\n",

@@ -42,8 +42,9 @@ public final class DiscoveryEvents {
 
   /**
    * Execution samples go to the {@code cpu} graph; the stacks of slow reads and writes (files and sockets, at
-   * least {@link #DiscoverySettings.IO_THRESHOLD}) to {@code io}; those of contended monitor entries and parks on a lock
-   * (at least {@link #DiscoverySettings.CONTENTION_THRESHOLD}) to {@code sync}; each compiled method to {@code jit}.
+   * least {@link #DiscoverySettings.IO_THRESHOLD}) and of native-method samples in a read, write or sync to
+   * {@code io}; those of contended monitor entries and parks on a lock (at least
+   * {@link #DiscoverySettings.CONTENTION_THRESHOLD}) to {@code sync}; each compiled method to {@code jit}.
    * Execution samples also tell {@code longRunning} which methods each thread has been running.
    */
   public DiscoveryEvents(CallGraphs graphs, LongRunningFrames longRunning) {
@@ -68,6 +69,7 @@ public final class DiscoveryEvents {
     handlers.put("jdk.ExecuteVMOperation", e -> add(Jfr.VM_OPERATIONS, e.getString("operation"), e.getBoolean("safepoint"), nanos(e)));
     handlers.put("jdk.Deoptimization", e -> add(Jfr.DEOPTIMIZATIONS, String.valueOf(e.getString("reason"))));
     handlers.put("jdk.ExecutionSample", this::executionSample);
+    handlers.put(DiscoverySettings.NATIVE_SAMPLE, this::nativeSample);
     handlers.put(DiscoverySettings.PINNED, this::pinned);
   }
 
@@ -233,6 +235,19 @@ public final class DiscoveryEvents {
       List<String[]> frames = callGraph.sampled(stack.getFrames());
       longRunning.sampled(t.getJavaThreadId(), t.getOSThreadId(), name, e.getStartTime().toEpochMilli(), frames,
           stack.isTruncated());
+    }
+  }
+
+  /**
+   * A sample of a thread in a native read, write or sync goes into the {@code io} graph beside the slow I/O
+   * events: the only trace of I/O that no event reports, or whose events are each shorter than discovery's
+   * threshold.
+   */
+  private void nativeSample(RecordedEvent e) {
+    RecordedThread t = e.getThread("sampledThread");
+    RecordedStackTrace stack = e.getStackTrace();
+    if (t != null && ofTheProgram(t.getJavaName()) && stack != null && SourceEvent.IO_SAMPLE.counts(e)) {
+      ioGraph.sampled(stack.getFrames());
     }
   }
 

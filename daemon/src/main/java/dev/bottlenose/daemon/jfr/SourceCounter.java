@@ -42,6 +42,9 @@ import jdk.jfr.consumer.RecordedThread;
  * lost, is still scaled when its samples come back: a test thread spinning after an idle stretch had 77%
  * of its CPU time counted when only the threads sampled in the stretch before were read. A thread first
  * seen in this stretch, or one whose CPU time cannot be read, counts one period per sample.
+ *
+ * <p>Native-method samples ({@code io_sample}) stand for the time of one turn of JFR's native sampler, which
+ * takes one thread in native code per period, in turn ({@link NativeTurns}).
  */
 public final class SourceCounter {
   /** The JDK's own threads that wait for work by design, by name; and those of its innocuous thread group. */
@@ -57,6 +60,8 @@ public final class SourceCounter {
   private final Map<String, SourceEvent[]> byName = new HashMap<>();
   private volatile WatchedSource[][] byEvent = empty();
   private volatile long samplePeriodNanos;
+  /** The period the agent was configured with, which its recording asks native-method samples at. */
+  private final long configuredPeriodNanos;
   private volatile long flushedAtMillis;
   private volatile long failures;
   private volatile String lastFailure = "";
@@ -65,6 +70,8 @@ public final class SourceCounter {
   private final Map<Long, Long> stretchSamples = new HashMap<>();
   private final Map<WatchedSource, Map<Long, Long>> stretchMatches = new HashMap<>();
   private Map<Long, Long> cpuAtLastFlush = new HashMap<>();
+  private final NativeTurns nativeTurns = new NativeTurns();
+  private final Map<WatchedSource, Long> stretchIoMatches = new HashMap<>();
 
   /** {@code threadCpu}: a thread's CPU time in ns by OS thread id, -1 if unknown; null to count periods only. */
   public SourceCounter(long samplePeriodNanos, LongUnaryOperator threadCpu) {
@@ -78,6 +85,7 @@ public final class SourceCounter {
    */
   public SourceCounter(long samplePeriodNanos, LongUnaryOperator threadCpu, Supplier<Collection<Long>> liveThreads) {
     this.samplePeriodNanos = samplePeriodNanos;
+    this.configuredPeriodNanos = samplePeriodNanos;
     this.threadCpu = threadCpu;
     this.liveThreads = liveThreads;
     for (SourceEvent e : SourceEvent.values()) {
@@ -161,6 +169,11 @@ public final class SourceCounter {
     stretchSamples.clear();
     stretchMatches.clear();
     cpuAtLastFlush = cpuNow;
+    if (!stretchIoMatches.isEmpty() || nativeTurns.pending()) {
+      long each = nativeTurns.settle(configuredPeriodNanos);
+      stretchIoMatches.forEach((s, n) -> s.add(n, n * each, 0));
+      stretchIoMatches.clear();
+    }
   }
 
   /** Whether some source counts events named {@code jfrName} (a JFR event type). */
@@ -226,10 +239,16 @@ public final class SourceCounter {
 
   private void dispatch(SourceEvent type, RecordedEvent e) {
     WatchedSource[] current = byEvent[type.ordinal()];
-    if (current.length == 0 || !type.counts(e)) {
+    if (current.length == 0) {
       return;
     }
     RecordedThread thread = type.threadField == null ? null : e.getThread(type.threadField);
+    if (type == SourceEvent.IO_SAMPLE && thread != null) {
+      nativeTurn(thread.getOSThreadId(), e.getStartTime());
+    }
+    if (!type.counts(e)) {
+      return;
+    }
     if (thread != null && notTheProgram(thread) || type.code == SourceEvent.Code.METHOD && isToolCode(e)) {
       return;
     }
@@ -254,6 +273,10 @@ public final class SourceCounter {
           matchedSample(s, thread.getOSThreadId());
           continue;
         }
+        if (type == SourceEvent.IO_SAMPLE) {
+          matchedIoSample(s);
+          continue;
+        }
         if (nanos < 0) {
           nanos = type.nanos(e, samplePeriodNanos);
           bytes = type.bytes(e);
@@ -265,6 +288,14 @@ public final class SourceCounter {
 
   private synchronized void matchedSample(WatchedSource s, long tid) {
     stretchMatches.computeIfAbsent(s, k -> new HashMap<>()).merge(tid, 1L, Long::sum);
+  }
+
+  private synchronized void matchedIoSample(WatchedSource s) {
+    stretchIoMatches.merge(s, 1L, Long::sum);
+  }
+
+  private synchronized void nativeTurn(long tid, java.time.Instant at) {
+    nativeTurns.sampled(tid, at.getEpochSecond() * 1_000_000_000L + at.getNano());
   }
 
   private void rebuild() {

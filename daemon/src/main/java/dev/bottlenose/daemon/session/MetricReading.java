@@ -1,5 +1,6 @@
 package dev.bottlenose.daemon.session;
 
+import dev.bottlenose.agent.sources.SourceEvent;
 import dev.bottlenose.metrics.Evaluator;
 import dev.bottlenose.metrics.MetricException;
 import dev.bottlenose.metrics.ProbePlan;
@@ -45,7 +46,7 @@ final class MetricReading {
       }
       deltas.put(e.getKey(), new Evaluator.Delta(v.countDelta(), v.nanosDelta(), v.bytesDelta()));
       through = Math.min(through, v.throughMillis());
-      if (!"cpu_sample".equals(v.source().get("event"))) {
+      if (!SourceEvent.isSampled(String.valueOf(v.source().get("event")))) {
         maxRate = Math.max(maxRate, v.countPerSecond());
       }
     }

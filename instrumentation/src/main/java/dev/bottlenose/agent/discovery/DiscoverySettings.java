@@ -24,6 +24,12 @@ public final class DiscoverySettings {
   public static final Duration CALL_GRAPH_PERIOD = Duration.ofMillis(100);
   public static final String ALLOCATION_SAMPLE = "jdk.ObjectAllocationSample";
   /**
+   * JFR's sample of one thread in native code per period: the I/O that no event reports (a disk sync on
+   * JDK 17) or that is too frequent to record one by one (a million small reads a second) shows here, as a
+   * sample whose top frame is a read, a write or a sync ({@code sources.IoNatives}).
+   */
+  public static final String NATIVE_SAMPLE = "jdk.NativeMethodSample";
+  /**
    * JFR's own default for allocation samples; without a throttle JFR emits one, with its stack, at every
    * TLAB refill, thousands a second in a program that allocates. Each sample's weight is the bytes since
    * the thread's previous one, so totals stay right.
@@ -50,6 +56,7 @@ public final class DiscoverySettings {
     s.putAll(JfrRecording.event("jdk.ExecuteVMOperation", false, null, Duration.ZERO));
     s.putAll(JfrRecording.event("jdk.Deoptimization", false, null, null));
     s.putAll(JfrRecording.event("jdk.ExecutionSample", true, CALL_GRAPH_PERIOD, null));
+    s.putAll(JfrRecording.event(NATIVE_SAMPLE, true, CALL_GRAPH_PERIOD, null));
     s.putAll(JfrRecording.event(FLUSH, false, null, null));
     if (VirtualThreads.SUPPORTED) {
       s.putAll(JfrRecording.event(PINNED, true, null, Duration.ofMillis(20)));

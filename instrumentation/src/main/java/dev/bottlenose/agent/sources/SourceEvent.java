@@ -25,7 +25,8 @@ public enum SourceEvent {
   SOCKET_READ("jdk.SocketRead", Code.STACK, "eventThread", "bytesRead", true),
   SOCKET_WRITE("jdk.SocketWrite", Code.STACK, "eventThread", "bytesWritten", true),
   ALLOC_SAMPLE("jdk.ObjectAllocationSample", Code.STACK, "eventThread", "weight", false),
-  DEOPT("jdk.Deoptimization", Code.METHOD, "eventThread", null, false);
+  DEOPT("jdk.Deoptimization", Code.METHOD, "eventThread", null, false),
+  IO_SAMPLE("jdk.NativeMethodSample", Code.STACK, "sampledThread", null, false);
 
   /** How a {@code code} filter applies to the event. */
   public enum Code {
@@ -46,6 +47,14 @@ public enum SourceEvent {
     this.threadField = threadField;
     this.bytesField = bytesField;
     this.hasDuration = hasDuration;
+  }
+
+  /**
+   * Whether the source event named {@code word} is a sample JFR takes on a timer ({@code cpu_sample},
+   * {@code io_sample}), whose rate says nothing about what its source costs.
+   */
+  public static boolean isSampled(String word) {
+    return CPU_SAMPLE.word().equals(word) || IO_SAMPLE.word().equals(word);
   }
 
   String word() {
@@ -77,6 +86,7 @@ public enum SourceEvent {
     return switch (this) {
       case SAFEPOINT -> e.getBoolean("safepoint");
       case LOCK_PARK -> isLock(e.getClass("parkedClass"));
+      case IO_SAMPLE -> inIo(e.getStackTrace());
       default -> true;
     };
   }
@@ -99,9 +109,22 @@ public enum SourceEvent {
     return c != null && isLockClass(TypeNames.javaName(c.getName()));
   }
 
+  /** Whether a native-method sample's top frame is one of the {@link IoNatives}. */
+  private static boolean inIo(jdk.jfr.consumer.RecordedStackTrace stack) {
+    if (stack == null || stack.getFrames().isEmpty()) {
+      return false;
+    }
+    jdk.jfr.consumer.RecordedMethod m = stack.getFrames().get(0).getMethod();
+    return m != null && m.getType() != null && IoNatives.isIo(m.getType().getName(), m.getName());
+  }
+
+  /**
+   * The time one event stands for: its duration, the sampling period for a sample ({@code io_sample}'s is
+   * weighted by the daemon, which knows how many threads the native sampler takes turns among).
+   */
   public long nanos(RecordedEvent e, long samplePeriodNanos) {
     return switch (this) {
-      case CPU_SAMPLE -> samplePeriodNanos;
+      case CPU_SAMPLE, IO_SAMPLE -> samplePeriodNanos;
       case GC_PAUSE -> e.getDuration("sumOfPauses").toNanos();
       case ALLOC_SAMPLE, DEOPT -> 0;
       default -> e.getDuration().toNanos();

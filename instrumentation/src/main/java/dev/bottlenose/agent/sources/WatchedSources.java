@@ -13,7 +13,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * Every session's watched sources, as the agent keeps them: checked when watched, listed in the ledger,
  * dropped with their session. Each turns on its JFR event in the agent's {@link JfrRecording} (threshold 0,
  * a stack trace only when a filter needs one) exactly while it exists; the daemon that asked counts the
- * events from the recording's repository ({@code daemon.jfr.SourceCounter}). Allocation samples are throttled to
+ * events from the recording's repository ({@code daemon.jfr.SourceCounter}). Native-method samples
+ * ({@code io_sample}) are taken at the configured sampling period whatever period a {@code cpu_sample} source
+ * asks: JFR takes one native sample per period, among every thread in native code. Allocation samples are throttled to
  * {@value #ALLOCATION_SAMPLES_PER_SECOND} a second while watched (JFR's profile setting is 300); their
  * weights keep the sampled bytes an estimate of all bytes allocated.
  */
@@ -127,7 +129,8 @@ public final class WatchedSources {
   }
 
   private Setting settingsOf(WatchedSource s) {
-    long period = s.event == SourceEvent.CPU_SAMPLE ? s.periodNanos(samplePeriodNanos) : 0;
+    long period = s.event == SourceEvent.CPU_SAMPLE ? s.periodNanos(samplePeriodNanos)
+        : s.event == SourceEvent.IO_SAMPLE ? samplePeriodNanos : 0;
     return new Setting(s.event, s.needsStack(), period);
   }
 
