@@ -73,6 +73,20 @@ public final class ProbePlan {
     return metric;
   }
 
+  /**
+   * How many of its items watch a file or socket read or write: each such call of the program is one event of
+   * one of them, so those items together cost one event per call, which the target's I/O system calls bound.
+   */
+  public int ioEventItems() {
+    int n = 0;
+    for (Item item : items) {
+      Event e = item.type().equals("source") && item.request().get("source") instanceof Map<?, ?> source
+          ? Event.byWord(String.valueOf(source.get("event"))) : null;
+      n += e != null && e.objectHierarchy() == dev.bottlenose.model.Hierarchy.IO ? 1 : 0;
+    }
+    return n;
+  }
+
   public Focus focus() {
     return focus;
   }

@@ -25,6 +25,10 @@ import java.util.stream.Stream;
  * divided by the cores the target used in the last sample, but at least one, it is a fraction of the
  * target's CPU, the unit of the budget. A target using less than a core leaves the rest of that CPU idle,
  * so its overhead is charged against one CPU; otherwise a nearly idle program could not be measured at all.
+ * A plan that records file and socket reads and writes is read at the target's rate of read and write system
+ * calls instead, when the daemon reports it and it is higher ({@link TargetDaemon#ioCallsPerSecond}): each call
+ * is an event, and a program doing a million small reads a second made such a plan cost 0.9 of its CPU where
+ * 100 events a second predicted 0.1%.
  *
  * <p>One-time cost: a metric that inserts probes retransforms the classes of its focus's {@code /Code} part
  * twice (in, and later out), and each time the JIT throws away the compiled code of the focus's methods and of
@@ -87,7 +91,7 @@ final class CostPredictor {
         plan = known.plan();
       }
       double cores = Math.max(TargetDaemon.MIN_CORES, d.cores());
-      double oneCpu = plan.predictedCost(d.calibration()).fractionAt(REFERENCE_EVENTS_PER_SECOND);
+      double oneCpu = plan.predictedCost(d.calibration()).fractionAt(eventsPerSecond(plan, d.ioCallsPerSecond()));
       if (!retransforms(plan)) {
         return CostPrediction.of(oneCpu / cores);
       }
@@ -115,6 +119,18 @@ final class CostPredictor {
     boolean olderLoop = Stream.concat(reach.sampled().stream(), reach.callers().stream())
         .anyMatch(m -> !compiled.lists(m));
     return seconds + (olderLoop ? compiled.of(reach.callees()) : 0);
+  }
+
+  /**
+   * The rate to read {@code plan}'s cost model at: {@value #REFERENCE_EVENTS_PER_SECOND} a second per item, or,
+   * for a plan watching I/O events, the target's I/O calls shared among its I/O items when that is more.
+   */
+  static double eventsPerSecond(ProbePlan plan, double ioCallsPerSecond) {
+    int io = plan.ioEventItems();
+    if (io == 0 || Double.isNaN(ioCallsPerSecond)) {
+      return REFERENCE_EVENTS_PER_SECOND;
+    }
+    return Math.max(REFERENCE_EVENTS_PER_SECOND, ioCallsPerSecond / io);
   }
 
   /** How the values of a metric measured on several daemons combine ({@code sum} unless the metric says otherwise). */

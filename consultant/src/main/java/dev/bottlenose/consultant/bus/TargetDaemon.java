@@ -32,6 +32,7 @@ final class TargetDaemon {
   /** The daemon's cluster member (node id), null before its status answered. */
   private volatile String node;
   private volatile double cores = Double.NaN;
+  private volatile double ioCallsPerSecond = Double.NaN;
   private volatile double idleNanosPerSecond = Double.NaN;
   private volatile double idleSideNanosPerSecond = Double.NaN;
   private volatile String gone;
@@ -193,6 +194,14 @@ final class TargetDaemon {
     return cores;
   }
 
+  /**
+   * The target's file and socket read and write system calls per second (the last interval's, or more while
+   * a higher rate is fading); NaN while the daemon has not told.
+   */
+  double ioCallsPerSecond() {
+    return ioCallsPerSecond;
+  }
+
   /** The agent's cost while none of the search's metrics runs, ns per second; NaN before the first idle sample. */
   double idleNanosPerSecond() {
     return idleNanosPerSecond;
@@ -240,6 +249,10 @@ final class TargetDaemon {
       return Spent.UNKNOWN;
     }
     cores = (double) cost.processCpuNanos() / interval;
+    if (cost.ioCalls() != null) {
+      double rate = cost.ioCalls() * 1e9 / interval;
+      ioCallsPerSecond = Double.isNaN(ioCallsPerSecond) ? rate : Math.max(rate, smoothed(ioCallsPerSecond, rate));
+    }
     double probes = cost.probeNanos() * 1e9 / interval;
     double agent = cost.agentCpuNanos() * 1e9 / interval;
     double events = cost.eventNanos() * 1e9 / interval;

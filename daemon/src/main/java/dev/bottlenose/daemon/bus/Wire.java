@@ -52,7 +52,8 @@ final class Wire {
 
   static DaemonEvents.Cost cost(ProbeCostShare c) {
     return new DaemonEvents.Cost(c.probeNanos(), c.agentCpuNanos(), c.eventNanos(), c.retransformNanos(),
-        c.processCpuNanos(), c.sideCpuNanos() >= 0 ? c.sideCpuNanos() : null, finite(c.fraction()));
+        c.processCpuNanos(), c.sideCpuNanos() >= 0 ? c.sideCpuNanos() : null, c.ioCalls() >= 0 ? c.ioCalls() : null,
+        finite(c.fraction()));
   }
 
   static DaemonEvents.MetricValue metricValue(MetricValue m) {

@@ -13,10 +13,12 @@ import java.util.Map;
  * program's own; it is not in the total, a reader compares it with its resting level.
  * {@code eventNanos} is what the JFR events recorded only for watched sources cost the program's threads that
  * committed them (each a stack walk; {@code ProbePlan.WATCHED_EVENT_NANOS} apiece): like a probe's execution,
- * it is spent on an application thread, where the agent's CPU time does not see it.
+ * it is spent on an application thread, where the agent's CPU time does not see it. {@code ioCalls} is the
+ * target's read and write system calls in the interval (-1 when unknown): not a cost, what recording an I/O
+ * event per call would cost.
  */
 public record ProbeCostShare(long probeNanos, long agentCpuNanos, long retransformNanos, long processCpuNanos,
-    long sideCpuNanos, long eventNanos) {
+    long sideCpuNanos, long eventNanos, long ioCalls) {
 
   public long totalNanos() {
     return probeNanos + agentCpuNanos + eventNanos;
@@ -39,6 +41,9 @@ public record ProbeCostShare(long probeNanos, long agentCpuNanos, long retransfo
     m.put("processCpuNanos", processCpuNanos);
     if (sideCpuNanos >= 0) {
       m.put("sideCpuNanos", sideCpuNanos);
+    }
+    if (ioCalls >= 0) {
+      m.put("ioCalls", ioCalls);
     }
     double f = fraction();
     m.put("fraction", Double.isNaN(f) ? null : f);

@@ -74,6 +74,7 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
   private final CompletableFuture<String> ended = new CompletableFuture<>();
   private final RepositoryReader jfr;
   private final VmThreadsCpu vmThreads;
+  private final ProcessIoCalls ioCalls;
   /** What became of the compiler directive that leaves the tool's code to C1 ({@link ToolCompilation#limit}). */
   private final String toolCompilation;
   private volatile String jfrUnavailable = "";
@@ -87,6 +88,7 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
     this.jfr = openRepository(channel, pid);
     this.toolCompilation = ToolCompilation.limit(pid);
     this.vmThreads = new VmThreadsCpu(pid);
+    this.ioCalls = new ProcessIoCalls(pid);
     this.sampler = new Sampler(this::readForSample, probes.byId(), sources, options.interval(), options.historySize(),
         s -> s.withMetrics(metrics.evaluate(s)));
     channel.onEvent(this::onEvent);
@@ -483,7 +485,7 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
       jfr.sources().samplePeriod(answer.samplePeriodNanos());
     }
     return new Totals(answer, jfr == null ? List.of() : jfr.sources().totals(), jfr == null ? 0 : jfr.sourceEvents(),
-        vmThreads.nanos());
+        vmThreads.nanos(), ioCalls.calls());
   }
 
   private Map<String, Object> call(String op, Map<String, ?> args, String what) {

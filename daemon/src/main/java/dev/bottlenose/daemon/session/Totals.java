@@ -8,10 +8,10 @@ import java.util.Map;
  * What one sample reads, all cumulative: the agent's answer to {@code read}, and what the daemon adds to it: its
  * watched sources' totals counted from the target's JFR repository ({@code sourceId}, {@code count}, {@code nanos},
  * {@code bytes}, {@code throughMillis}), the events JFR recorded only because a source watches their type (0
- * without a repository), and the CPU time of the target's VM threads the daemon charges to the tool (-1 when
- * unknown).
+ * without a repository), the CPU time of the target's VM threads the daemon charges to the tool (-1 when
+ * unknown), and the target's read and write system calls ({@code ioCalls}, -1 when unknown).
  */
-record Totals(ReadReply agent, List<Map<String, Object>> sources, long sourceEvents, long sideCpuNanos) {
+record Totals(ReadReply agent, List<Map<String, Object>> sources, long sourceEvents, long sideCpuNanos, long ioCalls) {
   Totals {
     sources = List.copyOf(sources);
   }

@@ -81,9 +81,10 @@ final class ValueTracker {
     long side = now.sideCpuNanos() >= 0 && then.sideCpuNanos() >= 0 ? delta(now.sideCpuNanos(), then.sideCpuNanos())
         : -1;
     long events = Math.round(delta(now.sourceEvents(), then.sourceEvents()) * ProbePlan.WATCHED_EVENT_NANOS);
+    long io = now.ioCalls() >= 0 && then.ioCalls() >= 0 ? delta(now.ioCalls(), then.ioCalls()) : -1;
     return new ProbeCostShare(delta(c.probeNanos(), c0.probeNanos()),
         delta(now.agent().agentCpuNanos(), then.agent().agentCpuNanos()),
-        delta(c.retransformNanos(), c0.retransformNanos()), process, side, events);
+        delta(c.retransformNanos(), c0.retransformNanos()), process, side, events, io);
   }
 
   private static Map<String, Long> vmDeltas(Map<String, Long> vm, Map<String, Long> vm0) {
