@@ -345,23 +345,28 @@ public final class Search {
   }
 
   /**
-   * With nothing left to test and nothing found true, queues the top-level hypotheses found false again
-   * ({@code search.watch_until_found} = 1): a cause that comes later (a program in phases, a load that starts
-   * after the attach) is still found before the time limit. Their verdicts are kept ({@link #watched}): a
-   * search that ends while one is tested again reports it false, as it was found, not stopped. True if any
-   * were queued.
+   * With nothing left to test and nothing located (no true node below the whole program), queues again
+   * ({@code search.watch_until_found} = 1) the top-level hypotheses found false, and the places a true
+   * top-level hypothesis was refined into and found false: a cause that comes later (a program in phases, a
+   * load that starts after the attach) is still found before the time limit, and so is the place of one
+   * that had moved on by the time its places were tested (a program CPU-bound while the whole program was
+   * tested, and writing by the time its methods were). Their verdicts are kept ({@link #watched}): a search that
+   * ends while one is tested again reports it false, as it was found, not stopped. True if any were queued.
    */
   private boolean watchAgain() {
-    if (settings.number("search.watch_until_found") == 0
-        || nodes.all().stream().anyMatch(n -> !n.hypothesis.isVirtual() && n.state() == NodeState.TRUE)) {
+    if (settings.number("search.watch_until_found") == 0 || nodes.all().stream()
+        .anyMatch(n -> !n.hypothesis.isVirtual() && n.state() == NodeState.TRUE && !n.focus().equals(Focus.WHOLE_PROGRAM))) {
       return false;
     }
     int root = nodes.all().stream().filter(n -> n.parentId() < 0).findFirst().map(Node::id).orElse(-1);
-    List<Node> again = nodes.all().stream().filter(n -> n.parentId() == root && n.state() == NodeState.FALSE
-        && !n.hypothesis.isVirtual()).toList();
+    Set<Integer> trueTop = new HashSet<>();
+    nodes.all().stream().filter(n -> n.parentId() == root && n.state() == NodeState.TRUE).forEach(n -> trueTop.add(n.id()));
+    List<Node> again = nodes.all().stream().filter(n -> n.state() == NodeState.FALSE && !n.hypothesis.isVirtual()
+        && (n.parentId() == root || trueTop.contains(n.parentId()) && n.hypothesis == nodes.get(n.parentId()).hypothesis))
+        .toList();
     for (Node n : again) {
       watched.put(n.id(), graph.node(n.id()).reason());
-      nodes.setState(n.id(), NodeState.UNTESTED, "queued again: nothing was found true yet (search.watch_until_found)");
+      nodes.setState(n.id(), NodeState.UNTESTED, "queued again: nothing was located yet (search.watch_until_found)");
       experiments.enqueue(n.id());
     }
     return !again.isEmpty();

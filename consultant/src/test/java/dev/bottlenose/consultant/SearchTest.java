@@ -240,6 +240,35 @@ class SearchTest {
     assertThat(driver.live()).isEmpty();
   }
 
+  /** CPU-bound in SPIN for the first {@code hotUntil} ms, then asleep, then CPU-bound again from 30 s. */
+  private static Search movingOn(long hotUntil, String watch) {
+    long[] clock = {0};
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(r -> clock[0] < hotUntil || clock[0] >= 30_000
+        ? PlantedPrograms.cpuHot(r) : PlantedPrograms.mostlyAsleep(r), PlantedPrograms::cost);
+    long start = driver.now();
+    Search search = search(driver, SearchOptions.of("moving-" + watch).with("search.max_time_seconds", "90")
+        .with("search.watch_until_found", watch)).begin();
+    for (int ticks = 0; !search.isFinished() && ticks < 100; ticks++) {
+      clock[0] = driver.now() - start;
+      driver.tick(search);
+    }
+    assertThat(driver.live()).isEmpty();
+    return search;
+  }
+
+  @Test
+  void aCauseThatMovedOnBeforeItsPlaceWasTestedIsLocatedWhenItComesBack() {
+    Search watching = movingOn(5_000, "1");
+    Search not = movingOn(5_000, "0");
+
+    assertThat(not.graph().find("cpu_bound", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.TRUE);
+    assertThat(not.graph().find("cpu_bound", Focus.of(PlantedPrograms.SPIN))).as("the phase had ended")
+        .satisfiesAnyOf(n -> assertThat(n).isNull(), n -> assertThat(n.state()).isNotEqualTo(NodeState.TRUE));
+    assertThat(watching.graph().find("cpu_bound", Focus.of(PlantedPrograms.SPIN)).state()).as("located when it came back")
+        .isEqualTo(NodeState.TRUE);
+    assertThat(watching.endReason()).isEqualTo("converged: nothing left to test");
+  }
+
   @Test
   void aSearchThatNeverFindsAnythingWatchesUntilItsTimeLimit() {
     ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost);
@@ -256,7 +285,7 @@ class SearchTest {
       assertThat(e).isInstanceOf(ShgEvent.NodeChanged.class);
       ShgNode n = ((ShgEvent.NodeChanged) e).node();
       assertThat(n.hypothesis()).isEqualTo("cpu_bound");
-      assertThat(n.reason()).startsWith("queued again: nothing was found true yet");
+      assertThat(n.reason()).startsWith("queued again: nothing was located yet");
     });
     assertThat(search.graph().find("cpu_bound", Focus.WHOLE_PROGRAM).state()).as("false at the end, as it was found")
         .isEqualTo(NodeState.FALSE);

@@ -190,12 +190,14 @@ class MetricsAccuracyTest {
     long sync = enable("io_time", "<" + CLASS + "/syncSlowly(J)J>");
     long events = enable("io_wait", "<" + CLASS + "/syncSlowly(J)J>");
     metrics.awaitValues(sync);
-    done = attached.run("sync 3000");
+    done = attached.run("sync 6000");
     metrics.awaitSettled(sync);
     disableAll(sync, events);
     long inIo = TargetJvm.field(done, "ioNanos");
-    assertThat(metrics.integral(sync) * 1e9).as("native-method samples in writes and syncs, ±25%").isCloseTo(inIo,
-        within(inIo * 0.25));
+    // a thread in native code a quarter of the time, sampled every 20 ms for 6 s: about 75 samples, a
+    // binomial spread of about 10%; three times that is allowed
+    assertThat(metrics.integral(sync) * 1e9).as("native-method samples in writes and syncs, ±30%").isCloseTo(inIo,
+        within(inIo * 0.30));
     assertThat(metrics.integral(events) * 1e9).as("the I/O events see the writes, not the syncs").isLessThan(inIo * 0.5);
   }
 

@@ -12,10 +12,11 @@ import java.util.Map;
  * which the thread taken most often was taken {@code m} times, a turn lasts {@code N / m} periods and each
  * sample stands for {@code period × N / m} of its thread's time: with two threads always in native code, two
  * periods each; with one always there and one half the time, {@code N / m} is 1.5, which gives each its true
- * share; with a single thread there a quarter of the time, one period. The period is the one the agent's
- * recording asks for, or shorter when the samples say so (the shortest gaps between consecutive ones, the 5th
- * percentile: JFR waits a whole period after each attempt, so no gap is shorter), since another recording in the
- * JVM may sample faster than ours; never longer, since JFR samples at the shortest period any recording asks.
+ * share; with a single thread there a quarter of the time, one period. The period is measured from the
+ * samples: the mean gap between consecutive samples one period apart (gaps under one and a half times the
+ * period the agent's recording asks for), since JFR waits a whole period after each round and a loaded machine
+ * makes its rounds late (taking the asked period on a busy two-core machine counted a reader that was always
+ * blocked as 74% of the time); the asked period while no two samples were one period apart.
  *
  * <p>It assumes the thread taken most often stays in native code while others are (a selector, a blocked
  * reader, the writer of a busy file: where the question matters); where it does not, it overstates a little.
@@ -59,12 +60,16 @@ final class NativeTurns {
     if (samples >= 3) {
       long[] t = java.util.Arrays.copyOf(times, samples);
       java.util.Arrays.sort(t);
-      long[] gaps = new long[samples - 1];
+      long oneRound = 0;
+      int rounds = 0;
       for (int i = 1; i < samples; i++) {
-        gaps[i - 1] = t[i] - t[i - 1];
+        long gap = t[i] - t[i - 1];
+        if (gap > 0 && gap < periodNanos * 3 / 2) {
+          oneRound += gap;
+          rounds++;
+        }
       }
-      java.util.Arrays.sort(gaps);
-      long period = Math.min(periodNanos, gaps[gaps.length / 20]);
+      long period = rounds == 0 ? periodNanos : oneRound / rounds;
       boolean enough = most >= TURNS || t[samples - 1] - t[0] >= POOL_NANOS || samples >= MAX_SAMPLES;
       if (period > 0 && (enough || each < 0)) {
         each = Math.round(period * (double) samples / most);

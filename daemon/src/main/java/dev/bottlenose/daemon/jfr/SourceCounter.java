@@ -44,7 +44,8 @@ import jdk.jfr.consumer.RecordedThread;
  * seen in this stretch, or one whose CPU time cannot be read, counts one period per sample.
  *
  * <p>Native-method samples ({@code io_sample}) stand for the time of one turn of JFR's native sampler, which
- * takes one thread in native code per period, in turn ({@link NativeTurns}).
+ * takes one thread in native code per period, in turn ({@link NativeTurns}); a thread's are held while it is
+ * blocked in a read that has not returned ({@link IoSamples}).
  */
 public final class SourceCounter {
   /** The JDK's own threads that wait for work by design, by name; and those of its innocuous thread group. */
@@ -71,7 +72,7 @@ public final class SourceCounter {
   private final Map<WatchedSource, Map<Long, Long>> stretchMatches = new HashMap<>();
   private Map<Long, Long> cpuAtLastFlush = new HashMap<>();
   private final NativeTurns nativeTurns = new NativeTurns();
-  private final Map<WatchedSource, Long> stretchIoMatches = new HashMap<>();
+  private final IoSamples ioSamples;
 
   /** {@code threadCpu}: a thread's CPU time in ns by OS thread id, -1 if unknown; null to count periods only. */
   public SourceCounter(long samplePeriodNanos, LongUnaryOperator threadCpu) {
@@ -88,6 +89,7 @@ public final class SourceCounter {
     this.configuredPeriodNanos = samplePeriodNanos;
     this.threadCpu = threadCpu;
     this.liveThreads = liveThreads;
+    this.ioSamples = new IoSamples(threadCpu);
     for (SourceEvent e : SourceEvent.values()) {
       byName.merge(e.jfrName, new SourceEvent[] {e}, (a, b) -> {
         SourceEvent[] both = java.util.Arrays.copyOf(a, a.length + 1);
@@ -120,7 +122,9 @@ public final class SourceCounter {
   }
 
   public synchronized void remove(long id) {
-    if (sources.remove(id) != null) {
+    WatchedSource gone = sources.remove(id);
+    if (gone != null) {
+      ioSamples.forget(gone);
       rebuild();
     }
   }
@@ -169,10 +173,8 @@ public final class SourceCounter {
     stretchSamples.clear();
     stretchMatches.clear();
     cpuAtLastFlush = cpuNow;
-    if (!stretchIoMatches.isEmpty() || nativeTurns.pending()) {
-      long each = nativeTurns.settle(configuredPeriodNanos);
-      stretchIoMatches.forEach((s, n) -> s.add(n, n * each, 0));
-      stretchIoMatches.clear();
+    if (ioSamples.pending() || nativeTurns.pending()) {
+      ioSamples.settle(nativeTurns.settle(configuredPeriodNanos));
     }
   }
 
@@ -274,7 +276,7 @@ public final class SourceCounter {
           continue;
         }
         if (type == SourceEvent.IO_SAMPLE) {
-          matchedIoSample(s);
+          matchedIoSample(s, thread == null ? -1 : thread.getOSThreadId());
           continue;
         }
         if (nanos < 0) {
@@ -290,8 +292,8 @@ public final class SourceCounter {
     stretchMatches.computeIfAbsent(s, k -> new HashMap<>()).merge(tid, 1L, Long::sum);
   }
 
-  private synchronized void matchedIoSample(WatchedSource s) {
-    stretchIoMatches.merge(s, 1L, Long::sum);
+  private synchronized void matchedIoSample(WatchedSource s, long tid) {
+    ioSamples.matched(s, tid);
   }
 
   private synchronized void nativeTurn(long tid, java.time.Instant at) {

@@ -17,19 +17,27 @@ class NativeTurnsTest {
 
   /** Plays {@code ticks} periods of {@code threads} threads; returns each thread's estimated and true native nanos. */
   private static double[][] play(int threads, int ticks, BiPredicate<Integer, Integer> inNative) {
+    return play(threads, ticks, inNative, new long[ticks]);
+  }
+
+  /** As above, round {@code i} coming {@code late[i]} ns after its period (a loaded machine). */
+  private static double[][] play(int threads, int ticks, BiPredicate<Integer, Integer> inNative, long[] late) {
     NativeTurns turns = new NativeTurns();
     double[] estimated = new double[threads];
     double[] truth = new double[threads];
     long[] stretch = new long[threads];
     int last = threads - 1;
+    long at = 0;
     for (int tick = 0; tick < ticks; tick++) {
+      long round = PERIOD + late[tick];
+      at += round;
       for (int t = 0; t < threads; t++) {
-        truth[t] += inNative.test(t, tick) ? PERIOD : 0;
+        truth[t] += inNative.test(t, tick) ? round : 0;
       }
       for (int step = 1; step <= threads; step++) {
         int t = (last + step) % threads;
         if (inNative.test(t, tick)) {
-          turns.sampled(t, tick * PERIOD + 3_000L * (tick % 7));
+          turns.sampled(t, at + 3_000L * (tick % 7));
           stretch[t]++;
           last = t;
           break;
@@ -85,6 +93,20 @@ class NativeTurnsTest {
     }
     double[][] r = play(1, 3000, (t, tick) -> seldom[tick]);
     assertThat(r[0][0]).isCloseTo(r[1][0], within(r[1][0] * 0.05));
+  }
+
+  @Test
+  void roundsThatComeLateOnABusyMachineCountForTheirWholeLength() {
+    Random random = new Random(17);
+    long[] late = new long[2000];
+    boolean[] third = new boolean[2000];
+    for (int i = 0; i < late.length; i++) {
+      late[i] = random.nextInt(9_000_000);
+      third[i] = random.nextInt(3) == 0;
+    }
+    double[][] r = play(2, 2000, (t, tick) -> t == 0 || third[tick], late);
+    assertThat(r[0][0]).isCloseTo(r[1][0], within(r[1][0] * 0.05));
+    assertThat(r[0][1]).isCloseTo(r[1][1], within(r[1][1] * 0.10));
   }
 
   @Test
