@@ -12,14 +12,20 @@ import java.util.Set;
 
 /**
  * Where a search can go: the children of the resources in a promising node's focus, looked up from the
- * {@link ResourceOracle} once per path and handed to the rules (which propose the where-refinements), and
- * the resources that what the daemons recorded rules out for a hypothesis ({@link HypothesisCatalog#ruledOutBy}).
+ * {@link ResourceOracle} and handed to the rules (which propose the where-refinements), and the resources
+ * that what the daemons recorded rules out for a hypothesis ({@link HypothesisCatalog#ruledOutBy}). A path
+ * is listed again every {@value #RELIST_STEPS} steps while its node is promising: code that starts waiting
+ * or running later (a program that moves on to another phase) becomes a child, and a resource ruled out by
+ * what had been recorded when it was first listed is ruled in again once it has been seen at work.
  */
 final class Exploration {
   private final ResourceOracle oracle;
   private final HypothesisCatalog catalog;
   private final RuleSession rules;
+  static final long RELIST_STEPS = 10;
   private final Set<ResourcePath> explored = new HashSet<>();
+  /** Per explored path, the step at which it was last listed. */
+  private final Map<ResourcePath, Long> listedAt = new HashMap<>();
   /** Per path not explored yet, the step at which the oracle listed no children for it. */
   private final Map<ResourcePath, Long> listedEmptyAt = new HashMap<>();
   /** Per hypothesis, the resources ruled out for it. */
@@ -44,6 +50,9 @@ final class Exploration {
     for (Hierarchy hierarchy : h.refineAlong()) {
       ResourcePath path = focus.get(hierarchy);
       if (explored.contains(path)) {
+        if (step - listedAt.getOrDefault(path, step) >= RELIST_STEPS) {
+          changed |= relist(path, step);
+        }
         continue;
       }
       Long emptyAt = listedEmptyAt.get(path);
@@ -56,6 +65,7 @@ final class Exploration {
         continue;
       }
       explored.add(path);
+      listedAt.put(path, step);
       childrenOf.put(path, List.copyOf(children));
       boolean onlyOneJvm = (hierarchy == Hierarchy.PROCESS || hierarchy == Hierarchy.MACHINE) && children.size() < 2;
       if (!onlyOneJvm) {
@@ -66,6 +76,35 @@ final class Exploration {
               .forEach(each -> ruledOut.computeIfAbsent(each.id(), k -> new HashSet<>()).add(c.child()));
         }
         changed |= !children.isEmpty();
+      }
+    }
+    return changed;
+  }
+
+  /** Lists an explored path again: its new children go to the rules, and every child is ruled out or in anew. */
+  private boolean relist(ResourcePath path, long step) {
+    listedAt.put(path, step);
+    List<ResourceChild> now = oracle.childrenNow(path);
+    if (now.isEmpty()) {
+      return false;
+    }
+    Set<ResourcePath> before = new HashSet<>();
+    childrenOf.getOrDefault(path, List.of()).forEach(c -> before.add(c.child()));
+    childrenOf.put(path, List.copyOf(now));
+    boolean changed = false;
+    boolean onlyOneJvm = (path.hierarchy() == Hierarchy.PROCESS || path.hierarchy() == Hierarchy.MACHINE) && now.size() < 2;
+    for (ResourceChild c : now) {
+      if (!before.contains(c.child()) && !onlyOneJvm) {
+        rules.add(c);
+        changed = true;
+      }
+      for (Hypothesis each : catalog.all()) {
+        Set<ResourcePath> out = ruledOut.computeIfAbsent(each.id(), k -> new HashSet<>());
+        if (catalog.ruledOutBy(each, c)) {
+          out.add(c.child());
+        } else {
+          changed |= out.remove(c.child());
+        }
       }
     }
     return changed;

@@ -11,4 +11,12 @@ import java.util.List;
 @FunctionalInterface
 public interface ResourceOracle {
   List<ResourceChild> children(ResourcePath path);
+
+  /**
+   * The children of {@code path} as the program's recent behaviour has them now (what it sampled and recorded
+   * since they were first listed), where {@link #children} may answer what it listed before.
+   */
+  default List<ResourceChild> childrenNow(ResourcePath path) {
+    return children(path);
+  }
 }

@@ -262,7 +262,11 @@ public final class Search {
     ordered.sort(BY_PARENT_HYPOTHESIS_FOCUS);
     for (Refinement r : ordered) {
       if (refinements.add(r)) {
-        changed |= refine(r);
+        boolean made = refine(r);
+        if (!made && refused(r)) {
+          refinements.remove(r);
+        }
+        changed |= made;
       }
     }
     for (Refinement gone : List.copyOf(refinements)) {
@@ -274,9 +278,18 @@ public final class Search {
     return changed;
   }
 
+  /**
+   * Whether {@code r} was not made because what the daemons recorded rules its child out or makes it too small:
+   * it is asked again at the next step, when newer evidence (a value, a listing) may let it through.
+   */
+  private boolean refused(Refinement r) {
+    Hypothesis h = catalog.get(r.hypothesisId());
+    return r.along() != null && (exploration.isRuledOut(h.id(), r.focus().get(r.along())) || tooSmall(r, h));
+  }
+
   private boolean refine(Refinement r) {
     Hypothesis h = catalog.get(r.hypothesisId());
-    if (r.along() != null && (exploration.isRuledOut(h.id(), r.focus().get(r.along())) || tooSmall(r, h))) {
+    if (refused(r)) {
       return false;
     }
     ShgNode existing = graph.find(h.id(), r.focus());

@@ -99,6 +99,26 @@ class SearchTest {
   }
 
   @Test
+  void codeThatStartsWaitingOnIoLaterIsRuledInWhenItsPathIsListedAgain() {
+    TreeOracle tree = PlantedPrograms.oracle();
+    long[] clock = {0};
+    // com.acme had done no I/O when the whole program's children were first listed; it does from 15 s on
+    ResourceOracle recorded = path -> tree.children(path).stream().map(c -> new ResourceChild(c.parent(), c.child(),
+        c.relation(), ResourceChild.UNKNOWN, c.child().equals(ACME) && clock[0] < 15_000 ? 0 : 9)).toList();
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(r -> r.focus().get(Hierarchy.THREADS).isRoot()
+        ? blockedInAcme(r) : 0.01, PlantedPrograms::cost);
+    long start = driver.now();
+    Search search = Search.create(SearchOptions.of("later-io").with("search.max_time_seconds", "60"), driver, recorded,
+        driver).begin();
+    for (int ticks = 0; !search.isFinished() && ticks < 70; ticks++) {
+      clock[0] = driver.now() - start;
+      driver.tick(search);
+    }
+
+    assertThat(search.graph().find("io_wait", Focus.of(ACME)).state()).isEqualTo(NodeState.TRUE);
+  }
+
+  @Test
   void codeTheJitDidNotCompileIsNotRefinedIntoForJitCompileTime() {
     Search[] searches = withAndWithoutEvidence("jit", 60, SearchTest::compilingAcme, (c, n) -> new ResourceChild(
         c.parent(), c.child(), c.relation(), ResourceChild.UNKNOWN, ResourceChild.UNKNOWN, n));

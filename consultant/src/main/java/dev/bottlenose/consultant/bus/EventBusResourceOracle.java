@@ -80,6 +80,17 @@ public final class EventBusResourceOracle implements ResourceOracle {
     }
   }
 
+  @Override
+  public List<ResourceChild> childrenNow(ResourcePath path) {
+    try {
+      List<ResourceChild> now = path.hierarchy() == Hierarchy.CODE && path.depth() >= METHOD_DEPTH ? callees(path) : contained(path);
+      cache.put(path, now);
+      return now;
+    } catch (IllegalStateException e) {
+      return children(path);
+    }
+  }
+
   /**
    * The methods most often on top of the daemons' sampled stacks, each with its share of all samples,
    * hottest first; empty while fewer than {@value #MIN_SAMPLES} samples were taken.

@@ -33,6 +33,12 @@ public final class DiscoveryEvents {
   private final CallGraph syncGraph;
   private final CallGraph jitGraph;
   private final LongRunningFrames longRunning;
+  private final java.util.function.LongUnaryOperator threadCpu;
+  /** Per OS thread in a native read, write or sync: its CPU time at its last such sample. */
+  private final Map<Long, Long> ioCpu = new java.util.HashMap<>();
+  /** Per OS thread, the stacks of its I/O samples held while it has not moved ({@link #nativeSample}). */
+  private final Map<Long, java.util.ArrayDeque<List<RecordedFrame>>> heldIo = new java.util.HashMap<>();
+  static final int MAX_HELD_STACKS = 20;
   private final Map<String, Consumer<RecordedEvent>> handlers = new LinkedHashMap<>();
   private final Map<String, List<List<?>>> digest = new LinkedHashMap<>();
   private long failures;
@@ -47,8 +53,9 @@ public final class DiscoveryEvents {
    * {@link #DiscoverySettings.CONTENTION_THRESHOLD}) to {@code sync}; each compiled method to {@code jit}.
    * Execution samples also tell {@code longRunning} which methods each thread has been running.
    */
-  public DiscoveryEvents(CallGraphs graphs, LongRunningFrames longRunning) {
+  public DiscoveryEvents(CallGraphs graphs, LongRunningFrames longRunning, java.util.function.LongUnaryOperator threadCpu) {
     this.longRunning = longRunning;
+    this.threadCpu = threadCpu;
     this.callGraph = graphs.get(CallGraphs.CPU);
     this.ioGraph = graphs.get(CallGraphs.IO);
     this.syncGraph = graphs.get(CallGraphs.SYNC);
@@ -241,14 +248,33 @@ public final class DiscoveryEvents {
   /**
    * A sample of a thread in a native read, write or sync goes into the {@code io} graph beside the slow I/O
    * events: the only trace of I/O that no event reports, or whose events are each shorter than discovery's
-   * threshold.
+   * threshold. As the {@code io_sample} sources do (IoSamples), the samples of a thread that has used no CPU
+   * since its previous one are held until it moves on, and the last {@value #MAX_HELD_STACKS} go in then: a
+   * console reader blocked for the whole run put its stack into most of the graph and made the code doing real
+   * I/O look too small a share to refine into.
    */
   private void nativeSample(RecordedEvent e) {
     RecordedThread t = e.getThread("sampledThread");
     RecordedStackTrace stack = e.getStackTrace();
-    if (t != null && ofTheProgram(t.getJavaName()) && stack != null && SourceEvent.IO_SAMPLE.counts(e)) {
-      ioGraph.sampled(stack.getFrames());
+    if (t == null || !ofTheProgram(t.getJavaName()) || stack == null || !SourceEvent.IO_SAMPLE.counts(e)) {
+      return;
     }
+    long tid = t.getOSThreadId();
+    long cpu = threadCpu == null ? -1 : threadCpu.applyAsLong(tid);
+    Long before = ioCpu.put(tid, cpu);
+    if (cpu >= 0 && (before == null || before < 0 || cpu <= before)) {
+      java.util.ArrayDeque<List<RecordedFrame>> held = heldIo.computeIfAbsent(tid, k -> new java.util.ArrayDeque<>());
+      if (held.size() == MAX_HELD_STACKS) {
+        held.removeFirst();
+      }
+      held.addLast(stack.getFrames());
+      return;
+    }
+    java.util.ArrayDeque<List<RecordedFrame>> held = heldIo.remove(tid);
+    if (held != null) {
+      held.forEach(ioGraph::sampled);
+    }
+    ioGraph.sampled(stack.getFrames());
   }
 
   private void compilation(RecordedEvent e) {

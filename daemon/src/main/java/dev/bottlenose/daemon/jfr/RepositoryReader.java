@@ -73,7 +73,7 @@ public final class RepositoryReader implements AutoCloseable {
     this.ownerUid = ownerUid;
     ThreadCpuTimes cpu = new ThreadCpuTimes(pid);
     this.longRunning = new LongRunningFrames(cpu);
-    this.discovery = new DiscoveryEvents(graphs, longRunning);
+    this.discovery = new DiscoveryEvents(graphs, longRunning, cpu);
     this.sources = new SourceCounter(samplePeriodNanos, cpu, cpu::live);
     this.digests = digests;
   }
