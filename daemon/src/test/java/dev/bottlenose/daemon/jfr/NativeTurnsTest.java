@@ -54,6 +54,16 @@ class NativeTurnsTest {
     return new double[][] {estimated, truth};
   }
 
+  /** {@code ticks} rounds, each true with probability 1/{@code n}. */
+  private static boolean[] oneIn(int n, int ticks, long seed) {
+    Random random = new Random(seed);
+    boolean[] in = new boolean[ticks];
+    for (int i = 0; i < ticks; i++) {
+      in[i] = random.nextInt(n) == 0;
+    }
+    return in;
+  }
+
   @Test
   void twoThreadsAlwaysInNativeCodeEachGetTheWholeTime() {
     double[][] r = play(2, 500, (t, tick) -> true);
@@ -63,11 +73,7 @@ class NativeTurnsTest {
 
   @Test
   void oneThreadAlwaysThereAndOneHalfTheTimeGetTheirShares() {
-    Random random = new Random(7);
-    boolean[] half = new boolean[2000];
-    for (int i = 0; i < half.length; i++) {
-      half[i] = random.nextBoolean();
-    }
+    boolean[] half = oneIn(2, 2000, 7);
     double[][] r = play(2, 2000, (t, tick) -> t == 0 || half[tick]);
     assertThat(r[0][0]).isCloseTo(r[1][0], within(r[1][0] * 0.10));
     assertThat(r[0][1]).isCloseTo(r[1][1], within(r[1][1] * 0.10));
@@ -75,22 +81,14 @@ class NativeTurnsTest {
 
   @Test
   void aLoneThreadInNativeCodeAQuarterOfTheTimeIsNotCountedForTheGapsBetween() {
-    Random random = new Random(11);
-    boolean[] quarter = new boolean[2000];
-    for (int i = 0; i < quarter.length; i++) {
-      quarter[i] = random.nextInt(4) == 0;
-    }
+    boolean[] quarter = oneIn(4, 2000, 11);
     double[][] r = play(1, 2000, (t, tick) -> quarter[tick]);
     assertThat(r[0][0]).isCloseTo(r[1][0], within(r[1][0] * 0.05));
   }
 
   @Test
   void aThreadThatSeldomDoesIoIsNotTakenForOneThatAlwaysDoes() {
-    Random random = new Random(13);
-    boolean[] seldom = new boolean[3000];
-    for (int i = 0; i < seldom.length; i++) {
-      seldom[i] = random.nextInt(20) == 0;
-    }
+    boolean[] seldom = oneIn(20, 3000, 13);
     double[][] r = play(1, 3000, (t, tick) -> seldom[tick]);
     assertThat(r[0][0]).isCloseTo(r[1][0], within(r[1][0] * 0.05));
   }
@@ -99,11 +97,10 @@ class NativeTurnsTest {
   void roundsThatComeLateOnABusyMachineCountForTheirWholeLength() {
     Random random = new Random(17);
     long[] late = new long[2000];
-    boolean[] third = new boolean[2000];
     for (int i = 0; i < late.length; i++) {
       late[i] = random.nextInt(9_000_000);
-      third[i] = random.nextInt(3) == 0;
     }
+    boolean[] third = oneIn(3, 2000, 19);
     double[][] r = play(2, 2000, (t, tick) -> t == 0 || third[tick], late);
     assertThat(r[0][0]).isCloseTo(r[1][0], within(r[1][0] * 0.05));
     assertThat(r[0][1]).isCloseTo(r[1][1], within(r[1][1] * 0.10));
