@@ -159,12 +159,17 @@ public final class Search {
    * skipping the levels between, and where-refinements leading towards it are tested first.
    */
   public synchronized void hint(ResourcePath path, double weight, String source) {
+    hint(path, weight, source, null);
+  }
+
+  /** As {@link #hint(ResourcePath, double, String)}, for the nodes of hypothesis {@code hypothesisId} only (null: all). */
+  public synchronized void hint(ResourcePath path, double weight, String source, String hypothesisId) {
     if (!(weight >= 0 && weight <= 1)) {
       throw new IllegalArgumentException("hint weight must be in [0, 1], is " + weight);
     }
     priorities.hint(path, weight);
     if (endReason == null) {
-      rules.add(new Hint(path, weight, source));
+      rules.add(new Hint(path, weight, source, hypothesisId));
     }
   }
 

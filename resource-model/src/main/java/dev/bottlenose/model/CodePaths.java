@@ -7,6 +7,28 @@ package dev.bottlenose.model;
  */
 public final class CodePaths {
   public static final String DEFAULT_PACKAGE = "(default)";
+  private static final java.util.List<String> PLATFORM = java.util.List.of("java", "javax", "jdk", "sun", "com.sun");
+
+  /**
+   * Whether a {@code /Code} path (package, class or method) lies in the Java platform's packages ({@code java},
+   * {@code javax}, {@code jdk}, {@code sun}, {@code com.sun} and below): code the program calls, not its own.
+   */
+  public static boolean inPlatform(ResourcePath code) {
+    if (code == null || code.hierarchy() != Hierarchy.CODE || code.isRoot()) {
+      return false;
+    }
+    return inPlatformPackage(code.segments().get(0));
+  }
+
+  /** Whether the dotted package {@code name} is one of the platform's ({@link #inPlatform}). */
+  public static boolean inPlatformPackage(String name) {
+    for (String p : PLATFORM) {
+      if (name.startsWith(p) && (name.length() == p.length() || name.charAt(p.length()) == '.')) {
+        return true;
+      }
+    }
+    return false;
+  }
 
   /** {@code /Code/com.acme} for {@code com.acme.Sim}. */
   public static ResourcePath packageOf(String binaryClassName) {

@@ -96,20 +96,34 @@ public final class EventBusResourceOracle implements ResourceOracle {
    * hottest first; empty while fewer than {@value #MIN_SAMPLES} samples were taken.
    */
   public Map<ResourcePath, Double> hotMethods(int limit) {
+    return hot(CPU, false, limit, MIN_SAMPLES);
+  }
+
+  /**
+   * The program's own methods most often the topmost of its code on the stacks of its threads in a native
+   * read, write or sync (or a slow read or write), each with its share of those stacks: the method that does the
+   * I/O, below the platform's streams and channels; empty while fewer than {@value #MIN_IO_WAITS} were recorded.
+   * The daemons' {@code io} graph halves its counts every 30 s, so this follows what the program does now.
+   */
+  public Map<ResourcePath, Double> ownIoMethods(int limit) {
+    return hot(IO, true, limit, MIN_IO_WAITS);
+  }
+
+  private Map<ResourcePath, Double> hot(String graphName, boolean own, int limit, long minSamples) {
     Map<ResourcePath, Long> self = new LinkedHashMap<>();
     long samples = 0;
     for (String id : daemonIds) {
-      DaemonReplies.CallGraph graph = callGraph(id, Hierarchy.CODE.root(), limit);
+      DaemonReplies.CallGraph graph = callGraph(id, Hierarchy.CODE.root(), limit, graphName);
       if (graph == null) {
         continue;
       }
       samples += graph.samples();
-      for (DaemonReplies.HotMethod m : graph.hot()) {
+      for (DaemonReplies.HotMethod m : own ? graph.hotOwn() : graph.hot()) {
         self.merge(m.method(), m.self(), Long::sum);
       }
     }
     Map<ResourcePath, Double> shares = new LinkedHashMap<>();
-    if (samples >= MIN_SAMPLES) {
+    if (samples >= minSamples) {
       long all = samples;
       self.entrySet().stream().sorted(Map.Entry.<ResourcePath, Long>comparingByValue().reversed()).limit(limit)
           .forEach(e -> shares.put(e.getKey(), Math.min(1.0, (double) e.getValue() / all)));

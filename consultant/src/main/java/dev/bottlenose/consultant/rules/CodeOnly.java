@@ -1,5 +1,6 @@
 package dev.bottlenose.consultant.rules;
 
+import dev.bottlenose.model.CodePaths;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
 import java.util.List;
@@ -10,7 +11,6 @@ import java.util.List;
  * {@code /Code} package of the application, not at the whole program.
  */
 public record CodeOnly(String hypothesisId) {
-  private static final List<String> PLATFORM = List.of("java", "javax", "jdk", "sun", "com.sun");
   /** Bottlenose's own code in the target: the agent (with the ASM it relocates below it), probes, model. */
   private static final List<String> TOOL = List.of("dev.bottlenose.agent", "dev.bottlenose.instrumentation",
       "dev.bottlenose.probe", "dev.bottlenose.model");
@@ -24,7 +24,7 @@ public record CodeOnly(String hypothesisId) {
     if (code == null || code.isRoot()) {
       return false;
     }
-    return !isToolCode(code) && PLATFORM.stream().noneMatch(p -> inPackage(code, p));
+    return !isToolCode(code) && !CodePaths.inPlatform(code);
   }
 
   /**

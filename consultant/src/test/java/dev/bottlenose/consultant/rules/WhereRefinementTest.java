@@ -117,6 +117,18 @@ class WhereRefinementTest {
   }
 
   @Test
+  void aHintForOneHypothesisDeepStartsOnlyItsNodes() {
+    session.add(new Hint(SPIN, 0.8, "I/O samples", "io_wait"));
+    session.put(new NodeFact(1, 0, "cpu_bound", Focus.WHOLE_PROGRAM, NodeState.TRUE, null, false));
+    session.put(new NodeFact(2, 0, "io_wait", Focus.WHOLE_PROGRAM, NodeState.TRUE, null, false));
+
+    session.fire();
+
+    assertThat(session.refinements()).filteredOn(r -> r.reason().startsWith("deep start")).containsExactly(
+        new Refinement(2, "io_wait", Focus.of(SPIN), Axis.WHERE, Hierarchy.CODE, "deep start: I/O samples"));
+  }
+
+  @Test
   void bottlenosesOwnCodeInTheTargetIsNeverARefinementButTheTestWorkloadsAre() {
     ResourcePath agent = ResourcePath.parse("/Code/dev.bottlenose.agent");
     ResourcePath asm = ResourcePath.parse("/Code/dev.bottlenose.agent.shaded.asm.tree");

@@ -18,7 +18,9 @@ import jdk.jfr.consumer.RecordedMethod;
 /**
  * The sampled call graph of the application's threads, from JFR execution samples: per {@code /Code}
  * package, class and method the samples with it on the stack ({@code total}), per method the samples
- * with it on top ({@code self}), and per caller → callee edge the samples that went through it. Counts
+ * with it on top ({@code self}) and those with it as the topmost frame of the program's own code, below
+ * the platform's ({@code own}: for a stack in a native read, the program's method that reads), and per
+ * caller → callee edge the samples that went through it. Counts
  * are halved every {@link #HALF_LIFE_MILLIS}, so they follow what the program does now. Bounded: past
  * {@link #MAX_NODES} resources or {@link #MAX_EDGES} edges, new ones are not recorded.
  */
@@ -34,6 +36,7 @@ public final class CallGraph {
   /** At most this many callers and callees are listed. */
   static final int MAX_REACH = 500;
   private static final ResourcePath ROOT = Hierarchy.CODE.root();
+  private static final String CODE_PREFIX = ROOT + "/";
 
   private final Map<MethodKey, String[]> pathsOf = new HashMap<>();
   private final Map<String, Node> nodes = new HashMap<>();
@@ -47,6 +50,7 @@ public final class CallGraph {
     final String parent;
     long total;
     long self;
+    long own;
 
     Node(String parent) {
       this.parent = parent;
@@ -97,6 +101,15 @@ public final class CallGraph {
     Node top = nodes.get(stack.get(0)[2]);
     if (top != null) {
       top.self++;
+    }
+    for (String[] p : stack) {
+      if (!CodePaths.inPlatformPackage(p[0].substring(CODE_PREFIX.length()))) {
+        Node own = nodes.get(p[2]);
+        if (own != null) {
+          own.own++;
+        }
+        break;
+      }
     }
     Set<String> edgesSeen = new HashSet<>();
     for (int i = 0; i + 1 < stack.size(); i++) {
@@ -152,6 +165,7 @@ public final class CallGraph {
     nodes.values().removeIf(n -> {
       n.total /= 2;
       n.self /= 2;
+      n.own /= 2;
       return n.total == 0;
     });
     edges.values().forEach(out -> out.values().removeIf(c -> (c[0] /= 2) == 0));
@@ -175,7 +189,8 @@ public final class CallGraph {
     Node at = nodes.get(key);
     m.put("total", path.isRoot() ? samples : at == null ? 0 : at.total);
     m.put("children", path.depth() >= 3 ? callees(key, limit) : contained(key, limit));
-    m.put("hot", hot(path, limit));
+    m.put("hot", hot(path, limit, false));
+    m.put("hotOwn", hot(path, limit, true));
     m.put("callers", reach(path, true));
     m.put("callees", reach(path, false));
     return m;
@@ -262,18 +277,21 @@ public final class CallGraph {
     return out;
   }
 
-  private List<Object> hot(ResourcePath under, int limit) {
+  /** The {@code limit} methods under {@code under} most often on top (or, {@code own}, topmost of the program's code). */
+  private List<Object> hot(ResourcePath under, int limit, boolean own) {
     String prefix = under.depth() >= 3 ? under.toString() : under + "/";
+    java.util.function.ToLongFunction<Node> count = own ? n -> n.own : n -> n.self;
     List<Map.Entry<String, Node>> found = new ArrayList<>();
     for (Map.Entry<String, Node> e : nodes.entrySet()) {
-      if (e.getValue().self > 0 && e.getKey().startsWith(prefix)) {
+      if (count.applyAsLong(e.getValue()) > 0 && e.getKey().startsWith(prefix)) {
         found.add(e);
       }
     }
-    found.sort(Comparator.comparingLong((Map.Entry<String, Node> e) -> -e.getValue().self).thenComparing(Map.Entry::getKey));
+    found.sort(Comparator.comparingLong((Map.Entry<String, Node> e) -> -count.applyAsLong(e.getValue()))
+        .thenComparing(Map.Entry::getKey));
     List<Object> out = new ArrayList<>();
     for (Map.Entry<String, Node> e : found.subList(0, Math.min(limit, found.size()))) {
-      out.add(entry("method", e.getKey(), "self", e.getValue().self, "total", e.getValue().total));
+      out.add(entry("method", e.getKey(), "self", count.applyAsLong(e.getValue()), "total", e.getValue().total));
     }
     return out;
   }

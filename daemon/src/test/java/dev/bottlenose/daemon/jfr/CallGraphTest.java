@@ -27,6 +27,25 @@ class CallGraphTest {
   }
 
   @Test
+  void theProgramsOwnMethodBelowThePlatformsIsCountedForTheStacksItIsTopmostOn() {
+    CallGraph graph = new CallGraph();
+    // a thread in a native sync, called through the platform's streams from the program's journal
+    for (int i = 0; i < 3; i++) {
+      graph.record(stack("java.io/FileDescriptor/sync()V", "com.acme/Journal/append([B)V", "com.acme/Journal/run()V",
+          "java.lang/Thread/run()V"));
+    }
+    graph.record(stack("sun.nio.ch/SocketDispatcher/read0(Ljava/io/FileDescriptor;JI)I", "java.io/InputStream/read()I",
+        "com.acme/Client/readLine()Ljava/lang/String;"));
+
+    Map<String, Object> root = graph.at(ResourcePath.parse("/Code"), 10);
+
+    assertThat(methods(root.get("hotOwn"))).containsExactly("/Code/com.acme/Journal/append([B)V",
+        "/Code/com.acme/Client/readLine()Ljava/lang/String;");
+    assertThat(methods(root.get("hot"))).as("on top: the platform's native methods").containsExactly(
+        "/Code/java.io/FileDescriptor/sync()V", "/Code/sun.nio.ch/SocketDispatcher/read0(Ljava/io/FileDescriptor;JI)I");
+  }
+
+  @Test
   void aCallerFurtherThanTheInliningDepthIsNotListed() {
     List<String> frames = new ArrayList<>();
     frames.add("com.acme/Leaf/work()V");
@@ -55,5 +74,10 @@ class CallGraphTest {
   @SuppressWarnings("unchecked")
   private static List<String> paths(Object list) {
     return ((List<Map<String, Object>>) list).stream().map(e -> (String) e.get("path")).toList();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<String> methods(Object list) {
+    return ((List<Map<String, Object>>) list).stream().map(e -> (String) e.get("method")).toList();
   }
 }

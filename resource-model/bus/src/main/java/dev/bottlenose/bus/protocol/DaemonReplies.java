@@ -348,15 +348,17 @@ public final class DaemonReplies {
   /**
    * {@code callgraph}: one of the daemon's graphs at a /Code path: every sample taken ({@code samples}), those
    * through the path ({@code total}), its children (classes, methods, or a method's callees) with theirs, the
-   * methods most often on top ({@code hot}), and the methods outside it within the JIT's inlining depth on the
-   * sampled stacks: above it ({@code callers}, which may have compiled its methods in) and below ({@code
-   * callees}, which it may have compiled in); both empty at {@code /Code}.
+   * methods most often on top ({@code hot}) and most often the topmost of the program's own code, below the
+   * platform's ({@code hotOwn}, {@code self} counting those), and the methods outside it within the JIT's
+   * inlining depth on the sampled stacks: above it ({@code callers}, which may have compiled its methods in) and
+   * below ({@code callees}, which it may have compiled in); both empty at {@code /Code}.
    */
   public record CallGraph(String path, long samples, long total, List<GraphChild> children, List<HotMethod> hot,
-      List<GraphChild> callers, List<GraphChild> callees) {
+      List<HotMethod> hotOwn, List<GraphChild> callers, List<GraphChild> callees) {
     public CallGraph {
       children = List.copyOf(children);
       hot = List.copyOf(hot);
+      hotOwn = List.copyOf(hotOwn);
       callers = List.copyOf(callers);
       callees = List.copyOf(callees);
     }
@@ -366,6 +368,7 @@ public final class DaemonReplies {
       return new CallGraph(f.text("path"), f.wholeNumber("samples", 0), f.wholeNumber("total", 0),
           f.objects("children").stream().map(GraphChild::read).toList(),
           f.objects("hot").stream().map(HotMethod::read).toList(),
+          f.objects("hotOwn").stream().map(HotMethod::read).toList(),
           f.objects("callers").stream().map(GraphChild::read).toList(),
           f.objects("callees").stream().map(GraphChild::read).toList());
     }
@@ -374,6 +377,7 @@ public final class DaemonReplies {
       return new JsonObject().put("path", path).put("samples", samples).put("total", total)
           .put("children", array(children.stream().map(GraphChild::toJson).toList()))
           .put("hot", array(hot.stream().map(HotMethod::toJson).toList()))
+          .put("hotOwn", array(hotOwn.stream().map(HotMethod::toJson).toList()))
           .put("callers", array(callers.stream().map(GraphChild::toJson).toList()))
           .put("callees", array(callees.stream().map(GraphChild::toJson).toList()));
     }

@@ -89,9 +89,10 @@ class DaemonRepliesTest {
     roundTrip(new Interval(250), Interval::toJson, Interval::from);
     roundTrip(new ClassBytes("a.B", 1234, "ab12"), ClassBytes::toJson, ClassBytes::from);
     roundTrip(new CallGraph("/Code", 100, 100, List.of(new GraphChild(ResourcePath.parse("/Code/a"), 60, "contains")),
-        List.of(new HotMethod(ResourcePath.parse("/Code/a/B/m()V"), 30, 50)), List.of(), List.of()), CallGraph::toJson,
+        List.of(new HotMethod(ResourcePath.parse("/Code/a/B/m()V"), 30, 50)),
+        List.of(new HotMethod(ResourcePath.parse("/Code/a/B/m()V"), 40, 50)), List.of(), List.of()), CallGraph::toJson,
         CallGraph::from);
-    roundTrip(new CallGraph("/Code/a/B", 100, 60, List.of(), List.of(),
+    roundTrip(new CallGraph("/Code/a/B", 100, 60, List.of(), List.of(), List.of(),
         List.of(new GraphChild(ResourcePath.parse("/Code/c/D/run()V"), 60, "caller")),
         List.of(new GraphChild(ResourcePath.parse("/Code/e/F/g()V"), 20, "callee"))), CallGraph::toJson, CallGraph::from);
     roundTrip(new Resources(List.of(new Resource(ResourcePath.parse("/Code/a"), "package", Map.of("tool", "true")))),
