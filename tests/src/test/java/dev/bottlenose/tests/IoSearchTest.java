@@ -13,7 +13,7 @@ import dev.bottlenose.tests.harness.Searches;
 import dev.bottlenose.tests.harness.TargetJvm;
 import dev.bottlenose.tests.harness.TargetJvm.Jdk;
 import dev.bottlenose.tests.workloads.IoWorkload;
-import dev.bottlenose.tests.workloads.SyncWorkload;
+import dev.bottlenose.tests.workloads.JournalWorkload;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * slow socket): {@code io_wait} must be found true at that socket on {@code /IO} and at the method that
  * reads on {@code /Code}, within 30 s of search and with nothing left in the target afterwards. The daemon's
  * graph of slow reads' stacks shows where the reading thread waits, which is what keeps the search to the
- * code that does I/O. A journal that syncs a file after every record ({@link SyncWorkload}), which JDK 17
+ * code that does I/O. A journal that syncs a file after every record ({@link JournalWorkload}), which JDK 17
  * records no I/O event for, is found from JFR's native-method samples.
  */
 class IoSearchTest {
@@ -63,9 +63,9 @@ class IoSearchTest {
   @Test
   void aThreadSyncingAFileAfterEveryRecordIsIoWaitingInTheMethodThatSyncs() throws Exception {
     ResourcePath append = ResourcePath.parse(
-        "/Code/dev.bottlenose.tests.workloads/SyncWorkload/append(Ljava/io/FileOutputStream;[B)V");
+        "/Code/dev.bottlenose.tests.workloads/JournalWorkload/append(Ljava/io/FileOutputStream;[B)V");
     try (Bus bus = Bus.join();
-        TargetJvm target = TargetJvm.start(Jdk.JDK17, SyncWorkload.class);
+        TargetJvm target = TargetJvm.start(Jdk.JDK17, JournalWorkload.class);
         DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "500ms")) {
       bus.awaitRunning(daemon);
       Predicate<ShgNode> inMethod = Searches.trueAt("io_wait", append);

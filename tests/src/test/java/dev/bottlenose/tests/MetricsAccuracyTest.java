@@ -187,8 +187,9 @@ class MetricsAccuracyTest {
     assertThat(metrics.integral(read) * 1e9).as("native-method samples in socket reads, ±25%").isCloseTo(blocked,
         within(blocked * 0.25));
 
-    long sync = enable("io_time", "<" + CLASS + "/syncSlowly(J)J>");
-    long events = enable("io_wait", "<" + CLASS + "/syncSlowly(J)J>");
+    String syncing = "</Code/dev.bottlenose.tests.workloads/JournalWorkload/syncSlowly(J)J>";
+    long sync = enable("io_time", syncing);
+    long events = enable("io_wait", syncing);
     metrics.awaitValues(sync);
     done = attached.run("sync 6000");
     metrics.awaitSettled(sync);

@@ -28,9 +28,10 @@ import java.util.List;
  *       counts.
  *   <li>{@code io}: {@link #readSlowly} reads from a loopback socket whose peer writes 64 bytes every
  *       2 ms; truth: reads, bytes, and nanos blocked in {@code read}.
- *   <li>{@code sync}: {@link #syncSlowly} appends 512 bytes to a file and syncs it to the device
- *       ({@code FileDescriptor.sync}, which JDK 17 records no I/O event for), then computes for about a
- *       millisecond, over and over; truth: the nanos inside the writes and syncs.
+ *   <li>{@code sync}: {@link JournalWorkload#syncSlowly}, on a thread of its own, appends 512 bytes to a file and
+ *       syncs it to the device ({@code FileDescriptor.sync}, which JDK 17 records no I/O event for), then
+ *       computes for about a millisecond, over and over; truth: the nanos inside the writes and syncs. Its own
+ *       thread and class, so that this class is not taken for a long-running activation afterwards.
  *   <li>{@code gc}: {@link #forceGc} calls {@code System.gc()} every 50 ms; truth: the count.
  *   <li>{@code sleep}: the thread sleeps; truth: nothing is hot.
  *   <li>{@code virtual}: (JDK 21+) starts 50 virtual threads that sleep, and leaves them sleeping for
@@ -73,7 +74,7 @@ public final class KnownAnswerWorkload {
       case "io":
         return io(millis);
       case "sync":
-        return "ioNanos=" + syncSlowly(millis);
+        return "ioNanos=" + JournalWorkload.syncSlowlyOnItsOwnThread(millis);
       case "gc":
         return "gcs=" + forceGc(millis);
       case "virtual":
@@ -325,28 +326,6 @@ public final class KnownAnswerWorkload {
       r[0]++;
       r[1] += n;
     }
-  }
-
-  /** Appends, syncs and computes in turn for {@code millis}; returns the nanos spent inside write and sync. */
-  static long syncSlowly(long millis) throws IOException {
-    java.io.File file = java.io.File.createTempFile("known-sync-", ".log");
-    file.deleteOnExit();
-    long inIo = 0;
-    try (java.io.FileOutputStream out = new java.io.FileOutputStream(file)) {
-      byte[] record = new byte[512];
-      long end = System.nanoTime() + millis * 1_000_000;
-      while (System.nanoTime() < end) {
-        long t0 = System.nanoTime();
-        out.write(record);
-        out.getFD().sync();
-        long t1 = System.nanoTime();
-        inIo += t1 - t0;
-        sink += spin(1);
-      }
-    } finally {
-      file.delete();
-    }
-    return inIo;
   }
 
   static int forceGc(long millis) throws InterruptedException {

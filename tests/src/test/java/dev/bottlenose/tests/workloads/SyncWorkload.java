@@ -1,28 +1,34 @@
 package dev.bottlenose.tests.workloads;
 
 import java.io.BufferedReader;
-import java.io.File;
-import java.io.FileOutputStream;
-import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A planted I/O bottleneck that JDK 17 records no I/O event for: a journal thread appends a 512-byte record to
- * a file and syncs it to the device after each one ({@link #append}: {@code FileDescriptor.sync}), as a naive
- * write-ahead log does, while a main thread waits on standard input (a reader blocked for the whole run, which
- * is not I/O work). Prints {@code ready} once started and runs until standard input says {@code exit} (or
- * closes).
+ * A planted synchronisation bottleneck: three tellers post to one {@link Account} whose monitor they take
+ * in {@link #post}, and each holds it about 2 ms (asleep, so the program uses little CPU): two tellers
+ * are blocked on the account's monitor most of the time. A clerk takes a lock of its own that nobody
+ * else wants. Runs until standard input says {@code exit} (or closes); prints {@code ready} once started.
  */
 public final class SyncWorkload {
+  static final Account ACCOUNT = new Account();
   static volatile boolean running = true;
 
+  /** The contended lock. */
+  static final class Account {
+    long balance;
+  }
+
+  /** A lock only the clerk takes. */
+  static final class Drawer {
+    long count;
+  }
+
   public static void main(String[] args) throws Exception {
-    File file = File.createTempFile("sync-workload-", ".log");
-    file.deleteOnExit();
-    Thread journal = new Thread(() -> journal(file), "journal");
-    journal.setDaemon(true);
-    journal.start();
+    for (int i = 0; i < 3; i++) {
+      start(SyncWorkload::teller, "teller-" + i);
+    }
+    start(SyncWorkload::clerk, "clerk");
     System.out.println("ready pid=" + ProcessHandle.current().pid());
     System.out.flush();
     try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
@@ -31,28 +37,43 @@ public final class SyncWorkload {
       }
     }
     running = false;
-    journal.join();
-    file.delete();
   }
 
-  private static void journal(File file) {
-    byte[] record = new byte[512];
-    try (FileOutputStream out = new FileOutputStream(file)) {
-      for (long n = 0; running; n++) {
-        record[(int) (n & 511)]++;
-        append(out, record);
-        if ((n & 4095) == 4095) {
-          out.getChannel().truncate(0);
-        }
-      }
-    } catch (IOException e) {
-      running = false;
+  private static void start(Runnable r, String name) {
+    Thread t = new Thread(r, name);
+    t.setDaemon(true);
+    t.start();
+  }
+
+  private static void teller() {
+    while (running) {
+      post(1);
     }
   }
 
-  /** One record, written and synced. */
-  static void append(FileOutputStream out, byte[] record) throws IOException {
-    out.write(record);
-    out.getFD().sync();
+  /** Takes the account's monitor and keeps it about 2 ms. */
+  static void post(long amount) {
+    synchronized (ACCOUNT) {
+      ACCOUNT.balance += amount;
+      pause(2);
+    }
+  }
+
+  private static void clerk() {
+    Drawer drawer = new Drawer();
+    while (running) {
+      synchronized (drawer) {
+        drawer.count++;
+      }
+      pause(5);
+    }
+  }
+
+  private static void pause(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }
