@@ -266,12 +266,8 @@ public final class Search {
     List<Refinement> ordered = new ArrayList<>(now);
     ordered.sort(BY_PARENT_HYPOTHESIS_FOCUS);
     for (Refinement r : ordered) {
-      if (refinements.add(r)) {
-        boolean made = refine(r);
-        if (!made && refused(r)) {
-          refinements.remove(r);
-        }
-        changed |= made;
+      if (!refused(r) && refinements.add(r)) {
+        changed |= refine(r);
       }
     }
     for (Refinement gone : List.copyOf(refinements)) {
@@ -294,9 +290,6 @@ public final class Search {
 
   private boolean refine(Refinement r) {
     Hypothesis h = catalog.get(r.hypothesisId());
-    if (refused(r)) {
-      return false;
-    }
     ShgNode existing = graph.find(h.id(), r.focus());
     ShgNode node = graph.add(h, r.focus(), r.along(), priorities.of(r));
     if (graph.addEdge(new ShgEdge(r.parentId(), node.id(), r.axis(), r.along(), r.reason())) && r.along() != null) {
