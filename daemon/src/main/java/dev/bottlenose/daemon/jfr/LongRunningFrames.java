@@ -36,12 +36,24 @@ public final class LongRunningFrames {
   static final long STALE_MILLIS = 30_000;
   /** How often a thread's CPU time is read while it is being sampled. */
   static final long CPU_READ_MILLIS = 1_000;
-  /** How far behind a flush of JFR's stream the events it delivered may end (JFR flushes about once a second). */
-  static final long FLUSH_LAG_MILLIS = 1_500;
+  /**
+   * How far before a flush's {@code jdk.Flush} event the events it delivered are known to be complete: a sample
+   * taken while the flush was being written may come with the next one.
+   */
+  static final long FLUSH_LAG_MILLIS = 200;
   /** How long the stream must have delivered no sample at all before the target counts as running no Java code. */
   static final long NO_SAMPLES_MILLIS = 4_000;
-  /** How long to wait at most (the stream does not flush at all, or samples stop). */
-  static final long GIVE_UP_MILLIS = 8_000;
+  /**
+   * How far past the first sample the stream must reach before {@link #runningIn} can answer: {@link #MIN_MILLIS}
+   * and two of the periods at which a thread's samples are looked at, as the first and the last sample of a thread
+   * that ran all along may each fall up to one such period inside the span the stream covers.
+   */
+  static final long COVER_MILLIS = MIN_MILLIS + 2 * EVERY_MILLIS;
+  /**
+   * How long to wait at most, from the start of watching: the stream does not flush at all. A daemon JVM that
+   * has just started on a busy machine may take several seconds to read its first chunk.
+   */
+  static final long GIVE_UP_MILLIS = 15_000;
   private static final int MAX_READINGS = 120;
   private static final int MAX_THREADS = 4_096;
 
@@ -67,6 +79,9 @@ public final class LongRunningFrames {
   private long firstMillis;
   private long deliveredThroughMillis;
   private long latestMillis;
+  /** Sampling rounds seen: samples of any thread at least {@link #EVERY_MILLIS} apart. */
+  private int rounds;
+  private long lastRoundMillis = Long.MIN_VALUE / 2;
 
   /**
    * Watching from now: what ran before is not known, so {@link #awaitEvidence} first waits for samples.
@@ -83,11 +98,14 @@ public final class LongRunningFrames {
   }
 
   /**
-   * Returns once the stream has delivered {@link #MIN_MILLIS} past the first sample (or the samples seen
-   * cover that much), or {@link #NO_SAMPLES_MILLIS} since watching began without any sample (no thread runs
-   * Java code; JFR may take a second or two to start), or {@link #GIVE_UP_MILLIS} after that began; at once
-   * after that. Before, a method that had been running since before the attach could not be told from one
-   * called a moment ago.
+   * Returns once {@link #runningIn} can tell a method that has been running since before the attach from one
+   * called a moment ago: the samples seen reach {@link #COVER_MILLIS} past the first in at least
+   * {@link #MIN_SAMPLES} rounds and two more; or the stream has delivered through twice {@link #MIN_MILLIS}
+   * past the first sample (samples are sparse: few threads run Java code); or it has delivered
+   * {@link #NO_SAMPLES_MILLIS} since watching began without any sample (no thread runs Java code; JFR may take a
+   * second or two to start); or {@link #GIVE_UP_MILLIS} after that began. At once after that. Every bound is
+   * in the times the stream carries, not when the daemon read them: a daemon that reads behind a busy target
+   * waits for what it has not read yet.
    */
   public synchronized void awaitEvidence() throws InterruptedException {
     long giveUp = watchedFromMillis + GIVE_UP_MILLIS;
@@ -97,19 +115,24 @@ public final class LongRunningFrames {
     }
   }
 
-  /** JFR's stream flushed at {@code wallMillis}: the events it delivered reach {@link #FLUSH_LAG_MILLIS} before. */
-  public synchronized void flushed(long wallMillis) {
-    deliveredThroughMillis = Math.max(deliveredThroughMillis, wallMillis - FLUSH_LAG_MILLIS);
+  /**
+   * JFR's stream has delivered a flush whose {@code jdk.Flush} event ended at {@code flushMillis}: the events it
+   * delivered reach {@link #FLUSH_LAG_MILLIS} before.
+   */
+  public synchronized void flushed(long flushMillis) {
+    deliveredThroughMillis = Math.max(deliveredThroughMillis, flushMillis - FLUSH_LAG_MILLIS);
     if (covered()) {
       notifyAll();
     }
   }
 
-  private boolean covered() {
+  /** Whether {@link #awaitEvidence} would return now, the time limit aside. */
+  synchronized boolean covered() {
     if (firstMillis == 0) {
       return deliveredThroughMillis >= watchedFromMillis + NO_SAMPLES_MILLIS;
     }
-    return latestMillis >= firstMillis + MIN_MILLIS || deliveredThroughMillis >= firstMillis + MIN_MILLIS;
+    return latestMillis >= firstMillis + COVER_MILLIS && rounds >= MIN_SAMPLES + 2
+        || deliveredThroughMillis >= firstMillis + 2 * MIN_MILLIS;
   }
 
   /**
@@ -121,6 +144,10 @@ public final class LongRunningFrames {
       boolean truncated) {
     firstMillis = firstMillis == 0 ? atMillis : Math.min(firstMillis, atMillis);
     latestMillis = Math.max(latestMillis, atMillis);
+    if (atMillis >= lastRoundMillis + EVERY_MILLIS) {
+      lastRoundMillis = atMillis;
+      rounds++;
+    }
     if (covered()) {
       notifyAll();
     }

@@ -198,8 +198,8 @@ public final class RepositoryReader implements AutoCloseable {
    * this more than once per flush; the sources take each flush once.
    */
   private void flushed() {
-    longRunning.flushed(System.currentTimeMillis());
     long through = lastFlushMillis;
+    longRunning.flushed(through);
     if (through > settledThroughMillis) {
       settledThroughMillis = through;
       sources.flushed(through);

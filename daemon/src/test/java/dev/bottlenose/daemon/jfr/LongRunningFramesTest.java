@@ -71,7 +71,7 @@ class LongRunningFramesTest {
     long start = System.currentTimeMillis();
     LongRunningFrames fresh = new LongRunningFrames(tid -> -1, start);
     Thread sampler = new Thread(() -> {
-      for (long t = start; t <= start + 2_100; t += 100) {
+      for (long t = start; t <= start + LongRunningFrames.COVER_MILLIS; t += 100) {
         fresh.sampled(1, 1, "batch", t, List.of(LOOP, RUN), false);
       }
     });
@@ -81,6 +81,38 @@ class LongRunningFramesTest {
     sampler.join();
     assertThat((System.nanoTime() - before) / 1e9).as("samples covering two seconds came at once").isLessThan(1.0);
     assertThat(fresh.runningIn("com.acme.Batch")).isNotNull();
+  }
+
+  /**
+   * Whatever the sampler's period and its jitter, once the evidence counts as in, a thread that ran the loop all
+   * along is found: the first and the last of its samples that were looked at may each fall up to one look's
+   * period inside the span the stream covers.
+   */
+  @Test
+  void onceTheEvidenceIsInALoopThatRanAllAlongIsFoundWhateverTheSamplingPeriod() {
+    for (long period : new long[] {10, 19, 21, 37, 99, 101, 150, 230, 390}) {
+      LongRunningFrames fresh = new LongRunningFrames(tid -> -1, 0);
+      fresh.sampled(2, 2, "attach", 5, List.of(OTHER, RUN), false); // another thread, sampled first
+      long t = 7;
+      while (!fresh.covered()) {
+        fresh.sampled(1, 1, "batch", t, List.of(LOOP, RUN), false);
+        t += period;
+      }
+      assertThat(fresh.runningIn("com.acme.Batch")).as("sampled every %d ms, evidence in at %d ms", period, t)
+          .isNotNull();
+    }
+  }
+
+  @Test
+  void aDaemonReadingBehindTheTargetWaitsForTheSamplesItHasNotReadYet() {
+    LongRunningFrames behind = new LongRunningFrames(tid -> -1, 0);
+    behind.sampled(1, 1, "batch", 1_000, List.of(LOOP, RUN), false);
+    behind.flushed(2_000);
+    assertThat(behind.covered()).as("the stream has delivered one second past the first sample").isFalse();
+    behind.flushed(1_000 + 2 * LongRunningFrames.MIN_MILLIS + LongRunningFrames.FLUSH_LAG_MILLIS);
+    assertThat(behind.covered()).as("two periods of evidence delivered, with no more samples of that thread")
+        .isTrue();
+    assertThat(behind.runningIn("com.acme.Batch")).as("one sample is not a long activation").isNull();
   }
 
   @Test
