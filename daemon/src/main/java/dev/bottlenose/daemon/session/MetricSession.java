@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -28,6 +29,8 @@ final class MetricSession {
   private final PlanTarget session;
   private final Supplier<Map<String, Long>> calibration;
   private final Map<Long, ActiveMetric> active = new ConcurrentHashMap<>();
+  /** Metrics whose probes and sources are being removed. */
+  private final Set<Long> leaving = ConcurrentHashMap.newKeySet();
   private final Map<String, String> origins = new ConcurrentHashMap<>();
   private final AtomicLong nextId = new AtomicLong(1);
   private volatile MetricLibrary library = MetricLibrary.builtin();
@@ -139,14 +142,24 @@ final class MetricSession {
     }
   }
 
-  /** Removes exactly the probes and sources metric {@code metricId} inserted. */
+  /**
+   * Removes exactly the probes and sources metric {@code metricId} inserted. The metric stays listed until
+   * they are out of the ledger, so whoever lists both never sees probes that belong to no metric; it gets no
+   * more values from the moment its removal starts.
+   */
   Map<String, Object> disable(long metricId) {
-    ActiveMetric m = active.remove(metricId);
-    if (m == null) {
+    ActiveMetric m = active.get(metricId);
+    if (m == null || !leaving.add(metricId)) {
       throw new SessionException(SessionException.Failure.NOT_FOUND, "no metric " + metricId
           + " enabled in this session (enabled: " + (active.isEmpty() ? "none" : active.keySet()) + ")");
     }
-    Map<String, Object> out = new LinkedHashMap<>(PlanInserter.remove(session, m));
+    Map<String, Object> out;
+    try {
+      out = new LinkedHashMap<>(PlanInserter.remove(session, m));
+    } finally {
+      active.remove(metricId);
+      leaving.remove(metricId);
+    }
     out.put("metricId", metricId);
     out.put("metric", m.metric());
     out.put("focus", m.focus());
@@ -157,6 +170,9 @@ final class MetricSession {
   List<MetricValue> evaluate(Sample sample) {
     List<MetricValue> values = new ArrayList<>();
     for (ActiveMetric m : active.values()) {
+      if (leaving.contains(m.metricId())) {
+        continue;
+      }
       values.add(MetricReading.of(m, sample));
     }
     values.sort((a, b) -> Long.compare(a.metricId(), b.metricId()));
