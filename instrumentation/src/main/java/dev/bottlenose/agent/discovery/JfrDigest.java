@@ -60,14 +60,14 @@ public final class JfrDigest {
       case MONITORS -> {
         long nanos = number(f, 1);
         if (!text(f, 0).isEmpty()) {
-          sync.contendedMonitor(text(f, 0), nanos);
+          sync.contendedMonitor(text(f, 0), nanos, count(f, 5));
         }
         vm.monitorBlocked(nanos);
         if (!text(f, 2).isEmpty()) {
           monitorWaits.add(text(f, 2), text(f, 3), text(f, 4), nanos);
         }
       }
-      case LOCKS -> sync.contendedLock(text(f, 0), number(f, 1));
+      case LOCKS -> sync.contendedLock(text(f, 0), number(f, 1), count(f, 2));
       case ALLOCATIONS -> memory.sampled(text(f, 0), text(f, 1), number(f, 2));
       case FILES -> io.fileOperation(text(f, 0), flag(f, 1), number(f, 2), number(f, 3));
       case SOCKETS -> io.socketOperation(text(f, 0), flag(f, 1), number(f, 2), number(f, 3));
@@ -89,6 +89,11 @@ public final class JfrDigest {
 
   private static long number(List<?> f, int i) {
     return ((Number) f.get(i)).longValue();
+  }
+
+  /** The count of events a summed tuple stands for, at {@code i}: 1 when absent (one tuple an event). */
+  private static long count(List<?> f, int i) {
+    return f.size() > i ? number(f, i) : 1;
   }
 
   private static boolean flag(List<?> f, int i) {

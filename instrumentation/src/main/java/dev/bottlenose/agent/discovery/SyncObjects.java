@@ -39,12 +39,14 @@ final class SyncObjects {
     add(LOCKS.child(className), "lock", 1, 0, 0);
   }
 
-  synchronized void contendedMonitor(String className, long nanos) {
-    add(MONITORS.child(className), "monitor", 0, 1, nanos);
+  /** {@code count} contended entries of monitors of {@code className}, {@code nanos} in all. */
+  synchronized void contendedMonitor(String className, long nanos, long count) {
+    add(MONITORS.child(className), "monitor", 0, count, nanos);
   }
 
-  synchronized void contendedLock(String className, long nanos) {
-    add(LOCKS.child(className), "lock", 0, 1, nanos);
+  /** {@code count} parks on locks of {@code className}, {@code nanos} in all. */
+  synchronized void contendedLock(String className, long nanos, long count) {
+    add(LOCKS.child(className), "lock", 0, count, nanos);
   }
 
   private void add(ResourcePath path, String kind, long samples, long contended, long nanos) {
