@@ -59,7 +59,7 @@ public final class HypothesisCatalog {
             List.of(MetricNeed.of("alloc_sampled_bytes", ex), MetricNeed.per("alloc_sampled_bytes", MetricNeed.Scope.PROCESS)),
             Comparison.ABOVE, 0.20, "fraction of bytes allocated", 0.05, List.of(MEMORY, CODE, THREADS)),
         timeShare("method_call_overhead", "Method-call overhead", "cpu_bound", "method_call_overhead", in, 0.10, List.of(CODE)),
-        timeShare("object_creation_overhead", "Object-creation overhead", "cpu_bound", "object_creation_overhead", in, 0.10, List.of(CODE, MEMORY)),
+        timeShare("object_creation_overhead", "Object-creation overhead", "cpu_bound", "object_creation_sampled", in, 0.10, List.of(CODE, MEMORY)),
         timeShare("interpreted_time", "Interpretation", "cpu_bound", "interpreted_time", ex, 0.10, List.of(CODE, THREADS)),
         timeShare("jit_compile_time", "JIT compilation", "cpu_bound", "jit_compile_time", ex, 0.05, List.of(CODE)),
         timeShare("class_load_time", "Class loading", "cpu_bound", "class_load_time", in, 0.05, List.of(CODE, THREADS)));

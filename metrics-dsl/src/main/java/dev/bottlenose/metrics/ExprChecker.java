@@ -6,6 +6,7 @@ import java.util.Set;
 /** Infers the unit of a derived metric's value and checks the names it uses. */
 final class ExprChecker {
   private static final Units PER_COUNT = Units.SECONDS.divide(Units.COUNT);
+  private static final Units BYTES_PER_COUNT = Units.BYTES.divide(Units.COUNT);
   private final Checker checker;
 
   ExprChecker(Checker checker) {
@@ -18,7 +19,10 @@ final class ExprChecker {
       return Units.NONE;
     }
     if (e instanceof Ast.Ref r) {
-      return Calibration.CONSTANTS.containsKey(r.name()) ? PER_COUNT : metric(r.name(), r.at());
+      if (Calibration.CONSTANTS.containsKey(r.name())) {
+        return Calibration.CONSTANTS.get(r.name()).equals(Calibration.ALLOCATION_BYTES) ? BYTES_PER_COUNT : PER_COUNT;
+      }
+      return metric(r.name(), r.at());
     }
     if (e instanceof Ast.Program p) {
       return metric(p.name(), p.at());
@@ -54,7 +58,7 @@ final class ExprChecker {
       return null;
     }
     if (!checker.isKnown(name)) {
-      checker.error(at, "unknown metric '" + name + "'; expected a metric of this file or the library, or a calibration constant (allocation_time, sample_period, virtual_call_time)");
+      checker.error(at, "unknown metric '" + name + "'; expected a metric of this file or the library, or a calibration constant (allocation_size, allocation_time, sample_period, virtual_call_time)");
       return null;
     }
     MetricDefinition d = checker.lookup(name);

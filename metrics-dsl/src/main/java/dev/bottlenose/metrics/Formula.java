@@ -95,11 +95,11 @@ sealed interface Formula {
     }
   }
 
-  /** A calibration constant in seconds (the hello gives nanoseconds). */
+  /** A calibration constant in seconds (the hello gives nanoseconds), or in bytes for {@code allocation_size}. */
   record Cal(String key) implements Formula {
     @Override
     public double eval(Evaluator.Interval in) {
-      return in.calibration().nanos(key) * 1e-9;
+      return in.calibration().value(key);
     }
 
     @Override
@@ -109,7 +109,7 @@ sealed interface Formula {
 
     @Override
     public String text() {
-      return "calibration." + key + "_s";
+      return "calibration." + key + (key.equals(Calibration.ALLOCATION_BYTES) ? "" : "_s");
     }
   }
 

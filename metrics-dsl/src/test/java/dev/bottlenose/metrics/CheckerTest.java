@@ -95,8 +95,8 @@ class CheckerTest {
     assertThat(errors(text)).containsExactly(
         "2:48: cycle among derived metrics: a -> b -> a",
         "3:48: cycle among derived metrics: c -> c",
-        "4:48: unknown metric 'cpux'; expected a metric of this file or the library, or a calibration constant (allocation_time, sample_period, virtual_call_time)",
-        "4:63: unknown metric 'nope'; expected a metric of this file or the library, or a calibration constant (allocation_time, sample_period, virtual_call_time)");
+        "4:48: unknown metric 'cpux'; expected a metric of this file or the library, or a calibration constant (allocation_size, allocation_time, sample_period, virtual_call_time)",
+        "4:63: unknown metric 'nope'; expected a metric of this file or the library, or a calibration constant (allocation_size, allocation_time, sample_period, virtual_call_time)");
   }
 
   @Test
