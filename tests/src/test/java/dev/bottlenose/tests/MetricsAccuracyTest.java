@@ -97,6 +97,41 @@ class MetricsAccuracyTest {
     disableAll(calls, objects, callOverhead, inlined, inclusive, creationOverhead, gc, sampled, sampledProgram);
   }
 
+  /**
+   * Object creation from allocation samples: the bytes JFR's samples attribute to the churning method are the
+   * bytes its thread allocated on the heap meanwhile (the JVM's own per-thread count), within the samples' error,
+   * and object_creation_sampled is those bytes at the calibrated allocation cost per 24 bytes plus the method's
+   * share of GC pauses. Probes are no answer here: they count a Point that escape analysis kept off the heap.
+   */
+  @Test
+  void objectCreationFromSamplesWeighsTheBytesTheThreadAllocated() throws Exception {
+    long sampled = enable("alloc_sampled_bytes", CHURN);
+    long sampledProgram = enable("alloc_sampled_bytes", PROGRAM);
+    long gc = enable("gc_time", PROGRAM);
+    long creation = enable("object_creation_sampled", CHURN);
+    metrics.awaitValues(sampled, sampledProgram, gc, creation);
+    String done = attached.run("alloc 3000");
+    metrics.awaitSamples(6);
+
+    long heapBytes = TargetJvm.field(done, "heapBytes");
+    assertThat(heapBytes).as("bytes the thread allocated").isPositive();
+    assertThat(metrics.integral(sampled)).as("bytes the allocation samples weigh in the method").isCloseTo(heapBytes,
+        within(heapBytes * 0.1));
+
+    JsonObject calibration = bus.request(Addresses.status(daemon.id()), new JsonObject()).getJsonObject("calibration");
+    double allocation = calibration.getLong("allocationNanos") * 1e-9;
+    double total = 0;
+    double expected = 0;
+    for (Map<Long, Double> r : metrics.aligned(sampled, sampledProgram, gc, creation)) {
+      double share = r.get(sampledProgram) == 0 ? 0 : r.get(sampled) / r.get(sampledProgram);
+      expected += r.get(sampled) / 24 * allocation + r.get(gc) * share;
+      total += r.get(creation);
+    }
+    assertThat(total).as("object_creation_sampled = sampled bytes / 24 × allocation + gc × sampled byte share")
+        .isPositive().isCloseTo(expected, within(expected * 0.05));
+    disableAll(sampled, sampledProgram, gc, creation);
+  }
+
   @Test
   void aClassFocusCountsTheCallsOfEveryMethodOfTheClass() throws Exception {
     JsonObject enabled = metrics.enable("calls", "<" + CLASS + ">");

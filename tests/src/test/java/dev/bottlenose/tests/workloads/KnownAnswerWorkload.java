@@ -2,6 +2,7 @@ package dev.bottlenose.tests.workloads;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -25,7 +26,7 @@ import java.util.List;
  *       {@link #lockParked}, and an idle worker waits for jobs that never come in {@link #awaitJobs} (a queue's
  *       {@code poll}: a condition, not a lock); truth: the waiter's and the idle worker's blocked nanos.
  *   <li>{@code alloc}: {@link #churn} creates {@code Point} objects and {@code long[8]} arrays; truth:
- *       counts.
+ *       counts, and the bytes the thread allocated on the heap meanwhile (the JVM's own per-thread count).
  *   <li>{@code io}: {@link #readSlowly} reads from a loopback socket whose peer writes 64 bytes every
  *       2 ms; truth: reads, bytes, and nanos blocked in {@code read}.
  *   <li>{@code sync}: {@link JournalWorkload#syncSlowly}, on a thread of its own, appends 512 bytes to a file and
@@ -260,12 +261,16 @@ public final class KnownAnswerWorkload {
   }
 
   private static String alloc(long millis) {
+    com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    long tid = Thread.currentThread().getId();
+    long before = threads.getThreadAllocatedBytes(tid);
     long end = System.nanoTime() + millis * 1_000_000;
     long[] counts = new long[2];
     while (System.nanoTime() < end) {
       churn(counts);
     }
-    return "points=" + counts[0] + " arrays=" + counts[1];
+    long heapBytes = threads.getThreadAllocatedBytes(tid) - before;
+    return "points=" + counts[0] + " arrays=" + counts[1] + " heapBytes=" + heapBytes;
   }
 
   /** Creates 100 points and 100 arrays of 8 longs, keeping none. */
