@@ -79,6 +79,8 @@ public final class LongRunningFrames {
   private long firstMillis;
   private long deliveredThroughMillis;
   private long latestMillis;
+  /** Set once the stream is closed: nothing more will come, so nobody waits. */
+  private boolean stopped;
   /** Sampling rounds seen: samples of any thread at least {@link #EVERY_MILLIS} apart. */
   private int rounds;
   private long lastRoundMillis = Long.MIN_VALUE / 2;
@@ -103,16 +105,23 @@ public final class LongRunningFrames {
    * {@link #MIN_SAMPLES} rounds and two more; or the stream has delivered through twice {@link #MIN_MILLIS}
    * past the first sample (samples are sparse: few threads run Java code); or it has delivered
    * {@link #NO_SAMPLES_MILLIS} since watching began without any sample (no thread runs Java code; JFR may take a
-   * second or two to start); or {@link #GIVE_UP_MILLIS} after that began. At once after that. Every bound is
+   * second or two to start); or {@link #GIVE_UP_MILLIS} after that began; or the stream is closed. At once
+   * after that. Every bound is
    * in the times the stream carries, not when the daemon read them: a daemon that reads behind a busy target
    * waits for what it has not read yet.
    */
   public synchronized void awaitEvidence() throws InterruptedException {
     long giveUp = watchedFromMillis + GIVE_UP_MILLIS;
     long now;
-    while (!covered() && (now = System.currentTimeMillis()) < giveUp) {
+    while (!stopped && !covered() && (now = System.currentTimeMillis()) < giveUp) {
       wait(giveUp - now);
     }
+  }
+
+  /** The stream is closed (the session ends): whoever waits for evidence stops waiting. */
+  public synchronized void stop() {
+    stopped = true;
+    notifyAll();
   }
 
   /**

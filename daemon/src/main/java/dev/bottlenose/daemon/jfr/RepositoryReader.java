@@ -248,6 +248,7 @@ public final class RepositoryReader implements AutoCloseable {
 
   @Override
   public synchronized void close() {
+    longRunning.stop();
     decay.shutdownNow();
     if (stream != null) {
       stream.close();

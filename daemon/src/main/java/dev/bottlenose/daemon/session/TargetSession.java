@@ -194,8 +194,8 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
    * after the attach it first waits for the samples that tell ({@link LongRunningFrames#awaitEvidence}).
    */
   private String busy(String className) {
-    if (jfr == null) {
-      return null;
+    if (jfr == null || state != State.RUNNING) {
+      return null; // without a reader nothing tells; an ended session refuses the probe itself
     }
     try {
       jfr.longRunning().awaitEvidence();

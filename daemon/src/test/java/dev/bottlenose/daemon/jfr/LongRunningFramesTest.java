@@ -116,6 +116,25 @@ class LongRunningFramesTest {
   }
 
   @Test
+  void closingTheStreamEndsTheWaitForEvidence() throws Exception {
+    LongRunningFrames waiting = new LongRunningFrames(tid -> -1, System.currentTimeMillis());
+    Thread closer = new Thread(() -> {
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        return;
+      }
+      waiting.stop();
+    });
+    long before = System.nanoTime();
+    closer.start();
+    waiting.awaitEvidence();
+    closer.join();
+    assertThat((System.nanoTime() - before) / 1e9).as("returned when the stream closed, not at the time limit")
+        .isLessThan(5.0);
+  }
+
+  @Test
   void aStreamThatDeliveredFourSecondsWithoutSamplesIsEvidenceEnough() throws Exception {
     long start = System.currentTimeMillis() - 10_000;
     LongRunningFrames fresh = new LongRunningFrames(tid -> -1, start);
