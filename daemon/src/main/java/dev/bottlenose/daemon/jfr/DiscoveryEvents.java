@@ -39,6 +39,9 @@ public final class DiscoveryEvents {
   /** Per OS thread, the stacks of its I/O samples held while it has not moved ({@link #nativeSample}). */
   private final Map<Long, java.util.ArrayDeque<List<RecordedFrame>>> heldIo = new java.util.HashMap<>();
   static final int MAX_HELD_STACKS = 20;
+  /** How often threads that have ended are dropped from {@link #ioCpu} and {@link #heldIo}. */
+  static final long PRUNE_MILLIS = 30_000;
+  private long prunedAtMillis;
   private final Map<String, Consumer<RecordedEvent>> handlers = new LinkedHashMap<>();
   private final Map<String, List<List<?>>> digest = new LinkedHashMap<>();
   /**
@@ -121,6 +124,11 @@ public final class DiscoveryEvents {
 
   /** The facts gathered since the last call, for the agent's {@code jfr} request; null when there are none. */
   public synchronized Jfr drain() {
+    long now = System.currentTimeMillis();
+    if (threadCpu != null && now - prunedAtMillis >= PRUNE_MILLIS) {
+      prunedAtMillis = now;
+      dropEnded(ioCpu, heldIo, threadCpu);
+    }
     for (Map.Entry<List<Object>, long[]> e : summed.entrySet()) {
       List<Object> key = e.getKey();
       List<Object> tuple = new ArrayList<>(key.subList(1, key.size()));
@@ -166,6 +174,16 @@ public final class DiscoveryEvents {
     long[] t = summed.computeIfAbsent(key, k -> new long[2]);
     t[0] += nanos;
     t[1]++;
+  }
+
+  /**
+   * Drops the threads whose CPU time can no longer be read (they ended) from {@code cpuByTid}, and what
+   * {@code heldByTid} holds for a thread no longer in it: a server that starts a thread per request would
+   * otherwise leave an entry, and up to {@value #MAX_HELD_STACKS} stacks, for each thread that ever read.
+   */
+  static void dropEnded(Map<Long, Long> cpuByTid, Map<Long, ?> heldByTid, java.util.function.LongUnaryOperator cpu) {
+    cpuByTid.keySet().removeIf(tid -> cpu.applyAsLong(tid) < 0);
+    heldByTid.keySet().retainAll(cpuByTid.keySet());
   }
 
   /** The handler, for events of application threads only: the agent's own threads and JFR's are not the program. */
