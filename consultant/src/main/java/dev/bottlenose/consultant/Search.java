@@ -56,7 +56,8 @@ public final class Search {
   private final long startedAtMillis;
   private long endedAtMillis;
   private String endReason;
-  private String stopRequest;
+  /** Written without the search's lock: a stop told while a step runs is seen by that step's end check. */
+  private volatile String stopRequest;
 
   private Search(SearchOptions options, MeasurementPort port, ResourceOracle oracle, InstantSource clock) {
     this.id = options.id();
@@ -173,8 +174,11 @@ public final class Search {
     }
   }
 
-  /** Asks the search to end at the next step. */
-  public synchronized void stop(String reason) {
+  /**
+   * Asks the search to end at its next end check: the step running now, if any, or the next. Takes no lock, so it
+   * may be called from a thread that must not wait for a step.
+   */
+  public void stop(String reason) {
     stopRequest = reason == null ? "stopped" : reason;
   }
 

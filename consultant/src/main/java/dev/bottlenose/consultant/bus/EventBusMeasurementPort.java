@@ -301,9 +301,10 @@ public final class EventBusMeasurementPort implements MeasurementPort {
       return;
     }
     d.gone(reason);
+    // told first: a step that takes in the failures below must already know why the search ends
+    onTargetGone.accept(d.id, reason);
     MeasurementFailure f = new MeasurementFailure(Kind.TARGET_GONE, "daemon " + d.id + ": " + reason);
     active.values().stream().filter(a -> a.daemon == d).forEach(a -> a.sink.failed(a.handle, f));
-    onTargetGone.accept(d.id, reason);
   }
 
   private void failed(Active a, MeasurementFailure f) {

@@ -131,12 +131,14 @@ public final class SearchRunner {
   }
 
   /**
-   * Asks the search to end at its next step. It never waits for the search's lock, which a step holds
-   * while it waits for the bus: called on an event loop, that would hold up the reply the step awaits.
+   * Asks the search to end at its next end check (the first reason wins). It never waits for the search's lock,
+   * which a step holds while it waits for the bus: called on an event loop, that would hold up the reply the step
+   * awaits.
    */
   public synchronized void stop(String reason) {
     if (stopReason == null) {
       stopReason = reason;
+      search.stop(reason);
     }
   }
 
@@ -174,9 +176,6 @@ public final class SearchRunner {
       return;
     }
     vertx.executeBlocking(() -> {
-      if (stopReason != null) {
-        search.stop(stopReason);
-      }
       deepStartHints();
       ioHints();
       if (!begun) {

@@ -106,6 +106,23 @@ class SeveralDaemonsPortTest {
     assertThat(log).isEmpty();
   }
 
+  @Test
+  void whyATargetIsGoneIsToldBeforeAnyOfItsMeasurementsFails() throws Exception {
+    daemon("a", 11);
+    EventBusMeasurementPort port = new EventBusMeasurementPort(vertx, List.of("a"), "test");
+    List<Integer> failuresWhenTold = new CopyOnWriteArrayList<>();
+    port.onTargetGone((daemon, reason) -> failuresWhenTold.add(failures.size()));
+    port.request(request(Focus.WHOLE_PROGRAM), 0.01, sink);
+    until(() -> log.size() == 1);
+
+    vertx.eventBus().publish(Addresses.exited("a"), new JsonObject().put("daemonId", "a").put("endReason", "the target exited"));
+
+    until(() -> !failures.isEmpty());
+    // a search steps on another thread: one that took in the failure first would end "converged", not "target exited"
+    assertThat(failuresWhenTold).containsExactly(0);
+    assertThat(failures.get(0).kind()).isEqualTo(MeasurementFailure.Kind.TARGET_GONE);
+  }
+
   /** Waits up to 5 s for {@code condition}, which the event loop makes true. */
   private static void until(BooleanSupplier condition) throws InterruptedException {
     long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
