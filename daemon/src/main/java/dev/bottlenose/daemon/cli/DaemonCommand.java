@@ -68,8 +68,13 @@ final class DaemonCommand implements Callable<Integer> {
       + " exits (default: 10s)")
   Duration linger = Duration.ofSeconds(10);
 
-  @Option(names = "--held-by", paramLabel = "NODE", description = "stop when that member, and any other holder, lets"
-      + " go or leaves")
+  /** {@code --held-by -}: the holder's node comes on standard input, once the process that started the daemon joined. */
+  static final String HOLDER_ON_STDIN = "-";
+
+  @Option(names = "--held-by", paramLabel = "NODE", description = {"stop when that member, and any other holder, lets"
+      + " go or leaves",
+      "'-': attach now, read the member's node from the first line of standard input, then join (stop if the input"
+          + " ends first): how a command starts its daemon while it joins the cluster"})
   String heldBy;
 
   @Parameters(paramLabel = "COMMAND", description = "after --: the java command line to launch with the agent")
@@ -91,8 +96,14 @@ final class DaemonCommand implements Callable<Integer> {
     String id = this.id != null ? checkedId(this.id) : null;
     SessionOptions options = target.sessionOptions("daemon");
     TargetLock lock = launch ? null : TargetLock.acquire(PrivateDirectory.ofUser().subdirectory("run"), target.pid());
-    // Joining the cluster and attaching each take seconds and need nothing of each other: both at once.
-    CompletableFuture<Vertx> joining = Cluster.start(settings).toCompletionStage().toCompletableFuture();
+    // Joining the cluster and attaching each take seconds and need nothing of each other: both at once. A daemon
+    // whose holder is still joining joins after it: two members forming a cluster at once take seconds longer.
+    CompletableFuture<Vertx> joining = HOLDER_ON_STDIN.equals(heldBy)
+        ? holderFromStdin().thenCompose(node -> {
+          heldBy = node;
+          return Cluster.start(settings).toCompletionStage();
+        })
+        : Cluster.start(settings).toCompletionStage().toCompletableFuture();
     TargetSession session;
     try {
       session = launch ? TargetSession.launch(commandLine, options, console.out(), console.err())
@@ -143,12 +154,37 @@ final class DaemonCommand implements Callable<Integer> {
     return 0;
   }
 
+  /** The first line of standard input, read on a thread of its own; fails when the input ends first. */
+  private static CompletableFuture<String> holderFromStdin() {
+    CompletableFuture<String> node = new CompletableFuture<>();
+    Thread reader = new Thread(() -> {
+      try {
+        String line = new java.io.BufferedReader(new java.io.InputStreamReader(System.in,
+            java.nio.charset.StandardCharsets.UTF_8)).readLine();
+        if (line == null || line.isBlank()) {
+          node.completeExceptionally(new IllegalStateException("the process that started this daemon ended before"
+              + " it joined the cluster"));
+        } else {
+          node.complete(line.strip());
+        }
+      } catch (java.io.IOException e) {
+        node.completeExceptionally(e);
+      }
+    }, "bottlenose-holder");
+    reader.setDaemon(true);
+    reader.start();
+    return node;
+  }
+
   private static Vertx awaitCluster(CompletableFuture<Vertx> joining, TargetSession session) throws Exception {
     try {
       return joining.get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
     } catch (Exception e) {
       session.close();
       joining.thenAccept(Vertx::close);
+      if (e instanceof java.util.concurrent.ExecutionException && e.getCause() instanceof Exception cause) {
+        throw cause;
+      }
       throw e;
     }
   }

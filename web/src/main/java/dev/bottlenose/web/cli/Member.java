@@ -30,9 +30,28 @@ final class Member implements AutoCloseable {
   }
 
   static Member join(PrintStream err) throws Exception {
+    return join(err, List.of());
+  }
+
+  /**
+   * Joins the cluster; a daemon is started for each of {@code pids} first, to start, attach and join while this
+   * process joins ({@link Daemons#prestart}), and {@link #daemonsFor} then holds it (or the daemon that already
+   * served that pid, which the started one leaves to).
+   */
+  static Member join(PrintStream err, List<Long> pids) throws Exception {
+    List<Daemons.Spawned> started = new ArrayList<>();
+    for (long pid : pids) {
+      try {
+        started.add(Daemons.prestart(Daemons.locateDaemonJar(), pid));
+      } catch (java.io.IOException e) {
+        // started once joined instead, which reports why it cannot be
+      }
+    }
     err.println("bottlenose: joining the cluster on 127.0.0.1...");
     Vertx vertx = await(Cluster.start(ClusterSettings.loopback()), 90, "joining the cluster");
-    return new Member(vertx, new Daemons(vertx, Daemons.locateDaemonJar()));
+    Daemons daemons = new Daemons(vertx, Daemons.locateDaemonJar());
+    started.forEach(daemons::adopt);
+    return new Member(vertx, daemons);
   }
 
   Vertx vertx() {

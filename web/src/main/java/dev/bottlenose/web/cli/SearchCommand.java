@@ -92,7 +92,7 @@ final class SearchCommand implements Callable<Integer> {
     List<MetricFile> metricFiles = metricFiles(options.rulesDirectory());
     pids.forEach(TargetCheck::check);
     SearchRunner.prepareRules();
-    try (Member member = Member.join(err)) {
+    try (Member member = Member.join(err, pids)) {
       List<String> daemons = member.daemonsFor(pids, err);
       for (MetricFile f : metricFiles) {
         member.addMetrics(daemons, f.name(), f.text(), err);

@@ -35,7 +35,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * for that host and pid, then either holds the daemon that serves it or spawns one ({@code java -jar
  * bottlenose-daemon-all.jar daemon --pid N --id ID --held-by <this member>}, its own process). A daemon
  * spawned this way stops when its last holder lets go ({@link #close}) or leaves the cluster, {@code kill -9}
- * included, so its agent removes what it inserted.
+ * included, so its agent removes what it inserted. A command may start its daemon before it joins
+ * ({@link #prestart}, {@code --held-by -}) and {@link #adopt} it once joined.
  */
 public final class Daemons implements AutoCloseable {
   static final String LIST = Addresses.DAEMONS_LIST;
@@ -44,7 +45,7 @@ public final class Daemons implements AutoCloseable {
   private static final long STOP_WAIT_SECONDS = 15;
   /** A spawned daemon found its target served by another daemon (which is then held instead). */
   private static final int ALREADY_SERVED = 423;
-  private static final long POLL_MILLIS = 500;
+  private static final long POLL_MILLIS = 100;
   /**
    * The daemon's JVM compiles with C1 only, as the launcher runs the service's: on a 40 s search of a one-thread
    * program (measured by hand from {@code /proc}, two searches each way) the daemon used 15–16 s of CPU with both
@@ -57,7 +58,7 @@ public final class Daemons implements AutoCloseable {
   private final Vertx vertx;
   private final Path daemonJar;
   private final String clusterSecret;
-  private final Map<String, Process> spawned = new ConcurrentHashMap<>();
+  private final Map<String, Spawned> spawned = new ConcurrentHashMap<>();
   private final Set<String> held = ConcurrentHashMap.newKeySet();
 
   /** Daemons spawned with this process's environment, so with its cluster secret. */
@@ -132,47 +133,87 @@ public final class Daemons implements AutoCloseable {
         });
   }
 
+  /**
+   * A daemon process this process started, and the file its output goes to; {@code prestarted}: started before
+   * this process joined ({@link #prestart}), so its end is told to the first {@link #forPid} of its pid.
+   */
+  public record Spawned(long pid, Process process, Path log, boolean prestarted) {}
+
+  /**
+   * Starts a daemon for {@code pid} before this process has joined the cluster ({@code --held-by -}): its JVM
+   * starts and attaches while this process joins, then waits for {@link #adopt} to tell it the member that holds it,
+   * and joins. When this process ends first, the daemon stops. When a daemon already serves {@code pid}, this one
+   * gives up (its target is already served) and {@link #forPid} holds the served one instead.
+   */
+  public static Spawned prestart(Path daemonJar, long pid) throws IOException {
+    return prestart(daemonJar, pid, null);
+  }
+
+  /** As {@link #prestart(Path, long)}, into the cluster named by {@code clusterSecret} (null: as the environment says). */
+  public static Spawned prestart(Path daemonJar, long pid, String clusterSecret) throws IOException {
+    return launch(daemonJar.toAbsolutePath().normalize(), pid, DaemonIds.of(hostName(), pid), clusterSecret,
+        List.of("--held-by", "-"), true);
+  }
+
+  /**
+   * Tells a daemon started by {@link #prestart} that this member holds it, so it joins; {@link #forPid} then awaits
+   * it. A daemon that has already given up is left to {@link #forPid}, which finds the one serving its pid.
+   */
+  public void adopt(Spawned daemon) {
+    spawned.put(DaemonIds.of(hostName(), daemon.pid()), daemon);
+    try (var in = daemon.process().getOutputStream()) {
+      in.write((Membership.localNode(vertx) + "\n").getBytes(StandardCharsets.UTF_8));
+    } catch (IOException gaveUp) {
+      // it ended (its target already served, or it could not attach): forPid tells which from its last words
+    }
+  }
+
   private Future<Announcement> spawn(long pid, String host) {
     String id = DaemonIds.of(host, pid);
-    Process running = spawned.get(id);
-    if (running != null && running.isAlive()) {
-      return awaitRunning(id, running, null);
+    Spawned running = spawned.get(id);
+    if (running != null && (running.process().isAlive() || running.prestarted())) {
+      return awaitRunning(id, running);
     }
     if (ProcessHandle.of(pid).isEmpty()) {
       return Future.failedFuture(new DaemonException(400, "no process with pid " + pid));
     }
-    if (!Files.isRegularFile(daemonJar)) {
-      return Future.failedFuture(new DaemonException(500, "daemon jar not found: " + daemonJar.toAbsolutePath()
-          + " (build it with mvn -pl daemon -am package, or set -Dbottlenose.daemon.jar)"));
-    }
     try {
-      Path log = Files.createTempFile("bottlenose-daemon-" + pid + "-", ".log");
-      log.toFile().deleteOnExit();
-      String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-      List<String> command = new ArrayList<>(List.of(java));
-      command.addAll(JVM_OPTIONS);
-      command.addAll(ClassArchive.jvmOptions(daemonJar));
-      command.addAll(List.of("-jar", daemonJar.toString(), "daemon", "--pid", Long.toString(pid), "--id", id));
-      if (vertx.isClustered()) {
-        command.addAll(List.of("--held-by", Membership.localNode(vertx)));
-      }
-      ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-      pb.environment().remove("BOTTLENOSE_WEB_TOKEN");
-      if (clusterSecret != null) {
-        pb.environment().put(ClusterSecret.ENV, clusterSecret);
-      }
-      Process p = pb.start();
+      Spawned p = launch(daemonJar, pid, id, clusterSecret, vertx.isClustered()
+          ? List.of("--held-by", Membership.localNode(vertx)) : List.of(), false);
       spawned.put(id, p);
-      return awaitRunning(id, p, log);
+      return awaitRunning(id, p);
     } catch (IOException e) {
-      return Future.failedFuture(new DaemonException(500, "cannot start a daemon for pid " + pid + ": " + e.getMessage()));
+      return Future.failedFuture(e instanceof java.io.FileNotFoundException ? new DaemonException(500, e.getMessage())
+          : new DaemonException(500, "cannot start a daemon for pid " + pid + ": " + e.getMessage()));
     }
   }
 
-  private Future<Announcement> awaitRunning(String id, Process process, Path log) {
+  private static Spawned launch(Path daemonJar, long pid, String id, String clusterSecret, List<String> holder,
+      boolean prestarted) throws IOException {
+    if (!Files.isRegularFile(daemonJar)) {
+      throw new java.io.FileNotFoundException("daemon jar not found: " + daemonJar.toAbsolutePath()
+          + " (build it with mvn -pl daemon -am package, or set -Dbottlenose.daemon.jar)");
+    }
+    Path log = Files.createTempFile("bottlenose-daemon-" + pid + "-", ".log");
+    log.toFile().deleteOnExit();
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> command = new ArrayList<>(List.of(java));
+    command.addAll(JVM_OPTIONS);
+    command.addAll(ClassArchive.jvmOptions(daemonJar));
+    command.addAll(List.of("-jar", daemonJar.toString(), "daemon", "--pid", Long.toString(pid), "--id", id));
+    command.addAll(holder);
+    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+    pb.environment().remove("BOTTLENOSE_WEB_TOKEN");
+    if (clusterSecret != null) {
+      pb.environment().put(ClusterSecret.ENV, clusterSecret);
+    }
+    return new Spawned(pid, pb.start(), log, prestarted);
+  }
+
+  private Future<Announcement> awaitRunning(String id, Spawned daemon) {
     Promise<Announcement> promise = Promise.promise();
     long deadline = System.currentTimeMillis() + REGISTER_TIMEOUT.toMillis();
-    poll(id, process, log, deadline, promise);
+    poll(id, daemon.process(), daemon.log(), deadline, promise);
     return promise.future();
   }
 
@@ -184,7 +225,7 @@ public final class Daemons implements AutoCloseable {
         find(id).onComplete(d -> promise.complete(d.succeeded() && d.result() != null ? d.result()
             : registryEntry(id, status)));
       } else if (!process.isAlive()) {
-        spawned.remove(id, process);
+        spawned.computeIfPresent(id, (k, v) -> v.process() == process ? null : v);
         String words = lastWords(log);
         promise.fail(new DaemonException(process.exitValue() == 2 ? 400 : words.contains("already served by another daemon")
             ? ALREADY_SERVED : 409, "the daemon for " + id + " gave up: " + words));
@@ -243,11 +284,11 @@ public final class Daemons implements AutoCloseable {
       }
     }
     held.clear();
-    for (Map.Entry<String, Process> e : spawned.entrySet()) {
+    for (Map.Entry<String, Spawned> e : spawned.entrySet()) {
       if (stillHeld.getOrDefault(e.getKey(), false)) {
         continue;
       }
-      Process p = e.getValue();
+      Process p = e.getValue().process();
       try {
         if (!p.waitFor(STOP_WAIT_SECONDS, TimeUnit.SECONDS)) {
           p.destroy();
