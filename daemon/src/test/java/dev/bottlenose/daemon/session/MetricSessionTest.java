@@ -38,20 +38,25 @@ class MetricSessionTest {
   }
 
   private MetricValue secondValue(long metricId) {
+    return secondSample(metricId).metric(metricId);
+  }
+
+  /** The second sample with a value of the metric: its value and its interval belong together. */
+  private Sample secondSample(long metricId) {
     List<Sample> seen = new CopyOnWriteArrayList<>();
     session.values().onSample(seen::add);
     await().atMost(Duration.ofSeconds(5)).until(() -> seen.stream().filter(s -> s.metric(metricId) != null).count() >= 2);
     Sample s = seen.stream().filter(x -> x.metric(metricId) != null).skip(1).findFirst().orElseThrow();
     assertThat(s.toJson().get("metrics")).asList().isNotEmpty();
-    return s.metric(metricId);
+    return s;
   }
 
   @Test
   void callsOnAMethodIsItsProbeCountPerSecond() {
     ActiveMetric m = session.enableMetric("calls", "</Code/com.acme/Sim/step()V>", "test");
     assertThat(m.probeCount()).isEqualTo(1);
-    MetricValue v = secondValue(m.metricId());
-    Sample s = session.values().latest();
+    Sample s = secondSample(m.metricId());
+    MetricValue v = s.metric(m.metricId());
     double seconds = s.intervalNanos() / 1e9;
     assertThat(v.hasValue()).isTrue();
     assertThat(v.unit()).isEqualTo("count/s");
@@ -77,8 +82,8 @@ class MetricSessionTest {
     assertThat(m.toJson().get("methodsInstrumented")).isEqualTo(Map.of("x0", 2));
     assertThat(peer.probes()).hasSize(2);
     assertThat(peer.ops()).filteredOn(op -> op.startsWith("insert")).containsExactly("insertAll");
-    MetricValue v = secondValue(m.metricId());
-    assertThat(v.value() * session.values().latest().intervalNanos() / 1e9).isCloseTo(200, within(1e-6));
+    Sample s = secondSample(m.metricId());
+    assertThat(s.metric(m.metricId()).value() * s.intervalNanos() / 1e9).isCloseTo(200, within(1e-6));
     assertThat(session.disableMetric(m.metricId())).containsEntry("probesRemoved", 2).containsEntry("classesRestored", 1);
     assertThat(peer.ops()).filteredOn(op -> op.startsWith("remove")).containsExactly("removeMany");
     assertThat(peer.probes()).isEmpty();
