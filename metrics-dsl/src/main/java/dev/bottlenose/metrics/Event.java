@@ -14,7 +14,7 @@ enum Event {
   CPU_SAMPLE("jdk.ExecutionSample", true, false, true, true, true),
   GC_PAUSE("jdk.GarbageCollection", true, false, false, false, false),
   JIT_COMPILE("jdk.Compilation", true, true, true, false, false),
-  CLASS_LOAD("jdk.ClassLoad", true, false, true, true, false),
+  CLASS_LOAD("jdk.ClassDefine with the JVM's class-loading time (else jdk.ClassLoad)", true, false, true, true, false),
   SAFEPOINT("jdk.ExecuteVMOperation (safepoint)", true, false, false, false, false),
   MONITOR_ENTER("jdk.JavaMonitorEnter", true, false, true, true, false),
   MONITOR_WAIT("jdk.JavaMonitorWait", true, false, true, true, false),

@@ -75,6 +75,10 @@ public final class RepositoryReader implements AutoCloseable {
     this.longRunning = new LongRunningFrames(cpu);
     this.discovery = new DiscoveryEvents(graphs, longRunning, cpu);
     this.sources = new SourceCounter(samplePeriodNanos, cpu, cpu::live);
+    PerfCounters counters = PerfCounters.of(pid);
+    if (counters != null) {
+      sources.classLoadingTime(counters::classLoadingNanos);
+    }
     this.digests = digests;
   }
 

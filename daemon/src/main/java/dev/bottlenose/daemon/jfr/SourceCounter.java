@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.LongSupplier;
 import java.util.function.LongUnaryOperator;
 import java.util.function.Supplier;
 import jdk.jfr.consumer.RecordedEvent;
@@ -41,7 +42,12 @@ import jdk.jfr.consumer.RecordedThread;
  * at each flush (and a thread's last known one kept), so a thread that was idle, or whose samples were all
  * lost, is still scaled when its samples come back: a test thread spinning after an idle stretch had 77%
  * of its CPU time counted when only the threads sampled in the stretch before were read. A thread first
- * seen in this stretch, or one whose CPU time cannot be read, counts one period per sample.
+ * seen in this stretch, or one whose CPU time cannot be read, counts one period per sample. A source without a
+ * code filter (the whole program, a thread) counts its threads' CPU time over the stretch whole, uncapped and
+ * whether they were sampled or not ({@link #settleWholeThreads}).
+ *
+ * <p>{@code class_load} sources count the JVM's own class-loading time where it can be read, shared among the
+ * classes defined ({@link #classLoadingTime}).
  *
  * <p>Native-method samples ({@code io_sample}) stand for the time of one turn of JFR's native sampler, which
  * takes one thread in native code per period, in turn ({@link NativeTurns}); a thread's are held while it is
@@ -71,6 +77,15 @@ public final class SourceCounter {
   private final Map<Long, Long> stretchSamples = new HashMap<>();
   private final Map<WatchedSource, Map<Long, Long>> stretchMatches = new HashMap<>();
   private Map<Long, Long> cpuAtLastFlush = new HashMap<>();
+  /** The program's threads the events have named, by OS id: whose CPU time a whole-thread source counts. */
+  private final Map<Long, RecordedThread> programThreads = new HashMap<>();
+  /** JFR's event for each class defined, which {@code class_load} sources count when the JVM's own total is known. */
+  static final String CLASS_DEFINE = dev.bottlenose.agent.sources.WatchedSources.CLASS_DEFINE;
+  private LongSupplier classLoading = () -> -1;
+  private volatile boolean classLoadingKnown;
+  private long classLoadingAtLastFlush = -1;
+  private long stretchDefines;
+  private final Map<WatchedSource, Long> stretchDefineMatches = new HashMap<>();
   private final NativeTurns nativeTurns = new NativeTurns();
   private final IoSamples ioSamples;
 
@@ -97,6 +112,18 @@ public final class SourceCounter {
         return both;
       });
     }
+    byName.put(CLASS_DEFINE, new SourceEvent[] {SourceEvent.CLASS_LOAD});
+  }
+
+  /**
+   * The JVM's own total of time spent loading classes, in ns (-1 where it cannot be read): with it, a
+   * {@code class_load} source counts each stretch's growth of that total, shared among the classes defined in the
+   * stretch ({@code jdk.ClassDefine}, by thread and stack), instead of the durations of {@code jdk.ClassLoad}, which
+   * times only the loads the VM starts itself (a class a program defines from bytes is not among them).
+   */
+  public void classLoadingTime(LongSupplier nanos) {
+    classLoading = nanos;
+    classLoadingKnown = nanos.getAsLong() >= 0;
   }
 
   /** The JFR event names a source can count. */
@@ -105,6 +132,7 @@ public final class SourceCounter {
     for (SourceEvent e : SourceEvent.values()) {
       names.add(e.jfrName);
     }
+    names.add(CLASS_DEFINE);
     return names;
   }
 
@@ -138,12 +166,18 @@ public final class SourceCounter {
 
   /** Every event the stream has delivered so far ended before {@code millis}; call on the stream's thread. */
   public void flushed(long millis) {
-    settleSamples();
+    settleSamples(millis);
+    settleDefines(millis);
     flushedAtMillis = millis;
   }
 
-  /** Adds the stretch's execution samples to their sources, each thread's weighted by its CPU time. */
-  private synchronized void settleSamples() {
+  /**
+   * Adds the stretch's execution samples to their sources, each thread's weighted by its CPU time. A whole-thread
+   * source ({@link WatchedSource#wholeThreads}: the whole program, a thread) counts its threads' CPU time over the
+   * stretch itself, samples or not: a thread defining classes or in native code runs where JFR does not sample
+   * it (a plugin host defining classes from bytes used 1.2 cores and showed 0.03 of one in samples).
+   */
+  private synchronized void settleSamples(long throughMillis) {
     Map<Long, Long> cpuNow = cpuAtLastFlush.size() < MAX_THREADS_KEPT ? new HashMap<>(cpuAtLastFlush) : new HashMap<>();
     Map<Long, Double> scale = new HashMap<>();
     long period = samplePeriodNanos;
@@ -154,7 +188,27 @@ public final class SourceCounter {
       boolean known = cpu >= 0 && before != null && before >= 0 && cpu >= before;
       scale.put(tid, known ? Math.min(MAX_SCALE, (cpu - before) / ((double) n * period)) : 1.0);
     });
+    boolean cpuWatched = threadCpu != null && byEvent[SourceEvent.CPU_SAMPLE.ordinal()].length > 0;
+    if (cpuWatched) {
+      Collection<Long> live = liveThreads.get();
+      for (Long tid : live) {
+        if (!stretchSamples.containsKey(tid)) {
+          cpuNow.put(tid, threadCpu.applyAsLong(tid));
+        }
+      }
+      if (!live.isEmpty()) {
+        programThreads.keySet().retainAll(new java.util.HashSet<>(live));
+      }
+      for (WatchedSource s : byEvent[SourceEvent.CPU_SAMPLE.ordinal()]) {
+        if (s.wholeThreads()) {
+          settleWholeThreads(s, cpuNow, throughMillis);
+        }
+      }
+    }
     stretchMatches.forEach((s, byThread) -> {
+      if (cpuWatched && s.wholeThreads()) {
+        return;
+      }
       long count = 0;
       double nanos = 0;
       for (Map.Entry<Long, Long> e : byThread.entrySet()) {
@@ -163,13 +217,6 @@ public final class SourceCounter {
       }
       s.add(count, Math.round(nanos), 0);
     });
-    if (threadCpu != null && byEvent[SourceEvent.CPU_SAMPLE.ordinal()].length > 0) {
-      for (Long tid : liveThreads.get()) {
-        if (!stretchSamples.containsKey(tid)) {
-          cpuNow.put(tid, threadCpu.applyAsLong(tid));
-        }
-      }
-    }
     stretchSamples.clear();
     stretchMatches.clear();
     cpuAtLastFlush = cpuNow;
@@ -211,6 +258,9 @@ public final class SourceCounter {
     if (types == null) {
       return;
     }
+    if (types[0].threadField != null && threadCpu != null) {
+      seenThread(e.getThread(types[0].threadField));
+    }
     for (SourceEvent type : types) {
       try {
         dispatch(type, e);
@@ -251,12 +301,19 @@ public final class SourceCounter {
     if (!type.counts(e)) {
       return;
     }
+    boolean define = type == SourceEvent.CLASS_LOAD && CLASS_DEFINE.equals(e.getEventType().getName());
+    if (type == SourceEvent.CLASS_LOAD && define != classLoadingKnown) {
+      return;
+    }
+    if (define) {
+      defined();
+    }
     if (thread != null && notTheProgram(thread) || type.code == SourceEvent.Code.METHOD && isToolCode(e)) {
       return;
     }
     boolean weighted = type == SourceEvent.CPU_SAMPLE && threadCpu != null && thread != null;
     if (weighted) {
-      stretchSamples.merge(thread.getOSThreadId(), 1L, Long::sum);
+      sampledThread(thread);
     }
     List<RecordedFrame> frames = null;
     long end = e.getEndTime().toEpochMilli();
@@ -275,6 +332,10 @@ public final class SourceCounter {
           matchedSample(s, thread.getOSThreadId());
           continue;
         }
+        if (define) {
+          matchedDefine(s);
+          continue;
+        }
         if (type == SourceEvent.IO_SAMPLE) {
           matchedIoSample(s, thread == null ? -1 : thread.getOSThreadId());
           continue;
@@ -286,6 +347,93 @@ public final class SourceCounter {
         s.add(nanos, bytes);
       }
     }
+  }
+
+  private synchronized void sampledThread(RecordedThread thread) {
+    stretchSamples.merge(thread.getOSThreadId(), 1L, Long::sum);
+  }
+
+  /**
+   * Notes a program thread any event names, watched or not: a thread that runs almost only inside the VM (defining
+   * classes) is seldom in an execution sample, but its allocation samples and class definitions name it.
+   */
+  private synchronized void seenThread(RecordedThread thread) {
+    if (thread == null || notTheProgram(thread)) {
+      return;
+    }
+    long tid = thread.getOSThreadId();
+    if (programThreads.size() < MAX_THREADS_KEPT || programThreads.containsKey(tid)) {
+      programThreads.put(tid, thread);
+    }
+  }
+
+  /**
+   * A whole-thread source's stretch: the CPU time its threads (those the events have named, its thread filter
+   * taking them) used between the last flush and this one, each sample counted; a thread whose CPU time is not
+   * known for the stretch counts one period per sample.
+   */
+  private void settleWholeThreads(WatchedSource s, Map<Long, Long> cpuNow, long throughMillis) {
+    Map<Long, Long> samples = stretchMatches.getOrDefault(s, Map.of());
+    java.util.Set<Long> threads = new java.util.HashSet<>(samples.keySet());
+    programThreads.forEach((tid, t) -> {
+      if (s.matchesThread(t)) {
+        threads.add(tid);
+      }
+    });
+    long count = 0;
+    double nanos = 0;
+    for (long tid : threads) {
+      long n = samples.getOrDefault(tid, 0L);
+      count += n;
+      Long before = cpuAtLastFlush.get(tid);
+      Long now = cpuNow.get(tid);
+      nanos += before != null && now != null && before >= 0 && now >= before ? now - before : n * samplePeriodNanos;
+    }
+    s.add(count, Math.round(nanos * sinceShare(s, throughMillis)), 0);
+  }
+
+  /**
+   * The share of the stretch that ends at {@code throughMillis} that came after {@code s} was added: what it counts
+   * of a total read for the whole stretch.
+   */
+  private double sinceShare(WatchedSource s, long throughMillis) {
+    long from = flushedAtMillis;
+    if (from <= 0 || throughMillis <= from || s.sinceMillis <= from) {
+      return 1.0;
+    }
+    return Math.max(0, throughMillis - s.sinceMillis) / (double) (throughMillis - from);
+  }
+
+  /** A class defined in the stretch: counted against every source it matches, to share the stretch's load time. */
+  private synchronized void matchedDefine(WatchedSource s) {
+    stretchDefineMatches.merge(s, 1L, Long::sum);
+  }
+
+  private synchronized void defined() {
+    stretchDefines++;
+  }
+
+  /**
+   * Shares the growth of the JVM's class-loading time over the stretch among the {@code class_load} sources: each
+   * gets the share of the stretch's defined classes it matched; one over the whole program gets all of it (a load
+   * may define nothing new, and the classes the JDK's own loaders define are not all told).
+   */
+  private synchronized void settleDefines(long throughMillis) {
+    WatchedSource[] watching = byEvent[SourceEvent.CLASS_LOAD.ordinal()];
+    long now = classLoadingKnown && watching.length > 0 ? classLoading.getAsLong() : -1;
+    long before = classLoadingAtLastFlush;
+    if (now >= 0 && before >= 0 && now >= before) {
+      long delta = now - before;
+      for (WatchedSource s : watching) {
+        long matched = stretchDefineMatches.getOrDefault(s, 0L);
+        double share = s.wholeProgram() ? 1.0
+            : stretchDefines == 0 ? 0 : (double) matched / stretchDefines;
+        s.add(matched, Math.round(delta * share * sinceShare(s, throughMillis)), 0);
+      }
+    }
+    classLoadingAtLastFlush = now;
+    stretchDefines = 0;
+    stretchDefineMatches.clear();
   }
 
   private synchronized void matchedSample(WatchedSource s, long tid) {

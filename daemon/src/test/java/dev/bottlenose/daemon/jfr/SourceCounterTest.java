@@ -51,7 +51,7 @@ class SourceCounterTest {
     assertThat(samples).as("samples of the spinning thread").hasSizeGreaterThan(12);
     AtomicLong cpu = new AtomicLong(1_000_000_000);
     SourceCounter counter = new SourceCounter(PERIOD, tid -> cpu.get());
-    counter.add(1, SourceSpec.fromMap(Map.of("event", "cpu_sample")), 0);
+    counter.add(1, SourceSpec.fromMap(Map.of("event", "cpu_sample", "code", "inclusive:/Code/java.lang/Thread")), 0);
     int third = samples.size() / 3;
     feed(counter, samples.subList(0, third));
     counter.flushed(System.currentTimeMillis());
@@ -69,6 +69,117 @@ class SourceCounterTest {
     assertThat(nanos(counter)).as("at most %s periods a sample", SourceCounter.MAX_SCALE)
         .isEqualTo(third * PERIOD + third * PERIOD / 4 + (long) (SourceCounter.MAX_SCALE * third * PERIOD));
     assertThat(counter.totals().get(0)).containsEntry("count", 3L * third).containsEntry("sourceId", 1L);
+  }
+
+  @Test
+  void theWholeProgramAndItsThreadsCountTheirThreadsCpuTimeWhateverTheSamplesSay() {
+    AtomicLong cpu = new AtomicLong(1_000_000_000);
+    long tid = samples.get(0).getThread("sampledThread").getOSThreadId();
+    SourceCounter counter = new SourceCounter(PERIOD, t -> cpu.get(), () -> List.of(tid));
+    counter.add(1, SourceSpec.fromMap(Map.of("event", "cpu_sample")), 0);
+    counter.add(2, SourceSpec.fromMap(Map.of("event", "cpu_sample", "thread", "/Threads/main/spinner")), 0);
+    counter.add(3, SourceSpec.fromMap(Map.of("event", "cpu_sample", "thread", "/Threads/main/someone-else")), 0);
+    counter.add(4, SourceSpec.fromMap(Map.of("event", "cpu_sample", "code", "inclusive:/Code/java.lang/Thread")), 0);
+    feed(counter, samples.subList(0, 2));
+    counter.flushed(System.currentTimeMillis());
+
+    // a stretch in which the thread used a second of CPU and JFR sampled it twice (it ran in the VM, say)
+    cpu.addAndGet(1_000_000_000);
+    feed(counter, samples.subList(2, 4));
+    counter.flushed(System.currentTimeMillis());
+    // and one in which it used half a second and was not sampled at all
+    cpu.addAndGet(500_000_000);
+    counter.flushed(System.currentTimeMillis());
+
+    List<Map<String, Object>> totals = counter.totals();
+    long first = 2 * PERIOD;
+    assertThat(totals.get(0)).as("the whole program: the thread's CPU time").containsEntry("count", 4L)
+        .containsEntry("nanos", first + 1_500_000_000L);
+    assertThat(totals.get(1)).as("the thread itself").containsEntry("nanos", first + 1_500_000_000L);
+    assertThat(totals.get(2)).as("another thread").containsEntry("nanos", 0L);
+    assertThat(totals.get(3)).as("code: shared among its samples, at most %s periods each", SourceCounter.MAX_SCALE)
+        .containsEntry("nanos", first + (long) (2 * SourceCounter.MAX_SCALE * PERIOD));
+  }
+
+  @Test
+  void classLoadingIsTheJvmsOwnTotalSharedAmongTheClassesDefined() throws Exception {
+    List<RecordedEvent> defines = recordDefines("definer", 40);
+    assertThat(defines).as("classes the definer defined").hasSizeGreaterThanOrEqualTo(40);
+    AtomicLong loading = new AtomicLong(5_000_000_000L);
+    SourceCounter counter = new SourceCounter(PERIOD, tid -> -1);
+    counter.classLoadingTime(loading::get);
+    counter.add(1, SourceSpec.fromMap(Map.of("event", "class_load")), 0);
+    counter.add(2, SourceSpec.fromMap(Map.of("event", "class_load", "thread", "/Threads/main/definer")), 0);
+    counter.add(3, SourceSpec.fromMap(Map.of("event", "class_load", "thread", "/Threads/main/someone-else")), 0);
+    counter.add(4, SourceSpec.fromMap(Map.of("event", "class_load", "code",
+        "inclusive:/Code/dev.bottlenose.daemon.jfr/SourceCounterTest")), 0);
+    counter.flushed(System.currentTimeMillis());
+
+    feed(counter, defines);
+    loading.addAndGet(300_000_000);
+    counter.flushed(System.currentTimeMillis());
+
+    List<Map<String, Object>> totals = counter.totals();
+    assertThat(totals.get(0)).as("the whole program: all of the JVM's loading time")
+        .containsEntry("nanos", 300_000_000L).containsEntry("count", (long) defines.size());
+    assertThat(totals.get(1)).as("the thread that defined them all").containsEntry("nanos", 300_000_000L);
+    assertThat(totals.get(2)).as("another thread").containsEntry("nanos", 0L).containsEntry("count", 0L);
+    assertThat(totals.get(3)).as("the code that defined them").containsEntry("nanos", 300_000_000L);
+  }
+
+  @Test
+  void withoutTheJvmsTotalClassLoadingIsTheVmsOwnLoadsDurations() throws Exception {
+    List<RecordedEvent> defines = recordDefines("definer-2", 5);
+    SourceCounter counter = new SourceCounter(PERIOD, tid -> -1);
+    counter.classLoadingTime(() -> -1);
+    counter.add(1, SourceSpec.fromMap(Map.of("event", "class_load")), 0);
+    feed(counter, defines);
+    counter.flushed(System.currentTimeMillis());
+    assertThat(counter.totals().get(0)).as("defines alone count nothing").containsEntry("count", 0L)
+        .containsEntry("nanos", 0L);
+  }
+
+  /** The {@code jdk.ClassDefine} events of a thread named {@code name} that defines {@code n} classes from bytes. */
+  private static List<RecordedEvent> recordDefines(String name, int n) throws Exception {
+    byte[] bytes;
+    try (var in = SourceCounterTest.class.getResourceAsStream("SourceCounterTest$Defined.class")) {
+      bytes = in.readAllBytes();
+    }
+    Path file = Files.createTempFile("bottlenose-defines", ".jfr");
+    try (Recording r = new Recording()) {
+      r.enable("jdk.ClassDefine").withStackTrace();
+      r.start();
+      Thread definer = new Thread(() -> {
+        for (int i = 0; i < n; i++) {
+          new OneClass(bytes).define();
+        }
+      }, name);
+      definer.start();
+      definer.join();
+      r.stop();
+      r.dump(file);
+    }
+    List<RecordedEvent> events = RecordingFile.readAllEvents(file).stream()
+        .filter(e -> e.getEventType().getName().equals("jdk.ClassDefine"))
+        .filter(e -> name.equals(e.getThread("eventThread").getJavaName())).toList();
+    Files.delete(file);
+    return events;
+  }
+
+  /** What {@link #recordDefines} defines again and again, each time in a loader of its own. */
+  static final class Defined {}
+
+  private static final class OneClass extends ClassLoader {
+    private final byte[] bytes;
+
+    OneClass(byte[] bytes) {
+      super(null);
+      this.bytes = bytes;
+    }
+
+    void define() {
+      defineClass(Defined.class.getName(), bytes, 0, bytes.length);
+    }
   }
 
   @Test

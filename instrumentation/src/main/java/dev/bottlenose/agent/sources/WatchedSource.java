@@ -49,6 +49,24 @@ public final class WatchedSource {
     return spec.periodMillis() != null ? spec.periodMillis() * 1_000_000 : fallback;
   }
 
+  /**
+   * Whether it counts everything its threads do: no code, frame type, object or allocation filter (a thread
+   * filter or none). Its value is then its threads' own, which the daemon can read whole where samples miss some.
+   */
+  public boolean wholeThreads() {
+    return code == null && frameType == null && resource == null && allocatedType == null;
+  }
+
+  /** Whether it counts everything the program does: {@link #wholeThreads()} and no thread filter either. */
+  public boolean wholeProgram() {
+    return wholeThreads() && thread == null;
+  }
+
+  /** Whether its thread filter, if any, takes {@code t}. */
+  public boolean matchesThread(RecordedThread t) {
+    return thread == null || thread.matches(t);
+  }
+
   public boolean needsStack() {
     return event.code == SourceEvent.Code.STACK && (code != null || frameType != null);
   }

@@ -20,6 +20,24 @@ import java.util.concurrent.atomic.AtomicLong;
  * weights keep the sampled bytes an estimate of all bytes allocated.
  */
 public final class WatchedSources {
+  /**
+   * JFR's event for each class defined: a {@code class_load} source turns it on instead of {@code jdk.ClassLoad}
+   * when this JVM keeps its performance counters in a file ({@link #PERF_DATA}), where the daemon reads its total
+   * class-loading time.
+   */
+  public static final String CLASS_DEFINE = "jdk.ClassDefine";
+  /** Whether this JVM keeps its performance counters ({@code /tmp/hsperfdata_<user>/<pid>}; -XX:-UsePerfData: not). */
+  static final boolean PERF_DATA = perfData();
+
+  private static boolean perfData() {
+    try {
+      // HotSpot keeps the file in /tmp whatever java.io.tmpdir says
+      return java.nio.file.Files.exists(java.nio.file.Path.of("/tmp", "hsperfdata_" + System.getProperty("user.name"),
+          Long.toString(ProcessHandle.current().pid())));
+    } catch (RuntimeException | Error e) {
+      return false;
+    }
+  }
   static final String PART = "sources";
   static final int ALLOCATION_SAMPLES_PER_SECOND = 500;
 
@@ -123,6 +141,11 @@ public final class WatchedSources {
       Map<String, String> m = JfrRecording.event(event.jfrName, stack, period, threshold);
       if (event == SourceEvent.ALLOC_SAMPLE) {
         m.putAll(JfrRecording.throttle(event.jfrName, ALLOCATION_SAMPLES_PER_SECOND));
+      }
+      if (event == SourceEvent.CLASS_LOAD && PERF_DATA) {
+        // the daemon shares the JVM's own class-loading time, which it reads from the counters' file, among the
+        // classes defined (SourceCounter); jdk.ClassLoad, two or three events a definition, would only cost
+        m = JfrRecording.event(CLASS_DEFINE, stack, null, null);
       }
       return m;
     }

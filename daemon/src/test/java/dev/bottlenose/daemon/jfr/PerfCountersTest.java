@@ -1,0 +1,83 @@
+package dev.bottlenose.daemon.jfr;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.lang.management.ClassLoadingMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** This JVM's own performance counters, read from its file as the daemon reads a target's. */
+class PerfCountersTest {
+
+  @Test
+  void theClassCountsAreTheOnesTheJvmReportsItself() {
+    PerfCounters counters = PerfCounters.of(ProcessHandle.current().pid());
+    assertThat(counters).as("this JVM's counter file").isNotNull();
+    ClassLoadingMXBean classes = ManagementFactory.getClassLoadingMXBean();
+
+    long before = classes.getTotalLoadedClassCount();
+    long read = counters.value("java.cls.loadedClasses") + counters.value("java.cls.sharedLoadedClasses");
+    long after = classes.getTotalLoadedClassCount();
+
+    assertThat(read).isBetween(before, after);
+    assertThat(counters.value("no.such.counter")).isEqualTo(-1);
+  }
+
+  @Test
+  void classLoadingTimeGrowsByWhatDefiningClassesTakesTheThread() throws Exception {
+    PerfCounters counters = PerfCounters.of(ProcessHandle.current().pid());
+    byte[] bytes;
+    try (var in = PerfCountersTest.class.getResourceAsStream("PerfCountersTest$Defined.class")) {
+      bytes = in.readAllBytes();
+    }
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    for (int i = 0; i < 2_000; i++) {
+      new OneClass(bytes).define();
+    }
+    long loading = counters.classLoadingNanos();
+    long cpu = threads.getCurrentThreadCpuTime();
+    long wall = System.nanoTime();
+    for (int i = 0; i < 20_000; i++) {
+      new OneClass(bytes).define();
+    }
+    long loaded = counters.classLoadingNanos() - loading;
+    long used = threads.getCurrentThreadCpuTime() - cpu;
+    wall = System.nanoTime() - wall;
+
+    System.out.printf("class loading %.1f ms, the thread's CPU %.1f ms, wall %.1f ms%n", loaded / 1e6, used / 1e6,
+        wall / 1e6);
+    assertThat(loaded).as("the JVM's loading time, of the defining thread's CPU time %d ns", used)
+        .isGreaterThan(used / 2).isLessThanOrEqualTo(wall);
+  }
+
+  @Test
+  void aFileThatIsNotACounterFileIsRefusedAndAProcessWithoutOneHasNone() throws IOException {
+    Path file = Files.createTempFile("bottlenose-not-perf", ".bin");
+    Files.write(file, new byte[64]);
+    assertThatThrownBy(() -> PerfCounters.open(file)).isInstanceOf(IOException.class)
+        .hasMessageContaining("not a HotSpot performance-counter file");
+    Files.delete(file);
+    assertThat(PerfCounters.of(Long.MAX_VALUE)).isNull();
+  }
+
+  /** Defined again and again, each time in a loader of its own. */
+  static final class Defined {}
+
+  private static final class OneClass extends ClassLoader {
+    private final byte[] bytes;
+
+    OneClass(byte[] bytes) {
+      super(null);
+      this.bytes = bytes;
+    }
+
+    void define() {
+      defineClass(Defined.class.getName(), bytes, 0, bytes.length);
+    }
+  }
+}
