@@ -110,7 +110,6 @@ public final class EventBusMeasurementPort implements MeasurementPort {
         DaemonEvents.Announcement exited = read(DaemonEvents.Announcement::from, m.body());
         targetGone(d, exited == null || exited.endReason() == null ? "the target exited" : exited.endReason());
       }));
-      d.onAnswered(() -> onSampled.run());
       d.ready(vertx);
     }
     if (vertx.isClustered()) {
@@ -121,9 +120,7 @@ public final class EventBusMeasurementPort implements MeasurementPort {
 
   /**
    * Called on the event loop after each daemon's sample has been handed to the measurements it carries values
-   * for, so that the search can weigh them at once rather than at its next periodic step; and after each answer
-   * a cost prediction was waiting for (the daemon's calibration, its call graph, a plan), so that the node is
-   * started then rather than at the next periodic step.
+   * for, so that the search can weigh them at once rather than at its next periodic step.
    */
   public void onSampled(Runnable listener) {
     this.onSampled = listener;

@@ -53,16 +53,8 @@ final class TargetDaemon {
   /** Below this many execution samples the call graph says nothing about a path. */
   static final long MIN_SAMPLES = 20;
 
-  /** Told after each answer to a background question: a prediction that was pending may be ready now. */
-  private volatile Runnable answered = () -> {};
-
   TargetDaemon(String id) {
     this.id = id;
-  }
-
-  /** {@code listener} runs (on an event loop) after each answer to a question this asked in the background. */
-  void onAnswered(Runnable listener) {
-    this.answered = listener;
   }
 
   /** Asks the daemon's status once (again after a failure); answers whether pid and calibration are known. */
@@ -82,7 +74,6 @@ final class TargetDaemon {
             calibration = Calibration.fromJson(s.calibration().getMap());
           }
         }
-        answered.run();
       });
     }
     return false;
@@ -110,7 +101,6 @@ final class TargetDaemon {
           compileTimes = answer != null ? CompileTimes.of(answer) : compileTimes == null ? CompileTimes.NONE
               : compileTimes;
         }
-        answered.run();
       });
     }
     return compileTimes;
@@ -152,7 +142,6 @@ final class TargetDaemon {
           DaemonReplies.CallGraph graph = ar.succeeded() ? read(DaemonReplies.CallGraph::from, ar.result().body()) : null;
           reaches.put(key, new Known(graph == null ? Reach.NONE : Reach.of(graph), System.currentTimeMillis()));
         }
-        answered.run();
       });
     }
     return known == null ? null : known.reach();
@@ -191,7 +180,6 @@ final class TargetDaemon {
             plans.put(key, new Plan(null, r.getMessage()));
           }
         }
-        answered.run();
       });
     }
     return known;
