@@ -31,28 +31,23 @@ class PerfCountersTest {
   @Test
   void classLoadingTimeGrowsByWhatDefiningClassesTakesTheThread() throws Exception {
     PerfCounters counters = PerfCounters.of(ProcessHandle.current().pid());
-    byte[] bytes;
-    try (var in = PerfCountersTest.class.getResourceAsStream("PerfCountersTest$Defined.class")) {
-      bytes = in.readAllBytes();
-    }
+    ClassDefiner definer = new ClassDefiner();
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    for (int i = 0; i < 2_000; i++) {
-      new OneClass(bytes).define();
-    }
+    definer.define(2_000);
     long loading = counters.classLoadingNanos();
     long cpu = threads.getCurrentThreadCpuTime();
     long wall = System.nanoTime();
-    for (int i = 0; i < 20_000; i++) {
-      new OneClass(bytes).define();
-    }
+    definer.define(20_000);
     long loaded = counters.classLoadingNanos() - loading;
     long used = threads.getCurrentThreadCpuTime() - cpu;
     wall = System.nanoTime() - wall;
 
     System.out.printf("class loading %.1f ms, the thread's CPU %.1f ms, wall %.1f ms%n", loaded / 1e6, used / 1e6,
         wall / 1e6);
+    // the counter is elapsed time (the thread may be preempted while it defines), summed over threads: a tenth
+    // more than the wall time leaves room for a class another thread of this JVM loads meanwhile
     assertThat(loaded).as("the JVM's loading time, of the defining thread's CPU time %d ns", used)
-        .isGreaterThan(used / 2).isLessThanOrEqualTo(wall);
+        .isGreaterThan(used / 2).isLessThanOrEqualTo(wall + wall / 10);
   }
 
   @Test
@@ -63,21 +58,5 @@ class PerfCountersTest {
         .hasMessageContaining("not a HotSpot performance-counter file");
     Files.delete(file);
     assertThat(PerfCounters.of(Long.MAX_VALUE)).isNull();
-  }
-
-  /** Defined again and again, each time in a loader of its own. */
-  static final class Defined {}
-
-  private static final class OneClass extends ClassLoader {
-    private final byte[] bytes;
-
-    OneClass(byte[] bytes) {
-      super(null);
-      this.bytes = bytes;
-    }
-
-    void define() {
-      defineClass(Defined.class.getName(), bytes, 0, bytes.length);
-    }
   }
 }

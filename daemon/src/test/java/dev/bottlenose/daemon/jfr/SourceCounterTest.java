@@ -141,21 +141,14 @@ class SourceCounterTest {
 
   /** The {@code jdk.ClassDefine} events of a thread named {@code name} that defines {@code n} classes from bytes. */
   private static List<RecordedEvent> recordDefines(String name, int n) throws Exception {
-    byte[] bytes;
-    try (var in = SourceCounterTest.class.getResourceAsStream("SourceCounterTest$Defined.class")) {
-      bytes = in.readAllBytes();
-    }
+    ClassDefiner definer = new ClassDefiner();
     Path file = Files.createTempFile("bottlenose-defines", ".jfr");
     try (Recording r = new Recording()) {
       r.enable("jdk.ClassDefine").withStackTrace();
       r.start();
-      Thread definer = new Thread(() -> {
-        for (int i = 0; i < n; i++) {
-          new OneClass(bytes).define();
-        }
-      }, name);
-      definer.start();
-      definer.join();
+      Thread thread = new Thread(() -> definer.define(n), name);
+      thread.start();
+      thread.join();
       r.stop();
       r.dump(file);
     }
@@ -164,22 +157,6 @@ class SourceCounterTest {
         .filter(e -> name.equals(e.getThread("eventThread").getJavaName())).toList();
     Files.delete(file);
     return events;
-  }
-
-  /** What {@link #recordDefines} defines again and again, each time in a loader of its own. */
-  static final class Defined {}
-
-  private static final class OneClass extends ClassLoader {
-    private final byte[] bytes;
-
-    OneClass(byte[] bytes) {
-      super(null);
-      this.bytes = bytes;
-    }
-
-    void define() {
-      defineClass(Defined.class.getName(), bytes, 0, bytes.length);
-    }
   }
 
   @Test
