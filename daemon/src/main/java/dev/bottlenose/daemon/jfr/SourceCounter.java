@@ -86,6 +86,8 @@ public final class SourceCounter {
   private long classLoadingAtLastFlush = -1;
   private long stretchDefines;
   private final Map<WatchedSource, Long> stretchDefineMatches = new HashMap<>();
+  /** Per {@code class_load} source, the stretch's {@code jdk.ClassLoad} events: count and nanoseconds. */
+  private final Map<WatchedSource, long[]> stretchLoads = new HashMap<>();
   private final NativeTurns nativeTurns = new NativeTurns();
   private final IoSamples ioSamples;
 
@@ -302,7 +304,7 @@ public final class SourceCounter {
       return;
     }
     boolean define = type == SourceEvent.CLASS_LOAD && CLASS_DEFINE.equals(e.getEventType().getName());
-    if (type == SourceEvent.CLASS_LOAD && define != classLoadingKnown) {
+    if (define && !classLoadingKnown) {
       return;
     }
     if (define) {
@@ -334,6 +336,10 @@ public final class SourceCounter {
         }
         if (define) {
           matchedDefine(s);
+          continue;
+        }
+        if (type == SourceEvent.CLASS_LOAD && classLoadingKnown) {
+          matchedLoad(s, type.nanos(e, samplePeriodNanos));
           continue;
         }
         if (type == SourceEvent.IO_SAMPLE) {
@@ -409,6 +415,12 @@ public final class SourceCounter {
     stretchDefineMatches.merge(s, 1L, Long::sum);
   }
 
+  private synchronized void matchedLoad(WatchedSource s, long nanos) {
+    long[] n = stretchLoads.computeIfAbsent(s, k -> new long[2]);
+    n[0]++;
+    n[1] += nanos;
+  }
+
   private synchronized void defined() {
     stretchDefines++;
   }
@@ -416,24 +428,27 @@ public final class SourceCounter {
   /**
    * Shares the growth of the JVM's class-loading time over the stretch among the {@code class_load} sources: each
    * gets the share of the stretch's defined classes it matched; one over the whole program gets all of it (a load
-   * may define nothing new, and the classes the JDK's own loaders define are not all told).
+   * may define nothing new, and the classes the JDK's own loaders define are not all told). A source whose
+   * {@code jdk.ClassLoad} events in the stretch took longer counts those instead.
    */
   private synchronized void settleDefines(long throughMillis) {
     WatchedSource[] watching = byEvent[SourceEvent.CLASS_LOAD.ordinal()];
     long now = classLoadingKnown && watching.length > 0 ? classLoading.getAsLong() : -1;
     long before = classLoadingAtLastFlush;
-    if (now >= 0 && before >= 0 && now >= before) {
-      long delta = now - before;
-      for (WatchedSource s : watching) {
-        long matched = stretchDefineMatches.getOrDefault(s, 0L);
-        double share = s.wholeProgram() ? 1.0
-            : stretchDefines == 0 ? 0 : (double) matched / stretchDefines;
-        s.add(matched, Math.round(delta * share * sinceShare(s, throughMillis)), 0);
-      }
+    boolean grew = now >= 0 && before >= 0 && now >= before;
+    for (WatchedSource s : watching) {
+      long matched = stretchDefineMatches.getOrDefault(s, 0L);
+      long[] loads = stretchLoads.getOrDefault(s, new long[2]);
+      double share = s.wholeProgram() ? 1.0 : stretchDefines == 0 ? 0 : (double) matched / stretchDefines;
+      long shared = grew ? Math.round((now - before) * share * sinceShare(s, throughMillis)) : 0;
+      // the counter times the VM's part of loading (parsing, defining, linking); a load the VM starts also runs the
+      // loader's Java code (finding and reading the bytes), which jdk.ClassLoad times: the larger of the two
+      s.add(Math.max(matched, loads[0]), Math.max(shared, loads[1]), 0);
     }
     classLoadingAtLastFlush = now;
     stretchDefines = 0;
     stretchDefineMatches.clear();
+    stretchLoads.clear();
   }
 
   private synchronized void matchedSample(WatchedSource s, long tid) {

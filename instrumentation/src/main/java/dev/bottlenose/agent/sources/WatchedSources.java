@@ -21,8 +21,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class WatchedSources {
   /**
-   * JFR's event for each class defined: a {@code class_load} source turns it on instead of {@code jdk.ClassLoad}
-   * when this JVM keeps its performance counters in a file ({@link #PERF_DATA}), where the daemon reads its total
+   * JFR's event for each class defined: a {@code class_load} source turns it on beside {@code jdk.ClassLoad} when
+   * this JVM keeps its performance counters in a file ({@link #PERF_DATA}), where the daemon reads its total
    * class-loading time.
    */
   public static final String CLASS_DEFINE = "jdk.ClassDefine";
@@ -144,8 +144,8 @@ public final class WatchedSources {
       }
       if (event == SourceEvent.CLASS_LOAD && PERF_DATA) {
         // the daemon shares the JVM's own class-loading time, which it reads from the counters' file, among the
-        // classes defined (SourceCounter); jdk.ClassLoad, two or three events a definition, would only cost
-        m = JfrRecording.event(CLASS_DEFINE, stack, null, null);
+        // classes defined, or counts jdk.ClassLoad's durations where those are longer (SourceCounter)
+        m.putAll(JfrRecording.event(CLASS_DEFINE, stack, null, null));
       }
       return m;
     }
