@@ -123,9 +123,23 @@ class WebUiTest {
   @Order(1)
   void theJvmsPageShowsTheAttachedTargetWithItsStatusDots() throws Exception {
     browser.go("#/jvms");
-    WebElement row = browser.await(By.cssSelector("tr.jvm[data-daemon-id='" + daemon.id() + "']"), Duration.ofSeconds(20));
-    assertThat(row.getText()).contains(String.valueOf(target.pid())).contains("HotMethodWorkload");
-    assertThat(row.findElements(By.cssSelector(".dot[data-family]"))).hasSize(4);
+    By rowOfTarget = By.cssSelector("tr.jvm[data-daemon-id='" + daemon.id() + "']");
+    browser.await(rowOfTarget, Duration.ofSeconds(20));
+    // The page redraws its table as the daemons' status arrives, so the row is read whole, found again each try.
+    String[] text = new String[1];
+    int[] dots = new int[1];
+    waitUntil(d -> {
+      try {
+        WebElement row = d.findElement(rowOfTarget);
+        text[0] = row.getText();
+        dots[0] = row.findElements(By.cssSelector(".dot[data-family]")).size();
+        return true;
+      } catch (StaleElementReferenceException e) {
+        return false;
+      }
+    }, Duration.ofSeconds(10));
+    assertThat(text[0]).contains(String.valueOf(target.pid())).contains("HotMethodWorkload");
+    assertThat(dots[0]).isEqualTo(4);
     browser.await(By.cssSelector("table.local-table tr[data-pid='" + target.pid() + "']"), Duration.ofSeconds(20));
     browser.screenshot("jvms");
 
