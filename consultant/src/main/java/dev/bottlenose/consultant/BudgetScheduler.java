@@ -16,7 +16,11 @@ import java.util.Set;
  *
  * <p>The budget is against the program without the tool, so what being attached costs while nothing is
  * measured ({@link #attached}: the agent's and JFR's threads at rest) comes off it first; the nodes share
- * the {@link #room} left. At 1% on a two-core target at rest the attached agent takes about half of it.
+ * the {@link #room} left. At 1% on a two-core target at rest the attached agent takes about half of it. The
+ * room never falls below {@link #MIN_ROOM_SHARE} of the budget: being attached is a floor no choice of nodes
+ * lowers (only detaching does, which is the user's call), and a search that may measure nothing would sit
+ * until its time limit with every node waiting; on a nearly idle program at 1% the agent alone took 1.6–2.4%.
+ * Then the whole run costs being attached plus at most that share, and the status line says so.
  *
  * <p>The load is, per running node, its observed cost, or its predicted cost until a first observed cost
  * for it arrived (Paradyn's pending cost). Waiting nodes are admitted in priority order (lower key first,
@@ -157,12 +161,19 @@ final class BudgetScheduler {
     return budget;
   }
 
+  /** The least share of the budget the search measures with, however much being attached costs. */
+  static final double MIN_ROOM_SHARE = 0.5;
+
   /**
    * What the search may spend: the budget less what being attached costs the target while nothing is
-   * measured ({@link #attached}), never below zero.
+   * measured ({@link #attached}), never below {@link #MIN_ROOM_SHARE} of the budget.
    */
   double room() {
-    return Math.max(0, budget - attached);
+    return room(budget, attached);
+  }
+
+  static double room(double budget, double attached) {
+    return Math.max(budget * MIN_ROOM_SHARE, budget - attached);
   }
 
   /**
@@ -460,10 +471,6 @@ final class BudgetScheduler {
     if (running.size() >= maxActive) {
       return "waiting: " + maxActive + " nodes are being tested already";
     }
-    if (!(room() > 1e-12)) {
-      return String.format(Locale.ROOT, "waiting for budget: being attached costs %.4f of the target's CPU at rest,"
-          + " all of the %.4f budget; nothing can be measured until that falls (or with a larger budget)", attached, budget);
-    }
     double cost = expected(e);
     double once = oneTimeCost(e);
     if (burst != null && (cost > room() + 1e-12 || need(cost, once, steadyLoad()) > bucket.capacity() + 1e-12)) {
@@ -482,6 +489,10 @@ final class BudgetScheduler {
       return String.format(Locale.ROOT, "waiting for budget: one-time costs (probes going in and out, the JIT"
           + " recompiling) are being repaid; the bucket holds %.4f of %.4f and this start needs %.4f",
           credit, Math.max(bucket.capacity(), Double.isNaN(saving) ? 0 : saving), once);
+    }
+    if (room() > budget - attached + 1e-12) {
+      return String.format(Locale.ROOT, "waiting for budget: needs %.4f of the %.4f the search measures with (being"
+          + " attached costs %.4f at rest, more than the budget %.4f leaves room for)", cost, room(), attached, budget);
     }
     if (attached > 0) {
       return String.format(Locale.ROOT, "waiting for budget: needs %.4f of the %.4f left (budget %.4f, less %.4f for"

@@ -14,6 +14,7 @@ import dev.bottlenose.metrics.MetricCompiler;
 import dev.bottlenose.metrics.MetricException;
 import dev.bottlenose.metrics.MetricLibrary;
 import dev.bottlenose.model.Focus;
+import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
 import java.time.InstantSource;
 import java.util.ArrayList;
@@ -130,6 +131,19 @@ public final class Search {
   public record Spending(double measuring, double attached, double budget, double burst) {
     public Spending(double measuring, double attached, double budget) {
       this(measuring, attached, budget, 0);
+    }
+
+    /**
+     * What the search measures within: the budget less being attached, but never less than a share of the
+     * budget (being attached is a floor that no choice of nodes lowers).
+     */
+    public double room() {
+      return BudgetScheduler.room(budget, attached);
+    }
+
+    /** Whether being attached takes so much that the search measures on top of it, beyond the budget. */
+    public boolean attachedOverRoom() {
+      return room() > budget - attached + 1e-12;
     }
   }
 
@@ -360,31 +374,50 @@ public final class Search {
   }
 
   /**
-   * With nothing left to test and nothing located (no true node below the whole program), queues again
-   * ({@code search.watch_until_found} = 1) the top-level hypotheses found false, and the places a true
-   * top-level hypothesis was refined into and found false: a cause that comes later (a program in phases, a
-   * load that starts after the attach) is still found before the time limit, and so is the place of one
-   * that had moved on by the time its places were tested (a program CPU-bound while the whole program was
-   * tested, and writing by the time its methods were). Their verdicts are kept ({@link #watched}): a search that
-   * ends while one is tested again reports it false, as it was found, not stopped. True if any were queued.
+   * With nothing left to test and nothing located in the code (no true node names a method), queues again
+   * ({@code search.watch_until_found} = 1) the top-level hypotheses found false, and the places in the code a
+   * most specific true node (no true node below it) was refined into and found false: a cause that comes later
+   * (a program in phases, a load that starts after the attach) is still found before the time limit, and so
+   * is the place of one that had moved on by the time its places were tested (a batch job CPU-bound in its
+   * package while the package was tested, and writing by the time its classes were). Their verdicts are kept
+   * ({@link #watched}): a search that ends while one is tested again reports it false, as it was found, not
+   * stopped. True if any were queued.
    */
   private boolean watchAgain() {
-    if (settings.number("search.watch_until_found") == 0 || nodes.all().stream()
-        .anyMatch(n -> !n.hypothesis.isVirtual() && n.state() == NodeState.TRUE && !n.focus().equals(Focus.WHOLE_PROGRAM))) {
+    if (settings.number("search.watch_until_found") == 0 || locatedInCode()) {
       return false;
     }
     int root = nodes.all().stream().filter(n -> n.parentId() < 0).findFirst().map(Node::id).orElse(-1);
-    Set<Integer> trueTop = new HashSet<>();
-    nodes.all().stream().filter(n -> n.parentId() == root && n.state() == NodeState.TRUE).forEach(n -> trueTop.add(n.id()));
+    Set<Integer> aboveTrue = new HashSet<>();
+    nodes.all().stream().filter(n -> n.state() == NodeState.TRUE).forEach(n -> aboveTrue.add(n.parentId()));
     List<Node> again = nodes.all().stream().filter(n -> n.state() == NodeState.FALSE && !n.hypothesis.isVirtual()
-        && (n.parentId() == root || trueTop.contains(n.parentId()) && n.hypothesis == nodes.get(n.parentId()).hypothesis))
-        .toList();
+        && (n.parentId() == root || refinesTrueCode(n, aboveTrue))).toList();
     for (Node n : again) {
       watched.put(n.id(), graph.node(n.id()).reason());
       nodes.setState(n.id(), NodeState.UNTESTED, "queued again: nothing was located yet (search.watch_until_found)");
       experiments.enqueue(n.id());
     }
     return !again.isEmpty();
+  }
+
+  /** Whether a true node names a method: the search has said where in the code. */
+  private boolean locatedInCode() {
+    return nodes.all().stream().anyMatch(n -> !n.hypothesis.isVirtual() && n.state() == NodeState.TRUE
+        && n.focus().get(Hierarchy.CODE) != null && n.focus().get(Hierarchy.CODE).isMethod());
+  }
+
+  /**
+   * Whether {@code n} is of its parent's hypothesis and places it further down the code, below a true parent
+   * that has no true node below it ({@code aboveTrue}: the parents of true nodes).
+   */
+  private boolean refinesTrueCode(Node n, Set<Integer> aboveTrue) {
+    Node parent = nodes.get(n.parentId());
+    if (parent == null || parent.state() != NodeState.TRUE || aboveTrue.contains(parent.id())
+        || parent.hypothesis != n.hypothesis) {
+      return false;
+    }
+    ResourcePath code = n.focus().get(Hierarchy.CODE);
+    return code != null && !code.equals(parent.focus().get(Hierarchy.CODE));
   }
 
   private boolean nothingLeft() {

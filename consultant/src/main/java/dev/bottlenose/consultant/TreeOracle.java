@@ -1,6 +1,5 @@
 package dev.bottlenose.consultant;
 
-import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.Resource;
 import dev.bottlenose.model.ResourcePath;
 import dev.bottlenose.model.ResourceTree;
@@ -25,7 +24,7 @@ public final class TreeOracle implements ResourceOracle {
   @Override
   public List<ResourceChild> children(ResourcePath path) {
     List<ResourceChild> list = new ArrayList<>();
-    if (path.hierarchy() == Hierarchy.CODE && path.depth() >= 3) {
+    if (path.isMethod()) {
       for (ResourcePath callee : callGraph.getOrDefault(path, List.of())) {
         list.add(new ResourceChild(path, callee, ResourceChild.CALLS));
       }

@@ -34,17 +34,28 @@ class BudgetSchedulerTest {
         + " (budget 0.0500, less 0.0200 for being attached while nothing is measured)");
 
     scheduler.attached(0.04);
-    scheduler.observe(1000, 0, Map.of(1, 0.02));
-    assertThat(scheduler.shed(1000, Set.of())).as("0.02 alone over the 0.01 left: the rest of a burst, not shed")
-        .isEmpty();
+    scheduler.observe(1000, 0, Map.of(1, 0.03));
+    assertThat(scheduler.shed(1000, Set.of())).as("0.03 alone over the 0.025 left (half the budget at least): the"
+        + " rest of a burst, not shed").isEmpty();
     assertThat(scheduler.inBurst(1)).isTrue();
 
     scheduler.attached(Double.NaN);
-    assertThat(scheduler.room()).as("an unknown cost keeps the last one").isCloseTo(0.01, within(1e-12));
+    assertThat(scheduler.room()).as("an unknown cost keeps the last one").isCloseTo(0.025, within(1e-12));
 
     scheduler.attached(0.06);
-    assertThat(scheduler.waitReason(2)).isEqualTo("waiting for budget: being attached costs 0.0600 of the target's"
-        + " CPU at rest, all of the 0.0500 budget; nothing can be measured until that falls (or with a larger budget)");
+    assertThat(scheduler.room()).as("being attached over the whole budget leaves the search half of it")
+        .isCloseTo(0.025, within(1e-12));
+  }
+
+  @Test
+  void beingAttachedOverTheBudgetStillLeavesHalfOfItForMeasuring() {
+    BudgetScheduler scheduler = new BudgetScheduler(0.01, 1000, 64, 5);
+    scheduler.attached(0.02);
+    scheduler.enqueue(1, "sync_wait", 0, 0.004);
+    scheduler.enqueue(2, "sync_wait", 0, 0.004);
+    assertThat(scheduler.admit(0)).as("two nodes of 0.004 in the 0.005 left: the first").containsExactly(1);
+    assertThat(scheduler.waitReason(2)).isEqualTo("waiting for budget: needs 0.0040 of the 0.0050 the search measures"
+        + " with (being attached costs 0.0200 at rest, more than the budget 0.0100 leaves room for)");
   }
 
   @Test

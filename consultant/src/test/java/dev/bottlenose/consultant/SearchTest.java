@@ -290,6 +290,23 @@ class SearchTest {
   }
 
   @Test
+  void aCauseThatMovedOnWhileItsPackageWasFoundIsLocatedWhenItComesBack() {
+    Search watching = movingOn(PACKAGE_PHASE_MILLIS, "1");
+    Search not = movingOn(PACKAGE_PHASE_MILLIS, "0");
+
+    ResourcePath acme = PlantedPrograms.SPIN.parent().parent();
+    assertThat(not.graph().find("cpu_bound", Focus.of(acme)).state()).as("the package was found").isEqualTo(NodeState.TRUE);
+    assertThat(not.graph().find("cpu_bound", Focus.of(PlantedPrograms.SPIN))).as("the phase ended before its method was tested")
+        .satisfiesAnyOf(n -> assertThat(n).isNull(), n -> assertThat(n.state()).isNotEqualTo(NodeState.TRUE));
+    assertThat(not.endReason()).isEqualTo("converged: nothing left to test");
+    assertThat(watching.graph().find("cpu_bound", Focus.of(PlantedPrograms.SPIN)).state()).as("located when it came back")
+        .isEqualTo(NodeState.TRUE);
+  }
+
+  /** Long enough for the package to be found CPU-bound, not for its classes to be tested. */
+  private static final long PACKAGE_PHASE_MILLIS = 12_000;
+
+  @Test
   void aSearchThatNeverFindsAnythingWatchesUntilItsTimeLimit() {
     ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost);
     List<ShgEvent> events = new ArrayList<>();

@@ -56,6 +56,11 @@ public final class ResourcePath implements Comparable<ResourcePath> {
     return segments.isEmpty();
   }
 
+  /** Whether this names a method ({@code /Code/package/Class/method}) or something inside one. */
+  public boolean isMethod() {
+    return hierarchy == Hierarchy.CODE && segments.size() >= 3;
+  }
+
   /** The last segment, or the root name for a root. */
   public String name() {
     return segments.isEmpty() ? hierarchy.rootName() : segments.get(segments.size() - 1);

@@ -56,7 +56,6 @@ public final class EventBusResourceOracle implements ResourceOracle {
   private static final String JIT = "jit";
   private static final String SYNC = "sync";
   static final double MIN_CALLEE_SHARE = 0.05;
-  private static final int METHOD_DEPTH = 3;
   private static final int CALLEE_LIMIT = 50;
   private static final int CHILD_LIMIT = 10_000;
 
@@ -74,7 +73,7 @@ public final class EventBusResourceOracle implements ResourceOracle {
   @Override
   public List<ResourceChild> children(ResourcePath path) {
     try {
-      return cache.computeIfAbsent(path, p -> p.hierarchy() == Hierarchy.CODE && p.depth() >= METHOD_DEPTH ? callees(p) : contained(p));
+      return cache.computeIfAbsent(path, p -> p.isMethod() ? callees(p) : contained(p));
     } catch (IllegalStateException e) {
       return List.of();
     }
@@ -83,7 +82,7 @@ public final class EventBusResourceOracle implements ResourceOracle {
   @Override
   public List<ResourceChild> childrenNow(ResourcePath path) {
     try {
-      List<ResourceChild> now = path.hierarchy() == Hierarchy.CODE && path.depth() >= METHOD_DEPTH ? callees(path) : contained(path);
+      List<ResourceChild> now = path.isMethod() ? callees(path) : contained(path);
       cache.put(path, now);
       return now;
     } catch (IllegalStateException e) {

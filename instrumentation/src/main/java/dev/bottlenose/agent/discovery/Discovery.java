@@ -3,6 +3,7 @@ package dev.bottlenose.agent.discovery;
 import dev.bottlenose.agent.wire.Jfr;
 import dev.bottlenose.agent.sources.ToolCode;
 import dev.bottlenose.agent.sources.ToolThreads;
+import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.Resource;
 import dev.bottlenose.model.ResourceChange;
 import dev.bottlenose.model.ResourcePath;
@@ -121,7 +122,8 @@ public final class Discovery {
     if (tree.get(path) == null) {
       return null;
     }
-    return tree.subtree(path, depth);
+    List<Resource> found = tree.subtree(path, depth);
+    return path.hierarchy() == Hierarchy.THREADS ? threads.withLive(found) : found;
   }
 
   /** The live classes named {@code className}, for checking a method exists before probing it. */

@@ -9,9 +9,11 @@ import java.lang.management.LockInfo;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -19,6 +21,11 @@ import java.util.Set;
  * {@code /Threads/<pool>/<thread>} from the thread MXBean (no stacks) and the thread groups, plus the
  * {@code /SyncObjects} seen in the lock information of blocked and parked threads. The agent's threads and
  * their pool carry {@link dev.bottlenose.model.Resource#TOOL}.
+ *
+ * <p>The tree holds what changes only when threads come and go ({@code id}, {@code daemon}); what changes all
+ * the time (state, CPU time, blocked and waited counts) is read when someone asks ({@link #withLive}). Kept in
+ * the tree, every running thread changed every second, and the agent sent the whole thread list to every
+ * daemon twice a second: about a fifth of what being attached cost a program of twenty threads at rest.
  */
 final class ThreadDiscovery {
 
@@ -90,7 +97,9 @@ final class ThreadDiscovery {
       if (before != null && !before.equals(path)) {
         tree.remove(before);
       }
-      Map<String, String> attributes = attributes(info, t);
+      Map<String, String> attributes = new LinkedHashMap<>();
+      attributes.put("id", String.valueOf(info.getThreadId()));
+      attributes.put("daemon", String.valueOf(t.isDaemon()));
       if (agent) {
         attributes.put(Resource.TOOL, "true");
       }
@@ -109,11 +118,29 @@ final class ThreadDiscovery {
     removeEmptyPools();
   }
 
-  private Map<String, String> attributes(ThreadInfo info, Thread t) {
+  /**
+   * {@code found} with each thread's live attributes added (state, and where the JVM keeps them CPU time and
+   * blocked and waited counts); a thread that has ended keeps what the tree holds.
+   */
+  List<Resource> withLive(List<Resource> found) {
+    List<Resource> out = new ArrayList<>(found.size());
+    for (Resource r : found) {
+      String id = r.kind().equals("thread") ? r.attributes().get("id") : null;
+      ThreadInfo info = id == null ? null : threads.getThreadInfo(Long.parseLong(id), 0);
+      if (info == null) {
+        out.add(r);
+        continue;
+      }
+      Map<String, String> a = new LinkedHashMap<>(r.attributes());
+      a.putAll(live(info));
+      out.add(new Resource(r.path(), r.kind(), a));
+    }
+    return out;
+  }
+
+  private Map<String, String> live(ThreadInfo info) {
     Map<String, String> a = new LinkedHashMap<>();
-    a.put("id", String.valueOf(info.getThreadId()));
     a.put("state", info.getThreadState().name());
-    a.put("daemon", String.valueOf(t.isDaemon()));
     if (contention) {
       a.put("blockedCount", String.valueOf(info.getBlockedCount()));
       a.put("blockedMillis", String.valueOf(info.getBlockedTime()));
@@ -148,19 +175,43 @@ final class ThreadDiscovery {
     }
   }
 
-  /** Sum of the CPU time of the threads whose names start with one of {@code prefixes}; -1 if unknown. */
-  long cpuNanosOfThreadsNamed(String... prefixes) {
+  /**
+   * Sum of the CPU time of the threads whose names start with one of {@code prefixes}; -1 if unknown. The
+   * threads are looked for again only when the JVM's thread count or the prefixes changed, or every {@value
+   * #NAMED_MAX_AGE_NANOS} ns (a thread renamed or replaced one for one): looking through every thread's
+   * information on each read cost the agent about a millisecond a second.
+   */
+  synchronized long cpuNanosOfThreadsNamed(String... prefixes) {
     if (!cpu) {
       return -1;
     }
-    long sum = 0;
-    for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds(), 0)) {
-      if (info != null && startsWithAny(info.getThreadName(), prefixes)) {
-        sum += Math.max(0, threads.getThreadCpuTime(info.getThreadId()));
+    int count = threads.getThreadCount();
+    long now = System.nanoTime();
+    if (named == null || count != namedAmong || !java.util.Arrays.equals(prefixes, namedPrefixes)
+        || now - namedAtNanos > NAMED_MAX_AGE_NANOS) {
+      List<Long> ids = new ArrayList<>();
+      for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds(), 0)) {
+        if (info != null && startsWithAny(info.getThreadName(), prefixes)) {
+          ids.add(info.getThreadId());
+        }
       }
+      named = ids.stream().mapToLong(Long::longValue).toArray();
+      namedAmong = count;
+      namedPrefixes = prefixes.clone();
+      namedAtNanos = now;
+    }
+    long sum = 0;
+    for (long id : named) {
+      sum += Math.max(0, threads.getThreadCpuTime(id));
     }
     return sum;
   }
+
+  static final long NAMED_MAX_AGE_NANOS = 10_000_000_000L;
+  private long[] named;
+  private int namedAmong;
+  private String[] namedPrefixes;
+  private long namedAtNanos;
 
   private static boolean startsWithAny(String name, String... prefixes) {
     for (String p : prefixes) {

@@ -90,11 +90,16 @@ final class Progress implements AutoCloseable {
 
   /**
    * {@code measuring 0.31% + 0.48% attached, of the 1.00% budget}: where the budget goes, as percentages; during a
-   * burst, {@code (8.20% of it a burst, paid from budget saved up)}.
+   * burst, {@code (8.20% of it a burst, paid from budget saved up)}; when being attached takes so much that the
+   * search measures on top of it ({@link Search.Spending#room}), the line says so.
    */
   static String spending(Search.Spending s) {
     String line = String.format(Locale.ROOT, "measuring %.2f%% + %.2f%% attached, of the %.2f%% budget", s.measuring() * 100,
         s.attached() * 100, s.budget() * 100);
+    if (s.attachedOverRoom()) {
+      line += String.format(Locale.ROOT, "; being attached takes more than the budget leaves, so the search measures"
+          + " within %.2f%% on top", s.room() * 100);
+    }
     return s.burst() > 0 ? line + String.format(Locale.ROOT, " (%.2f%% of it a burst, paid from budget saved up)", s.burst() * 100)
         : line;
   }

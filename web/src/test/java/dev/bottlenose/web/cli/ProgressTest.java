@@ -13,5 +13,8 @@ class ProgressTest {
         .isEqualTo("measuring 0.31% + 0.48% attached, of the 1.00% budget");
     assertThat(Progress.spending(new Search.Spending(0.0851, 0.0048, 0.05, 0.082)))
         .isEqualTo("measuring 8.51% + 0.48% attached, of the 5.00% budget (8.20% of it a burst, paid from budget saved up)");
+    assertThat(Progress.spending(new Search.Spending(0.004, 0.018, 0.01)))
+        .isEqualTo("measuring 0.40% + 1.80% attached, of the 1.00% budget; being attached takes more than the budget"
+            + " leaves, so the search measures within 0.50% on top");
   }
 }
