@@ -236,6 +236,11 @@ final class Experiments {
     return !scheduler.hasQueued() && awaitingPrediction.isEmpty();
   }
 
+  /** Whether nodes are queued, their costs known, and none of them fits the budget now. */
+  boolean onlyWaitingForBudget() {
+    return scheduler.hasQueued() && awaitingPrediction.isEmpty();
+  }
+
   /** The search ended: every experiment and its evidence goes, and every measurement is released. */
   void endAll() {
     for (Node node : nodes.all()) {

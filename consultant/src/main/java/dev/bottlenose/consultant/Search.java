@@ -368,13 +368,17 @@ public final class Search {
     if (reason == null && nothingLeft() && !watchAgain()) {
       reason = "converged: nothing left to test";
     }
+    if (reason == null && stalledOnBudget()) {
+      watchAgain();
+    }
     if (reason != null) {
       end(reason, now);
     }
   }
 
   /**
-   * With nothing left to test and nothing located in the code (no true node names a method), queues again
+   * With nothing left to test, or nothing measured while the rest waits for budget ({@link #stalledOnBudget}),
+   * and nothing located in the code (no true node names a method), queues again
    * ({@code search.watch_until_found} = 1) the top-level hypotheses found false, and the places in the code a
    * most specific true node (no true node below it) was refined into and found false: a cause that comes later
    * (a program in phases, a load that starts after the attach) is still found before the time limit, and so
@@ -418,6 +422,17 @@ public final class Search {
     }
     ResourcePath code = n.focus().get(Hierarchy.CODE);
     return code != null && !code.equals(parent.focus().get(Hierarchy.CODE));
+  }
+
+  /**
+   * Whether nothing is being measured while nodes wait for budget that does not come soon (nodes costing more
+   * than a small budget allows, queued for bursts): the search has not converged, yet for the watch it is as
+   * idle as if it had. At 1% a batch job's method_call_overhead waited 20 s for budget, and the search never
+   * looked at its code again when the phase it had been found CPU-bound in came back.
+   */
+  private boolean stalledOnBudget() {
+    return experiments.onlyWaitingForBudget() && nodes.all().stream()
+        .noneMatch(n -> !n.hypothesis.isVirtual() && n.state() == NodeState.TESTING);
   }
 
   private boolean nothingLeft() {

@@ -303,6 +303,36 @@ class SearchTest {
         .isEqualTo(NodeState.TRUE);
   }
 
+  @Test
+  void aSearchWhoseOtherNodesWaitForBudgetWatchesTheCodeBelowItsPackageAgain() {
+    long[] clock = {0};
+    long[] locatedAt = {-1};
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(r -> clock[0] < PACKAGE_PHASE_MILLIS || clock[0] >= 30_000
+        ? PlantedPrograms.cpuHot(r) : PlantedPrograms.mostlyAsleep(r),
+        r -> r.metric().equals("method_call_overhead") ? EXPENSIVE : PlantedPrograms.cost(r));
+    long start = driver.now();
+    Search search = search(driver, SearchOptions.of("stalled").with("search.max_time_seconds", "60"));
+    search.addListener(e -> {
+      if (e instanceof ShgEvent.NodeChanged c && c.node().state() == NodeState.TRUE && locatedAt[0] < 0
+          && c.node().focus().equals(Focus.of(PlantedPrograms.SPIN))) {
+        locatedAt[0] = clock[0];
+      }
+    });
+    search.begin();
+    for (int ticks = 0; !search.isFinished() && ticks < 70; ticks++) {
+      clock[0] = driver.now() - start;
+      driver.tick(search);
+    }
+
+    assertThat(locatedAt[0]).as("located within %d ms of the phase's return, while method_call_overhead waits for"
+        + " budget", LOCATED_WITHIN_MILLIS).isBetween(30_000L, 30_000L + LOCATED_WITHIN_MILLIS);
+    assertThat(driver.live()).isEmpty();
+  }
+
+  /** A node whose burst needs more budget than the search saves up in about 30 s: it waits most of the search. */
+  private static final double EXPENSIVE = 0.3;
+  private static final long LOCATED_WITHIN_MILLIS = 15_000;
+
   /** Long enough for the package to be found CPU-bound, not for its classes to be tested. */
   private static final long PACKAGE_PHASE_MILLIS = 12_000;
 

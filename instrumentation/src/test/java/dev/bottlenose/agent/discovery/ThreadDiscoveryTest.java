@@ -1,0 +1,59 @@
+package dev.bottlenose.agent.discovery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bottlenose.model.Resource;
+import dev.bottlenose.model.ResourceChange;
+import dev.bottlenose.model.ResourcePath;
+import dev.bottlenose.model.ResourceTree;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+
+class ThreadDiscoveryTest {
+  private final ResourceTree tree = new ResourceTree();
+  private final ThreadDiscovery threads = new ThreadDiscovery(tree, new SyncObjects(tree));
+
+  @Test
+  void aRunningThreadChangesTheTreeOnlyWhenItComesAndGoesAndIsReadLiveWhenAsked() throws Exception {
+    CountDownLatch stop = new CountDownLatch(1);
+    Thread busy = new Thread(() -> {
+      long x = 0;
+      while (stop.getCount() > 0) {
+        x += System.nanoTime() % 7;
+      }
+      if (x == 42) {
+        System.out.print("");
+      }
+    }, "td-busy-1");
+    busy.start();
+    try {
+      threads.start();
+      threads.refresh();
+      List<ResourceChange> first = tree.drainChanges();
+      ResourcePath path = first.stream().map(ResourceChange::path).filter(p -> p.name().equals("td-busy-1"))
+          .findFirst().orElseThrow();
+      assertThat(tree.get(path).attributes()).as("what the tree keeps").containsOnlyKeys("id", "daemon");
+
+      Thread.sleep(50);
+      threads.refresh();
+      assertThat(tree.drainChanges()).as("a second refresh while the same threads run").noneMatch(c -> c.path().equals(path));
+
+      List<Resource> asked = threads.withLive(tree.subtree(path, 0));
+      assertThat(asked).singleElement().satisfies(r -> {
+        assertThat(r.attributes()).containsKeys("id", "daemon", "state");
+        assertThat(r.attributes().get("state")).isEqualTo("RUNNABLE");
+        if (r.attributes().containsKey("cpuNanos")) {
+          assertThat(Long.parseLong(r.attributes().get("cpuNanos"))).isPositive();
+        }
+      });
+    } finally {
+      stop.countDown();
+      busy.join();
+      threads.stop();
+    }
+    threads.refresh();
+    assertThat(tree.drainChanges()).as("the ended thread leaves").anyMatch(c -> c.type() == ResourceChange.Type.REMOVED
+        && c.path().name().equals("td-busy-1"));
+  }
+}
