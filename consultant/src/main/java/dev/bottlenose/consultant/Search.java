@@ -56,7 +56,11 @@ public final class Search {
   private long steps;
   private final long startedAtMillis;
   private long endedAtMillis;
+  /** Why the search ended, set by the step that ends it as it begins ending it (no refinement after it). */
   private String endReason;
+  /** {@link #endReason}, published once the ending step is done: read from any thread without waiting for a step. */
+  private volatile String ended;
+  private volatile long endedAt;
   /** Written without the search's lock: a stop told while a step runs is seen by that step's end check. */
   private volatile String stopRequest;
 
@@ -196,20 +200,25 @@ public final class Search {
     stopRequest = reason == null ? "stopped" : reason;
   }
 
-  public synchronized boolean isFinished() {
-    return endReason != null;
+  /**
+   * Safe from any thread; never waits for a step. A step holds the search's lock while it waits for the bus, so
+   * a web request's event loop asking this with the lock (as it did) held up the reply the step awaited: a
+   * stop from the page took over a minute.
+   */
+  public boolean isFinished() {
+    return ended != null;
   }
 
-  public synchronized String endReason() {
-    return endReason;
+  public String endReason() {
+    return ended;
   }
 
   public long startedAtMillis() {
     return startedAtMillis;
   }
 
-  public synchronized long endedAtMillis() {
-    return endedAtMillis;
+  public long endedAtMillis() {
+    return endedAt;
   }
 
   /** One step: take in values and failures, let the rules decide, schedule within the budget, maybe end. */
@@ -465,6 +474,8 @@ public final class Search {
     settle(now);
     graph.ended(reason);
     rules.close();
+    endedAt = now;
+    ended = reason;
   }
 
   /** Tells {@code listener} of every series started and every value measured from now on (for the journal). */
