@@ -19,7 +19,7 @@ import java.util.Set;
  * the {@link #room} left. At 1% on a two-core target at rest the attached agent takes about half of it. The
  * room never falls below {@link #MIN_ROOM_SHARE} of the budget: being attached is a floor no choice of nodes
  * lowers (only detaching does, which is the user's call), and a search that may measure nothing would sit
- * until its time limit with every node waiting; on a nearly idle program at 1% the agent alone took 1.6–2.4%.
+ * until its time limit with every node waiting; on a nearly idle program at 1% the agent alone took 1.6–2.6%.
  * Then the whole run costs being attached plus at most that share, and the status line says so.
  *
  * <p>The load is, per running node, its observed cost, or its predicted cost until a first observed cost

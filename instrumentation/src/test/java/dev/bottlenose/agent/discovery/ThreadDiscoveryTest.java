@@ -41,11 +41,9 @@ class ThreadDiscoveryTest {
 
       List<Resource> asked = threads.withLive(tree.subtree(path, 0));
       assertThat(asked).singleElement().satisfies(r -> {
-        assertThat(r.attributes()).containsKeys("id", "daemon", "state");
+        assertThat(r.attributes()).containsKeys("id", "daemon", "state", "cpuNanos");
         assertThat(r.attributes().get("state")).isEqualTo("RUNNABLE");
-        if (r.attributes().containsKey("cpuNanos")) {
-          assertThat(Long.parseLong(r.attributes().get("cpuNanos"))).isPositive();
-        }
+        assertThat(Long.parseLong(r.attributes().get("cpuNanos"))).isPositive();
       });
     } finally {
       stop.countDown();
