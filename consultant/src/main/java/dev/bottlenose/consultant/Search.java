@@ -96,7 +96,7 @@ public final class Search {
     codeOnly().forEach(h -> rules.insert(new CodeOnly(h.id())));
     double sufficient = settings.number("search.sufficient_seconds");
     rules.insert(new Timing(sufficient, settings.number("search.decision_timeout_seconds"),
-        sufficient * settings.number("search.early_refinement"),
+        Math.min(sufficient, settings.number("search.early_refinement_seconds")),
         Math.min(sufficient, settings.number("search.clear_seconds"))));
     Hypothesis top = catalog.get(HypothesisCatalog.TOP);
     ShgNode root = graph.add(top, Focus.WHOLE_PROGRAM, null, 0);
@@ -437,11 +437,13 @@ public final class Search {
    * Whether nothing is being measured while nodes wait for budget that does not come soon (nodes costing more
    * than a small budget allows, queued for bursts): the search has not converged, yet for the watch it is as
    * idle as if it had. At 1% a batch job's method_call_overhead waited 20 s for budget, and the search never
-   * looked at its code again when the phase it had been found CPU-bound in came back.
+   * looked at its code again when the phase it had been found CPU-bound in came back. A node between two of
+   * its bursts is waiting for budget, not measured.
    */
   private boolean stalledOnBudget() {
     return experiments.onlyWaitingForBudget() && nodes.all().stream()
-        .noneMatch(n -> !n.hypothesis.isVirtual() && n.state() == NodeState.TESTING);
+        .noneMatch(n -> !n.hypothesis.isVirtual() && n.state() == NodeState.TESTING
+            && (n.experiment == null || !n.experiment.isPaused()));
   }
 
   private boolean nothingLeft() {

@@ -79,7 +79,7 @@ class BudgetedSearchTest {
 
   @Test
   void deepStartJumpsToTheHintedMethodAndDecidesItInHalfTheTime() {
-    SearchOptions paradyn = SearchOptions.of("deep").with("search.early_refinement", "1").with("search.clear_seconds", "6");
+    SearchOptions paradyn = SearchOptions.of("deep").with("search.early_refinement_seconds", "6").with("search.clear_seconds", "6");
     int plain = ticksUntilSpinIsTrue(paradyn, null);
     int deep = ticksUntilSpinIsTrue(paradyn, PlantedPrograms.SPIN);
 
@@ -88,14 +88,14 @@ class BudgetedSearchTest {
   }
 
   @Test
-  void earlyRefinementOverlapsEachLevelsEvidenceWithItsParentsAndTakesAThirdOffTheWalk() {
+  void earlyRefinementOverlapsEachLevelsEvidenceWithItsParentsAndHalvesTheWalk() {
     SearchOptions early = SearchOptions.of("early").with("search.clear_seconds", "6");
     int plain = ticksUntilSpinIsTrue(early, null);
     int deep = ticksUntilSpinIsTrue(early, PlantedPrograms.SPIN);
 
     // Paradyn's way (the test above): 28-30 ticks, 14-15 with Deep Start
-    assertThat(plain).isBetween(18, 20);
-    assertThat(deep).isBetween(10, 12);
+    assertThat(plain).isBetween(13, 15);
+    assertThat(deep).isBetween(8, 10);
   }
 
   @Test
@@ -103,9 +103,9 @@ class BudgetedSearchTest {
     int plain = ticksUntilSpinIsTrue(SearchOptions.of("clear"), null);
     int deep = ticksUntilSpinIsTrue(SearchOptions.of("clear"), PlantedPrograms.SPIN);
 
-    // with early refinement alone (the test above): 18-20 ticks, 10-12 with Deep Start
-    assertThat(plain).isLessThan(18);
-    assertThat(deep).isLessThan(10);
+    // with early refinement alone (the test above): 13-15 ticks, 8-10 with Deep Start
+    assertThat(plain).isLessThan(13);
+    assertThat(deep).isLessThan(8);
   }
 
   @Test
