@@ -34,6 +34,9 @@ final class TargetDaemon {
   private volatile double cores = Double.NaN;
   private volatile double ioCallsPerSecond = Double.NaN;
   private volatile double idleNanosPerSecond = Double.NaN;
+  /** The agent's cost in every sample, smoothed, and the lowest it has been: what being attached costs at most. */
+  private double allNanosPerSecond = Double.NaN;
+  private double lowestNanosPerSecond = Double.NaN;
   private volatile double idleSideNanosPerSecond = Double.NaN;
   private volatile String gone;
   private boolean statusAsked;
@@ -202,7 +205,13 @@ final class TargetDaemon {
     return ioCallsPerSecond;
   }
 
-  /** The agent's cost while none of the search's metrics runs, ns per second; NaN before the first idle sample. */
+  /**
+   * The agent's cost while none of the search's metrics runs, ns per second; NaN before the first idle sample.
+   * The idle samples are the first after the attach, when the agent's code still runs in the interpreter and its
+   * first listings are made (on an idle program its cost there was about twice what it was later, with metrics
+   * running); metrics only add to the agent's cost, so the lowest it has been since, smoothed as the idle cost
+   * is, bounds it too, and the lower of the two is taken.
+   */
   double idleNanosPerSecond() {
     return idleNanosPerSecond;
   }
@@ -258,10 +267,15 @@ final class TargetDaemon {
     double events = cost.eventNanos() * 1e9 / interval;
     Long sideNanos = cost.sideCpuNanos();
     double side = sideNanos == null || sideNanos < 0 ? Double.NaN : sideNanos * 1e9 / interval;
+    allNanosPerSecond = smoothed(allNanosPerSecond, probes + agent);
+    lowestNanosPerSecond = Double.isNaN(lowestNanosPerSecond) ? allNanosPerSecond : Math.min(lowestNanosPerSecond, allNanosPerSecond);
     if (idle) {
       idleNanosPerSecond = smoothed(idleNanosPerSecond, probes + agent);
       idleSideNanosPerSecond = Double.isNaN(side) ? idleSideNanosPerSecond : smoothed(idleSideNanosPerSecond, side);
       return Spent.NONE;
+    }
+    if (!Double.isNaN(idleNanosPerSecond)) {
+      idleNanosPerSecond = Math.min(idleNanosPerSecond, lowestNanosPerSecond);
     }
     double base = Double.isNaN(idleNanosPerSecond) ? 0 : idleNanosPerSecond;
     double sideBase = Double.isNaN(idleSideNanosPerSecond) ? 0 : idleSideNanosPerSecond;

@@ -29,6 +29,22 @@ class CostAndFailureTest {
   }
 
   @Test
+  void beingAttachedIsNeverCountedAboveWhatTheAgentCostLaterWithMetricsRunning() {
+    TargetDaemon d = new TargetDaemon("d1");
+    // right after the attach, no metric yet: 12 ms a second (the agent's code still interpreted)
+    d.sampled(Sample.from(sample(1000, 12_000_000, 500_000_000)), true, 1);
+    assertThat(d.attached(1)).isCloseTo(0.012, within(1e-9));
+    // later, with metrics running, the agent costs 5 ms a second: at rest it cannot cost more than that
+    for (int i = 0; i < 30; i++) {
+      d.sampled(Sample.from(sample(1000, 5_000_000, 500_000_000)), false, 1);
+    }
+    assertThat(d.attached(1)).isCloseTo(0.005, within(1e-4));
+    // what the agent costs above it is the metrics'
+    assertThat(d.sampled(Sample.from(sample(1000, 9_000_000, 500_000_000)), false, 1).agent())
+        .isCloseTo(0.004, within(1e-4));
+  }
+
+  @Test
   void theProbesExecutionsAndTheAgentsThreadsAreToldApart() {
     TargetDaemon d = new TargetDaemon("d1");
     d.sampled(Sample.from(sample(500, 4_000_000, 2_000_000_000)), true, 1);
