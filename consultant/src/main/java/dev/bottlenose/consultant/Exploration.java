@@ -30,6 +30,8 @@ final class Exploration {
   private final Map<ResourcePath, Long> listedEmptyAt = new HashMap<>();
   /** Per hypothesis, the resources ruled out for it. */
   private final Map<String, Set<ResourcePath>> ruledOut = new HashMap<>();
+  /** Per explored path listed before enough was recorded of its children, the step it was first listed at. */
+  private final Map<ResourcePath, Long> unrecordedSince = new HashMap<>();
   /** Per explored path, its children as listed. */
   private final Map<ResourcePath, List<ResourceChild>> childrenOf = new HashMap<>();
 
@@ -50,7 +52,7 @@ final class Exploration {
     for (Hierarchy hierarchy : h.refineAlong()) {
       ResourcePath path = focus.get(hierarchy);
       if (explored.contains(path)) {
-        if (step - listedAt.getOrDefault(path, step) >= RELIST_STEPS) {
+        if (step - listedAt.getOrDefault(path, step) >= relistAfter(path, step)) {
           changed |= relist(path, step);
         }
         continue;
@@ -67,6 +69,9 @@ final class Exploration {
       explored.add(path);
       listedAt.put(path, step);
       childrenOf.put(path, List.copyOf(children));
+      if (unrecorded(children)) {
+        unrecordedSince.put(path, step);
+      }
       boolean onlyOneJvm = (hierarchy == Hierarchy.PROCESS || hierarchy == Hierarchy.MACHINE) && children.size() < 2;
       if (!onlyOneJvm) {
         children.forEach(rules::add);
@@ -91,6 +96,9 @@ final class Exploration {
     Set<ResourcePath> before = new HashSet<>();
     childrenOf.getOrDefault(path, List.of()).forEach(c -> before.add(c.child()));
     childrenOf.put(path, List.copyOf(now));
+    if (!unrecorded(now)) {
+      unrecordedSince.remove(path);
+    }
     boolean changed = false;
     boolean onlyOneJvm = (path.hierarchy() == Hierarchy.PROCESS || path.hierarchy() == Hierarchy.MACHINE) && now.size() < 2;
     for (ResourceChild c : now) {
@@ -108,6 +116,32 @@ final class Exploration {
       }
     }
     return changed;
+  }
+
+  /**
+   * Steps until an explored path is listed again: {@link #RELIST_STEPS}, or 1 while too little has been recorded
+   * of its children to tell ({@link ResourceChild#NOT_YET}; the first listing of a node refined before its verdict comes a second or two after the attach,
+   * before the call graphs have their first samples), for at most {@link #RELIST_STEPS} steps.
+   */
+  private long relistAfter(ResourcePath path, long step) {
+    Long since = unrecordedSince.get(path);
+    return since != null && step - since < RELIST_STEPS ? 1 : RELIST_STEPS;
+  }
+
+  /** Whether a listing came while the daemons had recorded too few of anything to tell about the children. */
+  private static boolean unrecorded(List<ResourceChild> children) {
+    return children.stream().anyMatch(c -> c.samples() == ResourceChild.NOT_YET || c.ioWaits() == ResourceChild.NOT_YET
+        || c.compilations() == ResourceChild.NOT_YET || c.syncWaits() == ResourceChild.NOT_YET);
+  }
+
+  /**
+   * Whether {@code child} of {@code parent} was listed while what could rule it out for {@code h} was recorded too
+   * little to tell ({@link HypothesisCatalog#notYetRecorded}); false for a path not listed as a child (a hinted
+   * resource).
+   */
+  boolean notYetRecorded(Hypothesis h, ResourcePath parent, ResourcePath child) {
+    return childrenOf.getOrDefault(parent, List.of()).stream()
+        .anyMatch(c -> c.child().equals(child) && catalog.notYetRecorded(h, c));
   }
 
   /**

@@ -221,6 +221,20 @@ public final class HypothesisCatalog {
   }
 
   /**
+   * True when built-in hypothesis {@code h} is one that what the daemons record can rule out of {@code child}
+   * ({@link #ruledOutBy}), and they are recording it but have too few yet to tell ({@link ResourceChild#NOT_YET}):
+   * a refinement made now would not be pruned.
+   */
+  public boolean notYetRecorded(Hypothesis h, ResourceChild child) {
+    return switch (h.id()) {
+      case "io_wait" -> child.ioWaits() == ResourceChild.NOT_YET;
+      case "sync_wait" -> child.syncWaits() == ResourceChild.NOT_YET;
+      case "jit_compile_time" -> child.compilations() == ResourceChild.NOT_YET;
+      default -> ON_CPU.contains(h.id()) && child.samples() == ResourceChild.NOT_YET;
+    };
+  }
+
+  /**
    * How many of the recorded events that {@code child} had a part in scale built-in hypothesis {@code h}'s value
    * there: execution samples for cpu_bound, slow reads and writes for io_wait, contended waits for sync_wait,
    * compilations for jit_compile_time; {@link ResourceChild#UNKNOWN} for the other hypotheses, or when nothing

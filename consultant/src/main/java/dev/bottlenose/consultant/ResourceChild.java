@@ -10,13 +10,15 @@ import dev.bottlenose.model.ResourcePath;
  * callee: went through the call), {@code ioWaits} how many of its recent slow reads and writes did,
  * {@code compilations} how many of the JIT's recent compilations were of its code, and {@code syncWaits} how
  * many of its recent contended monitor entries, monitor waits and parks had it on the stack; each is {@link
- * #UNKNOWN} when nothing was recorded to tell.
+ * #UNKNOWN} when nothing was recorded to tell, {@link #NOT_YET} while the daemons record them but have too few
+ * so far to tell (the first seconds after the attach).
  */
 public record ResourceChild(ResourcePath parent, ResourcePath child, String relation, long samples, long ioWaits,
     long compilations, long syncWaits) {
   public static final String CONTAINS = "contains";
   public static final String CALLS = "calls";
   public static final long UNKNOWN = -1;
+  public static final long NOT_YET = -2;
 
   public ResourceChild(ResourcePath parent, ResourcePath child, String relation) {
     this(parent, child, relation, UNKNOWN, UNKNOWN);

@@ -3,6 +3,7 @@ package dev.bottlenose.consultant;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bottlenose.model.Focus;
+import dev.bottlenose.model.Hierarchy;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -146,6 +147,35 @@ class BudgetedSearchTest {
     assertThat(child.state()).as(search.graph().toText()).isEqualTo(NodeState.STOPPED);
     assertThat(child.reason()).isEqualTo("parent no longer true");
     assertThat(driver.live()).noneMatch(r -> r.focus().equals(acme));
+  }
+
+  @Test
+  void aNodeNotYetTrueIsNotRefinedIntoCodeTheSamplesCannotTellAboutYet() {
+    boolean[] sampled = {false};
+    TreeOracle tree = PlantedPrograms.oracle();
+    // the daemons' call graphs: too few samples until the flag is set, then the hot package in all of them
+    ResourceOracle oracle = path -> tree.children(path).stream().map(c -> new ResourceChild(c.parent(), c.child(),
+        c.relation(), !sampled[0] ? ResourceChild.NOT_YET : c.child().contains(PlantedPrograms.SPIN) ? 900 : 0))
+        .toList();
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
+    Search search = Search.create(SearchOptions.of("blind"), driver, oracle, driver).begin();
+    Focus acme = Focus.of(PlantedPrograms.SPIN.parent().parent());
+    for (int tick = 1; tick <= 3; tick++) {
+      driver.tick(search);
+    }
+    assertThat(search.graph().find("cpu_bound", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.TESTING);
+    assertThat(search.graph().nodes()).as("passing for a while, but nothing recorded to bet on")
+        .noneMatch(n -> n.hypothesis().equals("cpu_bound") && n.focus().get(Hierarchy.CODE) != null
+            && !n.focus().get(Hierarchy.CODE).isRoot());
+
+    sampled[0] = true;
+    for (int tick = 4; tick <= 30; tick++) {
+      driver.tick(search);
+    }
+    assertThat(search.graph().find("cpu_bound", Focus.of(PlantedPrograms.SPIN)).state()).isEqualTo(NodeState.TRUE);
+    assertThat(search.graph().find("cpu_bound", acme)).isNotNull();
+    assertThat(search.graph().find("cpu_bound", Focus.of(PlantedPrograms.SORT.parent().parent())))
+        .as("the package the samples never saw").isNull();
   }
 
   private static int ticksUntilSpinIsTrue(SearchOptions options, dev.bottlenose.model.ResourcePath hint) {

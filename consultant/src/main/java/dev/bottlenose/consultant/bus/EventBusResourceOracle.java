@@ -155,12 +155,15 @@ public final class EventBusResourceOracle implements ResourceOracle {
   }
 
   private static long count(Map<ResourcePath, Long> counts, ResourcePath p) {
-    return counts == null ? ResourceChild.UNKNOWN : counts.getOrDefault(p, 0L);
+    return counts == null ? ResourceChild.UNKNOWN : counts == TOO_FEW ? ResourceChild.NOT_YET : counts.getOrDefault(p, 0L);
   }
 
+  /** What {@link #sampledChildren} answers while the daemons have recorded too few to tell (compared by identity). */
+  private static final Map<ResourcePath, Long> TOO_FEW = java.util.Collections.unmodifiableMap(new LinkedHashMap<>());
+
   /**
-   * Samples of {@code graph} per child of a /Code path summed over the daemons, or null when they took fewer
-   * than {@code atLeast} between them, or a daemon has no such graph to give.
+   * Samples of {@code graph} per child of a /Code path summed over the daemons; {@link #TOO_FEW} when they took
+   * fewer than {@code atLeast} between them; null when a daemon has no such graph to give.
    */
   private Map<ResourcePath, Long> sampledChildren(ResourcePath path, String graphName, long atLeast) {
     Map<ResourcePath, Long> counts = new LinkedHashMap<>();
@@ -175,7 +178,7 @@ public final class EventBusResourceOracle implements ResourceOracle {
         counts.merge(c.path(), c.samples(), Long::sum);
       }
     }
-    return samples < atLeast ? null : counts;
+    return samples < atLeast ? TOO_FEW : counts;
   }
 
   /**

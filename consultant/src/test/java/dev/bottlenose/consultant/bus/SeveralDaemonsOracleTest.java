@@ -36,9 +36,9 @@ class SeveralDaemonsOracleTest {
     EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, List.of("busy", "idle"), Duration.ofSeconds(5));
 
     assertThat(oracle.children(CODE)).containsExactlyInAnyOrder(
-        new ResourceChild(CODE, HOT, ResourceChild.CONTAINS, 400),
-        new ResourceChild(CODE, UNUSED, ResourceChild.CONTAINS, 0),
-        new ResourceChild(CODE, SLEEPY, ResourceChild.CONTAINS, 3));
+        new ResourceChild(CODE, HOT, ResourceChild.CONTAINS, 400, ResourceChild.NOT_YET, ResourceChild.NOT_YET, ResourceChild.NOT_YET),
+        new ResourceChild(CODE, UNUSED, ResourceChild.CONTAINS, 0, ResourceChild.NOT_YET, ResourceChild.NOT_YET, ResourceChild.NOT_YET),
+        new ResourceChild(CODE, SLEEPY, ResourceChild.CONTAINS, 3, ResourceChild.NOT_YET, ResourceChild.NOT_YET, ResourceChild.NOT_YET));
   }
 
   @Test
@@ -58,7 +58,7 @@ class SeveralDaemonsOracleTest {
     daemon("idle", 3, Map.of(SLEEPY, 3L), List.of(SLEEPY));
     EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, List.of("busy", "idle"), Duration.ofSeconds(5));
 
-    assertThat(oracle.children(CODE)).hasSize(3).allMatch(c -> c.samples() == ResourceChild.UNKNOWN);
+    assertThat(oracle.children(CODE)).hasSize(3).allMatch(c -> c.samples() == ResourceChild.NOT_YET);
   }
 
   @Test
@@ -68,9 +68,9 @@ class SeveralDaemonsOracleTest {
     EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, List.of("busy", "idle"), Duration.ofSeconds(5));
 
     assertThat(oracle.children(CODE)).containsExactlyInAnyOrder(
-        new ResourceChild(CODE, HOT, ResourceChild.CONTAINS, 400, 4),
-        new ResourceChild(CODE, UNUSED, ResourceChild.CONTAINS, 0, 0),
-        new ResourceChild(CODE, SLEEPY, ResourceChild.CONTAINS, 3, 2));
+        new ResourceChild(CODE, HOT, ResourceChild.CONTAINS, 400, 4, ResourceChild.NOT_YET, ResourceChild.NOT_YET),
+        new ResourceChild(CODE, UNUSED, ResourceChild.CONTAINS, 0, 0, ResourceChild.NOT_YET, ResourceChild.NOT_YET),
+        new ResourceChild(CODE, SLEEPY, ResourceChild.CONTAINS, 3, 2, ResourceChild.NOT_YET, ResourceChild.NOT_YET));
   }
 
   @Test
@@ -80,9 +80,9 @@ class SeveralDaemonsOracleTest {
     EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, List.of("busy", "idle"), Duration.ofSeconds(5));
 
     assertThat(oracle.children(CODE)).containsExactlyInAnyOrder(
-        new ResourceChild(CODE, HOT, ResourceChild.CONTAINS, 400, ResourceChild.UNKNOWN, 6),
-        new ResourceChild(CODE, UNUSED, ResourceChild.CONTAINS, 0, ResourceChild.UNKNOWN, 0),
-        new ResourceChild(CODE, SLEEPY, ResourceChild.CONTAINS, 3, ResourceChild.UNKNOWN, 1));
+        new ResourceChild(CODE, HOT, ResourceChild.CONTAINS, 400, ResourceChild.NOT_YET, 6, ResourceChild.NOT_YET),
+        new ResourceChild(CODE, UNUSED, ResourceChild.CONTAINS, 0, ResourceChild.NOT_YET, 0, ResourceChild.NOT_YET),
+        new ResourceChild(CODE, SLEEPY, ResourceChild.CONTAINS, 3, ResourceChild.NOT_YET, 1, ResourceChild.NOT_YET));
   }
 
   @Test
@@ -93,8 +93,8 @@ class SeveralDaemonsOracleTest {
     EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, List.of("busy"), Duration.ofSeconds(5));
 
     assertThat(oracle.children(CODE)).containsExactlyInAnyOrder(
-        new ResourceChild(CODE, HOT, ResourceChild.CONTAINS, 400, ResourceChild.UNKNOWN, ResourceChild.UNKNOWN, 7),
-        new ResourceChild(CODE, UNUSED, ResourceChild.CONTAINS, 0, ResourceChild.UNKNOWN, ResourceChild.UNKNOWN, 0));
+        new ResourceChild(CODE, HOT, ResourceChild.CONTAINS, 400, ResourceChild.NOT_YET, ResourceChild.NOT_YET, 7),
+        new ResourceChild(CODE, UNUSED, ResourceChild.CONTAINS, 0, ResourceChild.NOT_YET, ResourceChild.NOT_YET, 0));
     graphs("blocked", 0, Map.of("sync", Map.of(lockTaker, 6L)), List.of());
     EventBusResourceOracle blocked = new EventBusResourceOracle(vertx, List.of("blocked"), Duration.ofSeconds(5));
     assertThat(blocked.children(caller)).as("a callee only the blocked stacks went through").containsExactly(
@@ -106,7 +106,7 @@ class SeveralDaemonsOracleTest {
     graphs("busy", 400, Map.of("cpu", Map.of(HOT, 400L), "jit", Map.of(HOT, 4L)), List.of(HOT, UNUSED));
     EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, List.of("busy"), Duration.ofSeconds(5));
 
-    assertThat(oracle.children(CODE)).hasSize(2).allMatch(c -> c.compilations() == ResourceChild.UNKNOWN);
+    assertThat(oracle.children(CODE)).hasSize(2).allMatch(c -> c.compilations() == ResourceChild.NOT_YET);
   }
 
   private void daemon(String id, long samples, Map<ResourcePath, Long> sampled, List<ResourcePath> loaded) {
