@@ -124,8 +124,16 @@ final class Exploration {
    * before the call graphs have their first samples), for at most {@link #RELIST_STEPS} steps.
    */
   private long relistAfter(ResourcePath path, long step) {
+    return awaitingRecord(path, step) ? 1 : RELIST_STEPS;
+  }
+
+  /**
+   * Whether {@code path}'s children were first listed less than {@link #RELIST_STEPS} steps before {@code step} and
+   * too little has been recorded of them since to tell: the window in which it is listed again every step.
+   */
+  boolean awaitingRecord(ResourcePath path, long step) {
     Long since = unrecordedSince.get(path);
-    return since != null && step - since < RELIST_STEPS ? 1 : RELIST_STEPS;
+    return since != null && step - since < RELIST_STEPS;
   }
 
   /** Whether a listing came while the daemons had recorded too few of anything to tell about the children. */

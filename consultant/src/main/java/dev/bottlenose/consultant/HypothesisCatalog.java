@@ -29,10 +29,15 @@ public final class HypothesisCatalog {
    * The hypotheses whose value is what the focus's own frames do while they run (CPU time,
    * allocations), so code the program did not run while it was sampled cannot make them true: they are
    * not refined into it. Not method-call overhead: a tiny method called through a megamorphic call site
-   * is seldom on top of a sample, the time of its calls shows in its caller's frame.
+   * is seldom on top of a sample, the time of its calls shows in its caller's frame. Class loading too: a class
+   * that a class loader of the program's loads runs that loader's Java code ({@code loadClass}, its lock, finding
+   * the bytes, the reflection that instantiates it) on the stack of the code that asked for it, so code never on
+   * a sampled stack did not ask for loading worth a threshold (on a plugin host loading 17,000 classes a second,
+   * the loaders' Java code was 15% of the loading time). Classes the VM's boot loader loads run no Java code;
+   * they are a start-up cost.
    */
   private static final Set<String> ON_CPU = Set.of("cpu_bound", "object_creation_overhead", "interpreted_time",
-      "allocation_share");
+      "allocation_share", "class_load_time");
   private static final String FRACTION = "fraction of time";
 
   private final Map<String, Hypothesis> byId;
@@ -206,7 +211,7 @@ public final class HypothesisCatalog {
   /**
    * True when what the daemons recorded of {@code child} shows that built-in hypothesis {@code h} cannot hold
    * there, so the search does not refine into it: code never sampled cannot hold a share of the CPU or of
-   * the allocations (the hypotheses measuring what the focus's own code does while it runs); code no slow
+   * the allocations, nor have asked for the classes loaded ({@link #ON_CPU}); code no slow
    * read or write, or no contended entry, wait or park, had on its stack never blocked there; code the JIT
    * did not compile took none of its time. What was not recorded ({@link ResourceChild#UNKNOWN}) rules out
    * nothing.

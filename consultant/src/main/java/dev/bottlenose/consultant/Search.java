@@ -320,15 +320,19 @@ public final class Search {
    * Whether {@code r} refines a node not yet true into code about which the daemons have recorded too little yet
    * to rule it out: a refinement made before its parent's verdict is a bet on the evidence, and made blind it went
    * into every loaded package (cpu_bound at the whole program refined into 120 JDK packages 3 s after the search
-   * began, before the call graph had its first 20 samples). It is asked again at the next step.
+   * began, before the call graph had its first 20 samples). A true node waits too, for as long as its code is
+   * listed again every step ({@link Exploration#awaitingRecord}): on a program whose threads are mostly in the VM
+   * the samples come a few a second, and class loading true at the whole program went into 120 packages, each
+   * needing a burst. It is asked again at the next step.
    */
   private boolean blind(Refinement r, Hypothesis h) {
     Node parent = nodes.get(r.parentId());
-    if (parent == null || parent.state() == NodeState.TRUE || r.along() != Hierarchy.CODE) {
+    if (parent == null || r.along() != Hierarchy.CODE) {
       return false;
     }
     ResourcePath child = r.focus().get(Hierarchy.CODE);
-    return !child.isRoot() && exploration.notYetRecorded(h, child.parent(), child);
+    return !child.isRoot() && exploration.notYetRecorded(h, child.parent(), child)
+        && (parent.state() != NodeState.TRUE || exploration.awaitingRecord(child.parent(), steps));
   }
 
   private boolean refine(Refinement r) {

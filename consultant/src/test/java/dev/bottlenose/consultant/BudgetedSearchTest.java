@@ -178,6 +178,29 @@ class BudgetedSearchTest {
         .as("the package the samples never saw").isNull();
   }
 
+  @Test
+  void aTrueNodeWaitsABoundedTimeForSamplesThatNeverComeThenRefinesAsParadynDid() {
+    TreeOracle tree = PlantedPrograms.oracle();
+    ResourceOracle oracle = path -> tree.children(path).stream().map(c -> new ResourceChild(c.parent(), c.child(),
+        c.relation(), ResourceChild.NOT_YET)).toList();
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
+    Search search = Search.create(SearchOptions.of("slow-samples"), driver, oracle, driver).begin();
+    Focus acme = Focus.of(PlantedPrograms.SPIN.parent().parent());
+    int trueAt = -1;
+    int refinedAt = -1;
+    for (int tick = 1; tick <= 40 && refinedAt < 0; tick++) {
+      driver.tick(search);
+      if (trueAt < 0 && search.graph().find("cpu_bound", Focus.WHOLE_PROGRAM).state() == NodeState.TRUE) {
+        trueAt = tick;
+      }
+      if (search.graph().find("cpu_bound", acme) != null) {
+        refinedAt = tick;
+      }
+    }
+    assertThat(trueAt).isPositive();
+    assertThat(refinedAt).as("waited for samples after the verdict, then went on without them").isGreaterThan(trueAt);
+  }
+
   private static int ticksUntilSpinIsTrue(SearchOptions options, dev.bottlenose.model.ResourcePath hint) {
     ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
     Search search = Search.create(options, driver, PlantedPrograms.oracle(), driver);
