@@ -407,7 +407,7 @@ public final class Search {
 
   /**
    * With nothing left to test, or nothing measured while the rest waits for budget ({@link #stalledOnBudget}),
-   * and nothing located in the code (no true node names a method), queues again
+   * and nothing located in the code (no true node names a method of the program's own), queues again
    * ({@code search.watch_until_found} = 1) the top-level hypotheses found false, and the places in the code a
    * most specific true node (no true node below it) was refined into and found false: a cause that comes later
    * (a program in phases, a load that starts after the attach) is still found before the time limit, and so
@@ -433,10 +433,16 @@ public final class Search {
     return !again.isEmpty();
   }
 
-  /** Whether a true node names a method: the search has said where in the code. */
+  /**
+   * Whether a true node names a method of the program's own code (not the platform's, {@link
+   * CodeOnly#inApplicationCode}): the search has said where in the code, at a place the user can change. A
+   * platform method alone is not enough: a batch job's parsing phase was found in {@code StringLatin1.hashCode}
+   * from the samples while its own parse method was tested in its writing phase, and the search stopped looking.
+   */
   private boolean locatedInCode() {
     return nodes.all().stream().anyMatch(n -> !n.hypothesis.isVirtual() && n.state() == NodeState.TRUE
-        && n.focus().get(Hierarchy.CODE) != null && n.focus().get(Hierarchy.CODE).isMethod());
+        && n.focus().get(Hierarchy.CODE) != null && n.focus().get(Hierarchy.CODE).isMethod()
+        && CodeOnly.inApplicationCode(n.focus().get(Hierarchy.CODE)));
   }
 
   /**

@@ -341,6 +341,25 @@ class SearchTest {
   private static final long PACKAGE_PHASE_MILLIS = 7_000;
 
   @Test
+  void aPlatformMethodAloneDoesNotLocateTheCauseSoTheSearchKeepsWatching() {
+    // the JDK's sort is hot, called from the program's main: the program's own code is where to act
+    ToDoubleFunction<MetricRequest> sortHot = r -> {
+      if (!r.metric().equals("cpu_inclusive")) {
+        return 0.01;
+      }
+      ResourcePath code = r.focus().get(Hierarchy.CODE);
+      return code.isRoot() || code.contains(PlantedPrograms.SORT) ? 0.9 : 0.01;
+    };
+    ScriptedEngineDriver watching = new ScriptedEngineDriver(sortHot, PlantedPrograms::cost);
+    Search search = search(watching, SearchOptions.of("platform").with("search.max_time_seconds", "40"));
+    search.begin();
+    watching.runToEnd(search, 60);
+
+    assertThat(search.graph().find("cpu_bound", Focus.of(PlantedPrograms.SORT)).state()).isEqualTo(NodeState.TRUE);
+    assertThat(search.endReason()).as("not converged on the platform's method alone").isEqualTo("time limit");
+  }
+
+  @Test
   void aSearchThatNeverFindsAnythingWatchesUntilItsTimeLimit() {
     ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost);
     List<ShgEvent> events = new ArrayList<>();

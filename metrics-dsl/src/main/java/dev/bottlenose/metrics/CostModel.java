@@ -30,10 +30,11 @@ final class CostModel {
     int cpuSources = 0;
     for (ProbePlan.Item item : items) {
       if (item.type().equals("source")) {
-        Event event = Event.byWord(String.valueOf(((Map<?, ?>) item.request().get("source")).get("event")));
+        Map<?, ?> source = (Map<?, ?>) item.request().get("source");
+        Event event = Event.byWord(String.valueOf(source.get("event")));
         boolean sample = event != null && event.sampled();
         cpuSources += sample ? 1 : 0;
-        perEvent += sample ? 0 : EVENT_NANOS;
+        perEvent += sample || counterOnly(event, source) ? 0 : EVENT_NANOS;
       } else {
         perEvent += probeNanos(String.valueOf(item.request().get("kind")), c);
       }
@@ -41,6 +42,15 @@ final class CostModel {
     double samplesPerSecond = 1e9 / c.samplePeriodNanos();
     double fixed = cpuSources == 0 ? 0 : samplesPerSecond * (SAMPLE_NANOS + MATCH_NANOS * cpuSources);
     return new ProbePlan.Cost(fixed, perEvent);
+  }
+
+  /**
+   * Whether the source records no event: class loading over the whole program (no filter) is the JVM's own
+   * counter's growth (daemon/PROTOCOL.md, "class_load"). Where the counters cannot be read the agent records
+   * the events after all, and what they cost is observed.
+   */
+  private static boolean counterOnly(Event event, Map<?, ?> source) {
+    return event == Event.CLASS_LOAD && source.size() == 1;
   }
 
   /** One execution of a probe of this kind (a ProbeKind word). */

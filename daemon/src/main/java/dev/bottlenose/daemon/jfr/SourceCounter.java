@@ -442,8 +442,11 @@ public final class SourceCounter {
       double share = s.wholeProgram() ? 1.0 : stretchDefines == 0 ? 0 : (double) matched / stretchDefines;
       long shared = grew ? Math.round((now - before) * share * sinceShare(s, throughMillis)) : 0;
       // the counter times the VM's part of loading (parsing, defining, linking); a load the VM starts also runs the
-      // loader's Java code (finding and reading the bytes), which jdk.ClassLoad times: the larger of the two
-      s.add(Math.max(matched, loads[0]), Math.max(shared, loads[1]), 0);
+      // loader's Java code (finding and reading the bytes), which jdk.ClassLoad times: the larger of the two. Over
+      // the whole program the agent records no event where the counter is read (WatchedSources): the events other
+      // sources turned on are theirs to pay for, so it counts none
+      long events = s.wholeProgram() && now >= 0 ? 0 : Math.max(matched, loads[0]);
+      s.add(events, Math.max(shared, loads[1]), 0);
     }
     classLoadingAtLastFlush = now;
     stretchDefines = 0;
