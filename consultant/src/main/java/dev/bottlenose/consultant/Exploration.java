@@ -119,9 +119,9 @@ final class Exploration {
   }
 
   /**
-   * Steps until an explored path is listed again: {@link #RELIST_STEPS}, or 1 while too little has been recorded
-   * of its children to tell ({@link ResourceChild#NOT_YET}; the first listing of a node refined before its verdict comes a second or two after the attach,
-   * before the call graphs have their first samples), for at most {@link #RELIST_STEPS} steps.
+   * Steps until an explored path is listed again: {@link #RELIST_STEPS}, or 1 while the daemons have too few
+   * execution samples to tell about its children ({@link ResourceChild#NOT_YET}: the first listing of a node
+   * refined before its verdict comes a second or two after the attach), for at most {@link #RELIST_STEPS} steps.
    */
   private long relistAfter(ResourcePath path, long step) {
     return awaitingRecord(path, step) ? 1 : RELIST_STEPS;
@@ -129,17 +129,21 @@ final class Exploration {
 
   /**
    * Whether {@code path}'s children were first listed less than {@link #RELIST_STEPS} steps before {@code step} and
-   * too little has been recorded of them since to tell: the window in which it is listed again every step.
+   * the daemons have had too few execution samples since to tell: the window in which it is listed again every step.
    */
   boolean awaitingRecord(ResourcePath path, long step) {
     Long since = unrecordedSince.get(path);
     return since != null && step - since < RELIST_STEPS;
   }
 
-  /** Whether a listing came while the daemons had recorded too few of anything to tell about the children. */
+  /**
+   * Whether a listing came while the daemons had too few execution samples to tell about the children. Only the
+   * samples: every busy program has enough of them within seconds, while slow I/O, contended waits or
+   * compilations may never reach their minimum on a program that does none, and each listing asks the agent in
+   * the target for the children.
+   */
   private static boolean unrecorded(List<ResourceChild> children) {
-    return children.stream().anyMatch(c -> c.samples() == ResourceChild.NOT_YET || c.ioWaits() == ResourceChild.NOT_YET
-        || c.compilations() == ResourceChild.NOT_YET || c.syncWaits() == ResourceChild.NOT_YET);
+    return children.stream().anyMatch(c -> c.samples() == ResourceChild.NOT_YET);
   }
 
   /**

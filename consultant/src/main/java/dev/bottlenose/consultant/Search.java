@@ -326,10 +326,10 @@ public final class Search {
    * needing a burst. It is asked again at the next step.
    */
   private boolean blind(Refinement r, Hypothesis h) {
-    Node parent = nodes.get(r.parentId());
-    if (parent == null || r.along() != Hierarchy.CODE) {
+    if (r.along() != Hierarchy.CODE) {
       return false;
     }
+    Node parent = nodes.get(r.parentId());
     ResourcePath child = r.focus().get(Hierarchy.CODE);
     return !child.isRoot() && exploration.notYetRecorded(h, child.parent(), child)
         && (parent.state() != NodeState.TRUE || exploration.awaitingRecord(child.parent(), steps));

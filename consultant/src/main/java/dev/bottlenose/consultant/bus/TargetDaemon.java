@@ -36,7 +36,7 @@ final class TargetDaemon {
   private volatile double idleNanosPerSecond = Double.NaN;
   /** The agent's cost in every sample, smoothed, and the lowest it has been: what being attached costs at most. */
   private double allNanosPerSecond = Double.NaN;
-  private double lowestNanosPerSecond = Double.NaN;
+  private volatile double lowestNanosPerSecond = Double.NaN;
   private volatile double idleSideNanosPerSecond = Double.NaN;
   private volatile String gone;
   private boolean statusAsked;
@@ -213,7 +213,9 @@ final class TargetDaemon {
    * is, bounds it too, and the lower of the two is taken.
    */
   double idleNanosPerSecond() {
-    return idleNanosPerSecond;
+    double idle = idleNanosPerSecond;
+    double lowest = lowestNanosPerSecond;
+    return Double.isNaN(idle) || Double.isNaN(lowest) ? idle : Math.min(idle, lowest);
   }
 
   /**
@@ -222,7 +224,7 @@ final class TargetDaemon {
    * minCores}); NaN before the first idle sample.
    */
   double attached(double minCores) {
-    return idleNanosPerSecond / (Math.max(minCores, cores) * 1e9);
+    return idleNanosPerSecond() / (Math.max(minCores, cores) * 1e9);
   }
 
   /**
@@ -268,16 +270,15 @@ final class TargetDaemon {
     Long sideNanos = cost.sideCpuNanos();
     double side = sideNanos == null || sideNanos < 0 ? Double.NaN : sideNanos * 1e9 / interval;
     allNanosPerSecond = smoothed(allNanosPerSecond, probes + agent);
-    lowestNanosPerSecond = Double.isNaN(lowestNanosPerSecond) ? allNanosPerSecond : Math.min(lowestNanosPerSecond, allNanosPerSecond);
+    lowestNanosPerSecond = Double.isNaN(lowestNanosPerSecond) ? allNanosPerSecond
+        : Math.min(lowestNanosPerSecond, allNanosPerSecond);
     if (idle) {
       idleNanosPerSecond = smoothed(idleNanosPerSecond, probes + agent);
       idleSideNanosPerSecond = Double.isNaN(side) ? idleSideNanosPerSecond : smoothed(idleSideNanosPerSecond, side);
       return Spent.NONE;
     }
-    if (!Double.isNaN(idleNanosPerSecond)) {
-      idleNanosPerSecond = Math.min(idleNanosPerSecond, lowestNanosPerSecond);
-    }
-    double base = Double.isNaN(idleNanosPerSecond) ? 0 : idleNanosPerSecond;
+    double atRest = idleNanosPerSecond();
+    double base = Double.isNaN(atRest) ? 0 : atRest;
     double sideBase = Double.isNaN(idleSideNanosPerSecond) ? 0 : idleSideNanosPerSecond;
     double cpu = Math.max(minCores, cores) * 1e9;
     double recompiling = Double.isNaN(side) ? 0 : Math.max(0, side - sideBase) / cpu;
