@@ -290,12 +290,18 @@ public final class Search {
     }
     Set<Refinement> now = new HashSet<>(rules.refinements());
     boolean changed = false;
-    List<Refinement> ordered = new ArrayList<>(now);
-    ordered.sort(BY_PARENT_HYPOTHESIS_FOCUS);
-    for (Refinement r : ordered) {
-      if (!refused(r) && refinements.add(r)) {
-        changed |= refine(r);
+    // only those not made yet are weighed, and only those let through are ordered: the rules repeat every
+    // refinement they ever proposed, and most of those not made stay refused step after step
+    List<Refinement> made = new ArrayList<>();
+    for (Refinement r : now) {
+      if (!refinements.contains(r) && !refused(r)) {
+        made.add(r);
       }
+    }
+    made.sort(BY_PARENT_HYPOTHESIS_FOCUS);
+    for (Refinement r : made) {
+      refinements.add(r);
+      changed |= refine(r);
     }
     for (Refinement gone : List.copyOf(refinements)) {
       if (!now.contains(gone)) {

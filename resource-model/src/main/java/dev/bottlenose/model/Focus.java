@@ -14,6 +14,9 @@ public final class Focus {
   public static final Focus WHOLE_PROGRAM = new Focus(new EnumMap<>(Hierarchy.class));
 
   private final EnumMap<Hierarchy, ResourcePath> constrained;
+  /** The text form, made once: a search sorts and compares its foci by it at every step. */
+  private String text;
+  private int hash;
 
   private Focus(EnumMap<Hierarchy, ResourcePath> constrained) {
     this.constrained = constrained;
@@ -118,16 +121,26 @@ public final class Focus {
 
   @Override
   public int hashCode() {
-    return constrained.hashCode();
+    int h = hash;
+    if (h == 0) {
+      h = constrained.hashCode();
+      hash = h;
+    }
+    return h;
   }
 
   /** The canonical text form, e.g. {@code </Code/com.acme/Sim/step()V, /Threads/main>}. */
   @Override
   public String toString() {
-    StringBuilder sb = new StringBuilder("<");
-    for (ResourcePath p : constrained.values()) {
-      sb.append(sb.length() == 1 ? "" : ", ").append(p);
+    String t = text;
+    if (t == null) {
+      StringBuilder sb = new StringBuilder("<");
+      for (ResourcePath p : constrained.values()) {
+        sb.append(sb.length() == 1 ? "" : ", ").append(p);
+      }
+      t = sb.append('>').toString();
+      text = t;
     }
-    return sb.append('>').toString();
+    return t;
   }
 }

@@ -15,6 +15,7 @@ public final class ResourcePath implements Comparable<ResourcePath> {
   private final Hierarchy hierarchy;
   private final List<String> segments;
   private String text;
+  private int hash;
 
   private ResourcePath(Hierarchy hierarchy, List<String> segments) {
     this.hierarchy = hierarchy;
@@ -91,7 +92,12 @@ public final class ResourcePath implements Comparable<ResourcePath> {
 
   @Override
   public int hashCode() {
-    return hierarchy.hashCode() * 31 + segments.hashCode();
+    int h = hash;
+    if (h == 0) {
+      h = hierarchy.ordinal() * 31 + segments.hashCode();
+      hash = h;
+    }
+    return h;
   }
 
   @Override
