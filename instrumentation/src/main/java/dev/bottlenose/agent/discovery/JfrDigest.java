@@ -17,7 +17,7 @@ import java.util.Map;
 
 /**
  * Puts a daemon's digest of JFR events ({@code daemon.jfr.DiscoveryEvents#drain()}) into discovery, in the agent: each
- * kind ({@link Jfr#KINDS}) is a list of tuples, one per event. A malformed tuple is skipped and counted, never thrown on.
+ * kind ({@link Jfr#KINDS}) is a list of tuples, one per event or, with a count last, per sum of events. A malformed tuple is skipped and counted, never thrown on.
  */
 public final class JfrDigest {
 
@@ -68,11 +68,11 @@ public final class JfrDigest {
         }
       }
       case LOCKS -> sync.contendedLock(text(f, 0), number(f, 1), count(f, 2));
-      case ALLOCATIONS -> memory.sampled(text(f, 0), text(f, 1), number(f, 2));
+      case ALLOCATIONS -> memory.sampled(text(f, 0), text(f, 1), number(f, 2), count(f, 3));
       case FILES -> io.fileOperation(text(f, 0), flag(f, 1), number(f, 2), number(f, 3));
       case SOCKETS -> io.socketOperation(text(f, 0), flag(f, 1), number(f, 2), number(f, 3));
       case GC -> vm.gcPause(text(f, 0), number(f, 1));
-      case COMPILATIONS -> vm.compilation((int) number(f, 0), text(f, 1), number(f, 2));
+      case COMPILATIONS -> vm.compilation((int) number(f, 0), text(f, 1), number(f, 2), count(f, 3));
       case VM_OPERATIONS -> vm.vmOperation(text(f, 0), flag(f, 1), number(f, 2));
       case DEOPTIMIZATIONS -> vm.deoptimization(text(f, 0));
       case PINNED -> virtualThreads.pinned(number(f, 0), text(f, 1).isEmpty() ? null : text(f, 1));

@@ -24,15 +24,15 @@ final class MemorySites {
     tree.put(Resource.of(Hierarchy.MEMORY.root(), "root"));
   }
 
-  synchronized void sampled(String type, String site, long weight) {
+  synchronized void sampled(String type, String site, long weight, long samples) {
     ResourcePath typePath = Hierarchy.MEMORY.root().child(type);
-    add(typePath, "type", weight);
-    add(typePath.child(site), "site", weight);
+    add(typePath, "type", weight, samples);
+    add(typePath.child(site), "site", weight, samples);
   }
 
-  private void add(ResourcePath path, String kind, long weight) {
+  private void add(ResourcePath path, String kind, long weight, long samples) {
     long[] t = totals.computeIfAbsent(path, p -> new long[2]);
-    t[0]++;
+    t[0] += samples;
     t[1] += weight;
     Map<String, String> a = new LinkedHashMap<>();
     a.put("samples", String.valueOf(t[0]));

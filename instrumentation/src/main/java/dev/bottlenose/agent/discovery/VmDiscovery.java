@@ -116,8 +116,8 @@ final class VmDiscovery {
         "lastPauseCollector", name)));
   }
 
-  synchronized void compilation(int level, String method, long nanos) {
-    jitCompilations++;
+  synchronized void compilation(int level, String method, long nanos, long count) {
+    jitCompilations += count;
     jitNanos += nanos;
     String tier = level >= 4 ? "c2" : "c1";
     ResourcePath tierPath = JIT.child(tier);
@@ -131,7 +131,7 @@ final class VmDiscovery {
       tree.put(Resource.of(tierPath, "tier"));
     }
     t = compiled.computeIfAbsent(tier + method, k -> new long[2]);
-    t[0]++;
+    t[0] += count;
     t[1] += nanos;
     tree.put(new Resource(tierPath.child(method), "compilation", Map.of(
         "count", String.valueOf(t[0]), "nanos", String.valueOf(t[1]))));

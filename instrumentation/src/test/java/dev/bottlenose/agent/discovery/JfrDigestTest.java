@@ -43,4 +43,18 @@ class JfrDigestTest {
     assertThat(attributes("/SyncObjects/locks/com.acme.Gate")).containsEntry("contended", "2")
         .containsEntry("contendedNanos", "3000");
   }
+
+  @Test
+  void summedAllocationSamplesAndCompilationsCountEverySampleAndCompilation() {
+    Map<String, List<List<?>>> kinds = new LinkedHashMap<>();
+    kinds.put(Jfr.ALLOCATIONS, List.of(List.of("com.acme.Tally", "com.acme.Counter.count", 4_096_000L, 150L),
+        List.of("com.acme.Tally", "com.acme.Counter.count", 1_000L)));
+    kinds.put(Jfr.COMPILATIONS, List.of(List.of(4, "com.acme.Counter.count(J)V", 9_000_000L, 3L)));
+    assertThat(digest.apply(new Jfr(kinds))).isEqualTo(3);
+
+    assertThat(attributes("/Memory/com.acme.Tally/com.acme.Counter.count")).containsEntry("samples", "151")
+        .containsEntry("sampledBytes", "4097000");
+    assertThat(attributes("/VM/JIT/c2/com.acme.Counter.count(J)V")).containsEntry("count", "3")
+        .containsEntry("nanos", "9000000");
+  }
 }
