@@ -11,7 +11,7 @@ import io.vertx.core.VertxOptions;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.EventBusOptions;
 import io.vertx.core.http.ClientAuth;
-import io.vertx.core.net.PfxOptions;
+import io.vertx.core.net.JksOptions;
 import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.net.InetAddress;
@@ -88,8 +88,8 @@ public final class Cluster {
     EventBusIdentity identity = EventBusIdentity.derive(settings.secret());
     EventBusOptions bus = new EventBusOptions().setHost(settings.host()).setPort(0);
     bus.setSsl(true).setClientAuth(ClientAuth.REQUIRED).setEnabledSecureTransportProtocols(Set.of("TLSv1.3"))
-        .setKeyCertOptions(new PfxOptions().setValue(Buffer.buffer(identity.keyStore())).setPassword(identity.password()))
-        .setTrustOptions(new PfxOptions().setValue(Buffer.buffer(identity.trustStore())).setPassword(identity.password()));
+        .setKeyCertOptions(new JksOptions().setValue(Buffer.buffer(identity.keyStore())).setPassword(identity.password()))
+        .setTrustOptions(new JksOptions().setValue(Buffer.buffer(identity.trustStore())).setPassword(identity.password()));
     return bus;
   }
 

@@ -34,13 +34,13 @@ class EventBusIdentityTest {
   @Test
   void theStoresHoldTheKeyWithItsCertificateAndTrustOnlyThatCertificate() throws Exception {
     EventBusIdentity id = EventBusIdentity.derive(ClusterSecret.of("s", "test"));
-    KeyStore keys = KeyStore.getInstance("PKCS12");
+    KeyStore keys = KeyStore.getInstance("JKS");
     keys.load(new ByteArrayInputStream(id.keyStore()), id.password().toCharArray());
     assertThat(keys.size()).isEqualTo(1);
     String alias = keys.aliases().nextElement();
     assertThat(keys.isKeyEntry(alias)).isTrue();
     assertThat(keys.getCertificate(alias)).isEqualTo(id.certificate());
-    KeyStore trusted = KeyStore.getInstance("PKCS12");
+    KeyStore trusted = KeyStore.getInstance("JKS");
     trusted.load(new ByteArrayInputStream(id.trustStore()), id.password().toCharArray());
     assertThat(trusted.size()).isEqualTo(1);
     assertThat(trusted.getCertificate(trusted.aliases().nextElement())).isEqualTo(id.certificate());
