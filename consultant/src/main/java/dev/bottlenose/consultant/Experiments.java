@@ -181,7 +181,8 @@ final class Experiments {
 
   /** What the search spends now: its running nodes' measuring, being attached, and the budget. */
   Search.Spending spending() {
-    return new Search.Spending(scheduler.load(), measurements.attached(), scheduler.budget(), scheduler.burstLoad());
+    return new Search.Spending(scheduler.load(), measurements.attached(), scheduler.budget(), scheduler.burstLoad(),
+        measurements.daemon(), measurements.searcher());
   }
 
   private void start(Node node, long now) {

@@ -42,4 +42,11 @@ public interface MeasurementSink {
    * comes off the budget before the measurements share it. A port that cannot tell does not call it.
    */
   default void attached(long atMillis, double fraction) {}
+
+  /**
+   * What the tool's own processes take from the target's machine as fractions of the target's CPU, as known at
+   * {@code atMillis}: the daemon's process and the process running the search (NaN: unknown). Not in the target,
+   * so not off the budget; shown beside it. A port that cannot tell does not call it.
+   */
+  default void toolProcesses(long atMillis, double daemon, double searcher) {}
 }

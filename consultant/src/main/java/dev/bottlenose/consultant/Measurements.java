@@ -19,6 +19,8 @@ final class Measurements implements MeasurementSink {
   private double sideCost;
   private double recompiling;
   private double attached;
+  private double daemon = Double.NaN;
+  private double searcher = Double.NaN;
   private volatile ValueSeries.Listener listener;
 
   Measurements(MeasurementPort port) {
@@ -118,6 +120,14 @@ final class Measurements implements MeasurementSink {
     return attached;
   }
 
+  synchronized double daemon() {
+    return daemon;
+  }
+
+  synchronized double searcher() {
+    return searcher;
+  }
+
   /** Told of every series started and value recorded from now on (under this object's lock: keep it short). */
   void listen(ValueSeries.Listener listener) {
     this.listener = listener;
@@ -169,5 +179,11 @@ final class Measurements implements MeasurementSink {
   @Override
   public synchronized void attached(long atMillis, double fraction) {
     attached = Double.isNaN(fraction) ? attached : fraction;
+  }
+
+  @Override
+  public synchronized void toolProcesses(long atMillis, double daemon, double searcher) {
+    this.daemon = Double.isNaN(daemon) ? this.daemon : daemon;
+    this.searcher = Double.isNaN(searcher) ? this.searcher : searcher;
   }
 }

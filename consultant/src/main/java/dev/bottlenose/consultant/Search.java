@@ -131,10 +131,18 @@ public final class Search {
    * What the search spends, as fractions of the target's CPU, at its last step: its running nodes' measuring
    * (each observed, or predicted until observed), what being attached costs at rest, and the budget; {@code
    * burst}: the part of the measuring that is a node measured in a burst, paid from budget saved up before it.
+   * Beside them, what the tool's own processes take from the target's machine, as fractions of the same CPU
+   * (NaN: not known yet): the daemon ({@code daemon}) and the process running the search ({@code searcher}, which
+   * is on the target's machine when it is a {@code search} command). Neither is in the budget yet.
    */
-  public record Spending(double measuring, double attached, double budget, double burst) {
+  public record Spending(double measuring, double attached, double budget, double burst, double daemon,
+      double searcher) {
     public Spending(double measuring, double attached, double budget) {
       this(measuring, attached, budget, 0);
+    }
+
+    public Spending(double measuring, double attached, double budget, double burst) {
+      this(measuring, attached, budget, burst, Double.NaN, Double.NaN);
     }
 
     /**

@@ -34,6 +34,7 @@ final class CostAttribution {
 
   private final Collection<TargetDaemon> daemons;
   private final Collection<MeasurementSink> sinks;
+  private final OwnCpuRate ownCpu = new OwnCpuRate();
 
   /** Attribution over {@code daemons}, telling {@code sinks} (live views of the port's) of the tool's own costs. */
   CostAttribution(Collection<TargetDaemon> daemons, Collection<MeasurementSink> sinks) {
@@ -61,6 +62,9 @@ final class CostAttribution {
     if (!Double.isNaN(attached)) {
       sinks.forEach(s -> s.attached(at, attached));
     }
+    double searcher = d.ofTargetCpu(ownCpu.nanosPerSecond(), TargetDaemon.MIN_CORES);
+    double daemon = d.ofTargetCpu(d.daemonNanosPerSecond(), TargetDaemon.MIN_CORES);
+    sinks.forEach(s -> s.toolProcesses(at, daemon, searcher));
     double charged = settling ? spent.inProgramThreads() : spent.total();
     double totalPredicted = ours.stream().mapToDouble(a -> predicted(byId.get(a.metricId))).sum();
     for (EventBusMeasurementPort.Active a : ours) {

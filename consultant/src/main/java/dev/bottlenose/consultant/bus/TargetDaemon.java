@@ -38,6 +38,8 @@ final class TargetDaemon {
   private double allNanosPerSecond = Double.NaN;
   private volatile double lowestNanosPerSecond = Double.NaN;
   private volatile double idleSideNanosPerSecond = Double.NaN;
+  /** The daemon process's own CPU, smoothed; NaN before a sample told it. */
+  private volatile double daemonNanosPerSecond = Double.NaN;
   private volatile String gone;
   private boolean statusAsked;
   /** How long the JIT took per method, refreshed in the background; null before the first answer. */
@@ -227,6 +229,16 @@ final class TargetDaemon {
     return idleNanosPerSecond() / (Math.max(minCores, cores) * 1e9);
   }
 
+  /** {@code nanosPerSecond} of CPU as a fraction of this target's (at least {@code minCores}); NaN before a sample. */
+  double ofTargetCpu(double nanosPerSecond, double minCores) {
+    return nanosPerSecond / (Math.max(minCores, cores) * 1e9);
+  }
+
+  /** The daemon process's own CPU, ns per second, smoothed; NaN while no sample has told it. */
+  double daemonNanosPerSecond() {
+    return daemonNanosPerSecond;
+  }
+
   /**
    * One sample's measuring cost above the idle baseline, as fractions of the target's CPU: the probes'
    * executions ({@code probes}), the JFR events recorded only for watched sources, committed on the
@@ -267,6 +279,9 @@ final class TargetDaemon {
     double probes = cost.probeNanos() * 1e9 / interval;
     double agent = cost.agentCpuNanos() * 1e9 / interval;
     double events = cost.eventNanos() * 1e9 / interval;
+    if (cost.daemonCpuNanos() != null) {
+      daemonNanosPerSecond = smoothed(daemonNanosPerSecond, cost.daemonCpuNanos() * 1e9 / interval);
+    }
     Long sideNanos = cost.sideCpuNanos();
     double side = sideNanos == null || sideNanos < 0 ? Double.NaN : sideNanos * 1e9 / interval;
     allNanosPerSecond = smoothed(allNanosPerSecond, probes + agent);

@@ -89,6 +89,22 @@ class CostAndFailureTest {
   }
 
   @Test
+  void theDaemonsOwnCpuIsAShareOfTheTargetsCpuAndNeverAChargeOnTheMeasurements() {
+    TargetDaemon d = new TargetDaemon("d1");
+    assertThat(d.daemonNanosPerSecond()).as("before a sample").isNaN();
+    // a half-second sample: the daemon used 30 ms (60 ms a second) while the target used 2 cores
+    JsonObject s = sample(500, 4_000_000, 2_000_000_000);
+    s.getJsonObject("cost").put("daemonCpuNanos", 30_000_000L);
+    d.sampled(Sample.from(s), true, 1);
+    assertThat(d.daemonNanosPerSecond()).isCloseTo(60_000_000, within(1.0));
+    assertThat(d.ofTargetCpu(d.daemonNanosPerSecond(), 1)).isCloseTo(0.03, within(1e-9));
+    JsonObject busy = sample(500, 4_000_000, 2_000_000_000);
+    busy.getJsonObject("cost").put("daemonCpuNanos", 80_000_000L);
+    assertThat(d.sampled(Sample.from(busy), false, 1).total()).as("not the measurements' cost").isZero();
+    assertThat(d.daemonNanosPerSecond()).as("smoothed").isCloseTo(0.7 * 60_000_000 + 0.3 * 160_000_000, within(1.0));
+  }
+
+  @Test
   void aSampleOfAnEmptyIntervalSaysNothingAndOneWithoutCostIsNotRead() {
     TargetDaemon d = new TargetDaemon("d1");
     assertThat(d.sampled(Sample.from(sample(0, 4_000_000, 2_000_000_000)), true, 1).total()).isNaN();

@@ -15,10 +15,11 @@ import java.util.Map;
  * committed them (each a stack walk; {@code ProbePlan.WATCHED_EVENT_NANOS} apiece): like a probe's execution,
  * it is spent on an application thread, where the agent's CPU time does not see it. {@code ioCalls} is the
  * target's read and write system calls in the interval (-1 when unknown): not a cost, what recording an I/O
- * event per call would cost.
+ * event per call would cost. {@code daemonCpuNanos} is the daemon process's own CPU time in the interval (-1 when
+ * unknown): paid on the target's machine, not in the target.
  */
 public record ProbeCostShare(long probeNanos, long agentCpuNanos, long retransformNanos, long processCpuNanos,
-    long sideCpuNanos, long eventNanos, long ioCalls) {
+    long sideCpuNanos, long eventNanos, long ioCalls, long daemonCpuNanos) {
 
   public long totalNanos() {
     return probeNanos + agentCpuNanos + eventNanos;
@@ -44,6 +45,9 @@ public record ProbeCostShare(long probeNanos, long agentCpuNanos, long retransfo
     }
     if (ioCalls >= 0) {
       m.put("ioCalls", ioCalls);
+    }
+    if (daemonCpuNanos >= 0) {
+      m.put("daemonCpuNanos", daemonCpuNanos);
     }
     double f = fraction();
     m.put("fraction", Double.isNaN(f) ? null : f);

@@ -485,7 +485,7 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
       jfr.sources().samplePeriod(answer.samplePeriodNanos());
     }
     return new Totals(answer, jfr == null ? List.of() : jfr.sources().totals(), jfr == null ? 0 : jfr.sourceEvents(),
-        vmThreads.nanos(), ioCalls.calls());
+        vmThreads.nanos(), ioCalls.calls(), OwnCpu.nanos());
   }
 
   private Map<String, Object> call(String op, Map<String, ?> args, String what) {

@@ -9,9 +9,11 @@ import java.util.Map;
  * watched sources' totals counted from the target's JFR repository ({@code sourceId}, {@code count}, {@code nanos},
  * {@code bytes}, {@code throughMillis}), the events JFR recorded only because a source watches their type (0
  * without a repository), the CPU time of the target's VM threads the daemon charges to the tool (-1 when
- * unknown), and the target's read and write system calls ({@code ioCalls}, -1 when unknown).
+ * unknown), the target's read and write system calls ({@code ioCalls}, -1 when unknown), and the daemon's own
+ * process's CPU time ({@code daemonCpuNanos}, -1 when unknown).
  */
-record Totals(ReadReply agent, List<Map<String, Object>> sources, long sourceEvents, long sideCpuNanos, long ioCalls) {
+record Totals(ReadReply agent, List<Map<String, Object>> sources, long sourceEvents, long sideCpuNanos, long ioCalls,
+    long daemonCpuNanos) {
   Totals {
     sources = List.copyOf(sources);
   }

@@ -82,9 +82,11 @@ final class ValueTracker {
         : -1;
     long events = Math.round(delta(now.sourceEvents(), then.sourceEvents()) * ProbePlan.WATCHED_EVENT_NANOS);
     long io = now.ioCalls() >= 0 && then.ioCalls() >= 0 ? delta(now.ioCalls(), then.ioCalls()) : -1;
+    long daemon = now.daemonCpuNanos() >= 0 && then.daemonCpuNanos() >= 0
+        ? delta(now.daemonCpuNanos(), then.daemonCpuNanos()) : -1;
     return new ProbeCostShare(delta(c.probeNanos(), c0.probeNanos()),
         delta(now.agent().agentCpuNanos(), then.agent().agentCpuNanos()),
-        delta(c.retransformNanos(), c0.retransformNanos()), process, side, events, io);
+        delta(c.retransformNanos(), c0.retransformNanos()), process, side, events, io, daemon);
   }
 
   private static Map<String, Long> vmDeltas(Map<String, Long> vm, Map<String, Long> vm0) {

@@ -109,6 +109,10 @@ public final class Cluster {
     // taking its share of them over (3.0 s to 1.7 s, measured by hand on a 2-vCPU VM). Every member of a cluster
     // must use the same count, as every member here does.
     config.setProperty("hazelcast.partition.count", "11");
+    // Nobody reads a member's metrics (no Management Center) or its health log: collecting them every few seconds
+    // is CPU that a search's command and daemon take from the cores of the program they watch.
+    config.getMetricsConfig().setEnabled(false);
+    config.setProperty("hazelcast.health.monitoring.level", "OFF");
     ClassFilter allowed = new ClassFilter();
     JAVA_SERIALIZATION_ALLOWED.forEach(allowed::addPrefixes);
     config.getSerializationConfig().setJavaSerializationFilterConfig(

@@ -91,7 +91,8 @@ final class Progress implements AutoCloseable {
   /**
    * {@code measuring 0.31% + 0.48% attached, of the 1.00% budget}: where the budget goes, as percentages; during a
    * burst, {@code (8.20% of it a burst, paid from budget saved up)}; when being attached takes so much that the
-   * search measures on top of it ({@link Search.Spending#room}), the line says so.
+   * search measures on top of it ({@link Search.Spending#room}), the line says so; then what the tool's own
+   * processes take besides ({@link #toolProcesses}).
    */
   static String spending(Search.Spending s) {
     String line = String.format(Locale.ROOT, "measuring %.2f%% + %.2f%% attached, of the %.2f%% budget", s.measuring() * 100,
@@ -100,8 +101,30 @@ final class Progress implements AutoCloseable {
       line += String.format(Locale.ROOT, "; being attached takes more than the budget leaves, so the search measures"
           + " within %.2f%% on top", s.room() * 100);
     }
-    return s.burst() > 0 ? line + String.format(Locale.ROOT, " (%.2f%% of it a burst, paid from budget saved up)", s.burst() * 100)
-        : line;
+    if (s.burst() > 0) {
+      line += String.format(Locale.ROOT, " (%.2f%% of it a burst, paid from budget saved up)", s.burst() * 100);
+    }
+    return line + toolProcesses(s);
+  }
+
+  /**
+   * {@code ; besides, the tool's own processes on this machine take 5.10% (daemon 2.40%, this command 2.70%)}:
+   * what the daemon and this command (a {@code search} runs on the target's machine) take from the cores the
+   * target runs on, outside the budget; nothing while neither is known.
+   */
+  static String toolProcesses(Search.Spending s) {
+    double daemon = s.daemon();
+    double command = s.searcher();
+    if (Double.isNaN(daemon) && Double.isNaN(command)) {
+      return "";
+    }
+    double total = (Double.isNaN(daemon) ? 0 : daemon) + (Double.isNaN(command) ? 0 : command);
+    return String.format(Locale.ROOT, "; besides, the tool's own processes on this machine take %.2f%% (daemon %s,"
+        + " this command %s)", total * 100, percent(daemon), percent(command));
+  }
+
+  private static String percent(double fraction) {
+    return Double.isNaN(fraction) ? "unknown" : String.format(Locale.ROOT, "%.2f%%", fraction * 100);
   }
 
   private String elapsed() {

@@ -17,4 +17,13 @@ class ProgressTest {
         .isEqualTo("measuring 0.40% + 1.80% attached, of the 1.00% budget; being attached takes more than the budget"
             + " leaves, so the search measures within 0.50% on top");
   }
+
+  @Test
+  void theStatusLineAddsWhatTheToolsOwnProcessesTakeOutsideTheBudget() {
+    assertThat(Progress.spending(new Search.Spending(0.0031, 0.0048, 0.01, 0, 0.024, 0.027)))
+        .isEqualTo("measuring 0.31% + 0.48% attached, of the 1.00% budget; besides, the tool's own processes on this"
+            + " machine take 5.10% (daemon 2.40%, this command 2.70%)");
+    assertThat(Progress.spending(new Search.Spending(0.0031, 0.0048, 0.01, 0, 0.024, Double.NaN)))
+        .endsWith("take 2.40% (daemon 2.40%, this command unknown)");
+  }
 }

@@ -197,22 +197,24 @@ public final class DaemonEvents {
    * What measuring cost the target in one interval: the probes' executions, the agent's CPU, the JFR events
    * recorded only for watched sources, the retransformations' wall time, the process's CPU (-1: unknown), the
    * JIT and VM threads' CPU ({@code sideCpuNanos}, null: unknown), the target's read and write system calls
-   * ({@code ioCalls}, null: unknown; what an I/O event per call would cost) and the cost's share of the process's
-   * CPU ({@code fraction}, null: unknown).
+   * ({@code ioCalls}, null: unknown; what an I/O event per call would cost), the cost's share of the process's
+   * CPU ({@code fraction}, null: unknown) and the daemon's own CPU on the target's machine ({@code daemonCpuNanos},
+   * null: unknown).
    */
   public record Cost(long probeNanos, long agentCpuNanos, long eventNanos, long retransformNanos,
-      long processCpuNanos, Long sideCpuNanos, Long ioCalls, Double fraction) {
+      long processCpuNanos, Long sideCpuNanos, Long ioCalls, Double fraction, Long daemonCpuNanos) {
     static Cost read(Fields f) {
       return new Cost(f.wholeNumber("probeNanos", 0), f.wholeNumber("agentCpuNanos", 0), f.wholeNumber("eventNanos", 0),
           f.wholeNumber("retransformNanos", 0), f.requiredWholeNumber("processCpuNanos"), f.wholeNumber("sideCpuNanos"),
-          f.wholeNumber("ioCalls"), f.decimal("fraction"));
+          f.wholeNumber("ioCalls"), f.decimal("fraction"), f.wholeNumber("daemonCpuNanos"));
     }
 
     public JsonObject toJson() {
       JsonObject o = new JsonObject().put("probeNanos", probeNanos).put("agentCpuNanos", agentCpuNanos)
           .put("eventNanos", eventNanos).put("retransformNanos", retransformNanos).put("processCpuNanos", processCpuNanos);
       put(o, "sideCpuNanos", sideCpuNanos, "ioCalls", ioCalls);
-      return o.put("fraction", fraction);
+      o.put("fraction", fraction);
+      return put(o, "daemonCpuNanos", daemonCpuNanos);
     }
   }
 
