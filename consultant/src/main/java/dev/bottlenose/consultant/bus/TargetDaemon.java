@@ -52,6 +52,12 @@ final class TargetDaemon {
   private final Set<String> reachesAsked = new HashSet<>();
   /** How many of a path's methods most often on top of the stack are asked for. */
   static final int REACH_HOT_LIMIT = 100;
+  /**
+   * How old a path's call graph may be before it is asked again: the daemon halves its counts every 30 s, so what
+   * calls what changes on that scale, while the cost predictor asks it of every node it weighs; refreshed every 5 s,
+   * as the compile times are, it was 9 to 15 requests a second, most of the traffic between a search and its daemon.
+   */
+  static final long REACH_MAX_AGE_MILLIS = 15_000;
   /** Per metric and focus: the daemon's plan for a metric the consultant does not know. */
   private final Map<String, Plan> plans = new HashMap<>();
   private final Set<String> plansAsked = new HashSet<>();
@@ -131,13 +137,13 @@ final class TargetDaemon {
 
   /**
    * The daemon's call graph at {@code code} (a /Code path), asked again in the background when older than
-   * {@value #COMPILE_TIMES_MAX_AGE_MILLIS} ms; null until the first answer.
+   * {@value #REACH_MAX_AGE_MILLIS} ms; null until the first answer.
    */
   synchronized Reach reach(Vertx vertx, ResourcePath code) {
     String key = code.toString();
     Known known = reaches.get(key);
     long now = System.currentTimeMillis();
-    if (!reachesAsked.contains(key) && (known == null || now - known.atMillis() > COMPILE_TIMES_MAX_AGE_MILLIS)) {
+    if (!reachesAsked.contains(key) && (known == null || now - known.atMillis() > REACH_MAX_AGE_MILLIS)) {
       reachesAsked.add(key);
       JsonObject body = new DaemonRequests.CallGraph(code, REACH_HOT_LIMIT, DaemonRequests.CallGraph.DEFAULT_GRAPH)
           .toJson();
