@@ -17,7 +17,8 @@ import java.util.Map;
 
 /**
  * Puts a daemon's digest of JFR events ({@code daemon.jfr.DiscoveryEvents#drain()}) into discovery, in the agent: each
- * kind ({@link Jfr#KINDS}) is a list of tuples, one per event or, with a count last, per sum of events. A malformed tuple is skipped and counted, never thrown on.
+ * kind ({@link Jfr#KINDS}) is a list of tuples, one per event or, with a count last, one per sum of events. A
+ * malformed tuple is skipped and counted, never thrown on.
  */
 public final class JfrDigest {
 

@@ -107,7 +107,8 @@ class DaemonRepliesTest {
     assertThat(sample.fieldNames()).containsExactly("atMillis", "intervalNanos", "probes", "sources", "cost", "vm",
         "metrics");
     assertThat(sample.getJsonObject("cost").encode()).isEqualTo("{\"probeNanos\":100,\"agentCpuNanos\":2000,"
-        + "\"eventNanos\":30,\"retransformNanos\":0,\"processCpuNanos\":1000000,\"ioCalls\":12,\"fraction\":null}");
+        + "\"eventNanos\":30,\"retransformNanos\":0,\"processCpuNanos\":1000000,\"ioCalls\":12,\"fraction\":null,"
+        + "\"daemonCpuNanos\":40000000}");
     assertThat(sample.getJsonObject("vm").fieldNames()).containsExactly("classes", "gc.count");
     JsonObject unevaluated = sample.getJsonArray("metrics").getJsonObject(1);
     assertThat(unevaluated.containsKey("value")).isTrue();
