@@ -62,8 +62,9 @@ final class CostAttribution {
     if (!Double.isNaN(attached)) {
       sinks.forEach(s -> s.attached(at, attached));
     }
-    double searcher = d.ofTargetCpu(ownCpu.nanosPerSecond(), TargetDaemon.MIN_CORES);
-    double daemon = d.ofTargetCpu(d.daemonNanosPerSecond(), TargetDaemon.MIN_CORES);
+    double own = ownCpu.nanosPerSecond();
+    double searcher = largest(t -> t.ofTargetCpu(own, TargetDaemon.MIN_CORES));
+    double daemon = largest(t -> t.ofTargetCpu(t.daemonNanosPerSecond(), TargetDaemon.MIN_CORES));
     sinks.forEach(s -> s.toolProcesses(at, daemon, searcher));
     double charged = settling ? spent.inProgramThreads() : spent.total();
     double totalPredicted = ours.stream().mapToDouble(a -> predicted(byId.get(a.metricId))).sum();
@@ -92,8 +93,12 @@ final class CostAttribution {
 
   /** The most being attached costs any of the targets at rest (each target's budget is its own); NaN: none known. */
   private double attached() {
-    return daemons.stream().mapToDouble(d -> d.attached(TargetDaemon.MIN_CORES)).filter(f -> !Double.isNaN(f))
-        .max().orElse(Double.NaN);
+    return largest(d -> d.attached(TargetDaemon.MIN_CORES));
+  }
+
+  /** The largest of the targets' shares (each target's budget is its own); NaN: none known. */
+  private double largest(java.util.function.ToDoubleFunction<TargetDaemon> share) {
+    return daemons.stream().mapToDouble(share).filter(f -> !Double.isNaN(f)).max().orElse(Double.NaN);
   }
 
   private static long intervalMillis(DaemonEvents.Sample sample) {

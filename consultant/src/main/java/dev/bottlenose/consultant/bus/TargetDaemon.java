@@ -232,7 +232,7 @@ final class TargetDaemon {
    * minCores}); NaN before the first idle sample.
    */
   double attached(double minCores) {
-    return idleNanosPerSecond() / (Math.max(minCores, cores) * 1e9);
+    return ofTargetCpu(idleNanosPerSecond(), minCores);
   }
 
   /** {@code nanosPerSecond} of CPU as a fraction of this target's (at least {@code minCores}); NaN before a sample. */
