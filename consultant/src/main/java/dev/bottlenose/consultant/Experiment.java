@@ -134,7 +134,20 @@ final class Experiment {
       }
     }
     return new Evidence(nodeId, guess, value, hypothesis.threshold(), heldSeconds, measuredSeconds(nowMillis),
-        samples, clear());
+        samples, clear(), decisive());
+  }
+
+  /**
+   * Whether the value is on its guess's side of the threshold: a pass at or past the bar of becoming true,
+   * a fail not past the threshold ({@link Evidence#decisive}).
+   */
+  private boolean decisive() {
+    double sign = hypothesis.comparison() == Comparison.ABOVE ? 1 : -1;
+    return switch (guess) {
+      case PASSES -> hypothesis.comparison().passes(value, hypothesis.threshold(), 1 + sign * hypothesis.hysteresis());
+      case FAILS -> !hypothesis.comparison().passes(value, hypothesis.threshold(), 1);
+      case NONE -> false;
+    };
   }
 
   /** Whether the held intervals' mean passes the bar of becoming true by {@code clearZ} standard errors of that mean. */

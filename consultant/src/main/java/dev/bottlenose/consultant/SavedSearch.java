@@ -4,7 +4,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A finished (or interrupted) search as kept on disk: settings, graph, values over time. */
+/**
+ * A finished (or interrupted) search as kept on disk: settings, graph, values over time. Its JSON form carries
+ * its findings too, for whoever reads the file; they are made again from the graph when it is read back.
+ */
 public record SavedSearch(
     String id, long startedAtMillis, long endedAtMillis, String endReason, Map<String, String> settings,
     SearchHistoryGraph graph, List<ValueSeries> series) {
@@ -12,6 +15,18 @@ public record SavedSearch(
   public SavedSearch {
     settings = Map.copyOf(settings);
     series = List.copyOf(series);
+  }
+
+  /**
+   * The hypotheses it searched with: the built-ins with its settings' thresholds and declarations; the built-ins
+   * as they are now if its settings no longer make a catalog (a setting since removed).
+   */
+  public HypothesisCatalog hypotheses() {
+    try {
+      return HypothesisCatalog.of(Settings.defaults().with(settings, "saved search " + id));
+    } catch (IllegalArgumentException e) {
+      return HypothesisCatalog.of(Settings.defaults());
+    }
   }
 
   public Map<String, Object> toJson() {
@@ -22,6 +37,7 @@ public record SavedSearch(
     m.put("endedAtMillis", endedAtMillis);
     m.put("endReason", endReason);
     m.put("settings", new java.util.TreeMap<>(settings));
+    m.put("findings", Findings.of(this).stream().map(Findings.Finding::toJson).toList());
     m.put("graph", graph.toJson());
     m.put("series", series.stream().map(ValueSeries::toJson).toList());
     return m;

@@ -3,6 +3,7 @@ package dev.bottlenose.consultant;
 import dev.bottlenose.consultant.SearchNodes.Node;
 import dev.bottlenose.consultant.rules.ChildEdge;
 import dev.bottlenose.consultant.rules.CodeOnly;
+import dev.bottlenose.consultant.rules.Evidence;
 import dev.bottlenose.consultant.rules.Hint;
 import dev.bottlenose.consultant.rules.Promising;
 import dev.bottlenose.consultant.rules.Refinement;
@@ -172,6 +173,11 @@ public final class Search {
     return catalog;
   }
 
+  /** What the search has found so far, ranked by impact ({@link Findings}). */
+  public List<Findings.Finding> findings() {
+    return Findings.of(graph, catalog, startedAtMillis);
+  }
+
   public SearchHistoryGraph graph() {
     return graph;
   }
@@ -273,13 +279,24 @@ public final class Search {
         continue;
       }
       experiments.stop(node);
-      nodes.setState(v.nodeId(), v.state(), v.reason());
+      nodes.setState(v.nodeId(), v.state(), v.reason(), decision(node.hypothesis, v));
       if (v.state() == NodeState.TRUE) {
         exploration.explore(node.focus(), node.hypothesis, steps);
       }
       changed = true;
     }
     return changed;
+  }
+
+  /** The figures of the evidence that decided {@code v}, or null when no measurement did. */
+  private static ShgNode.Decision decision(Hypothesis h, Verdict v) {
+    Evidence e = v.evidence();
+    if (e == null) {
+      return null;
+    }
+    double sign = h.comparison() == Comparison.ABOVE ? 1 : -1;
+    double bar = v.state() == NodeState.TRUE ? e.threshold() * (1 + sign * h.hysteresis()) : e.threshold();
+    return new ShgNode.Decision(e.value(), e.threshold(), bar, e.heldSeconds(), e.samples(), e.clear());
   }
 
   /** Looks up the children of every promising node, true or still being tested; true if any were new. */

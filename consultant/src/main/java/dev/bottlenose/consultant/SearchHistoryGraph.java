@@ -45,7 +45,7 @@ public final class SearchHistoryGraph {
       return nodes.get(existing);
     }
     ShgNode n = new ShgNode(nodes.size(), h.id(), focus, NodeState.UNTESTED, Double.NaN, h.isVirtual() ? Double.NaN : h.threshold(),
-        0, 0, Double.NaN, Double.NaN, null, along, priority);
+        0, 0, Double.NaN, Double.NaN, null, along, priority, null);
     put(n);
     return n;
   }

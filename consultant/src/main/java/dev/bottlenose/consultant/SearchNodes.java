@@ -80,10 +80,15 @@ final class SearchNodes {
 
   /** Sets a node's state, with why: in its fact, for the rules, and in the graph. */
   void setState(int id, NodeState state, String reason) {
+    setState(id, state, reason, null);
+  }
+
+  /** Sets a node's state as {@link #setState(int, NodeState, String)} does, with the figures that decided it (or null). */
+  void setState(int id, NodeState state, String reason, ShgNode.Decision decision) {
     Node node = nodes.get(id);
     node.fact = node.fact.withState(state);
     rules.put(node.fact);
     long now = clock.millis();
-    graph.update(id, n -> n.withState(state, reason, now));
+    graph.update(id, n -> n.withState(state, reason, now, decision));
   }
 }

@@ -9,7 +9,8 @@ import java.util.Map;
 /**
  * A node of the search-history graph, as a snapshot: a hypothesis at a focus, its state, the current
  * value against the threshold, when it was tested, its predicted and observed cost (fractions of the
- * target's CPU), why it is in its state, and the hierarchy it was refined along (null for why-nodes).
+ * target's CPU), why it is in its state, the hierarchy it was refined along (null for why-nodes), and the
+ * figures that decided a true or false verdict (null until one, and for verdicts no measurement decided).
  * Values not known yet are NaN (JSON null); times are milliseconds since the epoch, 0 when not yet.
  */
 public record ShgNode(
@@ -25,16 +26,48 @@ public record ShgNode(
     double observedCost,
     String reason,
     Hierarchy along,
-    double priority) {
+    double priority,
+    Decision decision) {
+
+  /**
+   * What decided a verdict: the value (the time-weighted average since the node's measurement began counting),
+   * the threshold, the bar the value had to reach (the threshold moved by the hysteresis for true, the
+   * threshold for false), how long the guess had held, over how many intervals, and whether it was decided
+   * early because the values were clear of the bar by several standard errors.
+   */
+  public record Decision(double value, double threshold, double bar, double heldSeconds, int intervals, boolean clear) {
+    Map<String, Object> toJson() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("value", number(value));
+      m.put("threshold", number(threshold));
+      m.put("bar", number(bar));
+      m.put("heldSeconds", heldSeconds);
+      m.put("intervals", intervals);
+      m.put("clear", clear);
+      return m;
+    }
+
+    static Decision fromJson(Object o) {
+      if (!(o instanceof Map<?, ?> m)) {
+        return null;
+      }
+      return new Decision(real(m.get("value")), real(m.get("threshold")), real(m.get("bar")),
+          ((Number) m.get("heldSeconds")).doubleValue(), ((Number) m.get("intervals")).intValue(), Boolean.TRUE.equals(m.get("clear")));
+    }
+  }
 
   ShgNode withState(NodeState s, String why, long atMillis) {
+    return withState(s, why, atMillis, s == NodeState.TRUE || s == NodeState.FALSE ? decision : null);
+  }
+
+  ShgNode withState(NodeState s, String why, long atMillis, Decision decided) {
     long concluded = s == NodeState.UNTESTED || s == NodeState.TESTING ? 0 : atMillis;
     long since = s == NodeState.TESTING && testedSinceMillis == 0 ? atMillis : testedSinceMillis;
-    return new ShgNode(id, hypothesis, focus, s, value, threshold, since, concluded, predictedCost, observedCost, why, along, priority);
+    return new ShgNode(id, hypothesis, focus, s, value, threshold, since, concluded, predictedCost, observedCost, why, along, priority, decided);
   }
 
   ShgNode withValues(double v, double t, double predicted, double observed) {
-    return new ShgNode(id, hypothesis, focus, state, v, t, testedSinceMillis, concludedAtMillis, predicted, observed, reason, along, priority);
+    return new ShgNode(id, hypothesis, focus, state, v, t, testedSinceMillis, concludedAtMillis, predicted, observed, reason, along, priority, decision);
   }
 
   public Map<String, Object> toJson() {
@@ -52,6 +85,9 @@ public record ShgNode(
     m.put("reason", reason);
     m.put("along", along == null ? null : along.rootName());
     m.put("priority", number(priority));
+    if (decision != null) {
+      m.put("decision", decision.toJson());
+    }
     return m;
   }
 
@@ -70,7 +106,8 @@ public record ShgNode(
         real(m.get("observedCost")),
         (String) m.get("reason"),
         along == null ? null : Hierarchy.byRootName((String) along),
-        real(m.get("priority")));
+        real(m.get("priority")),
+        Decision.fromJson(m.get("decision")));
   }
 
   private static Object number(double d) {

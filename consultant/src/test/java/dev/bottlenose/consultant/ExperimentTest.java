@@ -46,6 +46,20 @@ class ExperimentTest {
   }
 
   @Test
+  void aPassInsideTheHysteresisBandHoldsButIsNotDecisiveUntilTheValuePassesTheBarAgain() {
+    feed(1, 0.9);
+    Evidence e = feed(2, 0.40);
+    assertThat(e.guess()).isEqualTo(Guess.PASSES);
+    assertThat(e.decisive()).isTrue();
+    for (int s = 3; s <= 12; s++) {
+      e = feed(s, 0.28);
+    }
+    assertThat(e.value()).as("the average, in the band between 0.285 and 0.315").isBetween(0.285, 0.30);
+    assertThat(e.guess()).isEqualTo(Guess.PASSES);
+    assertThat(e.decisive()).isFalse();
+  }
+
+  @Test
   void steadyValuesFarAboveTheThresholdAreClearAfterThreeIntervalsAndNoisyValuesNearItAreNot() {
     Experiment sure = new Experiment(9, cpu, Focus.WHOLE_PROGRAM, T0, 1000, 1000, 3.0);
     double[] steady = {0.80, 0.84, 0.82, 0.83};

@@ -40,6 +40,15 @@ class SearchTest {
     assertThat(g.trueLeaves()).extracting(ShgNode::hypothesis).containsOnly("cpu_bound");
     assertThat(g.trueLeaves()).extracting(n -> n.focus().get(Hierarchy.CODE)).containsOnly(PlantedPrograms.SPIN, Hierarchy.CODE.root());
     assertThat(g.trueLeaves()).extracting(ShgNode::focus).contains(Focus.of(PlantedPrograms.SPIN, PlantedPrograms.MAIN_THREAD));
+    ShgNode spin = g.find("cpu_bound", Focus.of(PlantedPrograms.SPIN));
+    assertThat(spin.decision()).as("the figures that made it true").isNotNull();
+    assertThat(spin.decision().value()).isEqualTo(spin.value()).isGreaterThanOrEqualTo(spin.decision().bar());
+    assertThat(spin.decision().bar()).isCloseTo(0.315, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(g.find("cpu_bound", Focus.of(PlantedPrograms.NAP)).decision().bar()).as("false: below the threshold itself").isEqualTo(0.30);
+    assertThat(search.findings()).as("the thread's leaf restates the method's").singleElement().satisfies(f -> {
+      assertThat(f.hypothesis()).isEqualTo("cpu_bound");
+      assertThat(f.focus().get(Hierarchy.CODE)).isEqualTo(PlantedPrograms.SPIN);
+    });
     assertThat(driver.live()).isEmpty();
     assertThat(events).last().isEqualTo(new ShgEvent.SearchEnded("cpu-hot", "converged: nothing left to test"));
     assertThat(events).filteredOn(e -> e instanceof ShgEvent.NodeAdded).hasSize(g.nodes().size());

@@ -22,7 +22,9 @@ class VerdictTest {
 
     session.put(new Evidence(1, Guess.PASSES, 0.45, 0.30, 6.0, 7.0, 6));
     assertThat(session.fire()).isEqualTo(1);
-    assertThat(session.verdicts()).containsExactly(new Verdict(1, NodeState.TRUE, "0.4500 passes threshold 0.3000 for 6.0 s"));
+    assertThat(session.verdicts()).extracting(Verdict::state, Verdict::reason)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple(NodeState.TRUE, "0.4500 passes threshold 0.3000 for 6.0 s"));
+    assertThat(session.verdicts().get(0).evidence().value()).isEqualTo(0.45);
 
     session.put(new Evidence(1, Guess.FAILS, 0.20, 0.30, 1.0, 8.0, 7));
     assertThat(session.fire()).isZero();
@@ -42,7 +44,20 @@ class VerdictTest {
     early.put(new Evidence(2, Guess.PASSES, 0.36, 0.30, 4.0, 5.0, 4, false));
     early.put(new Evidence(3, Guess.FAILS, 0.0, 0.30, 4.0, 5.0, 4, true));
     assertThat(early.fire()).isEqualTo(1);
-    assertThat(early.verdicts()).containsExactly(new Verdict(1, NodeState.TRUE, "0.8300 passes threshold 0.3000 clearly in 3.0 s"));
+    assertThat(early.verdicts()).extracting(Verdict::state, Verdict::reason)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple(NodeState.TRUE, "0.8300 passes threshold 0.3000 clearly in 3.0 s"));
+  }
+
+  @Test
+  void evidenceWhoseValueIsNotOnItsVerdictsSideDecidesNothingAndEndsUnknownAtTheTimeout() {
+    session.put(new Evidence(1, Guess.PASSES, 0.2956, 0.30, 8.0, 9.0, 8, false, false));
+    session.put(new Evidence(2, Guess.FAILS, 0.31, 0.30, 8.0, 9.0, 8, false, false));
+    assertThat(session.fire()).isZero();
+
+    session.put(new Evidence(1, Guess.PASSES, 0.2956, 0.30, 19.0, 20.0, 19, false, false));
+    session.put(new Evidence(2, Guess.FAILS, 0.31, 0.30, 19.0, 20.0, 19, false, false));
+    session.fire();
+    assertThat(session.verdicts()).extracting(Verdict::state).containsExactly(NodeState.UNKNOWN, NodeState.UNKNOWN);
   }
 
   @Test

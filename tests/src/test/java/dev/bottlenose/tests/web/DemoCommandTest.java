@@ -16,8 +16,8 @@ class DemoCommandTest {
         "--max-time", "150s", "--set", "cpu_bound.threshold=" + SearchCliTest.CPU_THRESHOLD, "--set", "budget.fraction=0.5",
         "--set", "search.max_active_experiments=1000");
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-    assertThat(run.out()).contains("the web UI is at http://127.0.0.1:").contains("bottlenecks found:");
-    String found = run.out().substring(run.out().indexOf("bottlenecks found:"));
-    assertThat(found).as(run.out()).contains("cpu_bound at <").contains("PrimeCounter");
+    assertThat(run.out()).contains("the web UI is at http://127.0.0.1:").contains("findings, by impact:");
+    String found = run.out().substring(run.out().indexOf("findings, by impact:"));
+    assertThat(found).as(run.out()).contains("1. CPU-bound - ").contains("PrimeCounter");
   }
 }

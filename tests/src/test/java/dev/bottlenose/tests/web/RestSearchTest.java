@@ -79,8 +79,9 @@ class RestSearchTest {
         assertThat(json).contains(BURN);
         assertThat(text("/api/searches/" + searchId + "/export?format=dot")).startsWith("digraph shg").contains("burn()J");
         assertThat(text("/api/searches/" + searchId + "/export?format=svg")).contains("<svg").contains("burn()J");
-        JsonArray bottlenecks = get("/api/searches/" + searchId + "/bottlenecks").getJsonArray("bottlenecks");
-        assertThat(bottlenecks.stream().map(o -> ((JsonObject) o).getString("focus"))).anyMatch(f -> f.contains(BURN));
+        JsonArray findings = get("/api/searches/" + searchId + "/findings").getJsonArray("findings");
+        assertThat(findings.stream().map(o -> ((JsonObject) o).getJsonArray("focus").encode())).as(findings.encodePrettily())
+            .anyMatch(f -> f.contains(BURN));
         JsonArray status = get("/api/jvms").getJsonArray("jvms").stream().map(o -> (JsonObject) o)
             .filter(j -> j.getString("daemonId").equals(daemonId)).findFirst().orElseThrow().getJsonArray("status");
         assertThat(status.stream().map(o -> (JsonObject) o)).anyMatch(s -> s.getString("family").equals("cpu_bound") && s.getString("state").equals("true"));

@@ -41,10 +41,11 @@ class SearchCliTest {
           "--set", "cpu_bound.threshold=" + CPU_THRESHOLD,
           "--set", "search.max_active_experiments=1000");
       assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
-      assertThat(run.out()).contains("search-history graph").contains("bottlenecks:");
+      assertThat(run.out()).contains("search-history graph").contains("findings, by impact:");
       assertThat(run.out().lines()).as(run.out()).anyMatch(l -> l.trim().startsWith("true") && l.contains("cpu_bound") && l.contains(BURN));
-      String bottlenecks = run.out().substring(run.out().indexOf("bottlenecks:"));
-      assertThat(bottlenecks).contains("cpu_bound at <" + BURN).contains("cpu_inclusive = ").contains("> threshold 0.1000");
+      String findings = run.out().substring(run.out().indexOf("findings, by impact:"));
+      assertThat(findings).as(findings).contains("CPU-bound - ").contains("dev.bottlenose.tests.workloads.HotMethodWorkload.burn()")
+          .contains("cpu_inclusive ").contains(" >= 0.105 (threshold 0.1 + 5% hysteresis)").contains("next: ");
       assertThat(run.err()).contains("daemon").contains("saved");
       try (Stream<Path> files = Files.list(data)) {
         assertThat(files.map(p -> p.getFileName().toString())).anyMatch(n -> n.endsWith(".json"));

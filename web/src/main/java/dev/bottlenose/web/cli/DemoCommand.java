@@ -1,7 +1,7 @@
 package dev.bottlenose.web.cli;
 
+import dev.bottlenose.consultant.Findings;
 import dev.bottlenose.consultant.bus.SearchRunner;
-import dev.bottlenose.web.render.Bottlenecks;
 import dev.bottlenose.web.service.WebService;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -77,8 +77,8 @@ final class DemoCommand implements Callable<Integer> {
       }
       out.println();
       out.println("bottlenose demo: search " + runner.search().id() + " ended: " + runner.search().endReason());
-      out.println("bottlenecks found:");
-      out.print(Bottlenecks.text(Bottlenecks.of(runner.search().graph(), runner.search().hypotheses())));
+      out.println("findings, by impact:");
+      out.print(Findings.text(runner.search().findings()));
       out.println("(saved in " + options.dataDirectory() + "; the graph: " + searchUrl + ")");
       if (exitWhenDone) {
         return ExitCodes.OK;

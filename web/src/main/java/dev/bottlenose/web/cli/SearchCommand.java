@@ -1,5 +1,6 @@
 package dev.bottlenose.web.cli;
 
+import dev.bottlenose.consultant.Findings;
 import dev.bottlenose.consultant.HypothesisCatalog;
 import dev.bottlenose.consultant.SearchOptions;
 import dev.bottlenose.consultant.bus.SearchRunner;
@@ -8,7 +9,6 @@ import dev.bottlenose.metrics.Diagnostics;
 import dev.bottlenose.metrics.DslError;
 import dev.bottlenose.metrics.MetricLibrary;
 import dev.bottlenose.model.json.Json;
-import dev.bottlenose.web.render.Bottlenecks;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -34,12 +34,12 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * {@code search}: a daemon per pid (reused when one runs), one search over them with the budget and time
- * limit, progress on stderr, then the search-history graph as a tree and the bottlenecks (or, with
+ * limit, progress on stderr, then the search-history graph as a tree and the findings (or, with
  * {@code --json}, the saved search) on stdout. Ctrl-C stops the search, which is saved all the same.
  */
 @Command(name = "search", description = {
     "run a bottleneck search on running JVMs (daemons are started for them)",
-    "print progress, the search-history graph and the bottlenecks; --json prints the saved search instead; --rules"
+    "print progress, the search-history graph and the findings; --json prints the saved search instead; --rules"
         + " adds your hypotheses (*.drl, *.properties: hypothesis.<id>.*) and metrics (*.metrics), --metrics FILE a"
         + " metric file"})
 final class SearchCommand implements Callable<Integer> {
@@ -63,7 +63,7 @@ final class SearchCommand implements Callable<Integer> {
   @Option(names = "--skip", paramLabel = "HYPOTHESIS", description = "a hypothesis not to test (repeatable)")
   List<String> skip = new ArrayList<>();
 
-  @Option(names = "--json", description = "print the saved search as JSON instead of the graph and the bottlenecks")
+  @Option(names = "--json", description = "print the saved search as JSON (with its findings) instead of the graph and the findings")
   boolean json;
 
   @Mixin
@@ -204,8 +204,8 @@ final class SearchCommand implements Callable<Integer> {
     out.println("search-history graph (state, hypothesis, focus, value / threshold):");
     out.print(runner.search().graph().toText());
     out.println();
-    out.println("bottlenecks:");
-    out.print(Bottlenecks.text(Bottlenecks.of(runner.search().graph(), runner.search().hypotheses())));
+    out.println("findings, by impact:");
+    out.print(Findings.text(runner.search().findings()));
   }
 
   /** A budget as {@code 5%} or {@code 0.05}, in (0, 0.5]. */

@@ -1,6 +1,7 @@
 package dev.bottlenose.web.service;
 
 import dev.bottlenose.bus.protocol.DaemonEvents.Announcement;
+import dev.bottlenose.consultant.Findings;
 import dev.bottlenose.consultant.Hypothesis;
 import dev.bottlenose.consultant.MetricNeed;
 import dev.bottlenose.consultant.SavedSearch;
@@ -11,7 +12,6 @@ import dev.bottlenose.consultant.ShgNode;
 import dev.bottlenose.consultant.ValueSeries;
 import dev.bottlenose.model.json.Json;
 import dev.bottlenose.web.cluster.Daemons;
-import dev.bottlenose.web.render.Bottlenecks;
 import dev.bottlenose.web.render.SvgWriter;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
@@ -27,7 +27,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
-/** {@code /api/searches}: start, list, one search, a node, stop, export, bottlenecks. */
+/** {@code /api/searches}: start, list, one search, a node, stop, export, findings. */
 final class SearchApi {
   private final Searches searches;
   private final Daemons daemons;
@@ -50,7 +50,7 @@ final class SearchApi {
     router.post("/api/searches/:id/stop").handler(Http.handle(ctx ->
         Future.succeededFuture(searches.stop(ctx.pathParam("id"), "stopped by the user"))));
     router.get("/api/searches/:id/export").handler(Http.handle(ctx -> export(ctx.pathParam("id"), ctx.queryParams().get("format"))));
-    router.get("/api/searches/:id/bottlenecks").handler(Http.handle(ctx -> bottlenecks(ctx.pathParam("id"))));
+    router.get("/api/searches/:id/findings").handler(Http.handle(ctx -> findings(ctx.pathParam("id"))));
   }
 
   private Future<?> start(RoutingContext ctx) {
@@ -139,7 +139,7 @@ final class SearchApi {
         list.add(new JsonObject().put("searchId", l.id()).put("running", !l.search().isFinished())
             .put("startedAt", l.search().startedAtMillis()).put("endedAt", l.search().endedAtMillis())
             .put("daemons", new JsonArray(l.daemons)).put("budget", l.search().settings().number("budget.fraction"))
-            .put("endReason", l.search().endReason()).put("trueLeaves", g.trueLeaves().size()).put("nodes", g.nodes().size()));
+            .put("endReason", l.search().endReason()).put("findings", l.search().findings().size()).put("nodes", g.nodes().size()));
       }
       for (SearchStore.Summary s : saved) {
         if (!live.contains(s.id())) {
@@ -151,14 +151,14 @@ final class SearchApi {
     }).compose(this::withSavedDetails);
   }
 
-  /** Saved entries get their daemons, budget and true leaves from the files (read on a worker). */
+  /** Saved entries get their daemons, budget and findings from the files (read on a worker). */
   private Future<JsonObject> withSavedDetails(JsonObject answer) {
     List<Future<Void>> reads = answer.getJsonArray("searches").stream().map(o -> (JsonObject) o)
         .filter(o -> !o.containsKey("daemons"))
         .map(o -> searches.open(o.getString("searchId")).<Void>map(s -> {
           o.remove("trueNodes");
           o.put("daemons", new JsonArray(Searches.daemonsOf(s))).put("budget", budget(s))
-              .put("trueLeaves", s.graph().trueLeaves().size());
+              .put("findings", Findings.of(s).size());
           return null;
         }).otherwise((Void) null)).toList();
     return Future.join(reads).map(v -> answer);
@@ -191,7 +191,7 @@ final class SearchApi {
       if (n == null) {
         throw ApiException.notFound("search '" + id + "' has no node " + nodeId);
       }
-      Hypothesis h = Searches.catalog(s).get(n.hypothesis());
+      Hypothesis h = s.hypotheses().get(n.hypothesis());
       Set<String> metrics = h == null ? Set.of() : h.needs().stream().map(MetricNeed::metric).collect(Collectors.toSet());
       JsonArray series = new JsonArray();
       for (ValueSeries v : s.series()) {
@@ -229,9 +229,9 @@ final class SearchApi {
     });
   }
 
-  private Future<?> bottlenecks(String id) {
-    return searches.open(id).map(s -> new JsonObject().put("searchId", id).put("bottlenecks",
-        new JsonArray(Bottlenecks.of(s.graph(), Searches.catalog(s)).stream().map(b -> (Object) new JsonObject(b.toJson())).toList())));
+  private Future<?> findings(String id) {
+    return searches.open(id).map(s -> new JsonObject().put("searchId", id).put("running", searches.live(id) != null)
+        .put("findings", new JsonArray(Findings.of(s).stream().map(f -> (Object) new JsonObject(f.toJson())).toList())));
   }
 
   private static Object budget(SavedSearch s) {

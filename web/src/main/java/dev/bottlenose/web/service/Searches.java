@@ -1,7 +1,6 @@
 package dev.bottlenose.web.service;
 
 import dev.bottlenose.bus.Addresses;
-import dev.bottlenose.consultant.HypothesisCatalog;
 import dev.bottlenose.consultant.NodeState;
 import dev.bottlenose.consultant.SavedSearch;
 import dev.bottlenose.consultant.Search;
@@ -227,14 +226,6 @@ final class Searches {
   static List<String> daemonsOf(SavedSearch s) {
     String d = s.settings().get(DAEMONS_SETTING);
     return d == null || d.isEmpty() ? List.of() : Arrays.asList(d.split(","));
-  }
-
-  static HypothesisCatalog catalog(SavedSearch s) {
-    try {
-      return HypothesisCatalog.of(Settings.defaults().with(s.settings(), "saved search " + s.id()));
-    } catch (IllegalArgumentException e) {
-      return HypothesisCatalog.of(Settings.defaults());
-    }
   }
 
   /** Stops every running search (the service is shutting down) and waits until each is saved. */

@@ -52,7 +52,7 @@ class RestApiTest {
     assertThat(entry.getString("searchId")).isEqualTo("hot-1");
     assertThat(entry.getBoolean("running")).isFalse();
     assertThat(entry.getJsonArray("daemons").getList()).containsExactly("vm-42");
-    assertThat(entry.getInteger("trueLeaves")).isEqualTo(1);
+    assertThat(entry.getInteger("findings")).isEqualTo(1);
 
     JsonObject one = new JsonObject(fixture.get("/api/searches/hot-1").body());
     assertThat(one.getJsonObject("graph").getJsonArray("nodes")).hasSize(5);
@@ -68,9 +68,15 @@ class RestApiTest {
     assertError(fixture.get("/api/searches/hot-1/export?format=png"), 400, "unknown export format 'png'");
     assertError(fixture.post("/api/searches/hot-1/stop", ""), 409, "search 'hot-1' has ended");
 
-    JsonObject bottlenecks = new JsonObject(fixture.get("/api/searches/hot-1/bottlenecks").body());
-    assertThat(bottlenecks.getJsonArray("bottlenecks")).hasSize(1);
-    assertThat(bottlenecks.getJsonArray("bottlenecks").getJsonObject(0).getString("focus")).contains(Graphs.HOT);
+    JsonObject findings = new JsonObject(fixture.get("/api/searches/hot-1/findings").body());
+    assertThat(findings.getBoolean("running")).isFalse();
+    assertThat(findings.getJsonArray("findings")).hasSize(1);
+    JsonObject finding = findings.getJsonArray("findings").getJsonObject(0);
+    assertThat(finding.getJsonArray("focus").getList()).contains(Graphs.HOT);
+    assertThat(finding.getString("where")).isEqualTo("com.acme.Hot.spin()");
+    assertThat(finding.getJsonObject("impact").getDouble("secondsPerSecond")).isPositive();
+    assertThat(finding.getJsonObject("evidence").getString("text")).startsWith("cpu_inclusive ");
+    assertThat(finding.getString("nextStep")).isNotBlank();
 
     JsonObject node = new JsonObject(fixture.get("/api/searches/hot-1/nodes/2").body());
     assertThat(node.getJsonArray("parents").getList()).containsExactly(1);

@@ -317,7 +317,7 @@ class RestFuzzTest {
         new Route("GET node", "GET", "/api/searches/{search}/nodes/{node}", null, null, 5),
         new Route("POST stop", "POST", "/api/searches/{search}/stop", null, r -> r.nextBoolean() ? null : obj(), 4),
         new Route("GET export", "GET", "/api/searches/{search}/export", "format", null, 6),
-        new Route("GET bottlenecks", "GET", "/api/searches/{search}/bottlenecks", null, null, 4),
+        new Route("GET findings", "GET", "/api/searches/{search}/findings", null, null, 4),
         new Route("GET /api/live", "GET", "/api/live", null, null, 4),
         new Route("POST /api/session", "POST", "/api/session", null, r -> obj("token", r.nextInt(3) == 0 ? "wrong-token-0123456789" : TOKEN), 5),
         new Route("GET page", "GET", "/{page}", null, null, 5));
