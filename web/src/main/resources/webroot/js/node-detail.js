@@ -20,11 +20,19 @@ export function nodeDetail(panel, { onNavigate } = {}) {
     const links = (ids, word) => (ids && ids.length ? h('span', {}, `${word}: `,
       ids.map(id => h('a', { href: '#', class: 'node-link', onclick: e => { e.preventDefault(); onNavigate?.(id); } }, `#${id} `)))
       : null);
+    const hyp = answer.hypothesis;
+    const d = n.decision;
+    const decided = d ? `${fmt(d.value)} ${hyp ? hyp.comparison : 'vs'} ${fmt(d.bar)}`
+      + (d.bar !== d.threshold ? ` (threshold ${fmt(d.threshold)} moved by the ${fmt(hyp ? hyp.hysteresis * 100 : 0)}% hysteresis)` : ' (the threshold)')
+      + `, held ${fmt(d.heldSeconds, 2)} s over ${d.intervals} interval${d.intervals === 1 ? '' : 's'}${d.clear ? ', clear early' : ''}` : null;
     const body = h('div', { class: 'node-detail', dataset: { nodeId: String(n.id), state: n.state } },
-      h('h3', {}, h('span', { class: `state-chip state-${n.state}` }, n.state), ` ${n.hypothesis}`),
+      h('h3', {}, h('span', { class: `state-chip state-${n.state}` }, n.state), ` ${hyp ? hyp.name : n.hypothesis}`,
+        h('span', { class: 'muted' }, ` (${n.hypothesis})`)),
       h('dl', {},
         h('dt', {}, 'focus'), h('dd', { class: 'focus' }, focusText(n.focus)),
         h('dt', {}, 'value'), h('dd', { class: 'value' }, `${fmt(n.value)} (threshold ${fmt(threshold)})`),
+        h('dt', {}, 'unit'), h('dd', { class: 'unit' }, unitText(hyp)),
+        decided ? [h('dt', {}, 'decided by'), h('dd', { class: 'decision' }, decided)] : null,
         h('dt', {}, 'tested'), h('dd', {}, `since ${time(n.testedSinceMillis)}${n.concludedAtMillis ? `, concluded ${time(n.concludedAtMillis)}` : ''}`),
         h('dt', {}, 'cost'), h('dd', { class: 'cost' }, `predicted ${pct(n.predictedCost)}, observed ${pct(n.observedCost)} of the target's CPU`),
         h('dt', {}, 'why'), h('dd', { class: 'reason' }, answer.reason || n.reason || '–'),
@@ -69,6 +77,14 @@ export function nodeDetail(panel, { onNavigate } = {}) {
       current = null;
     },
   };
+}
+
+/** What a value of the hypothesis means: for time, seconds per second summed over threads (2.0: two threads' whole time). */
+function unitText(hyp) {
+  if (!hyp) return '–';
+  return hyp.unit === 'fraction of time'
+    ? 'seconds per second, summed over the threads in the focus (1.0 = one thread all the time)'
+    : hyp.unit;
 }
 
 function pct(v) {

@@ -1,12 +1,15 @@
 // The search-history graph drawn with D3: a layered layout (one column per refinement depth, d3.tree over
 // the first parent of every node, the DAG's other edges drawn on top), state as colour, why-edges solid
-// and where-edges dashed, zoom and pan, collapsible subtrees, and a filter to the paths to true nodes.
+// and where-edges dashed, zoom and pan, collapsible subtrees, and filters: the paths to true nodes, or to a
+// chosen set of nodes (a search's findings).
 // Colours are written as attributes so an exported SVG looks the same outside the page.
 import { focusLeaf, focusText, fmt } from './ui.js';
 
 const d3 = window.d3;
+// One colour language with the JVMs page and the exports (consultant's NodeState.colour()): red a problem,
+// green none, ochre unknown, blue under test, greys not tested and stopped.
 export const STATE_COLOURS = {
-  untested: '#b0b0b0', testing: '#fff3b0', true: '#6495ed', false: '#f4b6c2', unknown: '#60c0a0', stopped: '#dcdcdc',
+  untested: '#d0d0d0', testing: '#b3c7ec', true: '#e06666', false: '#b7e1c0', unknown: '#e3cf8f', stopped: '#ececec',
 };
 export const EDGE_STYLES = {
   why: { stroke: '#b8a21c', dash: null, label: 'why (more specific hypothesis)' },
@@ -22,6 +25,7 @@ export function shgView(container, options = {}) {
   let edges = [];
   const collapsed = new Set();
   let onlyTrue = false;
+  let pathsTo = null;
   let selected = null;
   let userMoved = false;
   let pending = false;
@@ -68,10 +72,10 @@ export function shgView(container, options = {}) {
     return { incoming, outgoing };
   }
 
-  /** Nodes that are true or lead (along any edge) to a true node. */
-  function onTruePaths(incoming) {
+  /** The nodes {@code ids} and every node that leads (along any edge) to one of them. */
+  function onPathsTo(incoming, ids) {
     const keep = new Set();
-    const stack = [...nodes.values()].filter(n => n.state === 'true').map(n => n.id);
+    const stack = [...ids].filter(id => nodes.has(id));
     while (stack.length) {
       const id = stack.pop();
       if (keep.has(id)) continue;
@@ -83,7 +87,8 @@ export function shgView(container, options = {}) {
 
   function layout() {
     const { incoming, outgoing } = structure();
-    const keep = onlyTrue ? onTruePaths(incoming) : null;
+    const keep = onlyTrue ? onPathsTo(incoming, [...nodes.values()].filter(n => n.state === 'true').map(n => n.id))
+      : pathsTo ? onPathsTo(incoming, pathsTo) : null;
     const visible = id => !keep || keep.has(id);
     const primaryParent = id => (incoming.get(id) || [])[0];
     const kids = id => (outgoing.get(id) || []).filter(e => primaryParent(e.to) === e && visible(e.to)).map(e => e.to);
@@ -223,6 +228,14 @@ export function shgView(container, options = {}) {
     },
     setOnlyTrue(value) {
       onlyTrue = value;
+      if (value) pathsTo = null;
+      userMoved = false;
+      schedule();
+    },
+    /** Draws only the nodes {@code ids} and the paths to them (null: every node). */
+    showPathsTo(ids) {
+      pathsTo = ids ? [...ids] : null;
+      if (ids) onlyTrue = false;
       userMoved = false;
       schedule();
     },

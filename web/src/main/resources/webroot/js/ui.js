@@ -61,20 +61,47 @@ export function parseFocus(text) {
   return inner ? inner.split(/\s*,\s*(?=\/)/).map(s => s.trim()) : [];
 }
 
-/** The last, most specific part of a focus: "burn()J" of /Code/pkg/Class/burn()J. */
+/**
+ * A focus in short words that say which hierarchy each part is of: "Class.burn()" for /Code/pkg/Class/burn()J,
+ * "thread main", "pool request", "monitor AuditLog", "objects of byte[]", "file /tmp/x"; "whole program" for <>.
+ */
 export function focusLeaf(focus) {
   const paths = Array.isArray(focus) ? focus : parseFocus(focus || '');
   if (paths.length === 0) {
     return 'whole program';
   }
-  return paths.map(p => {
-    const parts = p.split('/').filter(Boolean);
-    if (parts.length <= 1) return `/${parts[0] || ''}`;
-    if (parts[0] === 'Code' && parts.length >= 4) return `${parts[2]}.${parts.slice(3).join('/')}`;
-    return parts[parts.length - 1];
-  }).join(' · ');
+  return paths.map(partWords).join(' · ');
 }
 
+function partWords(path) {
+  const parts = path.split('/').filter(Boolean);
+  const [root, ...rest] = parts;
+  const last = rest[rest.length - 1];
+  const simple = name => name.replace(/\+0x[0-9a-fA-F]+([./]\d+)?$/, '').split('.').pop();
+  if (rest.length === 0) return `/${root || ''}`;
+  switch (root) {
+    case 'Code':
+      if (rest.length === 1) return `package ${rest[0]}`;
+      if (rest.length === 2) return `class ${simple(rest[1])}`;
+      return `${simple(rest[1])}.${rest.slice(2).join('/').replace(/\(.*$/, '()')}`;
+    case 'Threads':
+      return rest.length === 1 ? `pool ${rest[0]}` : `thread ${last}`;
+    case 'SyncObjects':
+      return rest.length === 1 ? `all ${rest[0]}` : `${rest[0] === 'locks' ? 'lock' : 'monitor'} ${simple(rest.slice(1).join('/'))}`;
+    case 'Memory':
+      return `objects of ${simple(rest.join('/'))}`;
+    case 'IO':
+      return rest.length === 1 ? `all ${rest[0]}s` : `${rest[0]} ${rest.slice(1).join('/')}`;
+    case 'Process':
+      return `process ${last}`;
+    case 'Machine':
+      return `machine ${last}`;
+    default:
+      return last;
+  }
+}
+
+/** A number for people: a few significant digits, thousands grouped, never in scientific notation. */
 export function fmt(v, digits = 3) {
   if (v === null || v === undefined || Number.isNaN(v)) {
     return '–';
@@ -82,8 +109,15 @@ export function fmt(v, digits = 3) {
   if (typeof v !== 'number') {
     return String(v);
   }
-  if (v !== 0 && (Math.abs(v) >= 1e5 || Math.abs(v) < 1e-3)) {
-    return v.toExponential(2);
+  if (!Number.isFinite(v)) {
+    return v > 0 ? '∞' : '−∞';
+  }
+  if (Math.abs(v) >= 1e5) {
+    return Math.round(v).toLocaleString('en-GB');
+  }
+  if (v !== 0 && Math.abs(v) < 1e-3) {
+    const decimals = Math.min(20, digits - 1 - Math.floor(Math.log10(Math.abs(v))));
+    return v.toFixed(decimals).replace(/0+$/, '');
   }
   return String(Math.abs(v) < 1 ? Number(v.toPrecision(digits)) : Number(v.toFixed(digits)));
 }

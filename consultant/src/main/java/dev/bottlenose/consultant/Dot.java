@@ -2,14 +2,14 @@ package dev.bottlenose.consultant;
 
 import java.util.Locale;
 
-/** Graphviz DOT text of a search-history graph, in Paradyn's colours. */
+/** Graphviz DOT text of a search-history graph, nodes in their states' colours ({@link NodeState#colour}). */
 final class Dot {
 
   static String write(SearchHistoryGraph g) {
     StringBuilder sb = new StringBuilder("digraph shg {\n  rankdir=TB;\n  node [shape=box, style=filled, fontname=\"Helvetica\"];\n");
     for (ShgNode n : g.nodes()) {
       sb.append("  n").append(n.id()).append(" [label=\"").append(escape(label(n)))
-          .append("\", fillcolor=\"").append(colour(n.state())).append("\"];\n");
+          .append("\", fillcolor=\"").append(n.state().colour()).append("\"];\n");
     }
     for (ShgEdge e : g.edges()) {
       sb.append("  n").append(e.from()).append(" -> n").append(e.to()).append(" [color=\"")
@@ -21,23 +21,6 @@ final class Dot {
   private static String label(ShgNode n) {
     String value = Double.isNaN(n.value()) ? "" : String.format(Locale.ROOT, "\n%.3f / %.3f", n.value(), n.threshold());
     return n.hypothesis() + "\n" + n.focus() + "\n" + n.state().word() + value;
-  }
-
-  static String colour(NodeState s) {
-    switch (s) {
-      case TRUE:
-        return "#6495ED";
-      case FALSE:
-        return "pink";
-      case UNKNOWN:
-        return "#60c0a0";
-      case TESTING:
-        return "ivory";
-      case STOPPED:
-        return "lightgray";
-      default:
-        return "gray";
-    }
   }
 
   private static String escape(String s) {

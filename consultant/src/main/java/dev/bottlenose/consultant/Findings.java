@@ -261,8 +261,11 @@ public final class Findings {
      * Whether leaf {@code a} only restates leaf {@code b}. Of one hypothesis: {@code b}'s place (its focus but the
      * thread) lies strictly within {@code a}'s, on a thread or pool that is {@code a}'s, within it or around it
      * (CPU-bound on a thread, and at a method, on that thread or on all). Leaves at the same place are one
-     * finding already. Of a hypothesis and one that refines it: {@code b} at {@code a}'s focus or within it, with
-     * half of {@code a}'s time or more.
+     * finding already. Also of one hypothesis counted with the code anywhere on the stack: {@code a} at a package
+     * or class of the platform's, {@code b} at a method of the program's, the rest of the place as above (CPU-bound
+     * in {@code java.lang}, whose {@code Thread.run} is under every thread's work, and at the program's hot
+     * method). Of a hypothesis and one that refines it: {@code b} at {@code a}'s focus or within it, with half of
+     * {@code a}'s time or more.
      */
     private boolean restates(ShgNode a, ShgNode b) {
       if (a.hypothesis().equals(b.hypothesis())) {
@@ -270,7 +273,13 @@ public final class Findings {
         Focus pb = place(b.focus());
         ResourcePath ta = a.focus().get(Hierarchy.THREADS);
         ResourcePath tb = b.focus().get(Hierarchy.THREADS);
-        return !pa.equals(pb) && contains(pa, pb) && (ta.contains(tb) || tb.contains(ta));
+        boolean threads = ta.contains(tb) || tb.contains(ta);
+        ResourcePath ca = pa.get(Hierarchy.CODE);
+        ResourcePath cb = pb.get(Hierarchy.CODE);
+        boolean platformAround = catalog.get(a.hypothesis()).valueNeed().mode() == ConstraintMode.INCLUSIVE
+            && CodePaths.inPlatform(ca) && !ca.isMethod() && cb.isMethod() && !CodePaths.inPlatform(cb)
+            && contains(pa.with(Hierarchy.CODE.root()), pb.with(Hierarchy.CODE.root()));
+        return threads && (platformAround || !pa.equals(pb) && contains(pa, pb));
       }
       Hypothesis ha = catalog.get(a.hypothesis());
       Hypothesis hb = catalog.get(b.hypothesis());
@@ -469,7 +478,7 @@ public final class Findings {
       MetricNeed per = h.perNeed();
       String metric = h.valueNeed().requestAt(n.focus()).metric() + (per == null ? ""
           : per.scope() == MetricNeed.Scope.PROCESS ? " / the program's " + per.metric() : " / " + per.metric());
-      String sign = h.comparison() == Comparison.ABOVE ? ">=" : "<=";
+      String sign = h.comparison() == Comparison.ABOVE ? ">" : "<";
       ShgNode.Decision d = n.decision();
       double value = decidingValue(n);
       double bar = bar(n, h);

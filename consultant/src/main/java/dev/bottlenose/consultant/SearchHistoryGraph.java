@@ -186,7 +186,7 @@ public final class SearchHistoryGraph {
     }
   }
 
-  /** The graph in Graphviz DOT, coloured as Paradyn's SHG display was. */
+  /** The graph in Graphviz DOT, nodes in their states' colours. */
   public synchronized String toDot() {
     return Dot.write(this);
   }

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  */
 class FindingsTest {
   static final List<String> SAVED = List.of("alloc-churn", "class-loading", "gc-pressure", "h2-orders", "hot-loop", "huge-method",
-      "idle", "javac", "lock-across-sleep", "small-reads", "two-causes");
+      "idle", "javac", "lock-across-sleep", "phases", "small-reads", "two-causes");
 
   static SavedSearch saved(String name) {
     try (InputStream in = FindingsTest.class.getResourceAsStream("findings/" + name + ".json")) {
@@ -77,6 +77,15 @@ class FindingsTest {
       assertThat(f.where()).isEqualTo("diag.interp.RuleScorer.score(long[])");
       assertThat(f.nodeIds()).as("CPU-bound at the same method and thread folds in").contains(44);
     });
+  }
+
+  @Test
+  void platformClassesUnderTheProgramsHotMethodFoldIntoItAndAHotPlatformMethodStays() {
+    List<Finding> found = Findings.of(saved("phases"));
+
+    assertThat(found).extracting(Finding::where).containsExactly("diag.phases.BatchJob.parse(String)",
+        "java.lang.StringLatin1.hashCode(byte[])", "class diag.Run", "the whole program");
+    assertThat(found.get(0).nodeIds()).as("java.lang.String and java.lang.Thread, the thread batch").contains(32, 34, 35);
   }
 
   @Test

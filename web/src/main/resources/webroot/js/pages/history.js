@@ -1,7 +1,7 @@
 // History: saved searches; open one read-only (graph, values), compare two side by side, export.
 import { get, q } from '../api.js';
 import { searchView } from './search.js';
-import { h, card, messageLine, time, focusText } from '../ui.js';
+import { h, card, messageLine, time } from '../ui.js';
 
 export function render(root, params, name) {
   if (name === 'compare' && params.length >= 2) {
@@ -25,12 +25,12 @@ function list(root) {
   });
   get('/api/searches').then(answer => {
     const saved = answer.searches.filter(s => !s.running);
-    table.replaceChildren(h('tr', {}, ['', 'search', 'started', 'ended', 'why it ended', 'JVMs', 'nodes', 'true leaves', 'export'].map(t => h('th', {}, t))),
+    table.replaceChildren(h('tr', {}, ['', 'search', 'started', 'ended', 'why it ended', 'JVMs', 'nodes', 'findings', 'export'].map(t => h('th', {}, t))),
       ...saved.map(s => h('tr', { dataset: { searchId: s.searchId } },
         h('td', {}, h('input', { type: 'checkbox', name: 'pick', value: s.searchId })),
         h('td', {}, h('a', { href: `#/history/${encodeURIComponent(s.searchId)}`, class: 'open' }, s.searchId)),
         h('td', {}, time(s.startedAt)), h('td', {}, time(s.endedAt)), h('td', {}, s.endReason || ''),
-        h('td', {}, (s.daemons || []).join(', ')), h('td', {}, s.nodes ?? ''), h('td', {}, s.trueLeaves ?? ''),
+        h('td', {}, (s.daemons || []).join(', ')), h('td', {}, s.nodes ?? ''), h('td', {}, s.findings ?? ''),
         h('td', {}, ['json', 'svg', 'dot'].map(f => [h('a', { href: `/api/searches/${q(s.searchId)}/export?format=${f}`, download: `${s.searchId}.${f}` }, f), ' ']))))); 
     if (saved.length === 0) table.append(h('tr', {}, h('td', { colspan: 9, class: 'muted' }, 'no saved search yet')));
   }).catch(e => message.show(e.message));
@@ -44,14 +44,14 @@ function compare(root, a, b) {
   const right = h('div', { class: 'compare-side' });
   root.append(card(`Compare ${a} and ${b}`, diff), h('div', { class: 'compare-sides' }, left, right));
   const cleanups = [searchView(left, a, { live: false, compact: true }), searchView(right, b, { live: false, compact: true })];
-  Promise.all([get(`/api/searches/${q(a)}/bottlenecks`), get(`/api/searches/${q(b)}/bottlenecks`)]).then(([x, y]) => {
-    const key = n => `${n.hypothesis} at ${focusText(n.focus)}`;
-    const ka = new Set(x.bottlenecks.map(key));
-    const kb = new Set(y.bottlenecks.map(key));
+  Promise.all([get(`/api/searches/${q(a)}/findings`), get(`/api/searches/${q(b)}/findings`)]).then(([x, y]) => {
+    const key = f => `${f.why} at ${f.where}`;
+    const ka = new Set(x.findings.map(key));
+    const kb = new Set(y.findings.map(key));
     const row = (title, items, cls) => h('tr', { class: cls, dataset: { count: String(items.length) } }, h('th', {}, `${title} (${items.length})`),
       h('td', {}, items.length ? shortList(items) : h('span', { class: 'muted' }, 'none')));
     diff.replaceChildren(h('table', { class: 'diff-table' },
-      row('bottlenecks in both', [...ka].filter(k => kb.has(k)), 'both'),
+      row('findings in both', [...ka].filter(k => kb.has(k)), 'both'),
       row(`only in ${a}`, [...ka].filter(k => !kb.has(k)), 'only-a'),
       row(`only in ${b}`, [...kb].filter(k => !ka.has(k)), 'only-b')));
   }).catch(e => diff.replaceChildren(h('div', { class: 'message error' }, e.message)));

@@ -3,6 +3,7 @@ import { get, post, q } from '../api.js';
 import { subscribe } from '../live.js';
 import { shgView, shgLegend, svgText } from '../shg.js';
 import { nodeDetail } from '../node-detail.js';
+import { findingsPanel } from '../findings.js';
 import { hypothesisForm } from '../hypothesis-form.js';
 import { h, card, messageLine, time, fmt, jvmLabel } from '../ui.js';
 
@@ -87,18 +88,24 @@ function startPage(root, preselected) {
       h('button', { type: 'submit', class: 'primary' }, 'start search'), message)),
   card('Searches', list));
   const loadList = () => get('/api/searches').then(answer => {
-    list.replaceChildren(h('tr', {}, ['search', 'state', 'started', 'JVMs', 'nodes', 'true leaves'].map(t => h('th', {}, t))),
+    list.replaceChildren(h('tr', {}, ['search', 'state', 'started', 'JVMs', 'nodes', 'findings'].map(t => h('th', {}, t))),
       ...answer.searches.slice(0, 20).map(s => h('tr', {},
         h('td', {}, h('a', { href: `#/${s.running ? 'search' : 'history'}/${encodeURIComponent(s.searchId)}` }, s.searchId)),
         h('td', {}, s.running ? 'running' : (s.endReason || 'ended')), h('td', {}, time(s.startedAt)),
-        h('td', {}, (s.daemons || []).join(', ')), h('td', {}, s.nodes ?? ''), h('td', {}, s.trueLeaves ?? ''))));
+        h('td', {}, (s.daemons || []).join(', ')), h('td', {}, s.nodes ?? ''), h('td', {}, s.findings ?? ''))));
   }).catch(e => message.show(e.message));
   loadList();
   const timer = setInterval(loadList, 5000);
   return () => clearInterval(timer);
 }
 
-/** The graph of one search with its detail panel; live: follows the WebSocket and can be stopped. */
+/** Graphs with more nodes than this open drawing the paths to the findings only: the rest is the search's working. */
+const LARGE_GRAPH = 60;
+
+/**
+ * One search: its findings on top, then its graph with a detail panel; live: follows the WebSocket (the
+ * findings are read again as nodes change) and can be stopped.
+ */
 export function searchView(root, searchId, { live, compact } = {}) {
   const message = messageLine();
   const status = h('span', { class: 'search-status' }, live ? 'loading…' : '');
@@ -106,11 +113,21 @@ export function searchView(root, searchId, { live, compact } = {}) {
   const gaugeText = h('span', { class: 'gauge-text' }, 'budget: –');
   const gauge = h('div', { class: 'gauge', title: 'observed measuring cost against the budget' }, gaugeBar, gaugeText);
   const stop = h('button', { type: 'button', class: 'stop', disabled: true }, 'stop');
-  const onlyTrue = h('input', { type: 'checkbox', name: 'only-true' });
+  const show = h('select', { name: 'show', title: 'which nodes the graph draws' },
+    h('option', { value: 'findings' }, 'paths to the findings'), h('option', { value: 'true' }, 'paths to true nodes'),
+    h('option', { value: 'all', selected: true }, 'every node'));
   const depth = h('select', { name: 'collapse-depth' }, ['all', 1, 2, 3, 4].map(d => h('option', { value: d }, d === 'all' ? 'expand all' : `collapse below depth ${d}`)));
   const graphBox = h('div', { class: 'graph-box' });
   const detailBox = h('aside', { class: 'detail-box' }, h('p', { class: 'muted' }, 'click a node for its detail'));
   const detail = nodeDetail(detailBox, { onNavigate: id => view.select(id) });
+  let findingNodes = [];
+  const findings = findingsPanel(searchId, {
+    onShow: id => view.select(id),
+    onChange: list => {
+      findingNodes = list.flatMap(f => f.nodeIds);
+      if (show.value === 'findings') applyShow();
+    },
+  });
   let running = false;
 
   const exports = h('span', { class: 'exports' },
@@ -120,14 +137,24 @@ export function searchView(root, searchId, { live, compact } = {}) {
     h('button', { type: 'button', class: 'export-drawn', title: 'the graph as drawn here, collapsed parts and filter included',
       onclick: () => download(`${searchId}-view.svg`, svgText(view.svg), 'image/svg+xml') }, 'SVG as drawn'));
   const container = h('div', { class: `search-view${compact ? ' compact' : ''}`, dataset: { searchId } },
+    compact ? null : findings.element,
     h('div', { class: 'toolbar' }, h('strong', { class: 'search-id' }, searchId), status, live ? stop : null,
-      h('label', {}, onlyTrue, ' only paths to true nodes'), depth,
+      h('label', {}, 'show ', show), depth,
       h('button', { type: 'button', class: 'fit', onclick: () => view.fit() }, 'fit'), exports, live ? gauge : null),
     message, shgLegend(), h('div', { class: 'graph-and-detail' }, graphBox, detailBox));
   root.append(container);
 
   const view = shgView(graphBox, { onSelect: n => n && detail.show(searchId, n.id, running) });
-  onlyTrue.addEventListener('change', () => view.setOnlyTrue(onlyTrue.checked));
+  /** The graph's filter: the paths to the findings' nodes (every node while there is none), to true nodes, or none. */
+  function applyShow() {
+    if (show.value === 'true') view.setOnlyTrue(true);
+    else if (show.value === 'findings' && findingNodes.length) view.showPathsTo(findingNodes);
+    else {
+      view.setOnlyTrue(false);
+      view.showPathsTo(null);
+    }
+  }
+  show.addEventListener('change', applyShow);
   depth.addEventListener('change', () => (depth.value === 'all' ? view.expandAll() : view.collapseAll(Number(depth.value))));
   stop.addEventListener('click', async () => {
     try {
@@ -164,11 +191,21 @@ export function searchView(root, searchId, { live, compact } = {}) {
       return;
     }
     if (event.type === 'budget') showBudget(event.fraction, event.load);
-    else if (event.type === 'searchEnded') ended(event.reason);
-    else view.apply(event);
+    else if (event.type === 'searchEnded') {
+      ended(event.reason);
+      findings.changed();
+    } else {
+      view.apply(event);
+      if (event.type === 'nodeChanged') findings.changed();
+    }
   };
   const unsubscribe = live ? subscribe(`search:${searchId}`, (event, error) => (error ? message.show(error) : onEvent(event))) : () => {};
+  findings.load();
   get(`/api/searches/${q(searchId)}`).then(answer => {
+    if ((answer.graph.nodes || []).length > LARGE_GRAPH) {
+      show.value = 'findings';
+      applyShow();
+    }
     view.setGraph(answer.graph);
     running = !!answer.running;
     stop.disabled = !running;
@@ -184,6 +221,7 @@ export function searchView(root, searchId, { live, compact } = {}) {
   return () => {
     unsubscribe();
     detail.close();
+    findings.close();
   };
 }
 

@@ -37,7 +37,7 @@ final class Browser implements AutoCloseable {
     ChromeOptions options = new ChromeOptions();
     options.setBinary(System.getProperty("bottlenose.chromium", "/usr/bin/chromium"));
     options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-        "--window-size=1500,950", "--no-first-run", "--disable-extensions", "--lang=en-GB");
+        "--window-size=1600,900", "--no-first-run", "--disable-extensions", "--lang=en-GB");
     ChromeDriverService service = new ChromeDriverService.Builder()
         .usingDriverExecutable(new File(System.getProperty("bottlenose.chromedriver", "/usr/bin/chromedriver")))
         .usingAnyFreePort()

@@ -176,11 +176,20 @@ class WebUiTest {
           + ".map(n => n.dataset.hypothesis + ' ' + n.dataset.focus).join('\\n')");
       throw new AssertionError("no true cpu_bound node at " + BURN + "; the true nodes drawn:\n" + trueNodes, e);
     }
+    // The findings follow the graph (read again within a second or two of a change): at first CPU-bound is
+    // true at the whole program, then at the method.
+    By findingAtBurn = By.xpath("//section[contains(@class,'findings')]//li[@data-hypothesis='cpu_bound']"
+        + "[.//div[contains(@class,'where')][contains(., 'dev.bottlenose.tests.workloads.HotMethodWorkload.burn()')]]");
+    WebElement first = browser.await(findingAtBurn, Duration.ofSeconds(30));
+    assertThat(first.findElement(By.cssSelector(".impact")).getText()).matches(".*(of its time|of their time|of CPU).*");
+    assertThat(first.findElement(By.cssSelector(".evidence")).getText()).contains("cpu_inclusive ").contains("threshold 0.1 + 5% hysteresis");
+    assertThat(first.findElement(By.cssSelector(".next")).getText()).isNotBlank();
+    assertThat(browser.find(By.cssSelector(".findings")).getAttribute("data-count")).isNotEqualTo("0");
     browser.screenshot("search-live");
     assertThat(browser.findAll(By.cssSelector("svg.shg g.node[data-hypothesis='io_wait'], svg.shg g.node[data-hypothesis='memory_pressure']")))
         .as("skipped hypotheses").isEmpty();
     assertThat(browser.findAll(By.cssSelector("svg.shg g.node[data-hypothesis='sync_wait']"))).as("not skipped").isNotEmpty();
-    browser.find(By.name("only-true")).click();
+    new org.openqa.selenium.support.ui.Select(browser.find(By.name("show"))).selectByValue("true");
     browser.await(found, Duration.ofSeconds(10));
     // The graph is live: a node arriving moves the others and refits the view, so a click may miss (be
     // intercepted, hit a stale element, or land where the node was a moment ago): click until the detail shows.
@@ -309,17 +318,30 @@ class WebUiTest {
     assertThat(large.graph().nodes()).hasSizeGreaterThanOrEqualTo(500);
     long started = System.nanoTime();
     browser.go("#/history/" + LARGE);
-    WebElement svg = browser.awaitPresent(By.cssSelector("svg.shg[data-rendered-nodes='" + large.graph().nodes().size() + "']"),
-        Duration.ofSeconds(20));
+    WebElement findings = browser.await(By.cssSelector(".findings[data-loaded='true']"), Duration.ofSeconds(20));
+    WebElement svg = browser.awaitPresent(By.cssSelector("svg.shg[data-rendered-nodes]"), Duration.ofSeconds(20));
+    waitUntil(d -> rendered(svg) > 0 && rendered(svg) < large.graph().nodes().size() / 2, Duration.ofSeconds(10));
     long firstRenderMillis = (System.nanoTime() - started) / 1_000_000;
-    double layoutMillis = Double.parseDouble(svg.getAttribute("data-render-millis"));
-    System.out.printf("500-node graph: page to first render %d ms, layout+render %.0f ms%n", firstRenderMillis, layoutMillis);
-    assertThat(firstRenderMillis).as("page open to graph drawn, ms").isLessThan(8_000);
-    assertThat(layoutMillis).as("layout + render, ms").isLessThan(3_000);
+    assertThat(findings.getLocation().getY()).as("the findings above the graph").isLessThan(svg.getLocation().getY());
+    assertThat(findings.findElements(By.cssSelector(".findings > ol.findings-list > li.finding"))).as("a short answer on top")
+        .isNotEmpty().hasSizeLessThanOrEqualTo(5);
+    if (Integer.parseInt(findings.getAttribute("data-count")) > 5) {
+      assertThat(findings.findElement(By.cssSelector("details.more-findings summary")).getText()).endsWith("more, each costing less");
+    }
+    assertThat(findings.findElement(By.cssSelector("li.finding .evidence")).getText()).contains(" > ");
+    assertThat(browser.find(By.name("show")).getAttribute("value")).as("a large graph opens on the paths to its findings").isEqualTo("findings");
     browser.screenshot("history-500-nodes");
 
+    new org.openqa.selenium.support.ui.Select(browser.find(By.name("show"))).selectByValue("all");
+    waitUntil(d -> rendered(svg) == large.graph().nodes().size(), Duration.ofSeconds(10));
+    double layoutMillis = Double.parseDouble(svg.getAttribute("data-render-millis"));
+    System.out.printf("500-node graph: page to findings and first render %d ms, every node's layout+render %.0f ms%n",
+        firstRenderMillis, layoutMillis);
+    assertThat(firstRenderMillis).as("page open to graph drawn, ms").isLessThan(8_000);
+    assertThat(layoutMillis).as("layout + render, ms").isLessThan(3_000);
+
     long filterStarted = System.nanoTime();
-    browser.find(By.name("only-true")).click();
+    new org.openqa.selenium.support.ui.Select(browser.find(By.name("show"))).selectByValue("true");
     waitUntil(d -> rendered(svg) < large.graph().nodes().size(), Duration.ofSeconds(5));
     assertThat((System.nanoTime() - filterStarted) / 1_000_000).as("filter to the true paths, ms").isLessThan(3_000);
     int truePaths = rendered(svg);

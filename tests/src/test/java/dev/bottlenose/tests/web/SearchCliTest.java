@@ -45,7 +45,7 @@ class SearchCliTest {
       assertThat(run.out().lines()).as(run.out()).anyMatch(l -> l.trim().startsWith("true") && l.contains("cpu_bound") && l.contains(BURN));
       String findings = run.out().substring(run.out().indexOf("findings, by impact:"));
       assertThat(findings).as(findings).contains("CPU-bound - ").contains("dev.bottlenose.tests.workloads.HotMethodWorkload.burn()")
-          .contains("cpu_inclusive ").contains(" >= 0.105 (threshold 0.1 + 5% hysteresis)").contains("next: ");
+          .contains("cpu_inclusive ").contains(" > 0.105 (threshold 0.1 + 5% hysteresis)").contains("next: ");
       assertThat(run.err()).contains("daemon").contains("saved");
       try (Stream<Path> files = Files.list(data)) {
         assertThat(files.map(p -> p.getFileName().toString())).anyMatch(n -> n.endsWith(".json"));

@@ -50,7 +50,7 @@ public final class SvgWriter {
     sb.append(String.format(Locale.ROOT, "<g class=\"node %s\" id=\"node-%d\" transform=\"translate(%d,%d)\">\n", n.state().word(), n.id(), b.x(), b.y()));
     sb.append("<title>").append(escape(n.hypothesis() + " " + n.focus() + (n.reason() == null ? "" : "\n" + n.reason()))).append("</title>\n");
     sb.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" rx=\"4\" fill=\"%s\" stroke=\"#444\"/>\n",
-        ShgLayout.WIDTH, ShgLayout.HEIGHT, colour(n.state())));
+        ShgLayout.WIDTH, ShgLayout.HEIGHT, n.state().colour()));
     text(6, 15, "bold", n.hypothesis(), sb);
     text(6, 30, "normal", shortFocus(n), sb);
     String value = Double.isNaN(n.value()) ? "" : String.format(Locale.ROOT, "  %.3f / %.3f", n.value(), n.threshold());
@@ -75,17 +75,6 @@ public final class SvgWriter {
       }
     }
     return best == null ? "whole program" : best;
-  }
-
-  static String colour(NodeState s) {
-    return switch (s) {
-      case TRUE -> "#6495ED";
-      case FALSE -> "pink";
-      case UNKNOWN -> "#60c0a0";
-      case TESTING -> "ivory";
-      case STOPPED -> "lightgray";
-      case UNTESTED -> "#d0d0d0";
-    };
   }
 
   static String escape(String s) {

@@ -1,6 +1,7 @@
 package dev.bottlenose.web.service;
 
 import dev.bottlenose.bus.protocol.DaemonEvents.Announcement;
+import dev.bottlenose.consultant.Comparison;
 import dev.bottlenose.consultant.Findings;
 import dev.bottlenose.consultant.Hypothesis;
 import dev.bottlenose.consultant.MetricNeed;
@@ -202,8 +203,10 @@ final class SearchApi {
         }
       }
       List<ShgEdge> edges = s.graph().edges();
+      JsonObject hypothesis = h == null ? null : new JsonObject().put("name", h.displayName()).put("unit", h.unit())
+          .put("comparison", h.comparison() == Comparison.ABOVE ? ">" : "<").put("hysteresis", h.hysteresis());
       return new JsonObject().put("node", json(n.toJson())).put("series", series).put("threshold", finite(n.threshold()))
-          .put("reason", n.reason())
+          .put("hypothesis", hypothesis).put("reason", n.reason())
           .put("parents", new JsonArray(edges.stream().filter(e -> e.to() == nodeId).map(ShgEdge::from).toList()))
           .put("children", new JsonArray(edges.stream().filter(e -> e.from() == nodeId).map(ShgEdge::to).toList()));
     });
@@ -229,9 +232,12 @@ final class SearchApi {
     });
   }
 
+  /** A running search's findings from its graph as it is (no snapshot of its values), a saved one's from its file. */
   private Future<?> findings(String id) {
-    return searches.open(id).map(s -> new JsonObject().put("searchId", id).put("running", searches.live(id) != null)
-        .put("findings", new JsonArray(Findings.of(s).stream().map(f -> (Object) new JsonObject(f.toJson())).toList())));
+    Searches.Live l = searches.live(id);
+    Future<List<Findings.Finding>> found = l != null ? Future.succeededFuture(l.search().findings()) : searches.open(id).map(Findings::of);
+    return found.map(list -> new JsonObject().put("searchId", id).put("running", l != null && !l.search().isFinished())
+        .put("findings", new JsonArray(list.stream().map(f -> (Object) new JsonObject(f.toJson())).toList())));
   }
 
   private static Object budget(SavedSearch s) {

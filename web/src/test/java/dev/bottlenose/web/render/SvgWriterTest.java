@@ -2,6 +2,7 @@ package dev.bottlenose.web.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bottlenose.consultant.NodeState;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -22,7 +23,7 @@ class SvgWriterTest {
     assertThat(groups.getLength()).isEqualTo(5);
     assertThat(doc.getElementsByTagName("line").getLength()).isEqualTo(4);
     assertThat(((Element) groups.item(3)).getAttribute("class")).isEqualTo("node true");
-    assertThat(svg).contains("spin()V").contains("0.800 / 0.300").contains("fill=\"#6495ED\"").contains("fill=\"pink\"");
+    assertThat(svg).contains("spin()V").contains("0.800 / 0.300").contains("fill=\"" + NodeState.TRUE.colour() + "\"").contains("fill=\"" + NodeState.FALSE.colour() + "\"");
   }
 
   @Test

@@ -1,0 +1,65 @@
+package dev.bottlenose.tests.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bottlenose.tests.harness.Bus;
+import dev.bottlenose.tests.harness.TargetJvm;
+import dev.bottlenose.tests.harness.TargetJvm.Jdk;
+import diag.twocauses.PriceService;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code bottlenose search --json} on a program with two planted causes ({@link PriceService}: one thread
+ * computing prices, three threads taking turns on a lock held across a sleep): the JSON carries both as
+ * findings, ranked by the time they cost (the lock, three threads blocked most of the time, before the
+ * one busy thread), each with its impact in words, the evidence that decided it and a next step. The
+ * hypotheses this program does not plant (JIT, class loading, GC, I/O) are skipped so that the search
+ * spends its time on the two; what it finds on its own is the diagnosis benchmark's business.
+ */
+class FindingsCliTest {
+
+  @Test
+  void twoPlantedCausesAreTwoFindingsRankedByImpactInTheJson() throws Exception {
+    Path data = Files.createTempDirectory("bottlenose-findings-");
+    try (Bus bus = Bus.join(); TargetJvm target = TargetJvm.start(Jdk.JDK17, PriceService.class, "-Ddiag.seconds=400")) {
+      WebCli.Run run = WebCli.run(bus.secret(), 300, "search", "--pid", Long.toString(target.pid()), "--budget", "50%",
+          "--max-time", "120s", "--data", data.toString(), "--json",
+          "--set", "search.sampling_interval_seconds=0.5", "--set", "search.min_observation_seconds=2",
+          "--set", "search.sufficient_seconds=3", "--set", "search.max_active_experiments=1000",
+          "--set", "search.skip=jit_compile_time,class_load_time,memory_pressure,io_wait");
+      assertThat(run.exitCode()).as(run.err()).isZero();
+      JsonObject saved = new JsonObject(run.out());
+      JsonArray findings = saved.getJsonArray("findings");
+      String all = findings.encodePrettily();
+      List<JsonObject> list = findings.stream().map(o -> (JsonObject) o).toList();
+
+      JsonObject lock = list.stream().filter(f -> f.getString("hypothesis").equals("sync_wait")).findFirst()
+          .orElseThrow(() -> new AssertionError("no lock-contention finding in " + all + "\n" + run.err()));
+      JsonObject cpu = list.stream().filter(f -> f.getString("hypothesis").equals("cpu_bound")
+          && f.getString("where").contains("diag.twocauses.PriceService.price(double, double, double, int)")).findFirst()
+          .orElseThrow(() -> new AssertionError("no CPU-bound finding at price in " + all + "\n" + run.err()));
+      assertThat(lock.getInteger("rank")).as(all).isLessThan(cpu.getInteger("rank"));
+      assertThat(lock.getJsonArray("threads").getList()).as(all).containsExactlyInAnyOrder("quote-0", "quote-1", "quote-2");
+      assertThat(lock.getJsonObject("impact").getString("text")).as(all).matches("3 threads spend \\d+% of their time blocked .*");
+      assertThat(cpu.getJsonObject("impact").getString("text")).as(all).contains("pricing");
+      for (int i = 0; i < list.size(); i++) {
+        JsonObject f = list.get(i);
+        assertThat(f.getInteger("rank")).isEqualTo(i + 1);
+        if (i > 0) {
+          assertThat(f.getJsonObject("impact").getDouble("secondsPerSecond")).as("ranked by impact: " + all)
+              .isLessThanOrEqualTo(list.get(i - 1).getJsonObject("impact").getDouble("secondsPerSecond"));
+        }
+        JsonObject evidence = f.getJsonObject("evidence");
+        assertThat(evidence.getDouble("value")).as(all).isGreaterThan(evidence.getDouble("bar"));
+        assertThat(evidence.getDouble("heldSeconds")).as("a decision recorded: " + all).isPositive();
+        assertThat(evidence.getString("text")).startsWith(evidence.getString("metric") + " ");
+        assertThat(f.getString("nextStep")).isNotBlank();
+      }
+    }
+  }
+}
