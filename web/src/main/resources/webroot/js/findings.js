@@ -3,14 +3,17 @@
 import { get, q } from './api.js';
 import { h, messageLine } from './ui.js';
 
+/** Which samples show a hypothesis's time: blocked on locks, blocked in I/O, else on the CPU. */
+const SAMPLES = { sync_wait: 'sync', io_wait: 'io', small_io_ops: 'io' };
+
 /** The findings shown at once; the rest, smaller, are behind a "more" toggle. */
 const SHOWN = 5;
 
 /**
  * The findings panel of one search; {@code onShow(nodeId)} shows a finding's node in the graph, {@code
- * onChange(findings)} hears of every new list.
+ * onChange(findings)} hears of every new list, {@code onSamples(kind, method)} shows the samples of a finding's code.
  */
-export function findingsPanel(searchId, { onShow, onChange } = {}) {
+export function findingsPanel(searchId, { onShow, onChange, onSamples } = {}) {
   const summary = h('p', { class: 'findings-summary muted' }, 'loading the findings…');
   const list = h('ol', { class: 'findings-list' });
   const rest = h('ol', { class: 'findings-list', start: String(SHOWN + 1) });
@@ -46,9 +49,13 @@ export function findingsPanel(searchId, { onShow, onChange } = {}) {
     const found = f.foundAfterSeconds == null ? '' : ` · found ${f.foundAfterSeconds.toFixed(1)} s into the search`;
     const show = onShow ? h('button', { type: 'button', class: 'show-node', title: 'select its node in the graph',
       onclick: () => onShow(f.nodeIds[0]) }, 'show in graph') : null;
+    const code = (f.focus || []).find(p => p.startsWith('/Code/') && p.split('/').length >= 5);
+    const stacks = onSamples && code ? h('button', { type: 'button', class: 'show-samples',
+      title: 'the flame graph of the samples, this method marked', onclick: () => onSamples(SAMPLES[f.hypothesis] || 'cpu', code) },
+    'samples') : null;
     return h('li', { class: 'finding', dataset: { rank: String(f.rank), hypothesis: f.hypothesis, nodeId: String(f.nodeIds[0]) } },
       h('div', { class: 'finding-head' }, h('span', { class: 'rank' }, String(f.rank)), h('strong', { class: 'why' }, f.why),
-        h('span', { class: 'impact' }, f.impact.text), show),
+        h('span', { class: 'impact' }, f.impact.text), show, stacks),
       h('div', { class: 'where' }, h('span', { class: 'label' }, 'where'), h('span', {}, f.where + threads)),
       f.programCode.length ? h('div', { class: 'program-code' }, h('span', { class: 'label' }, 'called from'),
         h('span', {}, f.programCode.join(', '))) : null,

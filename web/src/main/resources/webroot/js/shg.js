@@ -72,15 +72,19 @@ export function shgView(container, options = {}) {
     return { incoming, outgoing };
   }
 
-  /** The nodes {@code ids} and every node that leads (along any edge) to one of them. */
-  function onPathsTo(incoming, ids) {
+  /**
+   * The nodes {@code ids} and every node that leads to one of them: along any edge, or ({@code firstOnly}) along
+   * each node's first parent, the one the layout hangs it from.
+   */
+  function onPathsTo(incoming, ids, firstOnly) {
     const keep = new Set();
     const stack = [...ids].filter(id => nodes.has(id));
     while (stack.length) {
       const id = stack.pop();
       if (keep.has(id)) continue;
       keep.add(id);
-      for (const e of incoming.get(id) || []) stack.push(e.from);
+      const parents = incoming.get(id) || [];
+      for (const e of firstOnly ? parents.slice(0, 1) : parents) stack.push(e.from);
     }
     return keep;
   }
@@ -88,7 +92,7 @@ export function shgView(container, options = {}) {
   function layout() {
     const { incoming, outgoing } = structure();
     const keep = onlyTrue ? onPathsTo(incoming, [...nodes.values()].filter(n => n.state === 'true').map(n => n.id))
-      : pathsTo ? onPathsTo(incoming, pathsTo) : null;
+      : pathsTo ? onPathsTo(incoming, pathsTo, true) : null;
     const visible = id => !keep || keep.has(id);
     const primaryParent = id => (incoming.get(id) || [])[0];
     const kids = id => (outgoing.get(id) || []).filter(e => primaryParent(e.to) === e && visible(e.to)).map(e => e.to);

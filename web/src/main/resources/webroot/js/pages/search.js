@@ -4,6 +4,7 @@ import { subscribe } from '../live.js';
 import { shgView, shgLegend, svgText } from '../shg.js';
 import { nodeDetail } from '../node-detail.js';
 import { findingsPanel } from '../findings.js';
+import { samplesPanel } from '../samples.js';
 import { hypothesisForm } from '../hypothesis-form.js';
 import { h, card, messageLine, time, fmt, jvmLabel } from '../ui.js';
 
@@ -121,10 +122,12 @@ export function searchView(root, searchId, { live, compact } = {}) {
   const detailBox = h('aside', { class: 'detail-box' }, h('p', { class: 'muted' }, 'click a node for its detail'));
   const detail = nodeDetail(detailBox, { onNavigate: id => view.select(id) });
   let findingNodes = [];
+  const samples = compact ? null : samplesPanel({ live });
   const findings = findingsPanel(searchId, {
     onShow: id => view.select(id),
+    onSamples: samples ? (kind, method) => samples.show(kind, method) : null,
     onChange: list => {
-      findingNodes = list.flatMap(f => f.nodeIds);
+      findingNodes = list.map(f => f.nodeIds[0]);
       if (show.value === 'findings') applyShow();
     },
   });
@@ -141,7 +144,7 @@ export function searchView(root, searchId, { live, compact } = {}) {
     h('div', { class: 'toolbar' }, h('strong', { class: 'search-id' }, searchId), status, live ? stop : null,
       h('label', {}, 'show ', show), depth,
       h('button', { type: 'button', class: 'fit', onclick: () => view.fit() }, 'fit'), exports, live ? gauge : null),
-    message, shgLegend(), h('div', { class: 'graph-and-detail' }, graphBox, detailBox));
+    message, shgLegend(), h('div', { class: 'graph-and-detail' }, graphBox, detailBox), samples ? samples.element : null);
   root.append(container);
 
   const view = shgView(graphBox, { onSelect: n => n && detail.show(searchId, n.id, running) });
@@ -180,6 +183,7 @@ export function searchView(root, searchId, { live, compact } = {}) {
     status.textContent = `ended: ${reason || ''}`;
     container.dataset.ended = 'true';
     detail.stopLive();
+    if (samples) samples.ended();
   };
 
   let loaded = false;
@@ -211,6 +215,10 @@ export function searchView(root, searchId, { live, compact } = {}) {
     stop.disabled = !running;
     status.textContent = running ? 'running' : `ended${answer.endReason ? `: ${answer.endReason}` : ''}`;
     if (!running) container.dataset.ended = 'true';
+    if (samples) {
+      samples.setDaemons(answer.daemons || []);
+      if (!running) samples.ended();
+    }
     if (answer.budget) showBudget(answer.budget.fraction, answer.budget.load);
     loaded = true;
     buffered.splice(0).forEach(onEvent);
@@ -222,6 +230,7 @@ export function searchView(root, searchId, { live, compact } = {}) {
     unsubscribe();
     detail.close();
     findings.close();
+    if (samples) samples.close();
   };
 }
 

@@ -129,6 +129,10 @@ public final class DaemonVerticle extends VerticleBase {
       return Wire.read(DaemonReplies.CallGraph::from, session.callGraph(r.path() == null ? null
           : r.path().toString(), r.limit(), r.graph())).toJson();
     });
+    serve(Addresses.stacks(id), b -> {
+      DaemonRequests.Stacks r = DaemonRequests.Stacks.from(b);
+      return Wire.read(DaemonReplies.Stacks::from, session.stacks(r.graph(), r.max())).toJson();
+    });
     bus.consumer(Addresses.DAEMONS_LIST, this::list);
     // The status address answers last: a client that has its reply finds every other address of this daemon
     // registered in the cluster (registrations are asynchronous, and a call-graph request sent right after

@@ -20,7 +20,8 @@ import jdk.jfr.consumer.RecordedMethod;
  * package, class and method the samples with it on the stack ({@code total}), per method the samples
  * with it on top ({@code self}) and those with it as the topmost frame of the program's own code, below
  * the platform's ({@code own}: for a stack in a native read, the program's method that reads), and per
- * caller → callee edge the samples that went through it. Counts
+ * caller → callee edge the samples that went through it; and the stacks themselves merged into a tree, for a
+ * flame graph ({@link #stacks}). Counts
  * are halved every {@link #HALF_LIFE_MILLIS}, so they follow what the program does now. Bounded: past
  * {@link #MAX_NODES} resources or {@link #MAX_EDGES} edges, new ones are not recorded.
  */
@@ -43,6 +44,7 @@ public final class CallGraph {
   private final Map<String, Map<String, long[]>> edges = new HashMap<>();
   private int edgeCount;
   private long samples;
+  private final StackTree stacks = new StackTree();
 
   private record MethodKey(String type, String name, String descriptor) {}
 
@@ -87,6 +89,11 @@ public final class CallGraph {
       return;
     }
     samples++;
+    List<String> methods = new ArrayList<>(stack.size());
+    for (String[] p : stack) {
+      methods.add(p[2]);
+    }
+    stacks.add(methods);
     Set<String> seen = new HashSet<>();
     for (String[] p : stack) {
       for (int level = 0; level < p.length; level++) {
@@ -162,6 +169,7 @@ public final class CallGraph {
   /** Halves every count and forgets what reaches zero. */
   public synchronized void decay() {
     samples /= 2;
+    stacks.decay();
     nodes.values().removeIf(n -> {
       n.total /= 2;
       n.self /= 2;
@@ -174,6 +182,15 @@ public final class CallGraph {
     if (nodes.isEmpty()) {
       pathsOf.clear();
     }
+  }
+
+  /**
+   * The sampled stacks as a tree from the outermost frame, its {@code max} nodes with the most samples:
+   * {@code {"samples", "frames": [{"parent", "method", "total", "self"}, ...]}}, the root ({@code /Code}, parent
+   * -1) first and every node after its parent ({@link StackTree#top}).
+   */
+  public synchronized Map<String, Object> stacks(int max) {
+    return stacks.top(max);
   }
 
   /**

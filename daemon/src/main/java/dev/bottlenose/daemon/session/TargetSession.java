@@ -422,6 +422,27 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
     return new LinkedHashMap<>(jfr.graphs().get(graph).at(at, limit));
   }
 
+  /**
+   * One of the daemon's graphs' sampled stacks merged into a tree from the outermost frame, for a flame graph:
+   * its {@code max} nodes with the most samples ({@link dev.bottlenose.daemon.jfr.CallGraph#stacks}).
+   */
+  public Map<String, Object> stacks(String graph, int max) {
+    if (!CallGraphs.NAMES.contains(graph)) {
+      throw SessionException.badInput("graph must be cpu (execution samples), io (slow reads and writes), sync"
+          + " (contended monitors and parks) or jit (compiled methods), is '" + graph + "'");
+    }
+    if (max < 1 || max > 10_000) {
+      throw SessionException.badInput("max must be between 1 and 10000, is " + max);
+    }
+    if (jfr == null) {
+      throw new SessionException(SessionException.Failure.FAILED, "no stacks: " + jfrUnavailable);
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("graph", graph);
+    m.putAll(jfr.graphs().get(graph).stacks(max));
+    return m;
+  }
+
   /** The session's state, the target, its probes and the agent's own status while it runs. */
   public Map<String, Object> status() {
     Map<String, Object> s = new LinkedHashMap<>();

@@ -46,6 +46,37 @@ class CallGraphTest {
   }
 
   @Test
+  void theStacksMergeIntoATreeFromTheOutermostFrameWithTheMostSampledNodesFirstAndHalveWithTheGraph() {
+    CallGraph graph = new CallGraph();
+    for (int i = 0; i < 6; i++) {
+      graph.record(stack("com.acme/Numbers/gcd(JJ)J", "app/Run/main()V"));
+    }
+    for (int i = 0; i < 2; i++) {
+      graph.record(stack("com.acme/Numbers/mix(J)J", "app/Run/main()V"));
+    }
+    graph.record(stack("app/Run/main()V"));
+    graph.record(stack("com.acme/Numbers/gcd(JJ)J", "com.acme/Numbers/gcd(JJ)J", "app/Idle/run()V"));
+
+    List<Map<String, Object>> frames = frames(graph.stacks(100));
+    assertThat(graph.stacks(100).get("samples")).isEqualTo(10L);
+    assertThat(frames).extracting(f -> f.get("method") + " " + f.get("parent") + " " + f.get("total") + " " + f.get("self"))
+        .containsExactly("/Code -1 10 0", "/Code/app/Run/main()V 0 9 1", "/Code/com.acme/Numbers/gcd(JJ)J 1 6 6",
+            "/Code/com.acme/Numbers/mix(J)J 1 2 2", "/Code/app/Idle/run()V 0 1 0", "/Code/com.acme/Numbers/gcd(JJ)J 4 1 0",
+            "/Code/com.acme/Numbers/gcd(JJ)J 5 1 1");
+    assertThat(frames(graph.stacks(3))).as("the most sampled nodes, each after its parent").extracting(f -> f.get("method"))
+        .containsExactly("/Code", "/Code/app/Run/main()V", "/Code/com.acme/Numbers/gcd(JJ)J");
+
+    graph.decay();
+    assertThat(frames(graph.stacks(100))).extracting(f -> f.get("method") + " " + f.get("total"))
+        .containsExactly("/Code 5", "/Code/app/Run/main()V 4", "/Code/com.acme/Numbers/gcd(JJ)J 3", "/Code/com.acme/Numbers/mix(J)J 1");
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Map<String, Object>> frames(Map<String, Object> stacks) {
+    return (List<Map<String, Object>>) stacks.get("frames");
+  }
+
+  @Test
   void aCallerFurtherThanTheInliningDepthIsNotListed() {
     List<String> frames = new ArrayList<>();
     frames.add("com.acme/Leaf/work()V");

@@ -95,6 +95,11 @@ public final class Addresses {
     return daemon(daemonId, "callgraph");
   }
 
+  /** Request-reply: one graph's sampled stacks as a tree, for a flame graph, {@code {"graph","max"}}. */
+  public static String stacks(String daemonId) {
+    return daemon(daemonId, "stacks");
+  }
+
   public static String valuesHistory(String daemonId) {
     return daemon(daemonId, "values.history");
   }

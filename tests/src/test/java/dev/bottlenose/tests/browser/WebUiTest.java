@@ -178,14 +178,29 @@ class WebUiTest {
     }
     // The findings follow the graph (read again within a second or two of a change): at first CPU-bound is
     // true at the whole program, then at the method.
-    By findingAtBurn = By.xpath("//section[contains(@class,'findings')]//li[@data-hypothesis='cpu_bound']"
-        + "[.//div[contains(@class,'where')][contains(., 'dev.bottlenose.tests.workloads.HotMethodWorkload.burn()')]]");
+    String atBurn = "//section[contains(@class,'findings')]//li[@data-hypothesis='cpu_bound']"
+        + "[.//div[contains(@class,'where')][contains(., 'dev.bottlenose.tests.workloads.HotMethodWorkload.burn()')]]";
+    By findingAtBurn = By.xpath(atBurn);
     WebElement first = browser.await(findingAtBurn, Duration.ofSeconds(30));
     assertThat(first.findElement(By.cssSelector(".impact")).getText()).matches(".*(of its time|of their time|of CPU).*");
     assertThat(first.findElement(By.cssSelector(".evidence")).getText()).contains("cpu_inclusive ").contains("threshold 0.1 + 5% hysteresis");
     assertThat(first.findElement(By.cssSelector(".next")).getText()).isNotBlank();
     assertThat(browser.find(By.cssSelector(".findings")).getAttribute("data-count")).isNotEqualTo("0");
     browser.screenshot("search-live");
+    // The findings and the flame graph are redrawn as they are read again: find, click and read afresh.
+    waitUntil(d -> {
+      try {
+        d.findElement(By.xpath(atBurn + "//button[contains(@class,'show-samples')]")).click();
+        return true;
+      } catch (StaleElementReferenceException | ElementClickInterceptedException e) {
+        return false;
+      }
+    }, Duration.ofSeconds(10));
+    String burnFrame = ".samples[data-loaded='true'] svg.flame g.frame[data-method='" + BURN + "'] rect";
+    waitUntil(d -> "#000".equals(browser.script("const r = document.querySelector(arguments[0]); return r && r.getAttribute('stroke');",
+        burnFrame)), Duration.ofSeconds(20));
+    assertThat(Integer.parseInt(browser.find(By.cssSelector(".samples")).getAttribute("data-samples"))).isPositive();
+    browser.screenshot("search-samples");
     assertThat(browser.findAll(By.cssSelector("svg.shg g.node[data-hypothesis='io_wait'], svg.shg g.node[data-hypothesis='memory_pressure']")))
         .as("skipped hypotheses").isEmpty();
     assertThat(browser.findAll(By.cssSelector("svg.shg g.node[data-hypothesis='sync_wait']"))).as("not skipped").isNotEmpty();

@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -44,6 +45,8 @@ final class JvmApi {
     router.post("/api/jvms").handler(body).handler(Http.handle(this::attach));
     router.get("/api/local-jvms").handler(Http.handle(ctx -> localJvms()));
     router.get("/api/jvms/:daemonId/resources").handler(Http.handle(ctx -> resources(ctx.pathParam("daemonId"), ctx.queryParam("path"))));
+    router.get("/api/jvms/:daemonId/stacks").handler(Http.handle(ctx -> stacks(ctx.pathParam("daemonId"),
+        ctx.queryParam("graph").isEmpty() ? null : ctx.queryParam("graph").get(0), ctx.queryParam("max").isEmpty() ? null : ctx.queryParam("max").get(0))));
   }
 
   private Future<?> jvms() {
@@ -169,6 +172,33 @@ final class JvmApi {
       }
       return vertx.eventBus().<JsonObject>request(Addresses.resources(daemonId), request.toJson());
     }).map(m -> children(path, DaemonReplies.Resources.from(m.body())));
+  }
+
+  /** The graphs whose stacks a flame graph can draw, and what each counts. */
+  static final Map<String, String> STACK_GRAPHS = Map.of("cpu", "on the CPU (execution samples)",
+      "sync", "blocked on a contended lock", "io", "blocked in slow file and socket I/O", "jit", "compiled by the JIT");
+
+  /** A daemon's sampled stacks as a tree ({@code stacks} on the bus), for a flame graph. */
+  private Future<?> stacks(String daemonId, String graph, String maxText) {
+    String g = graph == null ? "cpu" : graph;
+    if (!STACK_GRAPHS.containsKey(g)) {
+      throw ApiException.badRequest("graph must be cpu, sync, io or jit, is '" + g + "'");
+    }
+    int max;
+    try {
+      max = maxText == null ? DaemonRequests.Stacks.DEFAULT_MAX : Integer.parseInt(maxText);
+    } catch (NumberFormatException e) {
+      throw ApiException.badRequest("max must be a whole number, is '" + maxText + "'");
+    }
+    if (max < 1 || max > 10_000) {
+      throw ApiException.badRequest("max must be between 1 and 10000, is " + max);
+    }
+    return daemons.find(daemonId).compose(d -> {
+      if (d == null) {
+        return Future.failedFuture(ApiException.notFound("unknown daemon '" + daemonId + "'"));
+      }
+      return vertx.eventBus().<JsonObject>request(Addresses.stacks(daemonId), new DaemonRequests.Stacks(g, max).toJson());
+    }).map(m -> DaemonReplies.Stacks.from(m.body()).toJson().put("daemonId", daemonId).put("counts", STACK_GRAPHS.get(g)));
   }
 
   static JsonObject children(String path, DaemonReplies.Resources resources) {

@@ -303,6 +303,7 @@ class RestFuzzTest {
         new Route("GET /api/local-jvms", "GET", "/api/local-jvms", null, null, 1),
         new Route("POST /api/jvms", "POST", "/api/jvms", null, r -> obj("pid", pid(r)), 6),
         new Route("GET resources", "GET", "/api/jvms/{daemon}/resources", "path", null, 4),
+        new Route("GET stacks", "GET", "/api/jvms/{daemon}/stacks", "graph", null, 4),
         new Route("GET /api/metrics", "GET", "/api/metrics", null, null, 2),
         new Route("POST /api/metrics/check", "POST", "/api/metrics/check", null, r -> obj("text", metricText(r)), 8),
         new Route("POST /api/metrics", "POST", "/api/metrics", null, r -> obj("text", metricText(r)), 8),

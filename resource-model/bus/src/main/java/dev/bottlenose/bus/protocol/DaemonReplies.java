@@ -401,6 +401,42 @@ public final class DaemonReplies {
     }
   }
 
+  /**
+   * {@code stacks}: a graph's sampled stacks merged into a tree from the outermost frame (decayed counts, as the
+   * call graph's), its nodes with the most samples: the root first ({@code /Code}, parent -1), each node after
+   * its parent.
+   */
+  public record Stacks(String graph, long samples, List<StackFrame> frames) {
+    public Stacks {
+      frames = List.copyOf(frames);
+    }
+
+    public static Stacks from(Object body) {
+      Fields f = Fields.of(body);
+      return new Stacks(f.requiredText("graph"), f.wholeNumber("samples", 0), f.objects("frames").stream().map(StackFrame::read).toList());
+    }
+
+    public JsonObject toJson() {
+      return new JsonObject().put("graph", graph).put("samples", samples)
+          .put("frames", array(frames.stream().map(StackFrame::toJson).toList()));
+    }
+  }
+
+  /** One node of a stack tree: its parent's index (-1 for the root), its method, the samples through it and ending in it. */
+  public record StackFrame(int parent, ResourcePath method, long total, long self) {
+    static StackFrame read(Fields f) {
+      ResourcePath method = f.path("method");
+      if (method == null) {
+        throw Fields.missing(f.name("method"), "a resource path");
+      }
+      return new StackFrame(f.integer("parent", -1), method, f.wholeNumber("total", 0), f.wholeNumber("self", 0));
+    }
+
+    public JsonObject toJson() {
+      return new JsonObject().put("parent", parent).put("method", method.toString()).put("total", total).put("self", self);
+    }
+  }
+
   /** A method often on top of the stack: samples with it on top ({@code self}) and on the stack ({@code total}). */
   public record HotMethod(ResourcePath method, long self, long total) {
     static HotMethod read(Fields f) {

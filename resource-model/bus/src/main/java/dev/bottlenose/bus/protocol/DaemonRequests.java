@@ -211,6 +211,20 @@ public final class DaemonRequests {
     }
   }
 
+  /** {@code stacks}: one of the daemon's graphs' sampled stacks as a tree, its {@code max} nodes with the most samples. */
+  public record Stacks(String graph, int max) {
+    public static final int DEFAULT_MAX = 1000;
+
+    public static Stacks from(Object body) {
+      Fields f = Fields.of(body);
+      return new Stacks(f.text("graph", CallGraph.DEFAULT_GRAPH), f.integer("max", DEFAULT_MAX));
+    }
+
+    public JsonObject toJson() {
+      return new JsonObject().put("graph", graph).put("max", max);
+    }
+  }
+
   /** Puts each non-null value of the (field, value) pairs. */
   private static JsonObject put(JsonObject o, Object... pairs) {
     for (int i = 0; i < pairs.length; i += 2) {

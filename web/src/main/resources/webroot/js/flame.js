@@ -1,0 +1,113 @@
+// A flame graph of a daemon's sampled stacks (GET /api/jvms/{id}/stacks): the outermost frame at the bottom,
+// each frame as wide as the samples through it, laid out by D3's partition layout (d3-hierarchy), the layout
+// flame graph libraries are built on. The program's own code is drawn warm, the platform's (java., jdk., sun.,
+// com.sun.) grey; clicking a frame zooms into it and proposes its method as a focus; a method can be
+// highlighted wherever it is on the stacks (a finding's).
+import { h } from './ui.js';
+
+const d3 = window.d3;
+const ROW = 17;
+const PLATFORM = /^\/Code\/(java|javax|jdk|sun|com\.sun)(\.|\/)/;
+
+/** Short words for a frame's method: Class.method() for /Code/pkg/Class/method(desc)ret. */
+export function frameName(method) {
+  const parts = method.replace(/\+0x[0-9a-fA-F]+([./]\d+)?(?=\/)/, '').split('/').filter(Boolean);
+  if (parts.length <= 1) return 'all';
+  if (parts.length < 4) return `${parts[1]}${parts[2] ? `.${parts[2].replace(/\(.*$/, '()')}` : ''}`;
+  return `${parts[2]}.${parts.slice(3).join('/').replace(/\(.*$/, '()')}`;
+}
+
+/** The flame graph in {@code container}; {@code onPick(method)} hears of the frame clicked. */
+export function flameGraph(container, { onPick } = {}) {
+  const svg = d3.select(container).append('svg').attr('class', 'flame').attr('width', '100%');
+  const info = h('div', { class: 'flame-info muted' }, 'hover a frame for its samples; click one to zoom in');
+  container.append(info);
+  let root = null;
+  let zoomed = null;
+  let highlighted = null;
+
+  function build(stacks) {
+    const nodes = stacks.frames.map(f => ({ method: f.method, total: f.total, self: f.self, children: [] }));
+    stacks.frames.forEach((f, i) => {
+      if (f.parent >= 0) nodes[f.parent].children.push(nodes[i]);
+    });
+    const top = nodes[0];
+    const hierarchy = d3.hierarchy(top)
+      .sum(d => Math.max(0, d.total - d.children.reduce((s, c) => s + c.total, 0)))
+      .sort((a, b) => b.value - a.value);
+    return d3.partition().size([1, 1]).padding(0)(hierarchy);
+  }
+
+  function draw() {
+    svg.selectAll('*').remove();
+    if (!root || !root.value) {
+      svg.attr('height', 40).append('text').attr('x', 8).attr('y', 24).attr('class', 'empty').text('no samples yet');
+      return;
+    }
+    const width = container.clientWidth || 1000;
+    const focus = zoomed || root;
+    const x = d3.scaleLinear().domain([focus.x0, focus.x1]).range([0, width]);
+    const visible = root.descendants().filter(d => d.x1 > focus.x0 && d.x0 < focus.x1 && x(Math.min(d.x1, focus.x1)) - x(Math.max(d.x0, focus.x0)) >= 0.5);
+    const depth = d3.max(visible, d => d.depth) || 0;
+    const height = (depth + 1) * ROW;
+    svg.attr('height', height).attr('viewBox', `0 0 ${width} ${height}`);
+    const g = svg.selectAll('g.frame').data(visible).join('g')
+      .attr('class', 'frame')
+      .attr('data-method', d => d.data.method)
+      .attr('transform', d => `translate(${x(Math.max(d.x0, focus.x0))},${height - (d.depth + 1) * ROW})`)
+      .on('mouseover', (e, d) => {
+        info.textContent = `${d.depth === 0 ? 'all stacks' : d.data.method}: ${d.data.total} samples `
+          + `(${(100 * d.data.total / root.data.total).toFixed(1)}%), ${d.data.self} on top`;
+      })
+      .on('click', (e, d) => {
+        zoomed = d.depth === 0 || d === zoomed ? null : d;
+        draw();
+        if (onPick && d.depth > 0) onPick(d.data.method);
+      });
+    g.append('rect')
+      .attr('width', d => Math.max(0.5, x(Math.min(d.x1, focus.x1)) - x(Math.max(d.x0, focus.x0)) - 0.5))
+      .attr('height', ROW - 1)
+      .attr('fill', d => colour(d))
+      .attr('stroke', d => (highlighted && d.data.method === highlighted ? '#000' : null))
+      .attr('stroke-width', d => (highlighted && d.data.method === highlighted ? 2 : null))
+      .attr('opacity', d => (highlighted && d.depth > 0 && !onPath(d) ? 0.35 : 1));
+    g.append('title').text(d => `${d.depth === 0 ? 'all' : d.data.method}\n${d.data.total} samples, ${d.data.self} on top`);
+    g.append('text').attr('x', 3).attr('y', ROW - 5)
+      .text(d => clip(d.depth === 0 ? 'all' : frameName(d.data.method), x(Math.min(d.x1, focus.x1)) - x(Math.max(d.x0, focus.x0))));
+    svg.attr('data-frames', visible.length);
+  }
+
+  /** Whether a frame is, or lies above or below, a highlighted method's frame. */
+  function onPath(d) {
+    return d.ancestors().some(a => a.data.method === highlighted) || d.descendants().some(c => c.data.method === highlighted);
+  }
+
+  function colour(d) {
+    if (d.depth === 0) return '#c8c8c8';
+    const hash = [...d.data.method].reduce((s, c) => (s * 31 + c.charCodeAt(0)) | 0, 7);
+    const shade = Math.abs(hash) % 40;
+    return PLATFORM.test(d.data.method) ? `hsl(210, 10%, ${70 + shade / 4}%)` : `hsl(${10 + shade}, 80%, ${62 + shade / 8}%)`;
+  }
+
+  return {
+    element: svg.node(),
+    /** Draws {@code stacks} ({"samples", "frames"}), keeping a highlight. */
+    set(stacks) {
+      root = stacks && stacks.frames && stacks.frames.length ? build(stacks) : null;
+      zoomed = null;
+      draw();
+    },
+    /** Marks every frame of {@code method} (a /Code method path) and dims the stacks without it; null clears. */
+    highlight(method) {
+      highlighted = method;
+      draw();
+    },
+    redraw: draw,
+  };
+}
+
+function clip(text, width) {
+  const chars = Math.floor((width - 6) / 6.5);
+  if (chars < 3) return '';
+  return text.length > chars ? `${text.slice(0, chars - 1)}…` : text;
+}
