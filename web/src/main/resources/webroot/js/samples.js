@@ -1,14 +1,17 @@
 // The samples behind a search, as a flame graph per JVM: what its threads were doing on the CPU, blocked on a
 // lock, or blocked in I/O (the daemon's stacks, which follow the last minute or so). Read again every 10 s
-// while the search runs; clicking a frame proposes its method as a focus.
+// while the search runs, and kept with the search when it ends; clicking a frame proposes its method as a focus.
 import { get, q } from './api.js';
 import { flameGraph } from './flame.js';
 import { h, messageLine } from './ui.js';
 
 const GRAPHS = [['cpu', 'on the CPU'], ['sync', 'blocked on locks'], ['io', 'blocked in I/O']];
 
-/** The samples card of a search over {@code daemons}; live: refreshed while the search runs. */
-export function samplesPanel({ live } = {}) {
+/**
+ * The samples card of search {@code searchId}: while it runs, its JVMs' stacks as they are now (refreshed); once it
+ * has ended, those it kept as it ended.
+ */
+export function samplesPanel({ live, searchId } = {}) {
   const graph = h('select', { name: 'samples-graph' }, GRAPHS.map(([v, label]) => h('option', { value: v }, label)));
   const jvm = h('select', { name: 'samples-jvm' });
   const message = messageLine();
@@ -27,18 +30,24 @@ export function samplesPanel({ live } = {}) {
   let timer = null;
   let running = !!live;
 
-  async function load() {
-    if (!jvm.value) return;
+  /** Reads the samples; a search that has just ended may still be saving its stacks, so a missing one is asked again twice. */
+  async function load(retries = running ? 0 : 2) {
+    if (running && !jvm.value) return;
     try {
-      const stacks = await get(`/api/jvms/${q(jvm.value)}/stacks?graph=${q(graph.value)}`);
+      const stacks = await get(running
+        ? `/api/jvms/${q(jvm.value)}/stacks?graph=${q(graph.value)}`
+        : `/api/searches/${q(searchId)}/stacks?daemon=${q(jvm.value)}&graph=${q(graph.value)}`);
       message.show(null);
       flame.set(stacks);
       element.dataset.loaded = 'true';
       element.dataset.samples = String(stacks.samples);
     } catch (e) {
-      message.show(e.status === 404 || e.status === 503
-        ? `${jvm.value}: its daemon is no longer attached, and the samples are kept only while it runs`
-        : e.message, e.status === 404 ? 'info' : 'error');
+      flame.set(null);
+      message.show(e.message, e.status === 404 ? 'info' : 'error');
+      if (e.status === 404 && retries > 0) {
+        clearTimeout(timer);
+        timer = setTimeout(() => load(retries - 1), 3000);
+      }
     }
   }
 
@@ -54,7 +63,8 @@ export function samplesPanel({ live } = {}) {
     element,
     /** The search's JVMs are known: fill the choice and draw the first one's samples. */
     setDaemons(daemons) {
-      jvm.replaceChildren(...daemons.map(d => h('option', { value: d }, d)));
+      jvm.replaceChildren(...(daemons.length ? daemons.map(d => h('option', { value: d }, d))
+        : [h('option', { value: '' }, 'its JVM')]));
       load();
       schedule();
     },
@@ -65,9 +75,11 @@ export function samplesPanel({ live } = {}) {
       load();
       element.scrollIntoView({ block: 'start' });
     },
+    /** The search has ended: from now on, the stacks it kept (read once more, as it is saved a moment later). */
     ended() {
       running = false;
       clearTimeout(timer);
+      timer = setTimeout(() => load(), 1000);
     },
     close() {
       running = false;

@@ -5,16 +5,59 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A finished (or interrupted) search as kept on disk: settings, graph, values over time. Its JSON form carries
+ * A finished (or interrupted) search as kept on disk: settings, graph, values over time, and its JVMs' sampled
+ * stacks as the search ended (for flame graphs; none when the daemons could not be asked). Its JSON form carries
  * its findings too, for whoever reads the file; they are made again from the graph when it is read back.
  */
 public record SavedSearch(
     String id, long startedAtMillis, long endedAtMillis, String endReason, Map<String, String> settings,
-    SearchHistoryGraph graph, List<ValueSeries> series) {
+    SearchHistoryGraph graph, List<ValueSeries> series, List<Stacks> stacks) {
 
   public SavedSearch {
     settings = Map.copyOf(settings);
     series = List.copyOf(series);
+    stacks = List.copyOf(stacks);
+  }
+
+  /** A search without sampled stacks. */
+  public SavedSearch(String id, long startedAtMillis, long endedAtMillis, String endReason, Map<String, String> settings,
+      SearchHistoryGraph graph, List<ValueSeries> series) {
+    this(id, startedAtMillis, endedAtMillis, endReason, settings, graph, series, List.of());
+  }
+
+  /** This search with {@code stacks} as its sampled stacks. */
+  public SavedSearch withStacks(List<Stacks> stacks) {
+    return new SavedSearch(id, startedAtMillis, endedAtMillis, endReason, settings, graph, series, stacks);
+  }
+
+  /**
+   * One JVM's sampled stacks of one kind ({@code cpu}, {@code sync}, {@code io}: the daemon's graphs) merged into a
+   * tree from the outermost frame, its nodes with the most samples, the root first and each node after its parent.
+   */
+  public record Stacks(String daemon, String graph, long samples, List<Frame> frames) {
+    public Stacks {
+      frames = List.copyOf(frames);
+    }
+
+    /** A node: its parent's index (-1 for the root), its method's {@code /Code} path, samples through it and ending in it. */
+    public record Frame(int parent, String method, long total, long self) {}
+
+    public Map<String, Object> toJson() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("daemon", daemon);
+      m.put("graph", graph);
+      m.put("samples", samples);
+      m.put("frames", frames.stream().map(f -> List.<Object>of(f.parent(), f.method(), f.total(), f.self())).toList());
+      return m;
+    }
+
+    static Stacks fromJson(Map<?, ?> m) {
+      List<Frame> frames = ((List<?>) m.get("frames")).stream().map(o -> {
+        List<?> f = (List<?>) o;
+        return new Frame(((Number) f.get(0)).intValue(), (String) f.get(1), ((Number) f.get(2)).longValue(), ((Number) f.get(3)).longValue());
+      }).toList();
+      return new Stacks((String) m.get("daemon"), (String) m.get("graph"), ((Number) m.get("samples")).longValue(), frames);
+    }
   }
 
   /**
@@ -40,6 +83,7 @@ public record SavedSearch(
     m.put("findings", Findings.of(this).stream().map(Findings.Finding::toJson).toList());
     m.put("graph", graph.toJson());
     m.put("series", series.stream().map(ValueSeries::toJson).toList());
+    m.put("stacks", stacks.stream().map(Stacks::toJson).toList());
     return m;
   }
 
@@ -58,7 +102,8 @@ public record SavedSearch(
           (String) m.get("endReason"),
           settings,
           SearchHistoryGraph.fromJson(m.get("graph")),
-          ((List<?>) m.get("series")).stream().map(s -> ValueSeries.fromJson((Map<?, ?>) s)).toList());
+          ((List<?>) m.get("series")).stream().map(s -> ValueSeries.fromJson((Map<?, ?>) s)).toList(),
+          m.get("stacks") == null ? List.of() : ((List<?>) m.get("stacks")).stream().map(s -> Stacks.fromJson((Map<?, ?>) s)).toList());
     } catch (ClassCastException | NullPointerException e) {
       throw new IllegalArgumentException("saved search " + m.get("id") + " is malformed: " + e.getMessage(), e);
     }

@@ -8,6 +8,8 @@ import dev.bottlenose.model.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +38,21 @@ class SearchStoreTest {
     assertThat(reopened.endReason()).isEqualTo("converged: nothing left to test");
     assertThat(reopened.series()).extracting(s -> s.request().metric()).containsExactly("cpu_inclusive", "io_time", "gc_time", "sync_wait");
     assertThat(reopened.series().get(0).points()).hasSize(7);
+  }
+
+  @Test
+  void theSampledStacksKeptWithASearchReopenAndAnOlderFileHasNone() throws Exception {
+    SearchStore store = new SearchStore(dir);
+    SavedSearch.Stacks cpu = new SavedSearch.Stacks("vm-7", "cpu", 10, List.of(new SavedSearch.Stacks.Frame(-1, "/Code", 10, 0),
+        new SavedSearch.Stacks.Frame(0, "/Code/com.acme/Hot/spin()V", 10, 10)));
+    SavedSearch s = new SavedSearch("with-stacks", 1, 2, "done", Map.of(), new SearchHistoryGraph("with-stacks"), List.of())
+        .withStacks(List.of(cpu));
+    store.save(s);
+
+    assertThat(store.open("with-stacks").stacks()).containsExactly(cpu);
+    Map<String, Object> older = new java.util.LinkedHashMap<>(s.toJson());
+    older.remove("stacks");
+    assertThat(SavedSearch.fromJson(older).stacks()).isEmpty();
   }
 
   @Test

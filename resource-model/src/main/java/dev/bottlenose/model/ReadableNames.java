@@ -88,7 +88,8 @@ public final class ReadableNames {
     return HIDDEN_SUFFIX.matcher(binaryName).replaceAll("$1");
   }
 
-  private static String primitive(char c) {
+  /** A primitive type's name for its descriptor letter ({@code I} is {@code int}); any other letter as it is. */
+  public static String primitive(char c) {
     return switch (c) {
       case 'B' -> "byte";
       case 'C' -> "char";

@@ -122,7 +122,7 @@ export function searchView(root, searchId, { live, compact } = {}) {
   const detailBox = h('aside', { class: 'detail-box' }, h('p', { class: 'muted' }, 'click a node for its detail'));
   const detail = nodeDetail(detailBox, { onNavigate: id => view.select(id) });
   let findingNodes = [];
-  const samples = compact ? null : samplesPanel({ live });
+  const samples = compact ? null : samplesPanel({ live, searchId });
   const findings = findingsPanel(searchId, {
     onShow: id => view.select(id),
     onSamples: samples ? (kind, method) => samples.show(kind, method) : null,
@@ -216,8 +216,8 @@ export function searchView(root, searchId, { live, compact } = {}) {
     status.textContent = running ? 'running' : `ended${answer.endReason ? `: ${answer.endReason}` : ''}`;
     if (!running) container.dataset.ended = 'true';
     if (samples) {
-      samples.setDaemons(answer.daemons || []);
       if (!running) samples.ended();
+      samples.setDaemons(answer.daemons || []);
     }
     if (answer.budget) showBudget(answer.budget.fraction, answer.budget.load);
     loaded = true;

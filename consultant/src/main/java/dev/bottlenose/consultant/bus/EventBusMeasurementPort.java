@@ -52,7 +52,8 @@ public final class EventBusMeasurementPort implements MeasurementPort {
   private final Map<Long, Active> active = new ConcurrentHashMap<>();
   private final Map<Long, List<MeasurementHandle>> partsOf = new ConcurrentHashMap<>();
   private final Set<MeasurementSink> sinks = ConcurrentHashMap.newKeySet();
-  private final Set<Future<?>> inflight = ConcurrentHashMap.newKeySet();
+  /** Requests not answered yet, with the daemon each went to. */
+  private final Map<Future<?>, TargetDaemon> inflight = new ConcurrentHashMap<>();
   private final List<MessageConsumer<JsonObject>> consumers = new ArrayList<>();
   private final AtomicLong nextHandle = new AtomicLong(1);
   private volatile BiConsumer<String, String> onTargetGone = (daemon, reason) -> { };
@@ -179,7 +180,7 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     active.put(handle.id(), a);
     JsonObject body = new DaemonRequests.MetricEnable(request.metric(), request.focus(), requester,
         samplePeriodMillis).toJson();
-    track(vertx.eventBus().<JsonObject>request(Addresses.metricEnable(d.id), body, ENABLE_TIMEOUT).transform(ar -> {
+    track(d, vertx.eventBus().<JsonObject>request(Addresses.metricEnable(d.id), body, ENABLE_TIMEOUT).transform(ar -> {
       if (ar.failed()) {
         active.remove(handle.id());
         failed(a, Failures.of(d.id, ar.cause()));
@@ -213,7 +214,7 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     }
     a.released = true;
     if (a.metricId != null) {
-      track(disable(a));
+      track(a.daemon, disable(a));
     }
   }
 
@@ -224,12 +225,16 @@ public final class EventBusMeasurementPort implements MeasurementPort {
 
   /**
    * Releases every measurement, waits until the daemons have answered every enable and disable, and stops
-   * listening. After it completes, no metric this port enabled is left on any daemon that still runs.
+   * listening. After it completes, no metric this port enabled is left on any daemon that still runs. What a gone
+   * daemon owes (its target exited, or it left the cluster, where a request can wait out its time-out of up to
+   * 180 s) is not waited for: its agent removes everything when the daemon's connection ends.
    */
   public Future<Void> close() {
     List.copyOf(active.values()).forEach(a -> release(a.handle));
     leaving.run();
-    return Future.join(List.copyOf(inflight)).<Void>mapEmpty()
+    List<Future<?>> answers = new ArrayList<>();
+    inflight.forEach((f, d) -> answers.add(Future.any(f, d.whenGone())));
+    return Future.join(answers).<Void>mapEmpty()
         .eventually(this::sweep)
         .eventually(() -> Future.join(consumers.stream().map(MessageConsumer::unregister).toList()));
   }
@@ -241,6 +246,9 @@ public final class EventBusMeasurementPort implements MeasurementPort {
   private Future<?> sweep() {
     List<Future<?>> all = new ArrayList<>();
     for (TargetDaemon d : daemons.values()) {
+      if (d.gone() != null) {
+        continue;
+      }
       all.add(vertx.eventBus().<JsonObject>request(Addresses.metricsList(d.id), new JsonObject())
           .compose(reply -> Future.join(DaemonReplies.MetricsList.from(reply.body()).active().stream()
               .filter(m -> requester.equals(m.requester()))
@@ -273,8 +281,8 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     }
   }
 
-  private void track(Future<?> f) {
-    inflight.add(f);
+  private void track(TargetDaemon d, Future<?> f) {
+    inflight.put(f, d);
     f.onComplete(ar -> inflight.remove(f));
   }
 

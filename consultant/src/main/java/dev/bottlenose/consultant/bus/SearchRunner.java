@@ -1,7 +1,10 @@
 package dev.bottlenose.consultant.bus;
 
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.bus.protocol.DaemonReplies;
+import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.consultant.SamplingPeriod;
+import dev.bottlenose.consultant.SavedSearch;
 import dev.bottlenose.consultant.Search;
 import dev.bottlenose.consultant.SearchOptions;
 import dev.bottlenose.consultant.SearchJournal;
@@ -12,11 +15,13 @@ import dev.bottlenose.model.json.Json;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -39,8 +44,12 @@ public final class SearchRunner {
   /** How often the I/O hints are asked for again, all through the search. */
   private static final long IO_HINT_EVERY_MILLIS = 2_000;
   private static final String IO_WAIT = "io_wait";
+  /** The daemons' graphs whose stacks a search keeps: on the CPU, blocked on locks, blocked in I/O. */
+  private static final List<String> STACK_GRAPHS = List.of("cpu", "sync", "io");
+  private static final long STACKS_TIMEOUT_MILLIS = 3_000;
 
   private final Vertx vertx;
+  private final List<String> daemonIds;
   private final Search search;
   private final EventBusMeasurementPort port;
   private final EventBusResourceOracle oracle;
@@ -60,9 +69,12 @@ public final class SearchRunner {
   private volatile String stopReason;
   private volatile boolean daemonLost;
   private SearchJournal journal;
+  private volatile SavedSearch result;
 
-  SearchRunner(Vertx vertx, Search search, EventBusMeasurementPort port, EventBusResourceOracle oracle, SearchStore store) {
+  SearchRunner(Vertx vertx, List<String> daemonIds, Search search, EventBusMeasurementPort port, EventBusResourceOracle oracle,
+      SearchStore store) {
     this.vertx = vertx;
+    this.daemonIds = List.copyOf(daemonIds);
     this.search = search;
     this.port = port;
     this.oracle = oracle;
@@ -106,7 +118,7 @@ public final class SearchRunner {
         SamplingPeriod.millis(options.settings()));
     EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, daemonIds, Duration.ofSeconds(10));
     Search search = Search.create(options, port, oracle, InstantSource.system());
-    return new SearchRunner(vertx, search, port, oracle, new SearchStore(dataDirectory)).start();
+    return new SearchRunner(vertx, daemonIds, search, port, oracle, new SearchStore(dataDirectory)).start();
   }
 
   SearchRunner start() {
@@ -140,6 +152,31 @@ public final class SearchRunner {
       stopReason = reason;
       search.stop(reason);
     }
+  }
+
+  /**
+   * Each daemon's sampled stacks on the CPU, on locks and in I/O as the search ends, kept with it for flame graphs;
+   * what a daemon does not answer within {@value #STACKS_TIMEOUT_MILLIS} ms (gone, or busy) is left out.
+   */
+  private Future<List<SavedSearch.Stacks>> stacks() {
+    List<Future<SavedSearch.Stacks>> asked = new ArrayList<>();
+    for (String daemon : daemonIds) {
+      for (String graph : STACK_GRAPHS) {
+        asked.add(vertx.eventBus().<JsonObject>request(Addresses.stacks(daemon), new DaemonRequests.Stacks(graph, DaemonRequests.Stacks.DEFAULT_MAX).toJson(),
+            new DeliveryOptions().setSendTimeout(STACKS_TIMEOUT_MILLIS)).map(m -> {
+              DaemonReplies.Stacks s = DaemonReplies.Stacks.from(m.body());
+              return new SavedSearch.Stacks(daemon, s.graph(), s.samples(), s.frames().stream()
+                  .map(f -> new SavedSearch.Stacks.Frame(f.parent(), f.method().toString(), f.total(), f.self())).toList());
+            }));
+      }
+    }
+    return Future.join(asked).transform(ar -> Future.succeededFuture(asked.stream()
+        .filter(Future::succeeded).map(Future::result).filter(s -> s.samples() > 0).toList()));
+  }
+
+  /** The search as it was saved, with the stacks it kept; null until {@link #saved} completes. */
+  public SavedSearch result() {
+    return result;
   }
 
   /** Completes with the saved file once the search has ended, its measurements are released and it is saved. */
@@ -245,9 +282,11 @@ public final class SearchRunner {
   private void finish() {
     vertx.cancelTimer(timer);
     timer = -1;
-    port.close()
+    Future<List<SavedSearch.Stacks>> stacks = stacks();
+    stacks.compose(s -> port.close())
         .compose(v -> vertx.executeBlocking(() -> {
-          Path file = store.save(search.toSaved());
+          result = search.toSaved().withStacks(stacks.result());
+          Path file = store.save(result);
           journal.close();
           return file;
         }, false))

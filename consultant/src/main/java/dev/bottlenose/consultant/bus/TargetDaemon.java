@@ -11,6 +11,8 @@ import dev.bottlenose.metrics.ProbePlan;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
 import dev.bottlenose.model.ResourcePath;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import java.util.HashMap;
@@ -41,6 +43,7 @@ final class TargetDaemon {
   /** The daemon process's own CPU, smoothed; NaN before a sample told it. */
   private volatile double daemonNanosPerSecond = Double.NaN;
   private volatile String gone;
+  private final Promise<Void> goneSignal = Promise.promise();
   private boolean statusAsked;
   /** How long the JIT took per method, refreshed in the background; null before the first answer. */
   private volatile CompileTimes compileTimes;
@@ -328,5 +331,11 @@ final class TargetDaemon {
 
   void gone(String reason) {
     gone = reason;
+    goneSignal.tryComplete();
+  }
+
+  /** Completes when the daemon is gone (its target exited, or it left the cluster): nothing it owes will come. */
+  Future<Void> whenGone() {
+    return goneSignal.future();
   }
 }

@@ -1,5 +1,7 @@
 package dev.bottlenose.agent.discovery;
 
+import dev.bottlenose.model.ReadableNames;
+
 /** Java names for JVM type names: {@code [B} to {@code byte[]}, {@code [Ljava.lang.String;} to {@code java.lang.String[]}. */
 public final class TypeNames {
   public static String javaName(String name) {
@@ -15,18 +17,10 @@ public final class TypeNames {
   }
 
   private static String element(String d) {
-    return switch (d.charAt(0)) {
-      case 'B' -> "byte";
-      case 'C' -> "char";
-      case 'D' -> "double";
-      case 'F' -> "float";
-      case 'I' -> "int";
-      case 'J' -> "long";
-      case 'S' -> "short";
-      case 'Z' -> "boolean";
-      case 'L' -> d.substring(1, d.length() - 1).replace('/', '.');
-      default -> d;
-    };
+    if (d.charAt(0) == 'L') {
+      return d.substring(1, d.length() - 1).replace('/', '.');
+    }
+    return d.length() == 1 ? ReadableNames.primitive(d.charAt(0)) : d;
   }
 
   private TypeNames() {}

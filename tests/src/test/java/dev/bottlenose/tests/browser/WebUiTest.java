@@ -231,6 +231,9 @@ class WebUiTest {
 
     browser.find(By.cssSelector("button.stop")).click();
     browser.awaitPresent(By.cssSelector(".search-view[data-ended='true']"), Duration.ofSeconds(60));
+    browser.go("#/history/" + hotSearchId);
+    browser.awaitPresent(By.cssSelector(".samples[data-loaded='true'] svg.flame g.frame[data-method='" + BURN + "']"), Duration.ofSeconds(30));
+    browser.screenshot("history-samples");
 
     browser.go("#/jvms");
     String dot = "tr.jvm[data-daemon-id='" + daemon.id() + "'] .dot[data-family='cpu_bound'][data-state='true']";
@@ -457,6 +460,9 @@ class WebUiTest {
     browser.screenshot("hypothesis-form-search");
     browser.find(By.cssSelector("button.stop")).click();
     browser.awaitPresent(By.cssSelector(".search-view[data-ended='true']"), Duration.ofSeconds(60));
+    browser.go("#/history/" + hotSearchId);
+    browser.awaitPresent(By.cssSelector(".samples[data-loaded='true'] svg.flame g.frame[data-method='" + BURN + "']"), Duration.ofSeconds(30));
+    browser.screenshot("history-samples");
   }
 
   private void setValue(WebElement element, String value) {

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * {@code bottlenose search --json} on a program with two planted causes ({@link PriceService}: one thread
  * computing prices, three threads taking turns on a lock held across a sleep): the JSON carries both as
  * findings, ranked by the time they cost (the lock, three threads blocked most of the time, before the
- * one busy thread), each with its impact in words, the evidence that decided it and a next step. The
+ * one busy thread), each with its impact in words, the evidence that decided it and a next step, and the
+ * sampled stacks kept with the search hold the hot method. The
  * hypotheses this program does not plant (JIT, class loading, GC, I/O) are skipped so that the search
  * spends its time on the two; what it finds on its own is the diagnosis benchmark's business.
  */
@@ -34,6 +35,11 @@ class FindingsCliTest {
           "--set", "search.skip=jit_compile_time,class_load_time,memory_pressure,io_wait");
       assertThat(run.exitCode()).as(run.err()).isZero();
       JsonObject saved = new JsonObject(run.out());
+      JsonObject cpuStacks = saved.getJsonArray("stacks").stream().map(o -> (JsonObject) o)
+          .filter(s -> s.getString("graph").equals("cpu")).findFirst().orElseThrow(() -> new AssertionError("no cpu stacks kept"));
+      assertThat(cpuStacks.getLong("samples")).isPositive();
+      assertThat(cpuStacks.getJsonArray("frames").encode()).as("the pricing thread's hot method on the stacks kept")
+          .contains("/Code/diag.twocauses/PriceService/price(DDDI)D");
       JsonArray findings = saved.getJsonArray("findings");
       String all = findings.encodePrettily();
       List<JsonObject> list = findings.stream().map(o -> (JsonObject) o).toList();

@@ -196,7 +196,7 @@ final class SearchCommand implements Callable<Integer> {
 
   static void print(SearchRunner runner, boolean json, PrintStream out) {
     if (json) {
-      out.println(Json.write(runner.search().toSaved().toJson()));
+      out.println(Json.write((runner.result() != null ? runner.result() : runner.search().toSaved()).toJson()));
       return;
     }
     out.println("search " + runner.search().id() + " ended: " + runner.search().endReason());

@@ -52,6 +52,9 @@ final class SearchApi {
         Future.succeededFuture(searches.stop(ctx.pathParam("id"), "stopped by the user"))));
     router.get("/api/searches/:id/export").handler(Http.handle(ctx -> export(ctx.pathParam("id"), ctx.queryParams().get("format"))));
     router.get("/api/searches/:id/findings").handler(Http.handle(ctx -> findings(ctx.pathParam("id"))));
+    router.get("/api/searches/:id/stacks").handler(Http.handle(ctx -> stacks(ctx.pathParam("id"),
+        ctx.queryParam("daemon").isEmpty() ? null : ctx.queryParam("daemon").get(0),
+        ctx.queryParam("graph").isEmpty() ? "cpu" : ctx.queryParam("graph").get(0))));
   }
 
   private Future<?> start(RoutingContext ctx) {
@@ -229,6 +232,29 @@ final class SearchApi {
         default -> "image/svg+xml; charset=utf-8";
       };
       return new Http.Reply(200, type, Buffer.buffer(body, "UTF-8"));
+    });
+  }
+
+  /**
+   * The sampled stacks a search kept as it ended, of one of its JVMs ({@code daemon}, default its first) and one
+   * graph, in the shape of {@code GET /api/jvms/{id}/stacks}; a running search keeps none yet (its JVMs' are
+   * live on that address).
+   */
+  private Future<?> stacks(String id, String daemon, String graph) {
+    if (!JvmApi.STACK_GRAPHS.containsKey(graph)) {
+      throw ApiException.badRequest("graph must be cpu, sync, io or jit, is '" + graph + "'");
+    }
+    return searches.open(id).map(s -> {
+      String d = daemon != null && !daemon.isEmpty() ? daemon : s.stacks().stream().map(SavedSearch.Stacks::daemon).findFirst().orElse(null);
+      SavedSearch.Stacks found = s.stacks().stream().filter(x -> x.daemon().equals(d) && x.graph().equals(graph)).findFirst()
+          .orElseThrow(() -> ApiException.notFound("search '" + id + "' kept no " + graph + " stacks" + (d == null ? "" : " of " + d)
+              + (searches.live(id) != null ? ": a running search keeps them when it ends; its JVMs' are at /api/jvms/{daemonId}/stacks"
+                  : ": they are kept when the search ends and its daemon answers")));
+      JsonArray frames = new JsonArray();
+      found.frames().forEach(f -> frames.add(new JsonObject().put("parent", f.parent()).put("method", f.method())
+          .put("total", f.total()).put("self", f.self())));
+      return new JsonObject().put("searchId", id).put("daemonId", found.daemon()).put("graph", graph)
+          .put("counts", JvmApi.STACK_GRAPHS.get(graph)).put("samples", found.samples()).put("frames", frames);
     });
   }
 

@@ -2,11 +2,13 @@ package dev.bottlenose.web.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bottlenose.consultant.SavedSearch;
 import dev.bottlenose.consultant.SearchStore;
 import dev.bottlenose.web.render.Graphs;
 import io.vertx.core.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,7 +23,8 @@ class RestApiTest {
 
   @BeforeAll
   void start() throws Exception {
-    new SearchStore(data).save(Graphs.saved("hot-1", "vm-42"));
+    new SearchStore(data).save(Graphs.saved("hot-1", "vm-42").withStacks(List.of(new SavedSearch.Stacks("vm-42", "cpu", 5,
+        List.of(new SavedSearch.Stacks.Frame(-1, "/Code", 5, 0), new SavedSearch.Stacks.Frame(0, Graphs.HOT, 5, 5))))));
     fixture = new ServiceFixture(data, null);
   }
 
@@ -77,6 +80,13 @@ class RestApiTest {
     assertThat(finding.getJsonObject("impact").getDouble("secondsPerSecond")).isPositive();
     assertThat(finding.getJsonObject("evidence").getString("text")).startsWith("cpu_inclusive ");
     assertThat(finding.getString("nextStep")).isNotBlank();
+
+    JsonObject stacks = new JsonObject(fixture.get("/api/searches/hot-1/stacks?graph=cpu").body());
+    assertThat(stacks.getString("daemonId")).isEqualTo("vm-42");
+    assertThat(stacks.getLong("samples")).isEqualTo(5);
+    assertThat(stacks.getJsonArray("frames").getJsonObject(1).getString("method")).isEqualTo(Graphs.HOT);
+    assertError(fixture.get("/api/searches/hot-1/stacks?graph=sync"), 404, "kept no sync stacks");
+    assertError(fixture.get("/api/searches/hot-1/stacks?graph=heap"), 400, "graph must be cpu, sync, io or jit");
 
     JsonObject node = new JsonObject(fixture.get("/api/searches/hot-1/nodes/2").body());
     assertThat(node.getJsonArray("parents").getList()).containsExactly(1);
