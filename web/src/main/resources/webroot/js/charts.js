@@ -176,7 +176,7 @@ export function stackedArea(container, categories, options = {}) {
     const top = d3.max(stacked.length ? stacked[stacked.length - 1] : [], d => d[1]) || 1;
     const y = d3.scaleLinear().domain([0, Math.max(1, top)]).nice().range([f.h, 0]);
     f.xAxis.call(timeAxis(x, f.w));
-    f.yAxis.call(d3.axisLeft(y).ticks(5, '%'));
+    f.yAxis.call(d3.axisLeft(y).ticks(5).tickFormat(v => `${d3.format('~g')(v)} s/s`));
     const area = d3.area().x(d => x(d.data.atMillis)).y0(d => y(d[0])).y1(d => y(d[1]));
     areas.selectAll('path').data(stacked, s => s.key).join('path')
       .attr('class', 'area').attr('data-key', s => s.key).attr('fill', s => colour(s.key)).attr('d', area);

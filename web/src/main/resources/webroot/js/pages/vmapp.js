@@ -33,21 +33,27 @@ export function render(root) {
     }
     const chartBox = h('div', { class: 'vmapp-chart' });
     const table = h('table', { class: 'vmapp-table' });
-    const count = h('span', { class: 'muted interval-count' }, 'waiting for the first interval…');
-    output.replaceChildren(h('h3', {}, `${focusText(paths)} `, count), chartBox, table);
+    const count = h('span', { class: 'muted interval-count' }, 'waiting for the first whole interval…');
+    const unit = h('p', { class: 'muted unit' }, 'Seconds per second, summed over the focus\'s threads: 1 s/s is one thread\'s '
+      + 'whole time, so a program of four busy threads can show 4 s/s. The first interval after the metrics start is left out.');
+    output.replaceChildren(h('h3', {}, `${focusText(paths)} `, count), unit, chartBox, table);
     output.dataset.viewId = answer.viewId;
     const chart = stackedArea(chartBox, answer.categories, { width: 760, height: 260 });
     const sums = new Map();
     let n = 0;
     const drawTable = latest => {
-      const groups = [['app', 'application time by form'], ['vm', 'VM costs']];
+      const groups = [['app', 'the code running, by form'], ['vm', 'what the VM spends on it (each cost once)'],
+        ['wait', 'its threads blocked (not running, not a VM cost)']];
+      const total = values => answer.categories.reduce((s, c) => s + (values(c.key) || 0), 0);
       table.replaceChildren(h('tr', {}, ['', 'category', 'now', 'mean'].map(t => h('th', {}, t))),
         ...groups.flatMap(([kind, title]) => [
           h('tr', { class: 'group' }, h('td', { colspan: 4 }, title)),
           ...answer.categories.filter(c => c.kind === kind).map(c => h('tr', { dataset: { key: c.key } },
             h('td', {}, h('i', { class: 'swatch', style: `background:${chart.colour(c.key)}` })), h('td', {}, c.label),
             c.error ? h('td', { colspan: 2, class: 'muted category-error' }, c.error)
-              : [h('td', { class: 'now' }, pct(latest[c.key])), h('td', { class: 'mean' }, pct(n ? (sums.get(c.key) || 0) / n : null))]))]));
+              : [h('td', { class: 'now' }, perSecond(latest[c.key])), h('td', { class: 'mean' }, perSecond(n ? (sums.get(c.key) || 0) / n : null))]))]),
+        h('tr', { class: 'total' }, h('td', {}), h('td', {}, 'in all'), h('td', { class: 'now' }, perSecond(total(k => latest[k]))),
+          h('td', { class: 'mean' }, perSecond(n ? total(k => sums.get(k)) / n : null))));
     };
     drawTable({});
     const unsubscribe = subscribe(`vmapp:${answer.viewId}`, (event, error) => {
@@ -73,6 +79,7 @@ export function render(root) {
   return close;
 }
 
-function pct(v) {
-  return v === null || v === undefined ? '–' : `${fmt(v * 100, 1)}%`;
+/** A time share as seconds per second (summed over threads, so it may pass 1). */
+function perSecond(v) {
+  return v === null || v === undefined ? '–' : `${fmt(v, 3)} s/s`;
 }

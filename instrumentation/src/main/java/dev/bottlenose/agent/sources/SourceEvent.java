@@ -79,16 +79,36 @@ public enum SourceEvent {
   }
 
   /**
-   * False for events of this type that are not what the source counts: VM operations outside a safepoint for
-   * {@code safepoint}, parks on anything but a lock for {@code lock_park}.
+   * False for events of this type that are not what the source counts: VM operations outside a safepoint, and
+   * the garbage collections' own ({@link #isCollection}: {@code gc_pause} counts those), for {@code safepoint};
+   * parks on anything but a lock for {@code lock_park}.
    */
   public boolean counts(RecordedEvent e) {
     return switch (this) {
-      case SAFEPOINT -> e.getBoolean("safepoint");
+      case SAFEPOINT -> e.getBoolean("safepoint") && !isCollection(e.getString("operation"));
       case LOCK_PARK -> isLock(e.getClass("parkedClass"));
       case IO_SAMPLE -> inIo(e.getStackTrace());
       default -> true;
     };
+  }
+
+  /**
+   * Whether a VM operation is a garbage collection's pause, by the names HotSpot's collectors give theirs: Serial's
+   * and Parallel's ({@code GenCollectForAllocation}, {@code ParallelGCFailedAllocation}, {@code
+   * CollectForMetadataAllocation}), G1's ({@code G1CollectForAllocation}, {@code G1CollectFull}, {@code
+   * G1TryInitiateConcMark}, {@code G1Concurrent}, {@code G1PauseRemark}), ZGC's ({@code ZMarkStart}, {@code
+   * XMarkStart} for the older mode) and Shenandoah's ({@code ShenandoahInitMark}). Counted once, as GC, not
+   * again as a safepoint.
+   */
+  static boolean isCollection(String operation) {
+    if (operation == null || operation.isEmpty()) {
+      return false;
+    }
+    if (operation.contains("GC") || operation.contains("Collect") || operation.startsWith("G1") || operation.startsWith("Shenandoah")) {
+      return true;
+    }
+    char first = operation.charAt(0);
+    return (first == 'Z' || first == 'X') && operation.length() > 1 && Character.isUpperCase(operation.charAt(1));
   }
 
   /**

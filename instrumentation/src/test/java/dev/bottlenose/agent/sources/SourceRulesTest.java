@@ -138,4 +138,17 @@ class SourceRulesTest {
     assertThat(SamplePeriod.parse("20 ms extra")).isEqualTo(-1);
     assertThat(SamplePeriod.parse("20")).isEqualTo(-1);
   }
+
+  @Test
+  void theCollectorsPausesAreGarbageCollectionsNotOtherSafepoints() {
+    for (String gc : new String[] {"G1CollectForAllocation", "G1CollectFull", "G1TryInitiateConcMark", "G1Concurrent", "G1PauseRemark",
+        "ParallelGCFailedAllocation", "ParallelGCSystemGC", "GenCollectForAllocation", "GenCollectFull", "CollectForMetadataAllocation",
+        "ZMarkStart", "ZRelocateStart", "XMarkStart", "ShenandoahInitMark", "ShenandoahFinalMarkStartEvac"}) {
+      assertThat(SourceEvent.isCollection(gc)).as(gc).isTrue();
+    }
+    for (String other : new String[] {"RevokeBias", "Deoptimize", "HandshakeAllThreads", "ThreadDump", "FindDeadlocks", "ICBufferFull",
+        "Cleanup", "RedefineClasses", "PrintThreads", "HeapDumper", "", null}) {
+      assertThat(SourceEvent.isCollection(other)).as(String.valueOf(other)).isFalse();
+    }
+  }
 }

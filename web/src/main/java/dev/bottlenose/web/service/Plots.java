@@ -23,19 +23,25 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 import java.util.function.ToLongFunction;
 
 /**
  * Live views that measure: a plot (one metric on one focus) and the VM-vs-app breakdown (a metric per
- * category on one focus). Each enables its metrics on the daemon ({@code metric.enable}), follows the
+ * category on one focus). The first interval after the metrics are enabled is left out: it holds what the
+ * inserting of probes and the starting of sources cost (a plot once read 530-600% there), not the program. Each enables its metrics on the daemon ({@code metric.enable}), follows the
  * daemon's {@code values} samples, publishes on its live topic, and disables them again on delete, when no
  * WebSocket has subscribed to it for {@link Limits#unwatched} (after it was made, or after its last
  * subscriber left), or when the service closes: probes nobody looks at do not stay in the target.
  */
 final class Plots {
-  /** Category key, label, kind, metric (null: derived from others). */
+  /**
+   * Category key, label, kind, metric (null: derived from others). Kinds: {@code app}, the focus's code running
+   * (interpreted or compiled); {@code vm}, what the VM spends on it (each once: GC pauses are not counted again
+   * among the safepoints); {@code wait}, its threads blocked, which is neither the program running nor a VM cost.
+   */
   record Category(String key, String label, String kind, String metric) {}
 
   static final List<Category> CATEGORIES = List.of(
@@ -47,8 +53,8 @@ final class Plots {
       new Category("safepoint", "Safepoints", "vm", "safepoint_time"),
       new Category("method_call_overhead", "Method-call overhead", "vm", "method_call_overhead"),
       new Category("object_creation_overhead", "Object-creation overhead", "vm", "object_creation_overhead"),
-      new Category("sync_wait", "Synchronisation waiting", "vm", "sync_wait"),
-      new Category("io_wait", "I/O blocking", "vm", "io_wait"));
+      new Category("sync_wait", "Blocked on contended locks", "wait", "sync_wait"),
+      new Category("io_wait", "Blocked in file and socket I/O", "wait", "io_wait"));
   private static final String CPU = "cpu_inclusive";
 
   /** One live view: its id, the client that made it, its daemon, its enabled metrics (metricId by key) and its values consumer. */
@@ -102,10 +108,11 @@ final class Plots {
     return enable(daemonId, metric, focus, "web plot " + id).map(reply -> {
       long metricId = reply.metricId();
       String topic = "plot:" + id;
+      AtomicBoolean first = new AtomicBoolean(true);
       MessageConsumer<JsonObject> values = vertx.eventBus().consumer(values(daemonId), m -> {
         DaemonEvents.Sample sample = sample(m.body());
         DaemonEvents.MetricValue v = sample == null ? null : sample.metric(metricId);
-        if (v != null) {
+        if (v != null && !first.getAndSet(false)) {
           publish.accept(topic, new JsonObject().put("atMillis", sample.atMillis()).put("value", v.value()));
         }
       });
@@ -144,9 +151,10 @@ final class Plots {
         return Future.failedFuture(enabling.values().iterator().next().cause());
       }
       String topic = "vmapp:" + id;
+      AtomicBoolean first = new AtomicBoolean(true);
       MessageConsumer<JsonObject> values = vertx.eventBus().consumer(values(daemonId), m -> {
         DaemonEvents.Sample sample = sample(m.body());
-        if (sample != null) {
+        if (sample != null && !sample.metrics().isEmpty() && !first.getAndSet(false)) {
           publish.accept(topic, shares(sample, ids));
         }
       });

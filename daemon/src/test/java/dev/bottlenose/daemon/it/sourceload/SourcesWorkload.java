@@ -282,7 +282,9 @@ public final class SourcesWorkload {
       Files.delete(file);
     }
     waiter(n);
-    return "loaded=" + loadClasses() + " gc=" + gcScenario(1).length();
+    // a thread dump is a safepoint that is not a collection's pause (the safepoint source leaves those to gc_pause)
+    int threads = Thread.getAllStackTraces().size();
+    return "loaded=" + loadClasses() + " gc=" + gcScenario(1).length() + " threads=" + threads;
   }
 
   static void writeFile(Path file, int n) throws IOException {
