@@ -340,8 +340,9 @@ public final class Findings {
 
     /**
      * The program's own methods (not the platform's) that hold the same cause at the same place but for the code,
-     * highest value first, at most five, when the lead's code is the platform's and its metric counts the code
-     * anywhere on the stack: the lock is taken in {@code Unsafe.park}, but the program's {@code Cache.get} asked.
+     * highest value first and a lambda's generated methods last, at most five, when the lead's code is the
+     * platform's and its metric counts the code anywhere on the stack: the lock is taken in {@code Unsafe.park},
+     * but the program's {@code Cache.get} asked.
      */
     private List<String> programCode(Hypothesis h, ShgNode lead) {
       ResourcePath code = lead.focus().get(Hierarchy.CODE);
@@ -353,9 +354,15 @@ public final class Findings {
           .filter(n -> n.hypothesis().equals(lead.hypothesis()) && holds(n))
           .filter(n -> n.focus().get(Hierarchy.CODE).isMethod() && !CodePaths.inPlatform(n.focus().get(Hierarchy.CODE)))
           .filter(n -> place(n.focus()).with(Hierarchy.CODE.root()).equals(rest))
-          .sorted(Comparator.comparingDouble(ShgNode::value).reversed())
+          .sorted(Comparator.comparing((ShgNode n) -> generated(n.focus().get(Hierarchy.CODE)))
+              .thenComparing(Comparator.comparingDouble(ShgNode::value).reversed()))
           .map(n -> ReadableNames.code(n.focus().get(Hierarchy.CODE)))
           .distinct().limit(5).toList();
+    }
+
+    /** Whether a method is one the compiler or the VM made for a lambda ({@code lambda$main$0}, {@code Task$$Lambda.run}). */
+    private static boolean generated(ResourcePath method) {
+      return method.toString().contains("$$Lambda") || method.name().startsWith("lambda$");
     }
 
     /** The paths of {@code paths} not inside another of them, so that no thread is counted twice. */
