@@ -324,9 +324,11 @@ class WebUiTest {
     List<WebElement> areas = output.findElements(By.cssSelector("path.area"));
     assertThat(areas).extracting(a -> a.getAttribute("data-key")).contains("interpreted", "compiled", "gc", "jit");
     assertThat(meanShares()).as("mean shares of all categories, seconds per second").isGreaterThan(0.1);
-    assertThat(browser.find(By.cssSelector(".vmapp-table tr.total td.mean")).getText()).endsWith(" s/s");
-    List<String> rows = browser.findAll(By.cssSelector(".vmapp-table tr")).stream().map(r -> r.getAttribute("data-key") != null
-        ? r.getAttribute("data-key") : r.getText()).toList();
+    // The table is drawn again every interval: read it in one script, not element by element.
+    assertThat((String) browser.script("return document.querySelector('.vmapp-table tr.total td.mean').textContent")).endsWith(" s/s");
+    @SuppressWarnings("unchecked")
+    List<String> rows = (List<String>) browser.script("return [...document.querySelectorAll('.vmapp-table tr')]"
+        + ".map(r => r.dataset.key || r.textContent)");
     assertThat(rows.indexOf("sync_wait")).as("lock waiting is not a VM cost: " + rows)
         .isGreaterThan(rows.indexOf("its threads blocked (not running, not a VM cost)"));
     Number drawn = (Number) browser.script("return [...document.querySelectorAll('.vmapp-chart path.area')]"
