@@ -142,9 +142,8 @@ final class Experiment {
    * a fail not past the threshold ({@link Evidence#decisive}).
    */
   private boolean decisive() {
-    double sign = hypothesis.comparison() == Comparison.ABOVE ? 1 : -1;
     return switch (guess) {
-      case PASSES -> hypothesis.comparison().passes(value, hypothesis.threshold(), 1 + sign * hypothesis.hysteresis());
+      case PASSES -> hypothesis.comparison().passes(value, hypothesis.becomingTrueBar(), 1);
       case FAILS -> !hypothesis.comparison().passes(value, hypothesis.threshold(), 1);
       case NONE -> false;
     };
@@ -157,8 +156,7 @@ final class Experiment {
     }
     double standardError = Math.sqrt(heldSquares / (heldIntervals - 1) / heldIntervals);
     double sign = hypothesis.comparison() == Comparison.ABOVE ? 1 : -1;
-    return hypothesis.comparison().passes(heldMean - sign * clearZ * standardError, hypothesis.threshold(),
-        1 + sign * hypothesis.hysteresis());
+    return hypothesis.comparison().passes(heldMean - sign * clearZ * standardError, hypothesis.becomingTrueBar(), 1);
   }
 
   /** Welford's running mean and sum of squared deviations of the intervals' values while the guess holds. */

@@ -80,6 +80,11 @@ public final class Findings {
       return m;
     }
 
+    Finding ranked(int at) {
+      return new Finding(at, hypothesis, why, focus, where, threads, programCode, impact, evidence, foundAfterSeconds,
+          measuringCost, nextStep, nodeIds);
+    }
+
     /** "; on thread main", "; on threads a, b", "; on pool client", or nothing when it is of every thread. */
     public String onThreads() {
       if (threads.isEmpty()) {
@@ -226,9 +231,7 @@ public final class Findings {
           .reversed().thenComparing(f -> f.nodeIds().get(0)));
       List<Finding> ranked = new ArrayList<>();
       for (int i = 0; i < list.size(); i++) {
-        Finding f = list.get(i);
-        ranked.add(new Finding(i + 1, f.hypothesis(), f.why(), f.focus(), f.where(), f.threads(), f.programCode(), f.impact(), f.evidence(),
-            f.foundAfterSeconds(), f.measuringCost(), f.nextStep(), f.nodeIds()));
+        ranked.add(list.get(i).ranked(i + 1));
       }
       return ranked;
     }
@@ -250,11 +253,7 @@ public final class Findings {
     }
 
     private static double bar(ShgNode n, Hypothesis h) {
-      if (n.decision() != null) {
-        return n.decision().bar();
-      }
-      double sign = h.comparison() == Comparison.ABOVE ? 1 : -1;
-      return n.threshold() * (1 + sign * h.hysteresis());
+      return n.decision() != null ? n.decision().bar() : h.becomingTrueBar();
     }
 
     /**

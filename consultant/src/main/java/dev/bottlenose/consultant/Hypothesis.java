@@ -67,6 +67,14 @@ public record Hypothesis(
     return needs.stream().filter(n -> n.role() == MetricNeed.Role.PER).findFirst().orElse(null);
   }
 
+  /**
+   * The bar a value must pass to become true: the threshold moved away by the hysteresis (above it for an
+   * "above" test, below it for a "below" one).
+   */
+  public double becomingTrueBar() {
+    return threshold * (1 + (comparison == Comparison.ABOVE ? 1 : -1) * hysteresis);
+  }
+
   public Hypothesis withThreshold(double threshold, double hysteresis) {
     return new Hypothesis(id, displayName, parent, needs, comparison, threshold, unit, hysteresis, refineAlong);
   }

@@ -294,8 +294,7 @@ public final class Search {
     if (e == null) {
       return null;
     }
-    double sign = h.comparison() == Comparison.ABOVE ? 1 : -1;
-    double bar = v.state() == NodeState.TRUE ? e.threshold() * (1 + sign * h.hysteresis()) : e.threshold();
+    double bar = v.state() == NodeState.TRUE ? h.becomingTrueBar() : e.threshold();
     return new ShgNode.Decision(e.value(), e.threshold(), bar, e.heldSeconds(), e.samples(), e.clear());
   }
 
