@@ -95,7 +95,7 @@ final class AgentRuntime {
       r.set("discovery", DiscoverySettings.settings());
       return r;
     } catch (LinkageError e) {
-      System.err.println("[bottlenose] JFR unavailable: " + e);
+      AgentLog.line("JFR unavailable: " + e);
       return null;
     }
   }

@@ -167,7 +167,7 @@ final class Session {
     }
     int sources = runtime.sources == null ? 0 : runtime.sources.removeAll(requester);
     closeSocket();
-    System.err.println("[bottlenose] session " + number + " (" + requester + ") closed: " + reason
+    AgentLog.line("session " + number + " (" + requester + ") closed: " + reason
         + "; removed " + removed.size() + " probe(s)" + (sources == 0 ? "" : " and " + sources + " source(s)"));
   }
 
@@ -177,7 +177,7 @@ final class Session {
         socket.close();
       }
     } catch (IOException e) {
-      System.err.println("[bottlenose] session " + number + " socket close failed: " + e);
+      AgentLog.line("session " + number + " socket close failed: " + e);
     }
   }
 

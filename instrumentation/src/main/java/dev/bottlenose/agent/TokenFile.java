@@ -71,7 +71,7 @@ final class TokenFile {
       try {
         Files.deleteIfExists(file);
       } catch (IOException | RuntimeException e) {
-        System.err.println("[bottlenose] could not delete the one-time token file " + file + ": " + e);
+        AgentLog.line("could not delete the one-time token file " + file + ": " + e);
       }
     }
   }

@@ -2,6 +2,7 @@ package dev.bottlenose.daemon.attach;
 
 import com.sun.tools.attach.VirtualMachine;
 import com.sun.tools.attach.VirtualMachineDescriptor;
+import dev.bottlenose.cli.OwnJvms;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -11,13 +12,13 @@ import java.util.Optional;
 public final class LocalJvms {
   private LocalJvms() {}
 
-  /** Every visible JVM except this one, by pid. */
+  /** Every visible JVM except this one and Bottlenose's own ({@link OwnJvms}), by pid. */
   public static List<JvmInfo> list() {
     long self = ProcessHandle.current().pid();
     List<JvmInfo> jvms = new ArrayList<>();
     for (VirtualMachineDescriptor d : VirtualMachine.list()) {
       long pid = parsePid(d.id());
-      if (pid > 0 && pid != self) {
+      if (pid > 0 && pid != self && !OwnJvms.isOwn(d.displayName())) {
         jvms.add(describe(pid, d.displayName()));
       }
     }

@@ -1,5 +1,6 @@
 package dev.bottlenose.agent.discovery;
 
+import dev.bottlenose.agent.AgentLog;
 import dev.bottlenose.agent.wire.Jfr;
 import dev.bottlenose.agent.sources.ToolCode;
 import dev.bottlenose.agent.sources.ToolThreads;
@@ -109,7 +110,7 @@ public final class Discovery {
       try {
         task.run();
       } catch (Throwable t) {
-        System.err.println("[bottlenose] discovery step failed: " + t);
+        AgentLog.line("discovery step failed: " + t);
       }
     };
   }

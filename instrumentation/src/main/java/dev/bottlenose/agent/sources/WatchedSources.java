@@ -1,5 +1,6 @@
 package dev.bottlenose.agent.sources;
 
+import dev.bottlenose.agent.AgentLog;
 import dev.bottlenose.agent.wire.SourceEntry;
 import dev.bottlenose.agent.wire.SourceSpec;
 import java.time.Duration;
@@ -125,7 +126,7 @@ public final class WatchedSources {
     try {
       apply();
     } catch (RuntimeException | LinkageError e) {
-      System.err.println("[bottlenose] updating JFR settings failed: " + e);
+      AgentLog.line("updating JFR settings failed: " + e);
     }
   }
 

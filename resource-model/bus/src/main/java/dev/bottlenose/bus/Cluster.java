@@ -54,8 +54,11 @@ public final class Cluster {
 
   /** Joins (or forms) the cluster {@code settings} describe; the future has the clustered Vert.x. */
   public static Future<Vertx> start(ClusterSettings settings) {
-    HAZELCAST_LOG.setLevel(Level.WARNING);
-    CP_SUBSYSTEM_LOG.setLevel(Level.SEVERE);
+    if (HAZELCAST_LOG.getLevel() == null) {
+      // Not set by a command line (cli.Logging): Hazelcast's INFO lines are its start-up banner and joins.
+      HAZELCAST_LOG.setLevel(Level.WARNING);
+      CP_SUBSYSTEM_LOG.setLevel(Level.SEVERE);
+    }
     VertxOptions options = new VertxOptions().setEventBusOptions(eventBusOptions(settings));
     return Vertx.builder().with(options).withClusterManager(new HazelcastClusterManager(hazelcastConfig(settings)))
         .buildClustered().andThen(joined -> {

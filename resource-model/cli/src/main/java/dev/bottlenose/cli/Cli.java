@@ -7,6 +7,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * How a Bottlenose main runs its picocli command: every command and sub-command gets {@code --help} and
@@ -14,7 +15,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * starting with {@code @} is an argument like any other (no argument files); a usage error prints
  * {@code bottlenose CMD: message} and that command's usage on stderr and ends with {@link ExitCodes#USAGE}
  * (also for a {@link UsageException} the command throws), any other failure prints
- * {@code bottlenose CMD: message} and ends with {@link ExitCodes#FAILED}; otherwise the command's own code.
+ * {@code bottlenose CMD: message} and ends with {@link ExitCodes#FAILED}; otherwise the command's own code. Every
+ * command takes {@code -v}: the libraries' log from INFO up, where by default only their SEVERE records print
+ * ({@link Logging}).
  */
 public final class Cli {
   private Cli() {}
@@ -26,6 +29,7 @@ public final class Cli {
 
   /** Runs {@code command} (a picocli {@code @Command}) on {@code args}, writing to {@code out} and {@code err}. */
   public static int run(Object command, String[] args, PrintStream out, PrintStream err) {
+    Logging.configure(Logging.verbose(args), err);
     return commandLine(command, out, err).execute(args);
   }
 
@@ -62,6 +66,8 @@ public final class Cli {
     CommandSpec spec = cl.getCommandSpec();
     spec.mixinStandardHelpOptions(true);
     spec.versionProvider(new Version());
+    spec.addOption(OptionSpec.builder("-v", "--verbose")
+        .description("print the libraries' log too (Hazelcast, Vert.x, Drools) from INFO up").build());
     cl.getSubcommands().values().forEach(Cli::standardOptions);
   }
 }

@@ -6,6 +6,7 @@ import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.bus.protocol.DaemonRequests;
 import com.sun.tools.attach.VirtualMachine;
 import com.sun.tools.attach.VirtualMachineDescriptor;
+import dev.bottlenose.cli.OwnJvms;
 import dev.bottlenose.model.ResourcePath;
 import dev.bottlenose.web.cluster.Daemons;
 import io.vertx.core.Future;
@@ -124,7 +125,7 @@ final class JvmApi {
       for (VirtualMachineDescriptor vm : VirtualMachine.list()) {
         long pid = Long.parseLong(vm.id());
         String main = vm.displayName();
-        if (pid == self || main.contains("bottlenose-daemon-all.jar daemon")) {
+        if (pid == self || OwnJvms.isOwn(main)) {
           continue;
         }
         list.add(new JsonObject().put("pid", pid).put("mainClass", main.isBlank() ? "(unknown)" : main.split(" ")[0])
