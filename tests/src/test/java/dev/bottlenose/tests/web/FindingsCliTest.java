@@ -14,11 +14,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code bottlenose search --json} on a program with two planted causes ({@link PriceService}: one thread
+ * {@code bottlenose search --json --fail-on sync_wait,…} on a program with two planted causes ({@link PriceService}: one thread
  * computing prices, three threads taking turns on a lock held across a sleep): the JSON carries both as
  * findings, ranked by the time they cost (the lock, three threads blocked most of the time, before the
  * one busy thread), each with its impact in words, the evidence that decided it and a next step, and the
- * sampled stacks kept with the search hold the hot method. The
+ * sampled stacks kept with the search hold the hot method; the lock's finding ends the command with exit code 3. The
  * hypotheses this program does not plant (JIT, class loading, GC, I/O) are skipped so that the search
  * spends its time on the two; what it finds on its own is the diagnosis benchmark's business.
  */
@@ -29,11 +29,12 @@ class FindingsCliTest {
     Path data = Files.createTempDirectory("bottlenose-findings-");
     try (Bus bus = Bus.join(); TargetJvm target = TargetJvm.start(Jdk.JDK17, PriceService.class, "-Ddiag.seconds=400")) {
       WebCli.Run run = WebCli.run(bus.secret(), 300, "search", "--pid", Long.toString(target.pid()), "--budget", "50%",
-          "--max-time", "120s", "--data", data.toString(), "--json",
+          "--max-time", "120s", "--data", data.toString(), "--json", "--fail-on", "sync_wait,memory_pressure",
           "--set", "search.sampling_interval_seconds=0.5", "--set", "search.min_observation_seconds=2",
           "--set", "search.sufficient_seconds=3", "--set", "search.max_active_experiments=1000",
           "--set", "search.skip=jit_compile_time,class_load_time,memory_pressure,io_wait");
-      assertThat(run.exitCode()).as(run.err()).isZero();
+      assertThat(run.exitCode()).as("--fail-on found the lock: " + run.err()).isEqualTo(3);
+      assertThat(run.err()).containsPattern("bottlenose: --fail-on sync_wait,memory_pressure: \\d+ finding\\(s\\), the first Lock contention");
       JsonObject saved = new JsonObject(run.out());
       JsonObject cpuStacks = saved.getJsonArray("stacks").stream().map(o -> (JsonObject) o)
           .filter(s -> s.getString("graph").equals("cpu")).findFirst().orElseThrow(() -> new AssertionError("no cpu stacks kept"));

@@ -1,6 +1,7 @@
 package dev.bottlenose.web.cli;
 
 import dev.bottlenose.consultant.Findings;
+import dev.bottlenose.consultant.Hypothesis;
 import dev.bottlenose.consultant.HypothesisCatalog;
 import dev.bottlenose.consultant.SearchOptions;
 import dev.bottlenose.consultant.bus.SearchRunner;
@@ -76,6 +77,10 @@ final class SearchCommand implements Callable<Integer> {
       + " (*.metrics)")
   String rules;
 
+  @Option(names = "--fail-on", paramLabel = "HYPOTHESIS", split = ",", description = "end with exit code 3 when a"
+      + " finding is of this hypothesis (repeatable or comma-separated; 'any': any finding), for a CI job to gate on")
+  List<String> failOn = new ArrayList<>();
+
   @Option(names = "--metrics", paramLabel = "FILE", description = "a metric file to add to the daemons (repeatable)")
   List<String> metrics = new ArrayList<>();
 
@@ -124,8 +129,19 @@ final class SearchCommand implements Callable<Integer> {
             + " saved");
         return ExitCodes.FAILED;
       }
+      List<Findings.Finding> failing = failing(runner.search().findings(), failOn);
+      if (!failing.isEmpty()) {
+        err.println("bottlenose: --fail-on " + String.join(",", failOn) + ": " + failing.size() + " finding(s), the first "
+            + failing.get(0).why() + " at " + failing.get(0).where() + " (exit " + ExitCodes.FOUND + ")");
+        return ExitCodes.FOUND;
+      }
     }
     return ExitCodes.OK;
+  }
+
+  /** The findings {@code --fail-on} names: of one of its hypotheses, or every finding for {@code any}. */
+  static List<Findings.Finding> failing(List<Findings.Finding> findings, List<String> failOn) {
+    return findings.stream().filter(f -> failOn.contains("any") || failOn.contains(f.hypothesis())).toList();
   }
 
   SearchOptions options(String id) {
@@ -156,7 +172,17 @@ final class SearchCommand implements Callable<Integer> {
             + " defaults\", lists them; a hypothesis's threshold needs the hypothesis, built in or declared with"
             + " hypothesis.<id>.metric)");
       }
-      HypothesisCatalog.of(options.settings());
+      HypothesisCatalog catalog = HypothesisCatalog.of(options.settings());
+      List<String> known = new ArrayList<>(catalog.all().stream().map(Hypothesis::id).toList());
+      String skipped = options.settings().text("search.skip");
+      if (skipped != null && !skipped.isBlank()) {
+        known.addAll(List.of(skipped.split("\\s*,\\s*")));
+      }
+      for (String h : failOn) {
+        if (!h.equals("any") && !known.contains(h)) {
+          throw new UsageException("--fail-on " + h + ": no such hypothesis; write 'any' or one of " + String.join(", ", known));
+        }
+      }
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

@@ -77,6 +77,9 @@ class MainTest {
     assertThatThrownBy(() -> search("--max-time", "500ms").options("s1")).hasMessageContaining("--max-time 500ms is outside 1s .. 24h");
     assertThat(search("--skip", "io_wait", "--skip", "sync_wait").options("s1").settings().text("search.skip"))
         .isEqualTo("io_wait,sync_wait");
+    assertThatThrownBy(() -> search("--fail-on", "cpu_bound,slowness").options("s1"))
+        .hasMessageContaining("--fail-on slowness: no such hypothesis; write 'any' or one of ").hasMessageContaining("sync_wait");
+    assertThat(search("--fail-on", "cpu_bound,sync_wait", "--fail-on=any").failOn).containsExactly("cpu_bound", "sync_wait", "any");
   }
 
   @Test
