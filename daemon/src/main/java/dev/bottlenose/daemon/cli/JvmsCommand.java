@@ -2,10 +2,13 @@ package dev.bottlenose.daemon.cli;
 
 import dev.bottlenose.daemon.attach.JvmInfo;
 import dev.bottlenose.daemon.attach.LocalJvms;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code jvms}: the JVMs on this host, with pid, Java version, owner and main class. */
@@ -14,10 +17,25 @@ final class JvmsCommand implements Callable<Integer> {
   @ParentCommand
   Main main;
 
+  @Mixin
+  JsonOption output;
+
   @Override
   public Integer call() {
     Console console = main.console;
     List<JvmInfo> jvms = LocalJvms.list();
+    if (output.json) {
+      JsonOption.print(console, JsonOption.object("jvms", jvms.stream().map(j -> {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("pid", j.pid());
+        m.put("javaVersion", j.javaVersion());
+        m.put("user", j.owner());
+        m.put("main", j.mainClass());
+        m.put("command", j.displayName());
+        return m;
+      }).toList()));
+      return 0;
+    }
     if (jvms.isEmpty()) {
       console.out().println("no JVMs found (only JVMs of this user, with the attach mechanism on, are listed)");
       return 0;

@@ -18,10 +18,18 @@ final class LedgerCommand implements Callable<Integer> {
   @Mixin
   TargetOptions target;
 
+  @Mixin
+  JsonOption output;
+
   @Override
   public Integer call() {
     try (TargetSession session = target.attach(main.console, "cli")) {
-      print(session.agentLedger().entries(), session.pid(), main.console);
+      if (output.json) {
+        JsonOption.print(main.console, JsonOption.object("pid", session.pid(),
+            "probes", session.agentLedger().entries().stream().map(ProbeEntry::toMap).toList()));
+      } else {
+        print(session.agentLedger().entries(), session.pid(), main.console);
+      }
     }
     return 0;
   }

@@ -53,6 +53,9 @@ final class MeasureCommand implements Callable<Integer> {
   @Option(names = "--callee", paramLabel = "METHOD", description = "the callee of a call_site probe")
   String callee;
 
+  @Mixin
+  JsonOption output;
+
   @Override
   public Integer call() {
     Console console = main.console;
@@ -68,24 +71,31 @@ final class MeasureCommand implements Callable<Integer> {
       if (callee != null) {
         throw new UsageException("--callee goes with --probe call_site; a metric names its own probes");
       }
-      return MetricMeasure.run(target, metrics, metric, focus, length, console);
+      return MetricMeasure.run(target, metrics, metric, focus, length, output.json, console);
     }
     if (metrics != null) {
       throw new UsageException("--metrics FILE goes with --metric NAME");
     }
     try (TargetSession session = target.attach(console, "cli")) {
-      return measure(session, focus, probe, callee, length, console);
+      return measure(session, focus, probe, callee, length, output.json, console);
     }
   }
 
-  /** Inserts the probe, prints values for {@code length}, removes it; 1 if the target exits meanwhile. */
-  static int measure(TargetSession session, String focus, String kind, String callee, Duration length,
+  /**
+   * Inserts the probe, prints values for {@code length}, removes it; 1 if the target exits meanwhile. With
+   * {@code json} each step is a line of JSON: {@code {"event":"inserted"|"sample"|"removed", ...}}.
+   */
+  static int measure(TargetSession session, String focus, String kind, String callee, Duration length, boolean json,
       Console console) {
     ProbeInfo probe = session.enable(focus, kind, callee, "cli");
-    console.out().println("inserted " + probe.kind() + " probe " + probe.probeId() + " into " + probe.method()
-        + " (retransform " + ValueFormat.millis(probe.retransformNanos()) + ")");
+    if (json) {
+      JsonOption.print(console, JsonOption.object("event", "inserted", "probe", probe.toJson()));
+    } else {
+      console.out().println("inserted " + probe.kind() + " probe " + probe.probeId() + " into " + probe.method()
+          + " (retransform " + ValueFormat.millis(probe.retransformNanos()) + ")");
+    }
     long start = System.nanoTime();
-    session.values().onSample(s -> printSample(s, probe.probeId(), start, console));
+    session.values().onSample(s -> printSample(s, probe.probeId(), start, json, console));
     CountDownLatch ended = new CountDownLatch(1);
     session.onEnd(reason -> ended.countDown());
     if (await(ended, length)) {
@@ -93,6 +103,10 @@ final class MeasureCommand implements Callable<Integer> {
       return 1;
     }
     RemovedProbe removed = session.disable(probe.probeId());
+    if (json) {
+      JsonOption.print(console, JsonOption.object("event", "removed", "probe", removed.toJson()));
+      return 0;
+    }
     console.out().println("removed probe " + removed.probeId() + " from " + removed.method() + " (retransform "
         + ValueFormat.millis(removed.retransformNanos()) + "): " + (removed.classRestored()
         ? "class " + removed.className() + " restored to its original bytes"
@@ -100,10 +114,14 @@ final class MeasureCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static void printSample(Sample s, long probeId, long start, Console console) {
+  private static void printSample(Sample s, long probeId, long start, boolean json, Console console) {
     ProbeValue v = s.probe(probeId);
     if (v != null) {
       double at = (System.nanoTime() - start) / 1e9;
+      if (json) {
+        JsonOption.print(console, JsonOption.object("event", "sample", "seconds", at, "value", v.toJson(), "cost", s.cost().toJson()));
+        return;
+      }
       console.out().println(String.format(Locale.ROOT, "%6.1fs  %s  %s", at, ValueFormat.probe(v),
           ValueFormat.cost(s.cost())));
     }

@@ -11,11 +11,14 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import dev.bottlenose.cli.ExitCodes;
 import dev.bottlenose.cli.UsageException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -44,9 +47,12 @@ final class MetricCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", description = "the metric file")
     String file;
 
+    @Mixin
+    JsonOption output;
+
     @Override
     public Integer call() {
-      return check(file, metric.main.console);
+      return check(file, output.json, metric.main.console);
     }
   }
 
@@ -59,14 +65,27 @@ final class MetricCommand implements Callable<Integer> {
     @Option(names = "--file", paramLabel = "FILE", description = "a metric file whose metrics to list too")
     String file;
 
+    @Mixin
+    JsonOption output;
+
     @Override
     public Integer call() {
-      return list(file, metric.main.console);
+      return list(file, output.json, metric.main.console);
     }
   }
 
-  private static int check(String file, Console console) {
+  private static int check(String file, boolean json, Console console) {
     Loaded loaded = load(file);
+    if (json) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("file", file);
+      m.put("ok", loaded.errors == null);
+      m.put("metrics", loaded.errors == null ? loaded.added.stream().map(MetricCommand::toJson).toList() : java.util.List.of());
+      m.put("errors", loaded.errors == null ? java.util.List.of() : loaded.errors.stream().map(e -> JsonOption.object("file", e.file(),
+          "line", e.line(), "column", e.column(), "message", e.message())).toList());
+      JsonOption.print(console, m);
+      return loaded.errors == null ? ExitCodes.OK : ExitCodes.FAILED;
+    }
     if (loaded.errors != null) {
       loaded.errors.forEach(e -> console.err().println(e.located()));
       console.err().println(file + ": " + loaded.errors.size() + (loaded.errors.size() == 1 ? " error" : " errors"));
@@ -78,18 +97,40 @@ final class MetricCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  private static int list(String file, Console console) {
+  private static int list(String file, boolean json, Console console) {
     MetricLibrary builtin = MetricLibrary.builtin();
-    print("built-in", builtin.metrics(), console);
-    if (file != null) {
-      Loaded loaded = load(file);
-      if (loaded.errors != null) {
-        loaded.errors.forEach(e -> console.err().println(e.located()));
-        return ExitCodes.FAILED;
+    Loaded loaded = file == null ? null : load(file);
+    if (loaded != null && loaded.errors != null) {
+      loaded.errors.forEach(e -> console.err().println(e.located()));
+      return ExitCodes.FAILED;
+    }
+    if (json) {
+      java.util.List<Object> all = new ArrayList<>();
+      builtin.metrics().forEach(m -> all.add(withOrigin(toJson(m), "built-in")));
+      if (loaded != null) {
+        loaded.added.forEach(m -> all.add(withOrigin(toJson(m), file)));
       }
+      JsonOption.print(console, JsonOption.object("metrics", all));
+      return ExitCodes.OK;
+    }
+    print("built-in", builtin.metrics(), console);
+    if (loaded != null) {
       print(file, loaded.added, console);
     }
     return ExitCodes.OK;
+  }
+
+  private static Map<String, Object> toJson(MetricDefinition m) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("name", m.name());
+    json.put("unit", m.unit());
+    json.put("description", m.description());
+    return json;
+  }
+
+  private static Map<String, Object> withOrigin(Map<String, Object> metric, String origin) {
+    metric.put("origin", origin);
+    return metric;
   }
 
   private static void print(String origin, Collection<MetricDefinition> metrics, Console console) {

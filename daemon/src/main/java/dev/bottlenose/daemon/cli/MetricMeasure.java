@@ -14,6 +14,7 @@ import dev.bottlenose.metrics.MetricException;
 import dev.bottlenose.metrics.MetricLibrary;
 import dev.bottlenose.model.Focus;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,7 +28,8 @@ import java.util.stream.Collectors;
 final class MetricMeasure {
   private MetricMeasure() {}
 
-  static int run(TargetOptions target, String file, String metric, String focus, Duration length, Console console) {
+  static int run(TargetOptions target, String file, String metric, String focus, Duration length, boolean json,
+      Console console) {
     MetricCommand.Loaded loaded = file == null ? null : MetricCommand.load(file);
     if (loaded != null && loaded.errors() != null) {
       loaded.errors().forEach(e -> console.err().println(e.located()));
@@ -41,9 +43,13 @@ final class MetricMeasure {
     try (TargetSession session = target.attach(console, "cli")) {
       if (loaded != null) {
         MetricFileOutcome outcome = session.addMetrics(file, loaded.text());
-        console.out().println("added " + outcome.added().size() + " metric(s) from " + file);
+        if (json) {
+          JsonOption.print(console, JsonOption.object("event", "added", "file", file, "metrics", outcome.added()));
+        } else {
+          console.out().println("added " + outcome.added().size() + " metric(s) from " + file);
+        }
       }
-      return measure(session, metric, focus, length, console);
+      return measure(session, metric, focus, length, json, console);
     }
   }
 
@@ -66,13 +72,17 @@ final class MetricMeasure {
     }
   }
 
-  static int measure(TargetSession session, String metric, String focus, Duration length, Console console) {
+  static int measure(TargetSession session, String metric, String focus, Duration length, boolean json, Console console) {
     ActiveMetric m = session.enableMetric(metric, focus, "cli");
-    console.out().println(summary(m));
-    m.classesBusy().forEach((c, why) -> console.out().println("  left out " + c + ": " + why + "; "
-        + BusyClassException.HARM));
+    if (json) {
+      JsonOption.print(console, JsonOption.object("event", "measuring", "metric", m.toJson()));
+    } else {
+      console.out().println(summary(m));
+      m.classesBusy().forEach((c, why) -> console.out().println("  left out " + c + ": " + why + "; "
+          + BusyClassException.HARM));
+    }
     long start = System.nanoTime();
-    session.values().onSample(s -> print(s, m.metricId(), start, console));
+    session.values().onSample(s -> print(s, m.metricId(), start, json, console));
     CountDownLatch ended = new CountDownLatch(1);
     session.onEnd(reason -> ended.countDown());
     if (MeasureCommand.await(ended, length)) {
@@ -80,9 +90,16 @@ final class MetricMeasure {
       return ExitCodes.FAILED;
     }
     Map<String, Object> removed = session.disableMetric(m.metricId());
-    console.out().println("removed " + removed.get("probesRemoved") + " probe(s) and " + removed.get("sourcesRemoved")
-        + " source(s) of metric " + m.metricId() + "; " + removed.get("classesRestored")
-        + " class(es) restored to their original bytes");
+    if (json) {
+      Map<String, Object> event = new LinkedHashMap<>();
+      event.put("event", "removed");
+      event.putAll(removed);
+      JsonOption.print(console, event);
+    } else {
+      console.out().println("removed " + removed.get("probesRemoved") + " probe(s) and " + removed.get("sourcesRemoved")
+          + " source(s) of metric " + m.metricId() + "; " + removed.get("classesRestored")
+          + " class(es) restored to their original bytes");
+    }
     return ((List<?>) removed.get("failures")).isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
   }
 
@@ -102,12 +119,16 @@ final class MetricMeasure {
     return " (" + methods + " methods instrumented, " + json.get("methodsSkipped") + " abstract, native or refused skipped)";
   }
 
-  private static void print(Sample s, long metricId, long start, Console console) {
+  private static void print(Sample s, long metricId, long start, boolean json, Console console) {
     MetricValue v = s.metric(metricId);
     if (v == null) {
       return;
     }
     double at = (System.nanoTime() - start) / 1e9;
+    if (json) {
+      JsonOption.print(console, JsonOption.object("event", "sample", "seconds", at, "value", v.toJson()));
+      return;
+    }
     String value = v.hasValue() ? String.format(Locale.ROOT, "%.6g %s", v.value(), v.unit()) : "(" + v.error() + ")";
     String observed = Double.isNaN(v.observedCost()) ? "unknown"
         : String.format(Locale.ROOT, "%.3f%% of process CPU", v.observedCost() * 100);

@@ -19,6 +19,9 @@ final class ResourcesCommand implements Callable<Integer> {
   @Mixin
   TargetOptions target;
 
+  @Mixin
+  JsonOption output;
+
   @Parameters(arity = "0..1", paramLabel = "PATH", description = "the subtree to print (default: /)")
   String path = "/";
 
@@ -28,7 +31,13 @@ final class ResourcesCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     try (TargetSession session = target.attach(main.console, "cli")) {
-      print(session.resources(path, depth), main.console, 0);
+      List<ResourceEntry> resources = session.resources(path, depth);
+      if (output.json) {
+        JsonOption.print(main.console, JsonOption.object("pid", session.pid(), "path", path, "depth", depth,
+            "resources", resources.stream().map(ResourceEntry::toJson).toList()));
+      } else {
+        print(resources, main.console, 0);
+      }
     }
     return 0;
   }

@@ -3,11 +3,13 @@ package dev.bottlenose.daemon.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bottlenose.daemon.it.TargetJvm;
+import dev.bottlenose.model.json.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -62,6 +64,43 @@ class CliIT {
         "class " + TargetJvm.MAIN + " restored to its original bytes");
     assertThat(run("ledger", "--pid", pid())).isZero();
     assertThat(out()).contains("no probes are woven in");
+  }
+
+  @Test
+  void theReadingCommandsPrintJsonWithJson() {
+    assertThat(run("jvms", "--json")).isZero();
+    assertThat(list(json(out()), "jvms")).anySatisfy(j -> assertThat(j).containsEntry("pid", target.pid())
+        .containsEntry("main", TargetJvm.MAIN));
+    out.reset();
+    assertThat(run("resources", "--pid", pid(), "/Code/itworkload", "--depth", "2", "--json")).isZero();
+    assertThat(list(json(out()), "resources")).anySatisfy(r -> assertThat(r).containsEntry("path", TargetJvm.STEP)
+        .containsEntry("kind", "method"));
+    out.reset();
+    assertThat(run("measure", "--pid", pid(), "--probe", "call_count", "--focus", TargetJvm.STEP, "--for", "1500ms",
+        "--json")).isZero();
+    List<Map<String, Object>> lines = out().lines().map(CliIT::json).toList();
+    assertThat(lines.get(0)).containsEntry("event", "inserted");
+    assertThat(lines.subList(1, lines.size() - 1)).isNotEmpty().allSatisfy(l -> assertThat(l).containsEntry("event", "sample")
+        .containsKeys("seconds", "value", "cost"));
+    assertThat(lines.get(lines.size() - 1)).containsEntry("event", "removed");
+    assertThat(json(Json.write(lines.get(lines.size() - 1).get("probe")))).containsEntry("classRestored", true);
+    out.reset();
+    assertThat(run("ledger", "--pid", pid(), "--json")).isZero();
+    assertThat(json(out())).containsEntry("pid", target.pid()).containsEntry("probes", List.of());
+    out.reset();
+    assertThat(run("metric", "list", "--json")).isZero();
+    assertThat(list(json(out()), "metrics")).anySatisfy(m -> assertThat(m).containsEntry("name", "cpu_inclusive")
+        .containsEntry("unit", "fraction").containsEntry("origin", "built-in"));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> json(String text) {
+    return (Map<String, Object>) Json.parse(text);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Map<String, Object>> list(Map<String, Object> json, String key) {
+    return (List<Map<String, Object>>) json.get(key);
   }
 
   @Test
