@@ -18,8 +18,8 @@ import picocli.CommandLine.Spec;
         MetricCommand.class, LedgerCommand.class, ClassArchiveTraining.class, HelpCommand.class},
     footer = {"probe kinds: call_count, wall_inclusive, wall_exclusive, call_site, allocation, monitor",
         "metrics: bottlenose metric list; the language: metrics-dsl/README.md, built-ins: metrics-dsl/docs/metrics.md",
-        "durations: 500ms, 8s, 1.5m, 2h; focus: /Code/<package>/<Class>/<method>[descriptor] or </Code/...>,"
-            + " <> the whole program"})
+        "durations: 500ms, 8s, 1.5m, 2h; focus: com.acme.Cache::get, com.acme.Cache.get(Object), a class, a package,",
+        "or /Code/<package>/<Class>/<method>[descriptor], </Code/...>, <> the whole program"})
 public final class Main implements Callable<Integer> {
   final Console console;
 

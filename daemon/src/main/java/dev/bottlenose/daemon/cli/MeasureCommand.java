@@ -43,8 +43,9 @@ final class MeasureCommand implements Callable<Integer> {
   @Option(names = "--metrics", paramLabel = "FILE", description = "a metric file to add first (goes with --metric)")
   String metrics;
 
-  @Option(names = "--focus", paramLabel = "FOCUS", description = "where: /Code/<package>/<Class>/<method>[descriptor]"
-      + " or </Code/...>, <> the whole program")
+  @Option(names = "--focus", paramLabel = "FOCUS", description = "where: com.acme.Cache::get,"
+      + " com.acme.Cache.get(Object), a class or a package; or /Code/<package>/<Class>/<method>[descriptor],"
+      + " </Code/...>, <> the whole program")
   String focus;
 
   @Option(names = "--for", paramLabel = "DURATION", description = "how long to measure (default: 10s)")
@@ -87,7 +88,8 @@ final class MeasureCommand implements Callable<Integer> {
    */
   static int measure(TargetSession session, String focus, String kind, String callee, Duration length, boolean json,
       Console console) {
-    ProbeInfo probe = session.enable(focus, kind, callee, "cli");
+    ProbeInfo probe = session.enable(CodePlaces.path(session, focus), kind,
+        callee == null ? null : CodePlaces.path(session, callee), "cli");
     if (json) {
       JsonOption.print(console, JsonOption.object("event", "inserted", "probe", probe.toJson()));
     } else {

@@ -12,6 +12,7 @@ import dev.bottlenose.metrics.MetricCompiler;
 import dev.bottlenose.metrics.MetricDefinition;
 import dev.bottlenose.metrics.MetricException;
 import dev.bottlenose.metrics.MetricLibrary;
+import dev.bottlenose.model.CodeNames;
 import dev.bottlenose.model.Focus;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -64,6 +65,9 @@ final class MetricMeasure {
       return "no metric '" + metric + "'" + (file == null ? " among the built-ins" : " among the built-ins and " + file)
           + "; known: " + library.metrics().stream().map(MetricDefinition::name).collect(Collectors.joining(", "));
     }
+    if (CodeNames.isJavaName(focusText)) {
+      return null;
+    }
     try {
       MetricCompiler.compile(library.metric(metric), Focus.parse(focusText));
       return null;
@@ -73,7 +77,7 @@ final class MetricMeasure {
   }
 
   static int measure(TargetSession session, String metric, String focus, Duration length, boolean json, Console console) {
-    ActiveMetric m = session.enableMetric(metric, focus, "cli");
+    ActiveMetric m = session.enableMetric(metric, CodePlaces.focus(session, focus), "cli");
     if (json) {
       JsonOption.print(console, JsonOption.object("event", "measuring", "metric", m.toJson()));
     } else {

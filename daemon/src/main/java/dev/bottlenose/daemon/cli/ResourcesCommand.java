@@ -22,7 +22,8 @@ final class ResourcesCommand implements Callable<Integer> {
   @Mixin
   JsonOption output;
 
-  @Parameters(arity = "0..1", paramLabel = "PATH", description = "the subtree to print (default: /)")
+  @Parameters(arity = "0..1", paramLabel = "PATH", description = "the subtree to print: a path, or"
+      + " a package, class or method as Java writes it (com.acme.Cache::get); default /")
   String path = "/";
 
   @Option(names = "--depth", paramLabel = "D", description = "how many levels below PATH (default: 1)")
@@ -31,7 +32,7 @@ final class ResourcesCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     try (TargetSession session = target.attach(main.console, "cli")) {
-      List<ResourceEntry> resources = session.resources(path, depth);
+      List<ResourceEntry> resources = session.resources(CodePlaces.path(session, path), depth);
       if (output.json) {
         JsonOption.print(main.console, JsonOption.object("pid", session.pid(), "path", path, "depth", depth,
             "resources", resources.stream().map(ResourceEntry::toJson).toList()));

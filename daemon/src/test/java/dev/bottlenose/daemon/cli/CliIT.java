@@ -104,6 +104,21 @@ class CliIT {
   }
 
   @Test
+  void placesAreWrittenAsJavaWritesThem() {
+    assertThat(run("resources", "--pid", pid(), "itworkload.ItWorkload", "--json")).isZero();
+    assertThat(list(json(out()), "resources")).anySatisfy(r -> assertThat(r).containsEntry("path", TargetJvm.STEP));
+    out.reset();
+    assertThat(run("measure", "--pid", pid(), "--probe", "call_count", "--focus", "itworkload.ItWorkload::step",
+        "--for", "1s", "--json")).isZero();
+    assertThat(json(out().lines().findFirst().orElseThrow()).get("probe").toString()).contains(TargetJvm.STEP);
+    out.reset();
+    assertThat(run("measure", "--pid", pid(), "--probe", "call_count", "--focus", "itworkload.ItWorkload::fly"))
+        .isEqualTo(1);
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("no code matches 'itworkload.ItWorkload::fly': class itworkload.ItWorkload has no method fly");
+  }
+
+  @Test
   void anUnknownMethodIsARuntimeFailureNamingIt() {
     assertThat(run("measure", "--pid", pid(), "--probe", "call_count", "--focus", "/Code/itworkload/ItWorkload/fly()V"))
         .isEqualTo(1);
