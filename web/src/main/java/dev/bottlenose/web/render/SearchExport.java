@@ -1,0 +1,103 @@
+package dev.bottlenose.web.render;
+
+import dev.bottlenose.consultant.SavedSearch;
+import dev.bottlenose.model.json.Json;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.NoSuchElementException;
+
+/**
+ * The formats a saved search is exported in, for the REST API and the {@code export} command alike: its
+ * search-history graph ({@code json}: the whole saved search, {@code dot}, {@code svg}) or the stacks it sampled
+ * ({@code collapsed}, {@code speedscope}, {@code pprof}: {@link StackExports}).
+ */
+public enum SearchExport {
+  JSON("application/json; charset=utf-8", "json"),
+  DOT("text/vnd.graphviz; charset=utf-8", "dot"),
+  SVG("image/svg+xml; charset=utf-8", "svg"),
+  COLLAPSED("text/plain; charset=utf-8", "collapsed.txt"),
+  SPEEDSCOPE("application/json; charset=utf-8", "speedscope.json"),
+  PPROF("application/octet-stream", "pb.gz");
+
+  private final String contentType;
+  private final String extension;
+
+  SearchExport(String contentType, String extension) {
+    this.contentType = contentType;
+    this.extension = extension;
+  }
+
+  /** An export: its bytes, their content type and a file name for them (the search, JVM and graph). */
+  public record Output(byte[] body, String contentType, String fileName) {}
+
+  /** The format's name, as a query parameter or option gives it: {@code json}, …, {@code pprof}. */
+  public String formatName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** Whether it is bytes rather than text (pprof). */
+  public boolean binary() {
+    return this == PPROF;
+  }
+
+  /** Every format's name, in the order of this enum. */
+  public static List<String> names() {
+    return Arrays.stream(values()).map(SearchExport::formatName).toList();
+  }
+
+  /** The format {@code name} names; an unknown one is an IllegalArgumentException listing the known ones. */
+  public static SearchExport named(String name) {
+    for (SearchExport f : values()) {
+      if (f.formatName().equals(name)) {
+        return f;
+      }
+    }
+    List<String> names = names();
+    throw new IllegalArgumentException("unknown export format '" + name + "': expected "
+        + String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1));
+  }
+
+  /**
+   * {@code search} in this format. The stack formats take the stacks of {@code daemon} (null: the first JVM the
+   * search kept stacks of), collapsed and pprof those of {@code graph} (one of {@link StackExports#GRAPHS}; an
+   * IllegalArgumentException otherwise), speedscope every graph kept; a NoSuchElementException says which stacks
+   * the search did not keep.
+   */
+  public Output write(SavedSearch search, String daemon, String graph) {
+    return switch (this) {
+      case JSON -> text(Json.write(search.toJson()), search.id());
+      case DOT -> text(search.graph().toDot(), search.id());
+      case SVG -> text(SvgWriter.write(search.graph()), search.id());
+      case SPEEDSCOPE -> {
+        String d = StackExports.daemonOrFirst(search, daemon);
+        if (StackExports.ofDaemon(search, d).isEmpty()) {
+          throw new NoSuchElementException("search '" + search.id() + "' kept no stacks"
+              + (d == null ? "" : " of " + d));
+        }
+        yield text(StackExports.speedscope(search, d), search.id() + "-" + d);
+      }
+      case COLLAPSED, PPROF -> {
+        if (!StackExports.GRAPHS.contains(graph)) {
+          throw new IllegalArgumentException("graph must be cpu, sync or io, is '" + graph + "'");
+        }
+        String d = StackExports.daemonOrFirst(search, daemon);
+        SavedSearch.Stacks stacks = StackExports.find(search, d, graph).orElseThrow(() -> new NoSuchElementException(
+            "search '" + search.id() + "' kept no " + graph + " stacks" + (d == null ? "" : " of " + d)));
+        String name = search.id() + "-" + d + "-" + graph;
+        yield this == PPROF ? new Output(StackExports.pprof(search, stacks), contentType, fileName(name))
+            : text(StackExports.collapsed(stacks), name);
+      }
+    };
+  }
+
+  private Output text(String text, String name) {
+    return new Output(text.getBytes(StandardCharsets.UTF_8), contentType, fileName(name));
+  }
+
+  /** {@code name} and the format's extension, characters other than letters, digits, '.', '_' and '-' as '_'. */
+  private String fileName(String name) {
+    return name.replaceAll("[^A-Za-z0-9._-]", "_") + "." + extension;
+  }
+}
