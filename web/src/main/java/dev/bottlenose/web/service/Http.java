@@ -19,6 +19,7 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -29,8 +30,16 @@ final class Http {
 
   private Http() {}
 
-  /** An answer other than 200 JSON: a status, a content type and a body. */
-  record Reply(int status, String contentType, Buffer body) {
+  /** An answer other than 200 JSON: a status, a content type, a body and other headers (name, value). */
+  record Reply(int status, String contentType, Buffer body, Map<String, String> headers) {
+    Reply {
+      headers = Map.copyOf(headers);
+    }
+
+    Reply(int status, String contentType, Buffer body) {
+      this(status, contentType, body, Map.of());
+    }
+
     static Reply json(int status, JsonObject body) {
       return new Reply(status, "application/json; charset=utf-8", Buffer.buffer(body.encode()));
     }
@@ -50,6 +59,7 @@ final class Http {
         if (ar.failed()) {
           fail(ctx, ar.cause());
         } else if (ar.result() instanceof Reply r) {
+          r.headers().forEach(ctx.response()::putHeader);
           ctx.response().setStatusCode(r.status()).putHeader("Content-Type", r.contentType()).end(r.body());
         } else {
           ctx.response().putHeader("Content-Type", "application/json; charset=utf-8").end(((JsonObject) ar.result()).encode());

@@ -13,7 +13,8 @@ import dev.bottlenose.consultant.ShgNode;
 import dev.bottlenose.consultant.ValueSeries;
 import dev.bottlenose.model.json.Json;
 import dev.bottlenose.web.cluster.Daemons;
-import dev.bottlenose.web.render.SvgWriter;
+import dev.bottlenose.web.render.SearchExport;
+import dev.bottlenose.web.render.StackExports;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
@@ -24,6 +25,7 @@ import io.vertx.ext.web.handler.BodyHandler;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
@@ -50,7 +52,8 @@ final class SearchApi {
     router.get("/api/searches/:id/nodes/:nodeId").handler(Http.handle(ctx -> node(ctx.pathParam("id"), ctx.pathParam("nodeId"))));
     router.post("/api/searches/:id/stop").handler(Http.handle(ctx ->
         Future.succeededFuture(searches.stop(ctx.pathParam("id"), "stopped by the user"))));
-    router.get("/api/searches/:id/export").handler(Http.handle(ctx -> export(ctx.pathParam("id"), ctx.queryParams().get("format"))));
+    router.get("/api/searches/:id/export").handler(Http.handle(ctx -> export(ctx.pathParam("id"),
+        ctx.queryParams().get("format"), ctx.queryParams().get("daemon"), ctx.queryParams().get("graph"))));
     router.get("/api/searches/:id/findings").handler(Http.handle(ctx -> findings(ctx.pathParam("id"))));
     router.get("/api/searches/:id/stacks").handler(Http.handle(ctx -> stacks(ctx.pathParam("id"),
         ctx.queryParam("daemon").isEmpty() ? null : ctx.queryParam("daemon").get(0),
@@ -215,23 +218,22 @@ final class SearchApi {
     });
   }
 
-  private Future<?> export(String id, String format) {
-    String f = format == null ? "json" : format;
-    if (!Set.of("json", "dot", "svg").contains(f)) {
-      throw ApiException.badRequest("unknown export format '" + f + "': expected json, dot or svg");
-    }
+  /**
+   * The search in {@code format} ({@link SearchExport}): its graph, or the stacks it kept of {@code daemon}
+   * (default its first) and {@code graph} (default cpu); a pprof file comes as an attachment.
+   */
+  private Future<?> export(String id, String format, String daemon, String graph) {
+    SearchExport f = SearchExport.named(format == null ? "json" : format);
+    String g = graph == null ? "cpu" : graph;
     return searches.open(id).map(s -> {
-      String body = switch (f) {
-        case "json" -> Json.write(s.toJson());
-        case "dot" -> s.graph().toDot();
-        default -> SvgWriter.write(s.graph());
-      };
-      String type = switch (f) {
-        case "json" -> "application/json; charset=utf-8";
-        case "dot" -> "text/vnd.graphviz; charset=utf-8";
-        default -> "image/svg+xml; charset=utf-8";
-      };
-      return new Http.Reply(200, type, Buffer.buffer(body, "UTF-8"));
+      SearchExport.Output out;
+      try {
+        out = f.write(s, daemon, g);
+      } catch (NoSuchElementException e) {
+        throw ApiException.notFound(e.getMessage() + whyNoStacks(id));
+      }
+      return new Http.Reply(200, out.contentType(), Buffer.buffer(out.body()), f.binary()
+          ? Map.of("Content-Disposition", "attachment; filename=\"" + out.fileName() + "\"") : Map.of());
     });
   }
 
@@ -245,17 +247,22 @@ final class SearchApi {
       throw ApiException.badRequest("graph must be cpu, sync, io or jit, is '" + graph + "'");
     }
     return searches.open(id).map(s -> {
-      String d = daemon != null && !daemon.isEmpty() ? daemon : s.stacks().stream().map(SavedSearch.Stacks::daemon).findFirst().orElse(null);
-      SavedSearch.Stacks found = s.stacks().stream().filter(x -> x.daemon().equals(d) && x.graph().equals(graph)).findFirst()
-          .orElseThrow(() -> ApiException.notFound("search '" + id + "' kept no " + graph + " stacks" + (d == null ? "" : " of " + d)
-              + (searches.live(id) != null ? ": a running search keeps them when it ends; its JVMs' are at /api/jvms/{daemonId}/stacks"
-                  : ": they are kept when the search ends and its daemon answers")));
+      String d = StackExports.daemonOrFirst(s, daemon);
+      SavedSearch.Stacks found = StackExports.find(s, d, graph).orElseThrow(() -> ApiException.notFound("search '" + id
+          + "' kept no " + graph + " stacks" + (d == null ? "" : " of " + d) + whyNoStacks(id)));
       JsonArray frames = new JsonArray();
       found.frames().forEach(f -> frames.add(new JsonObject().put("parent", f.parent()).put("method", f.method())
           .put("total", f.total()).put("self", f.self())));
       return new JsonObject().put("searchId", id).put("daemonId", found.daemon()).put("graph", graph)
           .put("counts", JvmApi.STACK_GRAPHS.get(graph)).put("samples", found.samples()).put("frames", frames);
     });
+  }
+
+  /** Why search {@code id} may have kept no stacks, after a colon. */
+  private String whyNoStacks(String id) {
+    return searches.live(id) != null
+        ? ": a running search keeps them when it ends; its JVMs' are at /api/jvms/{daemonId}/stacks"
+        : ": they are kept when the search ends and its daemon answers";
   }
 
   /** A running search's findings from its graph as it is (no snapshot of its values), a saved one's from its file. */

@@ -68,7 +68,8 @@ class RestApiTest {
     HttpResponse<String> svg = fixture.get("/api/searches/hot-1/export?format=svg");
     assertThat(svg.headers().firstValue("content-type")).hasValueSatisfying(t -> assertThat(t).startsWith("image/svg+xml"));
     assertThat(svg.body()).contains("<svg").contains("spin()V");
-    assertError(fixture.get("/api/searches/hot-1/export?format=png"), 400, "unknown export format 'png'");
+    assertError(fixture.get("/api/searches/hot-1/export?format=png"), 400,
+        "unknown export format 'png': expected json, dot, svg, collapsed, speedscope or pprof");
     assertError(fixture.post("/api/searches/hot-1/stop", ""), 409, "search 'hot-1' has ended");
 
     JsonObject findings = new JsonObject(fixture.get("/api/searches/hot-1/findings").body());
@@ -93,6 +94,37 @@ class RestApiTest {
     assertThat(node.getJsonArray("children").getList()).containsExactly(3);
     assertError(fixture.get("/api/searches/hot-1/nodes/9"), 404, "has no node 9");
     assertError(fixture.get("/api/searches/hot-1/nodes/x"), 400, "node id 'x' is not a number");
+  }
+
+  @Test
+  void theSampledStacksAreExportedForProfilersTools() throws Exception {
+    HttpResponse<String> collapsed = fixture.get("/api/searches/hot-1/export?format=collapsed&graph=cpu&daemon=vm-42");
+    assertThat(collapsed.statusCode()).isEqualTo(200);
+    assertThat(collapsed.headers().firstValue("content-type"))
+        .hasValueSatisfying(t -> assertThat(t).startsWith("text/plain"));
+    assertThat(collapsed.body()).isEqualTo("com.acme.Hot.spin() 5\n");
+    HttpResponse<String> speedscope = fixture.get("/api/searches/hot-1/export?format=speedscope");
+    assertThat(speedscope.headers().firstValue("content-type"))
+        .hasValueSatisfying(t -> assertThat(t).startsWith("application/json"));
+    JsonObject file = new JsonObject(speedscope.body());
+    assertThat(file.getString("$schema")).isEqualTo("https://www.speedscope.app/file-format-schema.json");
+    assertThat(file.getJsonArray("profiles").getJsonObject(0).getLong("endValue")).isEqualTo(5);
+    HttpResponse<byte[]> pprof = fixture.http.send(java.net.http.HttpRequest.newBuilder(
+        fixture.uri("/api/searches/hot-1/export?format=pprof")).build(), HttpResponse.BodyHandlers.ofByteArray());
+    assertThat(pprof.statusCode()).isEqualTo(200);
+    assertThat(pprof.headers().firstValue("content-type")).hasValue("application/octet-stream");
+    assertThat(pprof.headers().firstValue("content-disposition"))
+        .hasValue("attachment; filename=\"hot-1-vm-42-cpu.pb.gz\"");
+    assertThat(pprof.body()).startsWith((byte) 0x1f, (byte) 0x8b);
+
+    assertError(fixture.get("/api/searches/hot-1/export?format=pprof&graph=sync"), 404,
+        "search 'hot-1' kept no sync stacks of vm-42: they are kept when the search ends");
+    assertError(fixture.get("/api/searches/hot-1/export?format=collapsed&daemon=vm-7"), 404,
+        "kept no cpu stacks of vm-7");
+    assertError(fixture.get("/api/searches/hot-1/export?format=speedscope&daemon=vm-7"), 404, "kept no stacks of vm-7");
+    assertError(fixture.get("/api/searches/hot-1/export?format=collapsed&graph=heap"), 400,
+        "graph must be cpu, sync or io");
+    assertError(fixture.get("/api/searches/nope/export?format=collapsed"), 404, "no search 'nope'");
   }
 
   @Test
