@@ -11,12 +11,13 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * The service's command line: {@code search}, {@code serve}, {@code demo} (picocli, run by {@link Cli}): exit codes
- * 0 ok, 1 runtime failure, 2 usage error; every command answers {@code --help} and {@code --version}.
+ * The service's command line: {@code search}, {@code serve}, {@code demo}, {@code export} (picocli, run by
+ * {@link Cli}): exit codes 0 ok, 1 runtime failure, 2 usage error; every command answers {@code --help} and
+ * {@code --version}.
  */
 @Command(name = "bottlenose", description = "Search running JVMs for bottlenecks; serve the web UI and REST API.",
-    subcommands = {SearchCommand.class, ServeCommand.class, DemoCommand.class, ClassArchiveTraining.class,
-        HelpCommand.class},
+    subcommands = {SearchCommand.class, ServeCommand.class, DemoCommand.class, ExportCommand.class,
+        ClassArchiveTraining.class, HelpCommand.class},
     footer = {"saved searches go to ./data/searches unless --data DIR; members are admitted by the cluster secret"
         + " (~/.bottlenose/cluster.secret, or BOTTLENOSE_CLUSTER_SECRET); durations: 500ms, 8s, 1.5m, 2h"})
 public final class Main implements Callable<Integer> {

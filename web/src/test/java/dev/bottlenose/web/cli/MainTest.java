@@ -40,11 +40,11 @@ class MainTest {
   @Test
   void everyCommandAnswersHelpWithItsOwnUsageAndVersion() {
     assertThat(run("--help")).isZero();
-    assertThat(out()).startsWith("Usage: bottlenose").contains("  search ", "  serve ", "  demo ");
+    assertThat(out()).startsWith("Usage: bottlenose").contains("  search ", "  serve ", "  demo ", "  export ");
     assertThat(run("help")).isZero();
     assertThat(run()).isEqualTo(2);
     assertThat(out()).startsWith("Usage: bottlenose");
-    for (String command : List.of("search", "serve", "demo")) {
+    for (String command : List.of("search", "serve", "demo", "export")) {
       assertThat(run(command, "--help")).as(command).isZero();
       assertThat(out()).as(command).startsWith("Usage: bottlenose " + command + " ").contains("-h, --help");
       assertThat(run(command, "--version")).as(command).isZero();

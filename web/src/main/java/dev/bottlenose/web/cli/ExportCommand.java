@@ -1,0 +1,117 @@
+package dev.bottlenose.web.cli;
+
+import dev.bottlenose.cli.ExitCodes;
+import dev.bottlenose.cli.UsageException;
+import dev.bottlenose.consultant.SavedSearch;
+import dev.bottlenose.consultant.SearchStore;
+import dev.bottlenose.model.json.Json;
+import dev.bottlenose.web.render.SearchExport;
+import dev.bottlenose.web.render.StackExports;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.NoSuchElementException;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code export}: a saved search in one of {@link SearchExport}'s formats, on stdout or in {@code --out FILE}
+ * (pprof, which is binary, only in a file); the same bytes as {@code GET /api/searches/{id}/export}.
+ */
+@Command(name = "export", description = {
+    "write a saved search's graph (json, dot, svg) or the stacks it sampled (collapsed, speedscope, pprof)",
+    "SEARCH is a search's id (its file <id>.json in --data) or the path of a saved search's JSON file; collapsed and"
+        + " pprof take the stacks of one --graph, speedscope all of them; --daemon picks the JVM (default: the first"
+        + " the search kept stacks of)"})
+final class ExportCommand implements Callable<Integer> {
+  @ParentCommand
+  Main main;
+
+  @Parameters(index = "0", paramLabel = "SEARCH", description = "a saved search's id, or the path of its JSON file")
+  String search;
+
+  @Option(names = "--format", paramLabel = "FORMAT", required = true,
+      description = "json, dot, svg, collapsed, speedscope or pprof")
+  String format;
+
+  @Option(names = "--graph", paramLabel = "GRAPH", description = "the stacks for collapsed and pprof: cpu, sync or io"
+      + " (default: cpu)")
+  String graph = "cpu";
+
+  @Option(names = "--daemon", paramLabel = "ID", description = "the JVM whose stacks to export, by its daemon's id"
+      + " (default: the first the search kept)")
+  String daemon;
+
+  @Option(names = "--out", paramLabel = "FILE", description = "write to FILE instead of stdout (pprof needs it)")
+  Path out;
+
+  @Mixin
+  DataOption data;
+
+  @Override
+  public Integer call() throws IOException {
+    SearchExport f;
+    try {
+      f = SearchExport.named(format);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--format: " + e.getMessage());
+    }
+    if (!StackExports.GRAPHS.contains(graph)) {
+      throw new UsageException("--graph must be cpu, sync or io, is '" + graph + "'");
+    }
+    if (f.binary() && out == null) {
+      throw new UsageException("--format " + f.formatName() + " is binary (gzip-compressed protobuf): write it to a"
+          + " file with --out FILE");
+    }
+    SavedSearch saved = open();
+    SearchExport.Output output;
+    try {
+      output = f.write(saved, daemon, graph);
+    } catch (NoSuchElementException e) {
+      throw new IllegalStateException(e.getMessage() + ": they are kept when a search ends and its daemon answers", e);
+    }
+    if (out != null) {
+      try {
+        Files.write(out, output.body());
+      } catch (NoSuchFileException e) {
+        throw new IOException("cannot write " + out + ": no such directory", e);
+      } catch (IOException e) {
+        throw new IOException("cannot write " + out + ": " + e.getMessage(), e);
+      }
+      main.err.println("bottlenose: wrote " + out + " (" + output.body().length + " bytes)");
+    } else {
+      main.out.writeBytes(output.body());
+      if (output.body().length > 0 && output.body()[output.body().length - 1] != '\n') {
+        main.out.println();
+      }
+      main.out.flush();
+    }
+    return ExitCodes.OK;
+  }
+
+  /** The saved search SEARCH names: a JSON file, else an id in {@code --data}. */
+  private SavedSearch open() throws IOException {
+    Path file = Path.of(search);
+    if (Files.isRegularFile(file)) {
+      try {
+        return SavedSearch.fromJson(Json.parse(Files.readString(file, StandardCharsets.UTF_8)));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+      }
+    }
+    Path directory = data.directory();
+    boolean saved = search.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
+        && Files.isRegularFile(directory.resolve(search + ".json"));
+    if (!saved) {
+      throw new UsageException("no saved search '" + search + "': neither a file nor a search id in " + directory
+          + " (--data DIR)");
+    }
+    return new SearchStore(directory).open(search);
+  }
+}
