@@ -31,7 +31,8 @@ function list(root) {
         h('td', {}, h('a', { href: `#/history/${encodeURIComponent(s.searchId)}`, class: 'open' }, s.searchId)),
         h('td', {}, time(s.startedAt)), h('td', {}, time(s.endedAt)), h('td', {}, s.endReason || ''),
         h('td', {}, (s.daemons || []).join(', ')), h('td', {}, s.nodes ?? ''), h('td', {}, s.findings ?? ''),
-        h('td', {}, ['json', 'svg', 'dot'].map(f => [h('a', { href: `/api/searches/${q(s.searchId)}/export?format=${f}`, download: `${s.searchId}.${f}` }, f), ' ']))))); 
+        h('td', {}, [['json', 'json'], ['svg', 'svg'], ['dot', 'dot'], ['collapsed', 'collapsed.txt'], ['speedscope', 'speedscope.json'], ['pprof', 'pb.gz']]
+          .map(([f, ext]) => [h('a', { href: `/api/searches/${q(s.searchId)}/export?format=${f}`, download: `${s.searchId}.${ext}` }, f), ' '])))));
     if (saved.length === 0) table.append(h('tr', {}, h('td', { colspan: 9, class: 'muted' }, 'no saved search yet')));
   }).catch(e => message.show(e.message));
   root.append(card('Saved searches', message, h('div', { class: 'row' }, compareButton), table));

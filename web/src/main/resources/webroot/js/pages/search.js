@@ -137,6 +137,10 @@ export function searchView(root, searchId, { live, compact } = {}) {
     h('a', { href: `/api/searches/${q(searchId)}/export?format=json`, download: `${searchId}.json`, class: 'export-json' }, 'JSON'), ' ',
     h('a', { href: `/api/searches/${q(searchId)}/export?format=svg`, download: `${searchId}.svg`, class: 'export-svg' }, 'SVG'), ' ',
     h('a', { href: `/api/searches/${q(searchId)}/export?format=dot`, download: `${searchId}.dot` }, 'DOT'), ' ',
+    live ? null : [h('span', { class: 'muted', title: 'the CPU stacks the search sampled, for flamegraph.pl, speedscope, async-profiler\'s converters and go tool pprof' }, 'stacks:'), ' ',
+      h('a', { href: `/api/searches/${q(searchId)}/export?format=collapsed`, download: `${searchId}-cpu.collapsed.txt`, class: 'export-collapsed' }, 'collapsed'), ' ',
+      h('a', { href: `/api/searches/${q(searchId)}/export?format=speedscope`, download: `${searchId}.speedscope.json` }, 'speedscope'), ' ',
+      h('a', { href: `/api/searches/${q(searchId)}/export?format=pprof`, download: `${searchId}-cpu.pb.gz` }, 'pprof'), ' '],
     h('button', { type: 'button', class: 'export-drawn', title: 'the graph as drawn here, collapsed parts and filter included',
       onclick: () => download(`${searchId}-view.svg`, svgText(view.svg), 'image/svg+xml') }, 'SVG as drawn'));
   const container = h('div', { class: `search-view${compact ? ' compact' : ''}`, dataset: { searchId } },
