@@ -37,6 +37,10 @@ import java.util.Set;
  * the time, so tests run on a manual clock. Thread-safe; listeners are called on the advancing thread.
  */
 public final class Search {
+  /** The end reason of a search that ran for its {@code search.max_time_seconds}. */
+  public static final String TIME_LIMIT = "time limit";
+  /** The end reason of a search with nothing left to test. */
+  public static final String CONVERGED = "converged: nothing left to test";
   private static final Comparator<Refinement> BY_PARENT_HYPOTHESIS_FOCUS = Comparator
       .comparingInt(Refinement::parentId).thenComparing(Refinement::hypothesisId).thenComparing(r -> r.focus().toString());
 
@@ -422,10 +426,10 @@ public final class Search {
   private void checkEnd(long now) {
     String reason = stopRequest;
     if (reason == null && now - startedAtMillis >= settings.millis("search.max_time_seconds")) {
-      reason = "time limit";
+      reason = TIME_LIMIT;
     }
     if (reason == null && nothingLeft() && !watchAgain()) {
-      reason = "converged: nothing left to test";
+      reason = CONVERGED;
     }
     if (reason == null && stalledOnBudget()) {
       watchAgain();

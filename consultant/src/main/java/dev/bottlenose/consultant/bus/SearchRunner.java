@@ -34,6 +34,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * (and the daemons have answered every disable) before it is saved to the {@link SearchStore}.
  */
 public final class SearchRunner {
+  /** How a search's end reason starts when its target exited (then the daemon's reason follows). */
+  public static final String TARGET_EXITED = "target exited";
+  /** How a search's end reason starts when a step failed (then the failure follows). */
+  public static final String STEP_FAILED = "a step failed";
   /** Where searches are saved unless told otherwise. */
   public static final Path DEFAULT_DATA_DIRECTORY = Path.of("data", "searches");
   private static final int MAX_FAILED_STEPS = 3;
@@ -84,7 +88,7 @@ public final class SearchRunner {
     port.onTargetGone((daemon, reason) -> {
       boolean lost = reason.startsWith(EventBusMeasurementPort.DAEMON_LOST);
       daemonLost |= lost;
-      stop(lost ? reason + " (daemon " + daemon + ")" : "target exited (daemon " + daemon + "): " + reason);
+      stop(lost ? reason + " (daemon " + daemon + ")" : TARGET_EXITED + " (daemon " + daemon + "): " + reason);
     });
     consumers = List.of(
         vertx.eventBus().<JsonObject>consumer(Addresses.searchGraph(id), m -> graphJson().onComplete(ar -> m.reply(ar.result()))),
@@ -234,7 +238,7 @@ public final class SearchRunner {
         finish();
         return;
       } else {
-        stop("a step failed: " + ar.cause());
+        stop(STEP_FAILED + ": " + ar.cause());
       }
       // a finished search keeps the flag set: no step may start after finish() began
       stepping.set(false);
