@@ -7,11 +7,13 @@ import com.hazelcast.config.JoinConfig;
 import com.hazelcast.config.NetworkConfig;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxBuilder;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.EventBusOptions;
 import io.vertx.core.http.ClientAuth;
 import io.vertx.core.net.JksOptions;
+import io.vertx.core.spi.VertxMetricsFactory;
 import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 import java.net.InetAddress;
@@ -54,18 +56,30 @@ public final class Cluster {
 
   /** Joins (or forms) the cluster {@code settings} describe; the future has the clustered Vert.x. */
   public static Future<Vertx> start(ClusterSettings settings) {
+    return start(settings, null);
+  }
+
+  /**
+   * As {@link #start(ClusterSettings)}, with the Vert.x's own metrics (HTTP servers, the event bus, …) reported to
+   * {@code metrics} (null: none).
+   */
+  public static Future<Vertx> start(ClusterSettings settings, VertxMetricsFactory metrics) {
     if (HAZELCAST_LOG.getLevel() == null) {
       // Not set by a command line (cli.Logging): Hazelcast's INFO lines are its start-up banner and joins.
       HAZELCAST_LOG.setLevel(Level.WARNING);
       CP_SUBSYSTEM_LOG.setLevel(Level.SEVERE);
     }
     VertxOptions options = new VertxOptions().setEventBusOptions(eventBusOptions(settings));
-    return Vertx.builder().with(options).withClusterManager(new HazelcastClusterManager(hazelcastConfig(settings)))
-        .buildClustered().andThen(joined -> {
-          if (joined.succeeded()) {
-            Membership.stampOutbound(joined.result());
-          }
-        });
+    VertxBuilder builder = Vertx.builder().with(options)
+        .withClusterManager(new HazelcastClusterManager(hazelcastConfig(settings)));
+    if (metrics != null) {
+      builder.withMetrics(metrics);
+    }
+    return builder.buildClustered().andThen(joined -> {
+      if (joined.succeeded()) {
+        Membership.stampOutbound(joined.result());
+      }
+    });
   }
 
   /**
