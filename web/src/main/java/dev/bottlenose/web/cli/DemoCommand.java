@@ -2,6 +2,7 @@ package dev.bottlenose.web.cli;
 
 import dev.bottlenose.consultant.Findings;
 import dev.bottlenose.consultant.bus.SearchRunner;
+import dev.bottlenose.web.service.ServiceMetrics;
 import dev.bottlenose.web.service.WebService;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -54,12 +55,14 @@ final class DemoCommand implements Callable<Integer> {
     WebService.Options options = new WebService.Options("127.0.0.1", ServeCommand.port(port), null, data.directory());
     long maxSeconds = SearchCommand.maxTime(maxTime).toSeconds();
     JsonObject settings = settings(this.settings.settings());
-    Member member = Member.join(err);
+    ServiceMetrics metrics = new ServiceMetrics();
+    Member member = Member.join(err, metrics.vertxMetrics());
     Parts parts = new Parts(member);
     Thread hook = new Thread(parts::close, "bottlenose-demo-stop");
     Runtime.getRuntime().addShutdownHook(hook);
     try {
-      WebService service = Member.await(WebService.start(member.vertx(), member.daemons(), options), 30, "starting the web server");
+      WebService service = Member.await(WebService.start(member.vertx(), member.daemons(), options, metrics), 30,
+          "starting the web server");
       parts.service = service;
       String url = ServeCommand.url(options, service.port());
       out.println("bottlenose demo: the web UI is at " + url);

@@ -12,6 +12,7 @@ import io.vertx.core.Future;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
+import io.vertx.core.spi.VertxMetricsFactory;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,12 +34,21 @@ final class Member implements AutoCloseable {
     return join(err, List.of());
   }
 
+  /** Joins the cluster, the Vert.x's own metrics reported to {@code metrics} (the service's {@code GET /metrics}). */
+  static Member join(PrintStream err, VertxMetricsFactory metrics) throws Exception {
+    return join(err, List.of(), metrics);
+  }
+
   /**
    * Joins the cluster; a daemon is started for each of {@code pids} first, to start, attach and join while this
    * process joins ({@link Daemons#prestart}), and {@link #daemonsFor} then holds it (or the daemon that already
    * served that pid, which the started one leaves to).
    */
   static Member join(PrintStream err, List<Long> pids) throws Exception {
+    return join(err, pids, null);
+  }
+
+  private static Member join(PrintStream err, List<Long> pids, VertxMetricsFactory metrics) throws Exception {
     List<Daemons.Spawned> started = new ArrayList<>();
     for (long pid : pids) {
       try {
@@ -48,7 +58,7 @@ final class Member implements AutoCloseable {
       }
     }
     err.println("bottlenose: joining the cluster on 127.0.0.1...");
-    Vertx vertx = await(Cluster.start(ClusterSettings.loopback()), 90, "joining the cluster");
+    Vertx vertx = await(Cluster.start(ClusterSettings.loopback(), metrics), 90, "joining the cluster");
     Daemons daemons = new Daemons(vertx, Daemons.locateDaemonJar());
     started.forEach(daemons::adopt);
     return new Member(vertx, daemons);

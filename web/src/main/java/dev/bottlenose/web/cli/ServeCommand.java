@@ -2,6 +2,7 @@ package dev.bottlenose.web.cli;
 
 import dev.bottlenose.bus.PrivateDirectory;
 import dev.bottlenose.consultant.bus.SearchRunner;
+import dev.bottlenose.web.service.ServiceMetrics;
 import dev.bottlenose.web.service.WebService;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -79,10 +80,12 @@ final class ServeCommand implements Callable<Integer> {
     Setup setup = setup(System.getenv(TOKEN_ENV), PrivateDirectory::ofUser);
     WebService.Options options = setup.options();
     SearchRunner.prepareRules();
-    Member member = Member.join(err);
+    ServiceMetrics metrics = new ServiceMetrics();
+    Member member = Member.join(err, metrics.vertxMetrics());
     WebService service;
     try {
-      service = Member.await(WebService.start(member.vertx(), member.daemons(), options), 30, "starting the web server");
+      service = Member.await(WebService.start(member.vertx(), member.daemons(), options, metrics), 30,
+          "starting the web server");
     } catch (Exception e) {
       member.close();
       throw e;

@@ -35,15 +35,15 @@ import java.util.Set;
  *       {@code /api/jvms}), so no spelling of an API path escapes them.
  *   <li>A request from a page of another origin is refused with 403: an {@code Origin} other than
  *       {@code http://<the request's Host>} on a request that changes state (any method but GET, HEAD and
- *       OPTIONS, and the {@code /api/live} WebSocket upgrade) or on any {@code /api/} request, and
- *       {@code Sec-Fetch-Site: cross-site} or {@code same-site} on those. Requests without these headers
- *       (curl, scripts) pass.
+ *       OPTIONS, and the {@code /api/live} WebSocket upgrade) or on any guarded request ({@link #isGuarded}:
+ *       {@code /api/}, {@code /health}, {@code /metrics}), and {@code Sec-Fetch-Site: cross-site} or
+ *       {@code same-site} on those. Requests without these headers (curl, scripts, Prometheus) pass.
  *   <li>The token rule: on loopback no token is needed; any other address needs one, and then (or whenever
- *       one is set) every {@code /api/} request carries it as the {@value #COOKIE} cookie or
- *       {@code Authorization: Bearer T}. The pages themselves (public code) load without it: the page reads
- *       the token from its URL's fragment ({@code /#token=T}, which browsers never send to a server), posts
- *       it to {@code POST /api/session} (see {@link #session}) for the cookie, and removes the fragment.
- *       A token is never accepted in a query string.
+ *       one is set) every guarded request carries it as the {@value #COOKIE} cookie or
+ *       {@code Authorization: Bearer T} (how a Prometheus scraper sends it). The pages themselves (public
+ *       code) load without it: the page reads the token from its URL's fragment ({@code /#token=T}, which
+ *       browsers never send to a server), posts it to {@code POST /api/session} (see {@link #session}) for the
+ *       cookie, and removes the fragment. A token is never accepted in a query string.
  * </ol>
  */
 final class Access implements Handler<RoutingContext> {
@@ -52,6 +52,8 @@ final class Access implements Handler<RoutingContext> {
   /** The routing-context key of the client ({@link #client}). */
   private static final String CLIENT = "bottlenose.client";
   private static final List<String> LOOPBACK_NAMES = List.of("localhost", "127.0.0.1", "::1");
+  /** The paths outside {@code /api/} that are guarded as the API is: the service's health and its metrics. */
+  private static final List<String> OPERATIONS = List.of("/health", "/metrics");
   private final String token;
   private final Set<String> hosts;
   /** The allowed names as the refusal tells them: not this machine's every address, which a rebinding page could read. */
@@ -172,8 +174,8 @@ final class Access implements Handler<RoutingContext> {
       refuse(request, 400, "malformed query string '" + request.query() + "': " + e.getMessage());
       return;
     }
-    boolean api = isApi(path);
-    if (api || changesState(request, path)) {
+    boolean guarded = isGuarded(path);
+    if (guarded || changesState(request, path)) {
       String site = request.getHeader("Sec-Fetch-Site");
       if ("cross-site".equalsIgnoreCase(site) || "same-site".equalsIgnoreCase(site)) {
         refuse(request, 403, "a request from a page of another site (Sec-Fetch-Site: " + site + ") is refused: only this"
@@ -190,7 +192,7 @@ final class Access implements Handler<RoutingContext> {
     }
     String address = request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress();
     ctx.put(CLIENT, token == null ? address : address + " (with the token)");
-    if (token == null || !api || request.method() == HttpMethod.POST && path.equals(SESSION)) {
+    if (token == null || !guarded || request.method() == HttpMethod.POST && path.equals(SESSION)) {
       ctx.next();
       return;
     }
@@ -207,8 +209,16 @@ final class Access implements Handler<RoutingContext> {
         + " or send Authorization: Bearer T");
   }
 
-  /** Whether a normalized path is the API's (the token and origin rules hold for all of it). */
-  static boolean isApi(String path) {
+  /**
+   * Whether a normalized path is guarded (the token and origin rules hold for it): the API's, {@code /health} and
+   * {@code /metrics}, each with whatever follows a slash.
+   */
+  static boolean isGuarded(String path) {
+    for (String guarded : OPERATIONS) {
+      if (path.equals(guarded) || path.startsWith(guarded + "/")) {
+        return true;
+      }
+    }
     return path.equals("/api") || path.startsWith("/api/");
   }
 

@@ -9,7 +9,9 @@ import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.json.JsonObject;
+import io.vertx.core.spi.cluster.ClusterManager;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.StaticHandler;
@@ -17,14 +19,18 @@ import io.vertx.ext.web.RoutingContext;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 
 /**
- * The service: the REST API of web/API.md, the live WebSocket {@code /api/live}, the pages from {@code
- * webroot/} and the WebJars, on one Vert.x HTTP server, behind the token rule ({@link Access}).
+ * The service: the REST API of web/API.md, the live WebSocket {@code /api/live}, {@code /health} and {@code
+ * /metrics}, the pages from {@code webroot/} and the WebJars, on one Vert.x HTTP server, behind the token rule
+ * ({@link Access}).
  */
 public final class WebService {
   /** The largest request body read (1 MiB): more is 413. */
   static final int BODY_LIMIT = 1 << 20;
+  /** How long {@code /health} and {@code /metrics} wait for the cluster's daemon registry (then: its last count). */
+  private static final long DAEMONS_TIMEOUT_MILLIS = 2_000;
   /**
    * Where and how to serve.
    *
@@ -59,16 +65,23 @@ public final class WebService {
   private final SearchApi searchApi;
   private final LiveHub hub;
   private final MessageConsumer<JsonObject> daemonEvents;
+  private final ServiceMetrics metrics;
+  private volatile boolean closing;
   private HttpServer server;
 
-  private WebService(Vertx vertx, Daemons daemons, Options options, Limits limits) {
+  private WebService(Vertx vertx, Daemons daemons, Options options, Limits limits, ServiceMetrics metrics) {
     this.vertx = vertx;
     this.daemons = daemons;
     this.options = options;
+    this.metrics = metrics;
     this.plots = new Plots(vertx, this::publish, this::subscribers, limits);
     this.hub = new LiveHub(this::isTopic, plots::abandoned);
-    this.searches = new Searches(vertx, options.dataDirectory(), l -> jvmsChanged(),
+    this.searches = new Searches(vertx, options.dataDirectory(), l -> {
+          metrics.searchStarted(l);
+          jvmsChanged();
+        },
         e -> {
+          metrics.searchEvent(e.searchId(), e.event());
           hub.publish("search:" + e.searchId(), e.event());
           if ("searchEnded".equals(e.event().getString("type")) || isFamilyChange(e.event())) {
             jvmsChanged();
@@ -76,10 +89,23 @@ public final class WebService {
         });
     this.searchApi = new SearchApi(searches, daemons, limits);
     this.daemonEvents = vertx.eventBus().consumer(Addresses.DAEMONS, m -> jvmsChanged());
+    metrics.watch(searches);
   }
 
-  /** Starts serving; the future has the service once it listens (see {@link #port()}). */
+  /**
+   * Starts serving with meters of its own ({@code GET /metrics} then has Bottlenose's, not Vert.x's); the future has
+   * the service once it listens (see {@link #port()}).
+   */
   public static Future<WebService> start(Vertx vertx, Daemons daemons, Options options) {
+    return start(vertx, daemons, options, new ServiceMetrics());
+  }
+
+  /**
+   * Starts serving, with its meters in {@code metrics} (one service's): {@code GET /metrics} has Vert.x's own too
+   * when {@code vertx} was built with {@link ServiceMetrics#vertxMetrics()}. The future has the service once it
+   * listens (see {@link #port()}).
+   */
+  public static Future<WebService> start(Vertx vertx, Daemons daemons, Options options, ServiceMetrics metrics) {
     Limits limits = options.unwatched() == null ? Limits.DEFAULT : Limits.DEFAULT.withUnwatched(options.unwatched());
     Access access;
     try {
@@ -87,7 +113,7 @@ public final class WebService {
     } catch (IllegalArgumentException e) {
       return Future.failedFuture(e);
     }
-    WebService service = new WebService(vertx, daemons, options, limits);
+    WebService service = new WebService(vertx, daemons, options, limits, metrics);
     Router router = service.router(access);
     // HTTP/1.1 only: no h2c upgrade (it answered 101 before the Host was checked) and no prior-knowledge HTTP/2.
     return vertx.createHttpServer(new HttpServerOptions().setHost(options.host()).setPort(options.port()).setHttp2ClearTextEnabled(false))
@@ -125,6 +151,8 @@ public final class WebService {
     searchApi.mount(router, body);
     new MetricApi(vertx, daemons).mount(router, body);
     plots.mount(router, body);
+    router.get("/health").handler(Http.handle(ctx -> health()));
+    router.get("/metrics").handler(ctx -> askDaemons().onComplete(ar -> ctx.next())).handler(metrics.scraping());
     router.route("/api/*").handler(ctx -> Http.fail(ctx, ApiException.notFound("no API endpoint " + ctx.request().method() + " " + ctx.request().path())));
     router.route("/webjars/*").handler(StaticHandler.create("META-INF/resources/webjars"));
     router.route("/*").handler(StaticHandler.create("webroot").setIndexPage("index.html"));
@@ -134,6 +162,65 @@ public final class WebService {
       router.errorHandler(status, ctx -> Http.fail(ctx, failure(ctx, status)));
     }
     return router;
+  }
+
+  /**
+   * {@code GET /health}: {@code {"status": "up", "clusterMembers", "daemons", "searchesRunning"}}, or 503 with
+   * {@code "status": "down"} and a {@code "reason"} once the cluster's Vert.x is closing or closed, this member has
+   * left the cluster, or the service is stopping.
+   */
+  private Future<Http.Reply> health() {
+    String down = closing ? "the service is stopping" : down(vertx);
+    int members = 0;
+    if (down == null) {
+      try {
+        members = clusterMembers(vertx);
+      } catch (RuntimeException e) {
+        down = "the cluster does not answer: " + e.getMessage();
+      }
+    }
+    if (down != null) {
+      return Future.succeededFuture(Http.Reply.json(503, health("down", 0).put("reason", down)));
+    }
+    int counted = members;
+    return askDaemons().map(v -> Http.Reply.json(200, health("up", counted)));
+  }
+
+  private JsonObject health(String status, int clusterMembers) {
+    return new JsonObject().put("status", status).put("clusterMembers", clusterMembers)
+        .put("daemons", metrics.daemons()).put("searchesRunning", ServiceMetrics.running(searches));
+  }
+
+  /** Why {@code vertx} cannot serve (closing or closed, or no longer in its cluster), or null when it can. */
+  static String down(Vertx vertx) {
+    if (!(vertx instanceof VertxInternal v)) {
+      return null;
+    }
+    if (v.closeFuture().isClosed()) {
+      return "the cluster's Vert.x is closing or closed";
+    }
+    ClusterManager cluster = v.clusterManager();
+    return cluster != null && !cluster.isActive() ? "this member has left the cluster" : null;
+  }
+
+  /** The members of the cluster {@code vertx} is in, this one included; 1 for a Vert.x that is not clustered. */
+  static int clusterMembers(Vertx vertx) {
+    ClusterManager cluster = vertx instanceof VertxInternal v ? v.clusterManager() : null;
+    return cluster == null ? 1 : cluster.getNodes().size();
+  }
+
+  /**
+   * Asks the cluster's registry for its daemons and keeps their count for {@code /health} and {@code /metrics}; one
+   * that does not answer within {@value #DAEMONS_TIMEOUT_MILLIS} ms leaves the last count. Never fails.
+   */
+  private Future<Void> askDaemons() {
+    return daemons.list().timeout(DAEMONS_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)
+        .<Void>transform(ar -> {
+          if (ar.succeeded()) {
+            metrics.daemons(ar.result().size());
+          }
+          return Future.succeededFuture();
+        });
   }
 
   /** Why a request to {@code /api/live} is no WebSocket handshake this service takes, or null (checked before Vert.x, which answers in plain text). */
@@ -232,8 +319,12 @@ public final class WebService {
     }
   }
 
-  /** Stops the running searches (each saved), removes plots, closes sockets and the server. */
+  /**
+   * Stops the running searches (each saved), removes plots, closes sockets and the server; {@code /health} is down
+   * from now on.
+   */
   public Future<Void> close() {
+    closing = true;
     return searches.stopAll("the service stopped")
         .eventually(plots::closeAll)
         .eventually(() -> {

@@ -32,8 +32,17 @@ final class ServiceFixture implements AutoCloseable {
 
   /** On {@code vertx} (closed with the fixture). */
   ServiceFixture(Vertx vertx, WebService.Options options) throws Exception {
+    this(vertx, options, new ServiceMetrics());
+  }
+
+  /** With {@code metrics}, on a Vert.x of its own that reports its meters there too, as {@code serve} runs. */
+  ServiceFixture(ServiceMetrics metrics, WebService.Options options) throws Exception {
+    this(Vertx.builder().withMetrics(metrics.vertxMetrics()).build(), options, metrics);
+  }
+
+  private ServiceFixture(Vertx vertx, WebService.Options options, ServiceMetrics metrics) throws Exception {
     this.vertx = vertx;
-    service = WebService.start(vertx, new Daemons(vertx, Path.of("no-daemon.jar")), options)
+    service = WebService.start(vertx, new Daemons(vertx, Path.of("no-daemon.jar")), options, metrics)
         .toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
   }
 
