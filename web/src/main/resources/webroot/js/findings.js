@@ -60,6 +60,7 @@ export function findingsPanel(searchId, { onShow, onChange, onSamples } = {}) {
       f.programCode.length ? h('div', { class: 'program-code' }, h('span', { class: 'label' }, 'called from'),
         h('span', {}, f.programCode.join(', '))) : null,
       h('div', { class: 'evidence' }, h('span', { class: 'label' }, 'evidence'), h('span', {}, f.evidence.text + found)),
+      (f.holders || []).map(x => h('div', { class: 'holder' }, h('span', { class: 'label' }, 'held by'), h('span', {}, x.text))),
       h('div', { class: 'next' }, h('span', { class: 'label' }, 'next'), h('span', {}, f.nextStep)));
   }
 

@@ -43,6 +43,7 @@ import java.util.Set;
 public final class Findings {
   private static final String TIME = "fraction of time";
   private static final double RESTATES = 0.5;
+  private static final String LOCK_CONTENTION = "sync_wait";
 
   private Findings() {}
 
@@ -60,7 +61,12 @@ public final class Findings {
       double foundAfterSeconds,
       double measuringCost,
       String nextStep,
-      List<Integer> nodeIds) {
+      List<Integer> nodeIds,
+      List<Holder> holders) {
+
+    public Finding {
+      holders = List.copyOf(holders);
+    }
 
     public Map<String, Object> toJson() {
       Map<String, Object> m = new LinkedHashMap<>();
@@ -77,12 +83,18 @@ public final class Findings {
       m.put("measuringCost", finite(measuringCost));
       m.put("nextStep", nextStep);
       m.put("nodeIds", nodeIds);
+      m.put("holders", holders.stream().map(Holder::toJson).toList());
       return m;
     }
 
     Finding ranked(int at) {
       return new Finding(at, hypothesis, why, focus, where, threads, programCode, impact, evidence, foundAfterSeconds,
-          measuringCost, nextStep, nodeIds);
+          measuringCost, nextStep, nodeIds, holders);
+    }
+
+    Finding withHolders(List<Holder> holders) {
+      return new Finding(rank, hypothesis, why, focus, where, threads, programCode, impact, evidence, foundAfterSeconds,
+          measuringCost, nextStep, nodeIds, holders);
     }
 
     /** "; on thread main", "; on threads a, b", "; on pool client", or nothing when it is of every thread. */
@@ -107,9 +119,53 @@ public final class Findings {
         sb.append(String.format(Locale.ROOT, "; found %.1f s into the search", foundAfterSeconds));
       }
       sb.append('\n');
+      holders.forEach(h -> sb.append("   held by: ").append(h.text()).append('\n'));
       sb.append("   next: ").append(nextStep).append('\n');
       sb.append("   focus: ").append(focus).append('\n');
       return sb.toString();
+    }
+  }
+
+  /**
+   * Who held a contended lock of a lock-contention finding, as the search ended: the lock, the holder's thread and
+   * state, what it was doing (its top frames in Java's words, top first), in how many of the looks, and who waited.
+   */
+  public record Holder(String lock, String owner, String ownerState, List<String> doing, int seen, int looks,
+      List<String> waiters) {
+    static final int FRAMES = 4;
+
+    static Holder of(SavedSearch.LockHolder h) {
+      List<String> doing = h.ownerStack().stream().limit(FRAMES).map(Findings::frame).toList();
+      return new Holder(h.lock(), h.owner(), h.ownerState(), doing, h.seen(), h.looks(), h.waiters());
+    }
+
+    /** {@code monitor com.acme.Cache: thread audit (TIMED_WAITING) in java.lang.Thread.sleep <- com.acme.Log.append, in 8 of 8 looks; quote-0, quote-1 waited}. */
+    public String text() {
+      return lock + ": thread " + owner + " (" + ownerState + ")" + (doing.isEmpty() ? "" : " in " + String.join(" <- ", doing))
+          + ", in " + seen + " of " + looks + " looks as the search ended; " + String.join(", ", waiters) + " waited";
+    }
+
+    Map<String, Object> toJson() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("lock", lock);
+      m.put("owner", owner);
+      m.put("ownerState", ownerState);
+      m.put("doing", doing);
+      m.put("seen", seen);
+      m.put("looks", looks);
+      m.put("waiters", waiters);
+      m.put("text", text());
+      return m;
+    }
+  }
+
+  /** A stack frame's {@code /Code} path (without a descriptor) as {@code com.acme.Cache.get}. */
+  private static String frame(String path) {
+    try {
+      String code = ReadableNames.code(ResourcePath.parse(path));
+      return code.endsWith("(...)") ? code.substring(0, code.length() - 5) : code;
+    } catch (IllegalArgumentException e) {
+      return path;
     }
   }
 
@@ -148,9 +204,27 @@ public final class Findings {
     }
   }
 
-  /** The findings of a saved search. */
+  /**
+   * The findings of a saved search; a lock-contention finding carries the holders seen as the search ended of the
+   * locks its threads waited for (all of them when it names no thread), the most seen first, at most three.
+   */
   public static List<Finding> of(SavedSearch search) {
-    return of(search.graph(), search.hypotheses(), search.startedAtMillis());
+    List<Finding> found = of(search.graph(), search.hypotheses(), search.startedAtMillis());
+    if (search.holders().isEmpty()) {
+      return found;
+    }
+    List<Finding> out = new ArrayList<>(found.size());
+    for (Finding f : found) {
+      if (!f.hypothesis().equals(LOCK_CONTENTION)) {
+        out.add(f);
+        continue;
+      }
+      List<Holder> holders = search.holders().stream()
+          .filter(h -> f.threads().isEmpty() || h.waiters().stream().anyMatch(f.threads()::contains))
+          .sorted(Comparator.comparingInt(SavedSearch.LockHolder::seen).reversed()).limit(3).map(Holder::of).toList();
+      out.add(f.withHolders(holders));
+    }
+    return out;
   }
 
   /** The findings in {@code graph} as it is now, ranked by impact; {@code startedAtMillis} is when its search began. */
@@ -334,7 +408,7 @@ public final class Findings {
       folded.forEach(m -> ids.add(m.id()));
       double found = lead.concludedAtMillis() > 0 && startedAtMillis > 0 ? (lead.concludedAtMillis() - startedAtMillis) / 1000.0 : Double.NaN;
       return new Finding(0, h.id(), h.displayName(), focus, where(place(lead.focus()), !threads.isEmpty()), threads, programCode(h, lead), impact(h, lead, seconds, distinct),
-          evidence(h, lead), found, lead.observedCost(), NextSteps.of(h, place(lead.focus())), List.copyOf(ids));
+          evidence(h, lead), found, lead.observedCost(), NextSteps.of(h, place(lead.focus())), List.copyOf(ids), List.of());
     }
 
     /**

@@ -5,29 +5,73 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A finished (or interrupted) search as kept on disk: settings, graph, values over time, and its JVMs' sampled
- * stacks as the search ended (for flame graphs; none when the daemons could not be asked). Its JSON form carries
- * its findings too, for whoever reads the file; they are made again from the graph when it is read back.
+ * A finished (or interrupted) search as kept on disk: settings, graph, values over time, its JVMs' sampled
+ * stacks as the search ended (for flame graphs; none when the daemons could not be asked) and, when it found lock
+ * contention, who held the contended locks then and doing what. Its JSON form carries its findings too, for
+ * whoever reads the file; they are made again from the graph when it is read back.
  */
 public record SavedSearch(
     String id, long startedAtMillis, long endedAtMillis, String endReason, Map<String, String> settings,
-    SearchHistoryGraph graph, List<ValueSeries> series, List<Stacks> stacks) {
+    SearchHistoryGraph graph, List<ValueSeries> series, List<Stacks> stacks, List<LockHolder> holders) {
 
   public SavedSearch {
     settings = Map.copyOf(settings);
     series = List.copyOf(series);
     stacks = List.copyOf(stacks);
+    holders = List.copyOf(holders);
   }
 
-  /** A search without sampled stacks. */
+  /** A search without sampled stacks or lock holders. */
   public SavedSearch(String id, long startedAtMillis, long endedAtMillis, String endReason, Map<String, String> settings,
       SearchHistoryGraph graph, List<ValueSeries> series) {
-    this(id, startedAtMillis, endedAtMillis, endReason, settings, graph, series, List.of());
+    this(id, startedAtMillis, endedAtMillis, endReason, settings, graph, series, List.of(), List.of());
   }
 
   /** This search with {@code stacks} as its sampled stacks. */
   public SavedSearch withStacks(List<Stacks> stacks) {
-    return new SavedSearch(id, startedAtMillis, endedAtMillis, endReason, settings, graph, series, stacks);
+    return new SavedSearch(id, startedAtMillis, endedAtMillis, endReason, settings, graph, series, stacks, holders);
+  }
+
+  /** This search with {@code holders} as the lock holders seen as it ended. */
+  public SavedSearch withHolders(List<LockHolder> holders) {
+    return new SavedSearch(id, startedAtMillis, endedAtMillis, endReason, settings, graph, series, stacks, holders);
+  }
+
+  /**
+   * A lock one JVM's threads waited for, seen held by thread {@code owner} in state {@code ownerState} with this
+   * stack (top frame first, {@code /Code} paths without descriptors) in {@code seen} of {@code looks} looks taken as
+   * the search ended, while {@code waiters} waited for it. {@code lock} is {@code monitor <class>} for a monitor,
+   * {@code lock <class>} for a {@code java.util.concurrent} lock.
+   */
+  public record LockHolder(String daemon, String lock, String owner, String ownerState, List<String> ownerStack,
+      int seen, int looks, List<String> waiters) {
+    public LockHolder {
+      ownerStack = List.copyOf(ownerStack);
+      waiters = List.copyOf(waiters);
+    }
+
+    public Map<String, Object> toJson() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("daemon", daemon);
+      m.put("lock", lock);
+      m.put("owner", owner);
+      m.put("ownerState", ownerState);
+      m.put("ownerStack", ownerStack);
+      m.put("seen", seen);
+      m.put("looks", looks);
+      m.put("waiters", waiters);
+      return m;
+    }
+
+    static LockHolder fromJson(Map<?, ?> m) {
+      return new LockHolder((String) m.get("daemon"), (String) m.get("lock"), (String) m.get("owner"),
+          (String) m.get("ownerState"), texts(m.get("ownerStack")), ((Number) m.get("seen")).intValue(),
+          ((Number) m.get("looks")).intValue(), texts(m.get("waiters")));
+    }
+
+    private static List<String> texts(Object list) {
+      return ((List<?>) list).stream().map(o -> (String) o).toList();
+    }
   }
 
   /**
@@ -84,6 +128,7 @@ public record SavedSearch(
     m.put("graph", graph.toJson());
     m.put("series", series.stream().map(ValueSeries::toJson).toList());
     m.put("stacks", stacks.stream().map(Stacks::toJson).toList());
+    m.put("holders", holders.stream().map(LockHolder::toJson).toList());
     return m;
   }
 
@@ -103,7 +148,8 @@ public record SavedSearch(
           settings,
           SearchHistoryGraph.fromJson(m.get("graph")),
           ((List<?>) m.get("series")).stream().map(s -> ValueSeries.fromJson((Map<?, ?>) s)).toList(),
-          m.get("stacks") == null ? List.of() : ((List<?>) m.get("stacks")).stream().map(s -> Stacks.fromJson((Map<?, ?>) s)).toList());
+          m.get("stacks") == null ? List.of() : ((List<?>) m.get("stacks")).stream().map(s -> Stacks.fromJson((Map<?, ?>) s)).toList(),
+          m.get("holders") == null ? List.of() : ((List<?>) m.get("holders")).stream().map(h -> LockHolder.fromJson((Map<?, ?>) h)).toList());
     } catch (ClassCastException | NullPointerException e) {
       throw new IllegalArgumentException("saved search " + m.get("id") + " is malformed: " + e.getMessage(), e);
     }

@@ -9,6 +9,7 @@ import dev.bottlenose.agent.wire.ErrorFrame;
 import dev.bottlenose.agent.wire.InsertAll;
 import dev.bottlenose.agent.wire.Jfr;
 import dev.bottlenose.agent.wire.JfrApplied;
+import dev.bottlenose.agent.wire.Holders;
 import dev.bottlenose.agent.wire.Ledger;
 import dev.bottlenose.agent.wire.LedgerReply;
 import dev.bottlenose.agent.wire.Ping;
@@ -86,10 +87,11 @@ final class Requests {
         case Watch.OP -> watch(request);
         case Unwatch.OP -> unwatch(request);
         case Jfr.OP -> jfr(request);
+        case Holders.OP -> LockHolders.look(Holders.fromMap(request)).toMap();
         case Bye.OP -> Bye.fromMap(request).toMap();
         default -> throw new RequestException("UNKNOWN_OP", "unknown op '" + op
             + "' (known: ping, resources, insert, insertAll, remove, removeMany, removeAll, read, ledger, status,"
-            + " classBytes, watch, unwatch, jfr, bye)");
+            + " classBytes, watch, unwatch, jfr, holders, bye)");
       };
       return asked.answer(result);
     } catch (RequestException e) {

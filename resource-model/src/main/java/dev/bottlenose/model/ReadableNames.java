@@ -12,8 +12,8 @@ import java.util.regex.Pattern;
  * reads {@code Task$$Lambda}). The path stays the resource's name; these words are only for showing it.
  */
 public final class ReadableNames {
-  /** A hidden class's address and number: {@code +0x00007f71cc007860.44745002}, {@code /112810359}, {@code $7}. */
-  private static final Pattern HIDDEN_SUFFIX = Pattern.compile("(\\$\\$Lambda)(\\$\\d+)?(\\+0x[0-9a-fA-F]+)?([./]\\d+)?");
+  /** A hidden class's address and number: {@code +0x00007f71cc007860.44745002}, {@code /0x00007f6f28003000}, {@code /112810359}, {@code $7}. */
+  private static final Pattern HIDDEN_SUFFIX = Pattern.compile("(\\$\\$Lambda)(\\$\\d+)?([+/]0x[0-9a-fA-F]+)?([./]\\d+)?");
 
   private ReadableNames() {}
 

@@ -24,6 +24,7 @@ class ReadableNamesTest {
   void hiddenClassesLoseTheirAddress() {
     assertThat(ReadableNames.className("diag.churn.EventCounter$$Lambda$7+0x00007f71cc007860.44745002")).isEqualTo("diag.churn.EventCounter$$Lambda");
     assertThat(ReadableNames.className("Workload$$Lambda$2/112810359")).isEqualTo("Workload$$Lambda");
+    assertThat(ReadableNames.className("diag.Price$$Lambda$2/0x00007f6f28003000")).isEqualTo("diag.Price$$Lambda");
     assertThat(ReadableNames.className("com.acme.Outer$Inner")).isEqualTo("com.acme.Outer$Inner");
   }
 

@@ -4,6 +4,7 @@ import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.consultant.SamplingPeriod;
+import dev.bottlenose.consultant.NodeState;
 import dev.bottlenose.consultant.SavedSearch;
 import dev.bottlenose.consultant.Search;
 import dev.bottlenose.consultant.SearchOptions;
@@ -49,7 +50,6 @@ public final class SearchRunner {
   private static final long IO_HINT_EVERY_MILLIS = 2_000;
   private static final String IO_WAIT = "io_wait";
   /** The daemons' graphs whose stacks a search keeps: on the CPU, blocked on locks, blocked in I/O. */
-  private static final List<String> STACK_GRAPHS = List.of("cpu", "sync", "io");
   private static final long STACKS_TIMEOUT_MILLIS = 3_000;
 
   private final Vertx vertx;
@@ -165,7 +165,7 @@ public final class SearchRunner {
   private Future<List<SavedSearch.Stacks>> stacks() {
     List<Future<SavedSearch.Stacks>> asked = new ArrayList<>();
     for (String daemon : daemonIds) {
-      for (String graph : STACK_GRAPHS) {
+      for (String graph : DaemonRequests.Stacks.KEPT) {
         asked.add(vertx.eventBus().<JsonObject>request(Addresses.stacks(daemon), new DaemonRequests.Stacks(graph, DaemonRequests.Stacks.DEFAULT_MAX).toJson(),
             new DeliveryOptions().setSendTimeout(STACKS_TIMEOUT_MILLIS)).map(m -> {
               DaemonReplies.Stacks s = DaemonReplies.Stacks.from(m.body());
@@ -176,6 +176,32 @@ public final class SearchRunner {
     }
     return Future.join(asked).transform(ar -> Future.succeededFuture(asked.stream()
         .filter(Future::succeeded).map(Future::result).filter(s -> s.samples() > 0).toList()));
+  }
+
+  /**
+   * When the search found lock contention (a true {@code sync_wait} node), who holds the contended locks in each of
+   * its JVMs and doing what, as it ends ({@code holders}: a few thread dumps in the target); nothing otherwise, and
+   * nothing of a daemon that does not answer within {@value #STACKS_TIMEOUT_MILLIS} ms.
+   */
+  private Future<List<SavedSearch.LockHolder>> holders() {
+    boolean contended = search.graph().nodes().stream()
+        .anyMatch(n -> n.hypothesis().equals("sync_wait") && n.state() == NodeState.TRUE);
+    if (!contended) {
+      return Future.succeededFuture(List.of());
+    }
+    DaemonRequests.Holders ask = new DaemonRequests.Holders(DaemonRequests.Holders.DEFAULT_LOOKS,
+        DaemonRequests.Holders.DEFAULT_INTERVAL_MILLIS);
+    List<Future<List<SavedSearch.LockHolder>>> asked = new ArrayList<>();
+    for (String daemon : daemonIds) {
+      asked.add(vertx.eventBus().<JsonObject>request(Addresses.holders(daemon), ask.toJson(),
+          new DeliveryOptions().setSendTimeout(STACKS_TIMEOUT_MILLIS)).map(m -> {
+            DaemonReplies.Holders h = DaemonReplies.Holders.from(m.body());
+            return h.held().stream().map(x -> new SavedSearch.LockHolder(daemon, x.lock(), x.owner(), x.ownerState(),
+                x.ownerStack(), x.seen(), h.looks(), x.waiters())).toList();
+          }));
+    }
+    return Future.join(asked).transform(ar -> Future.succeededFuture(asked.stream()
+        .filter(Future::succeeded).flatMap(f -> f.result().stream()).toList()));
   }
 
   /** The search as it was saved, with the stacks it kept; null until {@link #saved} completes. */
@@ -287,9 +313,10 @@ public final class SearchRunner {
     vertx.cancelTimer(timer);
     timer = -1;
     Future<List<SavedSearch.Stacks>> stacks = stacks();
-    stacks.compose(s -> port.close())
+    Future<List<SavedSearch.LockHolder>> holders = holders();
+    Future.join(stacks, holders).transform(ar -> port.close())
         .compose(v -> vertx.executeBlocking(() -> {
-          result = search.toSaved().withStacks(stacks.result());
+          result = search.toSaved().withStacks(stacks.result()).withHolders(holders.result());
           Path file = store.save(result);
           journal.close();
           return file;

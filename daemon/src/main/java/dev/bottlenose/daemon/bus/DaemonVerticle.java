@@ -133,6 +133,10 @@ public final class DaemonVerticle extends VerticleBase {
       DaemonRequests.Stacks r = DaemonRequests.Stacks.from(b);
       return Wire.read(DaemonReplies.Stacks::from, session.stacks(r.graph(), r.max())).toJson();
     });
+    serve(Addresses.holders(id), b -> {
+      DaemonRequests.Holders r = DaemonRequests.Holders.from(b);
+      return Wire.read(DaemonReplies.Holders::from, session.holders(r.looks(), r.intervalMillis())).toJson();
+    });
     bus.consumer(Addresses.DAEMONS_LIST, this::list);
     // The status address answers last: a client that has its reply finds every other address of this daemon
     // registered in the cluster (registrations are asynchronous, and a call-graph request sent right after

@@ -5,6 +5,8 @@ import dev.bottlenose.agent.wire.Changes;
 import dev.bottlenose.agent.wire.ClassBytes;
 import dev.bottlenose.agent.wire.ClassDigest;
 import dev.bottlenose.agent.wire.Hello;
+import dev.bottlenose.agent.wire.Holders;
+import dev.bottlenose.agent.wire.HoldersReply;
 import dev.bottlenose.agent.wire.Jfr;
 import dev.bottlenose.agent.wire.Ledger;
 import dev.bottlenose.agent.wire.LedgerReply;
@@ -441,6 +443,20 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
     m.put("graph", graph);
     m.putAll(jfr.graphs().get(graph).stacks(max));
     return m;
+  }
+
+  /**
+   * Who holds the locks the target's threads wait for and what each holder does: the agent looks {@code looks}
+   * times, {@code intervalMillis} apart ({@link Holders}); the answer is {@link HoldersReply}'s map.
+   */
+  public Map<String, Object> holders(int looks, long intervalMillis) {
+    Holders asked;
+    try {
+      asked = new Holders(looks, intervalMillis);
+    } catch (IllegalArgumentException e) {
+      throw SessionException.badInput(e.getMessage());
+    }
+    return HoldersReply.fromMap(call(Holders.OP, asked.toMap(), "looking at lock holders")).toMap();
   }
 
   /** The session's state, the target, its probes and the agent's own status while it runs. */

@@ -100,6 +100,11 @@ public final class Addresses {
     return daemon(daemonId, "stacks");
   }
 
+  /** Request-reply: who holds the locks others wait for and what the holder does, {@code {"looks","intervalMillis"}}. */
+  public static String holders(String daemonId) {
+    return daemon(daemonId, "holders");
+  }
+
   public static String valuesHistory(String daemonId) {
     return daemon(daemonId, "values.history");
   }

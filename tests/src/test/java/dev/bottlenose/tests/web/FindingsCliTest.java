@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * computing prices, three threads taking turns on a lock held across a sleep): the JSON carries both as
  * findings, ranked by the time they cost (the lock, three threads blocked most of the time, before the
  * one busy thread), each with its impact in words, the evidence that decided it and a next step, and the
- * sampled stacks kept with the search hold the hot method; the lock's finding ends the command with exit code 3. The
+ * sampled stacks kept with the search hold the hot method; the lock's finding names who held the lock as the search
+ * ended (a quote thread asleep inside it) and ends the command with exit code 3. The
  * hypotheses this program does not plant (JIT, class loading, GC, I/O) are skipped so that the search
  * spends its time on the two; what it finds on its own is the diagnosis benchmark's business.
  */
@@ -54,6 +55,13 @@ class FindingsCliTest {
       assertThat(lock.getJsonArray("threads").getList()).as(all).containsExactlyInAnyOrder("quote-0", "quote-1", "quote-2");
       assertThat(lock.getJsonObject("impact").getString("text")).as(all).matches("3 threads spend \\d+% of their time blocked .*");
       assertThat(cpu.getJsonObject("impact").getString("text")).as(all).contains("pricing");
+      JsonObject holder = lock.getJsonArray("holders").getJsonObject(0);
+      assertThat(holder.getString("lock")).as("who held the lock as the search ended: " + all)
+          .isEqualTo("lock java.util.concurrent.locks.ReentrantLock$NonfairSync");
+      assertThat(holder.getString("owner")).as(all).startsWith("quote-");
+      assertThat(holder.getString("ownerState")).as(all).isEqualTo("TIMED_WAITING");
+      assertThat(holder.getJsonArray("doing").getList()).as(all).startsWith("java.lang.Thread.sleep")
+          .anyMatch(frame -> frame.toString().startsWith("diag.twocauses.PriceService."));
       for (int i = 0; i < list.size(); i++) {
         JsonObject f = list.get(i);
         assertThat(f.getInteger("rank")).isEqualTo(i + 1);

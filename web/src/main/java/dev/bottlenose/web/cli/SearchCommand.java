@@ -231,7 +231,7 @@ final class SearchCommand implements Callable<Integer> {
     out.print(runner.search().graph().toText());
     out.println();
     out.println("findings, by impact:");
-    out.print(Findings.text(runner.search().findings()));
+    out.print(Findings.text(runner.result() != null ? Findings.of(runner.result()) : runner.search().findings()));
   }
 
   /** A budget as {@code 5%} or {@code 0.05}, in (0, 0.5]. */

@@ -2,6 +2,7 @@ package dev.bottlenose.web.render;
 
 import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.WireFormat;
+import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.cli.Version;
 import dev.bottlenose.consultant.SavedSearch;
 import dev.bottlenose.model.Hierarchy;
@@ -29,7 +30,7 @@ import java.util.zip.GZIPOutputStream;
  */
 public final class StackExports {
   /** The graphs a search keeps stacks of, in the order a speedscope file lists them. */
-  public static final List<String> GRAPHS = List.of("cpu", "sync", "io");
+  public static final List<String> GRAPHS = DaemonRequests.Stacks.KEPT;
   /** The frame that stands for callees left out of the kept tree. */
   public static final String NOT_KEPT = "[frames not kept]";
 

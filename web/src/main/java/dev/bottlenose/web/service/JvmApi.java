@@ -176,8 +176,7 @@ final class JvmApi {
   }
 
   /** The graphs whose stacks a flame graph can draw, and what each counts. */
-  static final Map<String, String> STACK_GRAPHS = Map.of("cpu", "on the CPU (execution samples)",
-      "sync", "blocked on a contended lock", "io", "blocked in slow file and socket I/O", "jit", "compiled by the JIT");
+  static final Map<String, String> STACK_GRAPHS = DaemonRequests.Stacks.GRAPHS;
 
   /** A daemon's sampled stacks as a tree ({@code stacks} on the bus), for a flame graph. */
   private Future<?> stacks(String daemonId, String graph, String maxText) {

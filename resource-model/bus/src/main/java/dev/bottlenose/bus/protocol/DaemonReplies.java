@@ -422,6 +422,47 @@ public final class DaemonReplies {
     }
   }
 
+  /**
+   * The answer to {@code holders}: how many looks were taken, and each lock found held while others waited, by
+   * what its holder was doing ({@link Held}), the most seen first.
+   */
+  public record Holders(int looks, List<Held> held) {
+    public Holders {
+      held = List.copyOf(held);
+    }
+
+    public static Holders from(Object body) {
+      Fields f = Fields.of(body);
+      return new Holders(f.integer("looks", 0), f.objects("held").stream().map(Held::read).toList());
+    }
+
+    public JsonObject toJson() {
+      return new JsonObject().put("looks", looks).put("held", array(held.stream().map(Held::toJson).toList()));
+    }
+  }
+
+  /**
+   * One lock ({@code monitor com.acme.Cache}, or {@code lock} and a {@code java.util.concurrent} lock's class) held by thread
+   * {@code owner} in state {@code ownerState} with this stack (top frame first, {@code /Code} paths without
+   * descriptors), in {@code seen} looks, while {@code waiters} waited for it.
+   */
+  public record Held(String lock, String owner, String ownerState, List<String> ownerStack, int seen, List<String> waiters) {
+    public Held {
+      ownerStack = List.copyOf(ownerStack);
+      waiters = List.copyOf(waiters);
+    }
+
+    static Held read(Fields f) {
+      return new Held(f.requiredText("lock"), f.requiredText("owner"), f.text("ownerState", ""), f.texts("ownerStack"),
+          f.integer("seen", 0), f.texts("waiters"));
+    }
+
+    public JsonObject toJson() {
+      return new JsonObject().put("lock", lock).put("owner", owner).put("ownerState", ownerState)
+          .put("ownerStack", array(ownerStack)).put("seen", seen).put("waiters", array(waiters));
+    }
+  }
+
   /** One node of a stack tree: its parent's index (-1 for the root), its method, the samples through it and ending in it. */
   public record StackFrame(int parent, ResourcePath method, long total, long self) {
     static StackFrame read(Fields f) {

@@ -3,6 +3,9 @@ package dev.bottlenose.bus.protocol;
 import dev.bottlenose.model.Focus;
 import dev.bottlenose.model.ResourcePath;
 import io.vertx.core.json.JsonObject;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -214,6 +217,19 @@ public final class DaemonRequests {
   /** {@code stacks}: one of the daemon's graphs' sampled stacks as a tree, its {@code max} nodes with the most samples. */
   public record Stacks(String graph, int max) {
     public static final int DEFAULT_MAX = 1000;
+    /** The graphs a daemon keeps stacks of, each with what its samples count, in the order a page lists them. */
+    public static final Map<String, String> GRAPHS = graphs();
+    /** The graphs a search keeps as it ends, for its flame graphs and exports (jit has no stacks). */
+    public static final List<String> KEPT = List.of("cpu", "sync", "io");
+
+    private static Map<String, String> graphs() {
+      Map<String, String> g = new LinkedHashMap<>();
+      g.put("cpu", "on the CPU (execution samples)");
+      g.put("sync", "blocked on a contended lock");
+      g.put("io", "blocked in slow file and socket I/O");
+      g.put("jit", "compiled by the JIT");
+      return Collections.unmodifiableMap(g);
+    }
 
     public static Stacks from(Object body) {
       Fields f = Fields.of(body);
@@ -222,6 +238,32 @@ public final class DaemonRequests {
 
     public JsonObject toJson() {
       return new JsonObject().put("graph", graph).put("max", max);
+    }
+  }
+
+  /**
+   * {@code holders}: look {@code looks} times, {@code intervalMillis} apart, at which threads wait for a lock another
+   * holds and what the holder does (at most 20 looks, 100 ms apart).
+   */
+  public record Holders(int looks, long intervalMillis) {
+    public static final int DEFAULT_LOOKS = 8;
+    public static final long DEFAULT_INTERVAL_MILLIS = 60;
+
+    public static Holders from(Object body) {
+      Fields f = Fields.of(body);
+      int looks = f.integer("looks", DEFAULT_LOOKS);
+      long interval = f.wholeNumber("intervalMillis", DEFAULT_INTERVAL_MILLIS);
+      if (looks < 1 || looks > 20) {
+        throw Fields.wrong("looks", "1..20", looks);
+      }
+      if (interval < 0 || interval > 100) {
+        throw Fields.wrong("intervalMillis", "0..100", interval);
+      }
+      return new Holders(looks, interval);
+    }
+
+    public JsonObject toJson() {
+      return new JsonObject().put("looks", looks).put("intervalMillis", intervalMillis);
     }
   }
 
