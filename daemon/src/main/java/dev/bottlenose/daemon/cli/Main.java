@@ -15,7 +15,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "bottlenose", description = "Attach to JVMs, look at their resources, measure them, serve them to searches.",
     subcommands = {JvmsCommand.class, DaemonCommand.class, ResourcesCommand.class, MeasureCommand.class,
-        MetricCommand.class, LedgerCommand.class, ClassArchiveTraining.class, HelpCommand.class},
+        MetricCommand.class, VmAppCommand.class, LedgerCommand.class, ClassArchiveTraining.class, HelpCommand.class},
     footer = {"probe kinds: call_count, wall_inclusive, wall_exclusive, call_site, allocation, monitor",
         "metrics: bottlenose metric list; the language: metrics-dsl/README.md, built-ins: metrics-dsl/docs/metrics.md",
         "durations: 500ms, 8s, 1.5m, 2h; focus: com.acme.Cache::get, com.acme.Cache.get(Object), a class, a package,",

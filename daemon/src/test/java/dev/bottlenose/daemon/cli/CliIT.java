@@ -119,6 +119,26 @@ class CliIT {
   }
 
   @Test
+  void vmAppAddsUpTheProgramsTheVmsAndTheBlockedTime() {
+    assertThat(run("vmapp", "--pid", pid(), "--for", "3s", "--interval", "500ms", "--json")).isZero();
+    Map<String, Object> view = json(out());
+    List<Map<String, Object>> categories = list(view, "categories");
+    assertThat(categories).extracting(c -> c.get("key")).containsExactly("interpreted", "compiled", "gc", "jit",
+        "class_load", "safepoint", "method_call_overhead", "object_creation_overhead", "sync_wait", "io_wait");
+    double app = categories.stream().filter(c -> c.get("kind").equals("app") && c.get("secondsPerSecond") != null)
+        .mapToDouble(c -> ((Number) c.get("secondsPerSecond")).doubleValue()).sum();
+    Map<?, ?> totals = (Map<?, ?>) view.get("totals");
+    assertThat(((Number) totals.get("app")).doubleValue()).isCloseTo(app, org.assertj.core.data.Offset.offset(1e-9))
+        .as("the workload's thread on the CPU").isPositive();
+    assertThat(((Number) totals.get("total")).doubleValue()).isGreaterThanOrEqualTo(app);
+    assertThat(categories).filteredOn(c -> c.get("key").equals("method_call_overhead")).singleElement()
+        .satisfies(c -> assertThat((String) c.get("error")).contains("refine the focus"));
+    out.reset();
+    assertThat(run("ledger", "--pid", pid(), "--json")).isZero();
+    assertThat(json(out())).containsEntry("probes", List.of());
+  }
+
+  @Test
   void anUnknownMethodIsARuntimeFailureNamingIt() {
     assertThat(run("measure", "--pid", pid(), "--probe", "call_count", "--focus", "/Code/itworkload/ItWorkload/fly()V"))
         .isEqualTo(1);

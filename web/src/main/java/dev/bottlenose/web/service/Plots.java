@@ -6,6 +6,8 @@ import dev.bottlenose.bus.protocol.DaemonEvents;
 import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.bus.protocol.Fields;
+import dev.bottlenose.metrics.VmAppBreakdown;
+import dev.bottlenose.metrics.VmAppBreakdown.Category;
 import dev.bottlenose.model.Focus;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
@@ -37,25 +39,9 @@ import java.util.function.ToLongFunction;
  * subscriber left), or when the service closes: probes nobody looks at do not stay in the target.
  */
 final class Plots {
-  /**
-   * Category key, label, kind, metric (null: derived from others). Kinds: {@code app}, the focus's code running
-   * (interpreted or compiled); {@code vm}, what the VM spends on it (each once: GC pauses are not counted again
-   * among the safepoints); {@code wait}, its threads blocked, which is neither the program running nor a VM cost.
-   */
-  record Category(String key, String label, String kind, String metric) {}
-
-  static final List<Category> CATEGORIES = List.of(
-      new Category("interpreted", "Interpreted code", "app", "interpreted_time"),
-      new Category("compiled", "Compiled code", "app", null),
-      new Category("gc", "Garbage collection", "vm", "gc_time"),
-      new Category("jit", "JIT compilation", "vm", "jit_compile_time"),
-      new Category("class_load", "Class loading", "vm", "class_load_time"),
-      new Category("safepoint", "Safepoints", "vm", "safepoint_time"),
-      new Category("method_call_overhead", "Method-call overhead", "vm", "method_call_overhead"),
-      new Category("object_creation_overhead", "Object-creation overhead", "vm", "object_creation_overhead"),
-      new Category("sync_wait", "Blocked on contended locks", "wait", "sync_wait"),
-      new Category("io_wait", "Blocked in file and socket I/O", "wait", "io_wait"));
-  private static final String CPU = "cpu_inclusive";
+  /** The breakdown's categories ({@link VmAppBreakdown}): app, VM and wait time, each VM cost once. */
+  static final List<Category> CATEGORIES = VmAppBreakdown.CATEGORIES;
+  private static final String CPU = VmAppBreakdown.CPU;
 
   /** One live view: its id, the client that made it, its daemon, its enabled metrics (metricId by key) and its values consumer. */
   private record View(String id, String client, String topic, String daemonId, Map<String, Long> metricIds,
@@ -203,17 +189,15 @@ final class Plots {
         byId.put(v.metricId(), v.value());
       }
     }
-    JsonObject shares = new JsonObject();
+    Map<String, Double> byKey = new java.util.HashMap<>();
     ids.forEach((key, metricId) -> {
       Double value = byId.get(metricId);
-      if (value != null && !key.equals(CPU)) {
-        shares.put(key, value);
+      if (value != null) {
+        byKey.put(key, value);
       }
     });
-    Double cpu = byId.get(ids.get(CPU));
-    if (cpu != null) {
-      shares.put("compiled", Math.max(0, cpu - shares.getDouble("interpreted", 0.0)));
-    }
+    JsonObject shares = new JsonObject();
+    VmAppBreakdown.shares(byKey).forEach(shares::put);
     return new JsonObject().put("atMillis", sample.atMillis()).put("shares", shares);
   }
 

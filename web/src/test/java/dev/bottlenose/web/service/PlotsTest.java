@@ -30,7 +30,7 @@ class PlotsTest {
 
   @Test
   void everyCategoryHasAKindAndTheVmOnesAMetric() {
-    assertThat(Plots.CATEGORIES).extracting(Plots.Category::key).containsExactly("interpreted", "compiled", "gc", "jit",
+    assertThat(Plots.CATEGORIES).extracting(dev.bottlenose.metrics.VmAppBreakdown.Category::key).containsExactly("interpreted", "compiled", "gc", "jit",
         "class_load", "safepoint", "method_call_overhead", "object_creation_overhead", "sync_wait", "io_wait");
     assertThat(Plots.CATEGORIES).filteredOn(c -> c.kind().equals("vm")).allSatisfy(c -> assertThat(c.metric()).isNotNull());
   }
