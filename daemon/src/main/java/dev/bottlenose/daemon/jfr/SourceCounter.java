@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiPredicate;
 import java.util.function.LongSupplier;
 import java.util.function.LongUnaryOperator;
 import java.util.function.Supplier;
@@ -54,6 +55,10 @@ import jdk.jfr.consumer.RecordedThread;
  * blocked in a read that has not returned ({@link IoSamples}).
  */
 public final class SourceCounter {
+  /** JFR's own Java code, which runs because the agent records. */
+  private static final String RECORDING_CODE = "jdk.jfr.";
+  /** Whether a class had the tool's probes at a time ({@link #changedByTool}); null: none known. */
+  private volatile BiPredicate<String, Long> changedByTool;
   /** The JDK's own threads that wait for work by design, by name; and those of its innocuous thread group. */
   static final Set<String> HOUSEKEEPING = Set.of("Reference Handler", "Finalizer", "Common-Cleaner",
       "Signal Dispatcher", "Attach Listener");
@@ -123,6 +128,16 @@ public final class SourceCounter {
    * stretch ({@code jdk.ClassDefine}, by thread and stack), instead of the durations of {@code jdk.ClassLoad}, which
    * times only the loads the VM starts itself (a class a program defines from bytes is not among them).
    */
+  /**
+   * What tells the JIT's work caused by the tool's own probes: {@code changedByTool} answers whether a class (binary
+   * name) had Bottlenose's probes at a time (epoch ms) or had them taken out shortly before. Compilations and
+   * deoptimisations of its methods then are the tool's wake, not the program's, and are not counted; nor are those
+   * of Bottlenose's own code ({@link #isToolCode}).
+   */
+  public void changedByTool(BiPredicate<String, Long> changedByTool) {
+    this.changedByTool = changedByTool;
+  }
+
   public void classLoadingTime(LongSupplier nanos) {
     classLoading = nanos;
     classLoadingKnown = nanos.getAsLong() >= 0;
@@ -274,12 +289,24 @@ public final class SourceCounter {
   }
 
   /**
-   * A compilation or deoptimisation of one of Bottlenose's own methods: the JIT compiling the tool's code (most
-   * of it in the first search after an attach) is the tool's cost, never the program's bottleneck.
+   * A compilation or deoptimisation of one of Bottlenose's own methods, or of JFR's (the recording the agent
+   * started): the JIT compiling the tool's code (most of it in the first search after an attach) is the tool's
+   * cost, never the program's bottleneck.
    */
   static boolean isToolCode(RecordedEvent e) {
     RecordedMethod m = e.getValue("method");
-    return m != null && m.getType() != null && ToolCode.isToolClass(m.getType().getName());
+    return m != null && m.getType() != null && (ToolCode.isToolClass(m.getType().getName())
+        || m.getType().getName().startsWith(RECORDING_CODE));
+  }
+
+  /** A compilation or deoptimisation of a method of a class the tool's probes changed, then or just before. */
+  private boolean isToolsWake(RecordedEvent e) {
+    BiPredicate<String, Long> changed = changedByTool;
+    if (changed == null) {
+      return false;
+    }
+    RecordedMethod m = e.getValue("method");
+    return m != null && m.getType() != null && changed.test(m.getType().getName(), e.getStartTime().toEpochMilli());
   }
 
   /** The agent's threads, JFR's and the JDK's housekeeping threads. */
@@ -310,7 +337,7 @@ public final class SourceCounter {
     if (define) {
       defined();
     }
-    if (thread != null && notTheProgram(thread) || type.code == SourceEvent.Code.METHOD && isToolCode(e)) {
+    if (thread != null && notTheProgram(thread) || type.code == SourceEvent.Code.METHOD && (isToolCode(e) || isToolsWake(e))) {
       return;
     }
     boolean weighted = type == SourceEvent.CPU_SAMPLE && threadCpu != null && thread != null;

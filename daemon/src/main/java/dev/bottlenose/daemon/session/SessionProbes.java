@@ -10,7 +10,9 @@ import dev.bottlenose.agent.wire.RemoveMany;
 import dev.bottlenose.agent.wire.RemoveReply;
 import dev.bottlenose.agent.wire.Removed;
 import dev.bottlenose.instrumentation.ProbeKind;
+import dev.bottlenose.model.CodePaths;
 import dev.bottlenose.model.MethodRef;
+import dev.bottlenose.model.ResourcePath;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -35,6 +37,14 @@ final class SessionProbes {
   }
 
   private final Map<Long, ProbeInfo> probes = new ConcurrentHashMap<>();
+  /**
+   * The classes this session changed, by binary name: when their first probe went in, and until when their code's
+   * compilations are the tool's wake (the last probe's removal plus {@link #WAKE_MILLIS}; {@code Long.MAX_VALUE}
+   * while a probe is in).
+   */
+  private final Map<String, long[]> changed = new ConcurrentHashMap<>();
+  /** How long after a class's last probe left it the JIT still recompiles its methods because of it. */
+  static final long WAKE_MILLIS = 10_000;
   private final Agent agent;
   private final Function<String, String> busy;
 
@@ -112,6 +122,7 @@ final class SessionProbes {
     }
     Removed answer = Removed.fromMap(agent.call(Remove.OP, new Remove(probeId).toMap(), "removing probe " + probeId));
     probes.remove(probeId);
+    left(info);
     return new RemovedProbe(info.method(), answer);
   }
 
@@ -138,6 +149,9 @@ final class SessionProbes {
     Map<Long, BatchOutcome<RemovedProbe>> byId = new LinkedHashMap<>();
     for (Removed r : answer.removed()) {
       ProbeInfo info = probes.remove(r.probeId());
+      if (info != null) {
+        left(info);
+      }
       byId.put(r.probeId(), BatchOutcome.done(new RemovedProbe(info == null ? "" : info.method(), r)));
     }
     for (Failure f : answer.failures()) {
@@ -185,7 +199,30 @@ final class SessionProbes {
         spec.callee() == null ? null : spec.callee().toPath().toString(), askedBy == null ? "unknown" : askedBy,
         System.currentTimeMillis(), inserted.retransformNanos());
     probes.put(info.probeId(), info);
+    changed.compute(className(info), (c, span) -> new long[] {span == null ? info.sinceMillis() : span[0], Long.MAX_VALUE});
     return info;
+  }
+
+  /** A probe left its class: once the class has none, its wake ends {@link #WAKE_MILLIS} from now. */
+  private void left(ProbeInfo info) {
+    String cls = className(info);
+    if (probes.values().stream().noneMatch(p -> className(p).equals(cls))) {
+      changed.computeIfPresent(cls, (c, span) -> new long[] {span[0], System.currentTimeMillis() + WAKE_MILLIS});
+    }
+  }
+
+  /**
+   * Whether the JIT's work on class {@code className} at {@code atMillis} is the tool's wake: this session had a
+   * probe in the class then, or took its last one out less than {@link #WAKE_MILLIS} before (HotSpot
+   * deoptimises a class's compiled methods when its bytes change and compiles them again).
+   */
+  boolean changedByTool(String className, long atMillis) {
+    long[] span = changed.get(className);
+    return span != null && atMillis >= span[0] && atMillis <= span[1];
+  }
+
+  private static String className(ProbeInfo info) {
+    return CodePaths.className(ResourcePath.parse(info.method()));
   }
 
   private SessionException noProbe(long probeId) {

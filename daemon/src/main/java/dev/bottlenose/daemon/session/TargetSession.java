@@ -97,6 +97,7 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
     channel.closed().thenAccept(this::onChannelClosed);
     if (jfr != null) {
       jfr.onSettled(sampler::flushed);
+      jfr.sources().changedByTool(probes::changedByTool);
     }
     sampler.start();
   }

@@ -330,6 +330,50 @@ class SourceCounterTest {
         .containsEntry("count", compiles.size() - tool);
   }
 
+  @Test
+  void theJitRecompilingAClassTheToolsProbesChangedIsTheToolsWake() throws Exception {
+    Path file = Files.createTempFile("bottlenose-wake", ".jfr");
+    long sink = 0;
+    long before;
+    try (Recording r = new Recording()) {
+      r.enable("jdk.Compilation").withThreshold(Duration.ZERO);
+      r.start();
+      before = System.currentTimeMillis();
+      for (int i = 0; i < 300_000; i++) {
+        sink += wakeStep(i);
+      }
+      r.stop();
+      r.dump(file);
+    }
+    List<RecordedEvent> compiles = RecordingFile.readAllEvents(file).stream()
+        .filter(e -> e.getEventType().getName().equals("jdk.Compilation")).toList();
+    Files.delete(file);
+    String changedClass = SourceCounterTest.class.getName();
+    long changed = compiles.stream().filter(e -> ((jdk.jfr.consumer.RecordedMethod) e.getValue("method")).getType()
+        .getName().equals(changedClass)).count();
+    long tool = compiles.stream().filter(SourceCounter::isToolCode).count();
+
+    SourceCounter changedThen = new SourceCounter(PERIOD, tid -> -1);
+    changedThen.add(1, SourceSpec.fromMap(Map.of("event", "jit_compile")), 0);
+    changedThen.changedByTool((cls, at) -> cls.equals(changedClass) && at >= before);
+    feed(changedThen, compiles);
+    SourceCounter changedLater = new SourceCounter(PERIOD, tid -> -1);
+    changedLater.add(1, SourceSpec.fromMap(Map.of("event", "jit_compile")), 0);
+    changedLater.changedByTool((cls, at) -> cls.equals(changedClass) && at > System.currentTimeMillis());
+    feed(changedLater, compiles);
+
+    assertThat(sink).isNotZero();
+    assertThat(changed).as("wakeStep was compiled").isPositive();
+    assertThat(changedThen.totals().get(0)).as("the %d compilations of a class while the tool had changed it are not"
+        + " the program's", changed).containsEntry("count", compiles.size() - tool - changed);
+    assertThat(changedLater.totals().get(0)).as("nor the tool's own, but the rest are")
+        .containsEntry("count", compiles.size() - tool);
+  }
+
+  private static long wakeStep(long i) {
+    return (i * 31) ^ (i >>> 3);
+  }
+
   private static long toolStep(long i) {
     return (i * 17) ^ (i >>> 5);
   }
