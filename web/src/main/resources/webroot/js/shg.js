@@ -1,7 +1,8 @@
 // The search-history graph drawn with D3: a layered layout (one column per refinement depth, d3.tree over
 // the first parent of every node, the DAG's other edges drawn on top), state as colour, why-edges solid
 // and where-edges dashed, zoom and pan, collapsible subtrees, and filters: the paths to true nodes, or to a
-// chosen set of nodes (a search's findings).
+// chosen set of nodes (a search's findings). Where a node has many false leaves below it (a hypothesis ruled out
+// at every package), they are drawn as one box, "12 false: …", that shows them when clicked.
 // Colours are written as attributes so an exported SVG looks the same outside the page.
 import { focusLeaf, focusText, fmt } from './ui.js';
 
@@ -19,11 +20,15 @@ const ROW = 24;
 const COLUMN = 290;
 const BOX_W = 250;
 const BOX_H = 18;
+/** A node's false leaves are drawn as one group box from this many on. */
+const GROUP_MIN = 6;
 
 export function shgView(container, options = {}) {
   const nodes = new Map();
   let edges = [];
   const collapsed = new Set();
+  /** The nodes whose false leaves the user opened (their group box clicked). */
+  const ungrouped = new Set();
   let onlyTrue = false;
   let pathsTo = null;
   let selected = null;
@@ -98,29 +103,41 @@ export function shgView(container, options = {}) {
     const kids = id => (outgoing.get(id) || []).filter(e => primaryParent(e.to) === e && visible(e.to)).map(e => e.to);
     const roots = [...nodes.keys()].filter(id => !incoming.has(id) && visible(id));
     const hidden = new Map();
+    const groups = new Map();
     const build = id => {
       const children = kids(id);
       if (collapsed.has(id)) {
         hidden.set(id, countBelow(id, kids));
         return { id, children: [] };
       }
-      return { id, children: children.map(build) };
+      const quiet = children.filter(c => nodes.get(c).state === 'false' && kids(c).length === 0);
+      if (quiet.length < GROUP_MIN || ungrouped.has(id)) {
+        return { id, children: children.map(build) };
+      }
+      const key = `group-${id}`;
+      const hypotheses = [...new Set(quiet.map(c => nodes.get(c).hypothesis))];
+      groups.set(key, { id: key, group: true, parent: id, members: quiet, state: 'false', hypothesis: hypotheses.join(', '),
+        focus: [], label: `${quiet.length} false: ${hypotheses.join(', ')}` });
+      return { id, children: [...children.filter(c => !quiet.includes(c)).map(build), { id: key, children: [] }] };
     };
     const tree = { id: -1, children: roots.map(build) };
     const root = d3.hierarchy(tree);
     d3.tree().nodeSize([ROW, COLUMN]).separation((a, b) => (a.parent === b.parent ? 1 : 1.3))(root);
     const placed = new Map();
     root.each(d => {
-      if (d.data.id >= 0) placed.set(d.data.id, { x: (d.depth - 1) * COLUMN, y: d.x, node: nodes.get(d.data.id) });
+      if (d.data.id !== -1) placed.set(d.data.id, { x: (d.depth - 1) * COLUMN, y: d.x, node: nodes.get(d.data.id) || groups.get(d.data.id) });
     });
-    const links = edges.filter(e => placed.has(e.from) && placed.has(e.to));
+    const links = edges.filter(e => placed.has(e.from) && placed.has(e.to))
+      .concat([...groups.values()].filter(g => placed.has(g.id)).map(g => ({ from: g.parent, to: g.id, axis: 'where', group: true })));
+    const grouped = [...groups.values()].reduce((n, g) => n + g.members.length, 0);
     const hasKids = id => (outgoing.get(id) || []).some(e => visible(e.to));
-    return { placed, links, hidden, hasKids, primaryParent };
+    return { placed, links, hidden, hasKids, primaryParent: id => (groups.has(id) ? undefined : primaryParent(id)), grouped, groups: groups.size };
   }
 
   function render() {
     const started = performance.now();
-    const { placed, links, hidden, hasKids, primaryParent } = layout();
+    const { placed, links, hidden, hasKids, primaryParent, grouped, groups: groupCount } = layout();
+    const primary = e => e.group || primaryParent(e.to) === e;
     const linkPath = e => {
       const a = placed.get(e.from);
       const b = placed.get(e.to);
@@ -130,11 +147,11 @@ export function shgView(container, options = {}) {
       return `M${x1},${a.y}C${mid},${a.y} ${mid},${b.y} ${x2},${b.y}`;
     };
     edgeLayer.selectAll('path').data(links, e => `${e.from}-${e.to}`).join('path')
-      .attr('class', e => `edge ${e.axis}${primaryParent(e.to) === e ? '' : ' extra'}`)
+      .attr('class', e => `edge ${e.axis}${primary(e) ? '' : ' extra'}`)
       .attr('data-axis', e => e.axis)
       .attr('stroke', e => (EDGE_STYLES[e.axis] || EDGE_STYLES.why).stroke)
       .attr('stroke-dasharray', e => (EDGE_STYLES[e.axis] || EDGE_STYLES.why).dash)
-      .attr('stroke-opacity', e => (primaryParent(e.to) === e ? 0.9 : 0.45))
+      .attr('stroke-opacity', e => (primary(e) ? 0.9 : 0.45))
       .attr('marker-end', e => `url(#arrow-${e.axis})`)
       .attr('d', linkPath);
 
@@ -152,7 +169,12 @@ export function shgView(container, options = {}) {
       toggle.append('title');
       g.on('click', (event, d) => {
         event.stopPropagation();
-        select(d.node.id);
+        if (d.node.group) {
+          ungrouped.add(d.node.parent);
+          schedule();
+        } else {
+          select(d.node.id);
+        }
       });
       toggle.on('click', (event, d) => {
         event.stopPropagation();
@@ -165,23 +187,29 @@ export function shgView(container, options = {}) {
       .attr('data-state', d => d.node.state)
       .attr('data-hypothesis', d => d.node.hypothesis)
       .attr('data-focus', d => focusText(d.node.focus))
+      .attr('data-group', d => (d.node.group ? d.node.members.length : null))
+      .classed('group', d => !!d.node.group)
       .classed('selected', d => d.node.id === selected);
     groups.select('rect').attr('fill', d => STATE_COLOURS[d.node.state] || '#fff')
-      .attr('stroke-width', d => (d.node.id === selected ? 2.5 : 0.7));
-    groups.select('text.label').text(d => clip(`${d.node.hypothesis} · ${focusLeaf(d.node.focus)}`, 42));
-    groups.select('title').text(d => `${d.node.hypothesis} at ${focusText(d.node.focus)}\n${d.node.state}`
-      + (d.node.value != null ? `  ${fmt(d.node.value)} / ${fmt(d.node.threshold)}` : '')
-      + (d.node.reason ? `\n${d.node.reason}` : ''));
+      .attr('stroke-width', d => (d.node.id === selected ? 2.5 : 0.7))
+      .attr('stroke-dasharray', d => (d.node.group ? '3 2' : null));
+    groups.select('text.label').text(d => clip(d.node.group ? d.node.label : `${d.node.hypothesis} · ${focusLeaf(d.node.focus)}`, 42));
+    groups.select('title').text(d => (d.node.group
+      ? `${d.node.label}\n${d.node.members.map(id => focusLeaf(nodes.get(id).focus)).join(', ')}\nclick to show them`
+      : `${d.node.hypothesis} at ${focusText(d.node.focus)}\n${d.node.state}`
+        + (d.node.value != null ? `  ${fmt(d.node.value)} / ${fmt(d.node.threshold)}` : '')
+        + (d.node.reason ? `\n${d.node.reason}` : '')));
     const toggles = groups.select('g.toggle').attr('display', d => (hasKids(d.node.id) ? null : 'none'))
       .attr('data-collapsed', d => collapsed.has(d.node.id));
     toggles.select('text').text(d => (collapsed.has(d.node.id) ? '+' : '−'));
     toggles.select('title').text(d => (collapsed.has(d.node.id) ? `expand (${hidden.get(d.node.id) || 0} hidden)` : 'collapse'));
     bounds = extent(data);
     if (!userMoved) fit();
-    stats.nodes = data.length;
+    stats.nodes = data.length - groupCount;
     stats.millis = performance.now() - started;
     stats.renders++;
-    svg.attr('data-rendered-nodes', data.length).attr('data-render-millis', stats.millis.toFixed(1))
+    svg.attr('data-rendered-nodes', data.length - groupCount).attr('data-grouped-nodes', grouped)
+      .attr('data-groups', groupCount).attr('data-render-millis', stats.millis.toFixed(1))
       .attr('data-renders', stats.renders);
     if (options.onRender) options.onRender(stats);
   }
@@ -256,6 +284,7 @@ export function shgView(container, options = {}) {
     },
     expandAll() {
       collapsed.clear();
+      ungrouped.clear();
       userMoved = false;
       schedule();
     },

@@ -358,8 +358,17 @@ class WebUiTest {
     browser.screenshot("history-500-nodes");
 
     new org.openqa.selenium.support.ui.Select(browser.find(By.name("show"))).selectByValue("all");
-    waitUntil(d -> rendered(svg) == large.graph().nodes().size(), Duration.ofSeconds(10));
+    int all = large.graph().nodes().size();
+    waitUntil(d -> rendered(svg) + grouped(svg) == all && grouped(svg) > 0, Duration.ofSeconds(10));
     double layoutMillis = Double.parseDouble(svg.getAttribute("data-render-millis"));
+    browser.screenshot("history-500-nodes-all");
+    WebElement group = browser.find(By.cssSelector("svg.shg g.node.group"));
+    int members = Integer.parseInt(group.getAttribute("data-group"));
+    assertThat(group.getText()).as("a node's false leaves drawn as one box").startsWith(members + " false: ");
+    int before = rendered(svg);
+    group.click();
+    waitUntil(d -> rendered(svg) == before + members, Duration.ofSeconds(5));
+    assertThat(rendered(svg) + grouped(svg)).isEqualTo(all);
     System.out.printf("500-node graph: page to findings and first render %d ms, every node's layout+render %.0f ms%n",
         firstRenderMillis, layoutMillis);
     assertThat(firstRenderMillis).as("page open to graph drawn, ms").isLessThan(8_000);
@@ -496,6 +505,11 @@ class WebUiTest {
   private static int intervals(WebElement output) {
     String n = output.getAttribute("data-intervals");
     return n == null ? 0 : Integer.parseInt(n);
+  }
+
+  private static int grouped(WebElement svg) {
+    String g = svg.getAttribute("data-grouped-nodes");
+    return g == null ? 0 : Integer.parseInt(g);
   }
 
   private static int rendered(WebElement svg) {
