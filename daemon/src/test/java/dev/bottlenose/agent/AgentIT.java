@@ -30,7 +30,7 @@ class AgentIT {
   @BeforeAll
   void start() throws Exception {
     daemon = new FakeDaemon();
-    target = Target.start(Target.jdk17(), "-javaagent:" + Target.AGENT_JAR + "=" + daemon.options(60_000, "it-main"));
+    target = Target.start(Target.jdk17(), "-Dbottlenose.agent.verbose=true", "-javaagent:" + Target.AGENT_JAR + "=" + daemon.options(60_000, "it-main"));
     channel = daemon.accept(Duration.ofSeconds(20));
   }
 

@@ -24,7 +24,7 @@ class AgentLifecycleIT {
 
   @Test
   void noAgentThreadOutlivesTheLastSessionAndTheNextAttachStartsDiscoveryAgain() throws Exception {
-    try (FakeDaemon daemon = new FakeDaemon(); Target target = Target.start(Target.jdk17())) {
+    try (FakeDaemon daemon = new FakeDaemon(); Target target = Target.start(Target.jdk17(), "-Dbottlenose.agent.verbose=true")) {
       attach(target, daemon.options(60_000, "first"));
       try (FakeDaemon.Channel first = daemon.accept(Duration.ofSeconds(20))) {
         assertThat(first.request("resources", "path", "/Code", "depth", 1)).containsEntry("ok", true);

@@ -15,7 +15,7 @@ class AttachJdk25IT {
   @SuppressWarnings("unchecked")
   void attachesToAJdk25TargetAndProbesIt() throws Exception {
     try (FakeDaemon daemon = new FakeDaemon();
-        Target target = Target.start(Target.jdk25(), "-XX:+EnableDynamicAgentLoading")) {
+        Target target = Target.start(Target.jdk25(), "-XX:+EnableDynamicAgentLoading", "-Dbottlenose.agent.verbose=true")) {
       VirtualMachine vm = VirtualMachine.attach(String.valueOf(target.pid()));
       try {
         vm.loadAgent(Target.AGENT_JAR.toString(), daemon.options(30_000, "it-25"));

@@ -28,7 +28,7 @@ class AgentLeavesNoThreadTest {
 
   @Test
   void aFrozenThenKilledDaemonsAgentEndsEveryThreadAfterTheHeartbeat() throws Exception {
-    try (TargetJvm target = TargetJvm.start(Jdk.JDK17, SleepyWorkload.class);
+    try (TargetJvm target = TargetJvm.start(Jdk.JDK17, SleepyWorkload.class, "-Dbottlenose.agent.verbose=true");
         DaemonProcess daemon = DaemonProcess.attach(target.pid(), "e2e-" + UUID.randomUUID(), "--heartbeat", "1500ms")) {
       await("the daemon serving").atMost(Duration.ofSeconds(60))
           .until(() -> daemon.output().contains("serving process " + target.pid()) || !daemon.isAlive());
