@@ -1,13 +1,15 @@
 package dev.bottlenose.agent;
 
 import dev.bottlenose.agent.sources.ToolThreads;
+import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 
 /**
- * The agent's entry point, for {@code -javaagent} and for attaching at run time. It only hands off,
- * to a {@code bottlenose-start} thread so the host's start-up does not wait: the first load starts
- * the agent runtime, every load opens a session to the daemon named in the options, and nothing ever
- * escapes into the host.
+ * The agent's entry point, for {@code -javaagent} and for attaching at run time. With options it only hands
+ * off, to a {@code bottlenose-start} thread so the host's start-up does not wait: the first load starts the
+ * agent runtime, every load opens a session to the daemon named in the options, and nothing ever escapes into
+ * the host. Without options (or with {@code standalone}) it waits for a daemon to hand it those options
+ * ({@link WaitingAgent}), starting nothing else until one does.
  */
 public final class AgentMain {
   public static void premain(String options, Instrumentation instrumentation) {
@@ -20,20 +22,36 @@ public final class AgentMain {
 
   private static void start(String options, Instrumentation instrumentation, String loadedBy) {
     try {
-      // a token file is read and deleted before the program goes on
-      AgentOptions parsed = AgentOptions.parse(options).withTokenRead();
-      ToolThreads.open(instrumentation);
-      ToolThreads.newThread("bottlenose-start", () -> open(instrumentation, parsed, loadedBy)).start();
+      if (WaitingAgent.isStandalone(options)) {
+        WaitingAgent.start(instrumentation);
+      } else {
+        load(options, instrumentation, loadedBy);
+      }
     } catch (Throwable t) {
       report(t);
     }
+  }
+
+  /**
+   * One load with {@code options}: parsed (a token file read and deleted before the program goes on), then the
+   * runtime started if it is the first and a session opened, on a {@code bottlenose-start} thread. Throws what
+   * is wrong with the options; later failures of a waiting agent's load go to {@link AgentLog} only.
+   */
+  static void load(String options, Instrumentation instrumentation, String loadedBy) throws IOException {
+    AgentOptions parsed = AgentOptions.parse(options).withTokenRead();
+    ToolThreads.open(instrumentation);
+    ToolThreads.newThread("bottlenose-start", () -> open(instrumentation, parsed, loadedBy)).start();
   }
 
   private static void open(Instrumentation instrumentation, AgentOptions options, String loadedBy) {
     try {
       AgentRuntime.get(instrumentation, options).openSession(options, loadedBy);
     } catch (Throwable t) {
-      report(t);
+      if (WaitingAgent.LOADED_BY.equals(loadedBy)) {
+        AgentLog.line("session not opened: " + t);
+      } else {
+        report(t);
+      }
     }
   }
 

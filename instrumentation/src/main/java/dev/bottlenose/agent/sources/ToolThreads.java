@@ -52,15 +52,23 @@ public final class ToolThreads {
   public static Thread newThread(String name, Runnable task) {
     Thread t = new Thread(task, name);
     t.setDaemon(true);
+    exclude(t);
+    return t;
+  }
+
+  /**
+   * Keeps JFR from recording {@code thread}, started or not: for the agent's one thread made before {@link #open}
+   * ({@code bottlenose-wait}, which waits without touching JFR). Does nothing before {@link #open}; never throws.
+   */
+  public static void exclude(Thread thread) {
     Exclusion e = exclusion;
     if (e.method != null) {
       try {
-        e.method.invoke(e.target, t);
+        e.method.invoke(e.target, thread);
       } catch (Throwable failure) {
-        exclusion = Exclusion.unavailable("excluding " + name + " failed: " + failure);
+        exclusion = Exclusion.unavailable("excluding " + thread.getName() + " failed: " + failure);
       }
     }
-    return t;
   }
 
   /** {@code excluded}, or {@code recorded: <why>} when JFR records the agent's threads. */
