@@ -8,21 +8,45 @@ import dev.bottlenose.agent.AgentOptions;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** Loads the agent into a running JVM through the Attach API, after a preflight. */
+/**
+ * Brings the agent into a running JVM, after a preflight: hands the options to its waiting agent when it has one
+ * ({@link AgentSocket}), else loads the agent through the Attach API.
+ */
 public final class Attacher {
   private Attacher() {}
 
-  /** Runs the preflight; throws with every error found, returns the warnings. */
+  /** Runs the preflight for attaching through the Attach API; throws with every error found, returns the warnings. */
   public static List<Finding> preflight(long pid, Path agentJar) throws AttachException {
-    List<Finding> findings = Preflight.check(ProcInspector.inspect(pid), System.getProperty("user.name"), agentJar);
+    return preflight(pid, agentJar, false);
+  }
+
+  /**
+   * Runs the preflight; with {@code waitingAgent} (the target has one: {@link #waitingAgent}) the Attach API's
+   * own rules (attach disabled, dynamic loading off or warned about) do not apply. Throws with every error found,
+   * returns the warnings.
+   */
+  public static List<Finding> preflight(long pid, Path agentJar, boolean waitingAgent) throws AttachException {
+    List<Finding> findings = Preflight.check(ProcInspector.inspect(pid), System.getProperty("user.name"), agentJar,
+        waitingAgent);
     List<Finding> errors = findings.stream().filter(Finding::isError).collect(Collectors.toList());
     if (!errors.isEmpty()) {
       throw new AttachException("cannot attach to process " + pid + ": "
           + errors.stream().map(Finding::message).collect(Collectors.joining("; ")));
     }
     return findings;
+  }
+
+  /** The socket of {@code pid}'s waiting agent, if it has one that answers now. */
+  public static Optional<Path> waitingAgent(long pid) {
+    return AgentSocket.answering(pid);
+  }
+
+  /** Hands {@code options} to {@code pid}'s waiting agent on {@code socket}, instead of loading the agent. */
+  public static void handOver(long pid, Path socket, AgentOptions options) throws AttachException {
+    AgentSocket.hand(pid, socket, options);
   }
 
   /** Attaches to {@code pid} and loads the agent with {@code options}. */

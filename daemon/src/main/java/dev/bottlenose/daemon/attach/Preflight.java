@@ -13,6 +13,14 @@ final class Preflight {
 
   /** Findings for {@code facts} when the daemon runs as {@code user} with the agent at {@code agentJar}. */
   static List<Finding> check(TargetFacts facts, String user, Path agentJar) {
+    return check(facts, user, agentJar, false);
+  }
+
+  /**
+   * As {@link #check(TargetFacts, String, Path)}; with {@code waitingAgent} the target already holds the agent,
+   * waiting for a daemon on its socket, so what only stops or disturbs the Attach API does not matter.
+   */
+  static List<Finding> check(TargetFacts facts, String user, Path agentJar, boolean waitingAgent) {
     long pid = facts.pid();
     List<Finding> findings = new ArrayList<>();
     if (!facts.alive()) {
@@ -31,6 +39,9 @@ final class Preflight {
     if (version != null && version.feature() > 0 && version.feature() < MIN_FEATURE) {
       findings.add(Finding.error("process " + pid + " runs Java " + version + "; the Bottlenose agent needs Java "
           + MIN_FEATURE + " or later"));
+    }
+    if (waitingAgent) {
+      return findings;
     }
     if (Boolean.TRUE.equals(facts.booleanFlag("DisableAttachMechanism"))) {
       findings.add(Finding.error("process " + pid + " was started with -XX:+DisableAttachMechanism, so nothing can"
@@ -60,7 +71,9 @@ final class Preflight {
     String flag = "-javaagent:" + agentJar.toAbsolutePath() + "=port=<port>,tokenFile=<one-time token file>";
     String command = facts.commandLine().isEmpty() ? "java <its arguments>" : facts.commandLineText();
     return "restart it with the agent on its command line (" + flag + "); `bottlenose daemon -- " + command
-        + "` does that and fills in the port and the token file";
+        + "` does that and fills in the port and the token file; or restart it with -javaagent:"
+        + agentJar.toAbsolutePath() + " alone (in JAVA_TOOL_OPTIONS, say): that agent waits for a daemon, and"
+        + " `bottlenose daemon --pid <its new pid>` connects to it without the Attach API";
   }
 
   private static String describe(TargetFacts facts) {

@@ -136,7 +136,8 @@ final class DaemonCommand implements Callable<Integer> {
     vertx.deployVerticle(new DaemonVerticle(session, daemonId, host, heldBy, letGo)).toCompletionStage()
         .toCompletableFuture().get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
     console.out().println("daemon " + daemonId + " serving process " + session.pid() + " ("
-        + session.hello().mainClass() + ", Java " + session.hello().javaVersion() + ") on " + settings);
+        + session.hello().mainClass() + ", Java " + session.hello().javaVersion() + ") on " + settings + "; "
+        + route(session));
     session.values().onSample(s -> console.out().println(statusLine(session, s)));
     session.onEnd(reason -> {
       console.out().println("daemon " + daemonId + ": " + reason + "; answering for " + Durations.format(linger)
@@ -209,6 +210,16 @@ final class DaemonCommand implements Callable<Integer> {
     }
     session.close();
     return true;
+  }
+
+  /** Which way the agent came into the target, for the serving line. */
+  static String route(TargetSession session) {
+    return switch (session.route()) {
+      case WAITING_AGENT -> "connected to the waiting agent of pid " + session.pid() + " (no agent loaded through the"
+          + " Attach API)";
+      case LAUNCHED -> "launched with the agent on its command line";
+      case ATTACHED -> "attached through the Attach API";
+    };
   }
 
   private static String statusLine(TargetSession session, Sample s) {

@@ -15,36 +15,61 @@ import dev.bottlenose.daemon.channel.Uids;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /** Brings the agent into a target (attach or launch) and waits for it to connect back. */
 final class Connector {
   private Connector() {}
 
   static TargetSession attach(long pid, SessionOptions options, PrintStream warnings) {
+    // a waiting agent (-javaagent without options) is handed the options on its socket: no Attach API, no jar
+    Optional<Path> waiting = Attacher.waitingAgent(pid);
     // What is wrong with the target is worth more to the user than a missing jar: check it first.
     Path expected = options.agentJar() != null ? options.agentJar().toAbsolutePath() : AgentJar.expected();
     List<Finding> findings;
     try {
-      findings = Attacher.preflight(pid, expected);
+      findings = Attacher.preflight(pid, expected, waiting.isPresent());
     } catch (AttachException e) {
       throw new SessionException(SessionException.Failure.REFUSED, e.getMessage(), e);
     }
-    Path jar = agentJar(options);
+    Path jar = waiting.isPresent() ? null : agentJar(options);
     // the agent must connect from a process of the target's user (root attaching to another user's JVM)
     try (ChannelServer server = ChannelServer.open(Uids.ofProcess(pid))) {
       for (Finding f : findings) {
         warnings.println("bottlenose: " + f);
       }
-      Attacher.loadAgent(pid, jar, agentOptions(server, options));
-      AgentChannel channel = server.accept(options.connectTimeout(), options.heartbeatMillis(),
-          () -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false),
-          () -> "look for lines starting with [bottlenose] on the stderr of process " + pid);
-      return new TargetSession(channel, pid, null, options);
+      AgentChannel channel;
+      if (waiting.isPresent()) {
+        Attacher.handOver(pid, waiting.get(), agentOptions(server, options));
+        channel = server.accept(options.connectTimeout(), options.heartbeatMillis(),
+            () -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false),
+            () -> "its waiting agent took the options; run the target with -Dbottlenose.agent.verbose=true to see"
+                + " on its stderr why it did not connect");
+        checkPid(channel, pid, waiting.get());
+      } else {
+        Attacher.loadAgent(pid, jar, agentOptions(server, options));
+        channel = server.accept(options.connectTimeout(), options.heartbeatMillis(),
+            () -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false),
+            () -> "look for lines starting with [bottlenose] on the stderr of process " + pid);
+      }
+      return new TargetSession(channel, pid, null, options,
+          waiting.isPresent() ? TargetSession.Route.WAITING_AGENT : TargetSession.Route.ATTACHED);
     } catch (AttachException e) {
       throw new SessionException(SessionException.Failure.REFUSED, e.getMessage(), e);
     } catch (ChannelException e) {
-      throw new SessionException(SessionException.Failure.FAILED, "attached to process " + pid + " but "
+      throw new SessionException(SessionException.Failure.FAILED, (waiting.isPresent()
+          ? "handed the options to the waiting agent of process " : "attached to process ") + pid + " but "
           + e.getMessage(), e);
+    }
+  }
+
+  /** The agent behind a pid's socket must be that process's (a socket file is only named after it). */
+  private static void checkPid(AgentChannel channel, long pid, Path socket) {
+    if (channel.hello().pid() != pid) {
+      long other = channel.hello().pid();
+      channel.close();
+      throw new SessionException(SessionException.Failure.FAILED, "the agent listening on " + socket
+          + " runs in process " + other + ", not in process " + pid);
     }
   }
 

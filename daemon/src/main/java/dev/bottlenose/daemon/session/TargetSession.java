@@ -62,11 +62,22 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
     CLOSED
   }
 
+  /** How the agent came to this session's target. */
+  public enum Route {
+    /** Loaded at run time through the Attach API. */
+    ATTACHED,
+    /** On the command line of a target this session started. */
+    LAUNCHED,
+    /** Already in the target, waiting on its socket; handed its options there ({@code AgentSocket}). */
+    WAITING_AGENT
+  }
+
   private static final long END_WAIT_SECONDS = 3;
 
   private final AgentChannel channel;
   private final long pid;
   private final Process launched;
+  private final Route route;
   private final Hierarchies hierarchies = new Hierarchies();
   private final SessionProbes probes = new SessionProbes(this::call, this::busy);
   private final Map<Long, SourceInfo> sources = new ConcurrentHashMap<>();
@@ -84,9 +95,14 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
   private volatile String endReason = "";
 
   TargetSession(AgentChannel channel, long pid, Process launched, SessionOptions options) {
+    this(channel, pid, launched, options, launched != null ? Route.LAUNCHED : Route.ATTACHED);
+  }
+
+  TargetSession(AgentChannel channel, long pid, Process launched, SessionOptions options, Route route) {
     this.channel = channel;
     this.pid = pid;
     this.launched = launched;
+    this.route = route;
     this.jfr = openRepository(channel, pid);
     this.toolCompilation = ToolCompilation.limit(pid);
     this.vmThreads = new VmThreadsCpu(pid);
@@ -156,6 +172,11 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
 
   public long pid() {
     return pid;
+  }
+
+  /** How the agent came to the target. */
+  public Route route() {
+    return route;
   }
 
   public Hello hello() {

@@ -64,6 +64,24 @@ class PreflightTest {
   }
 
   @Test
+  void aTargetWithAWaitingAgentNeedsNoAttachMechanismNorDynamicLoading() {
+    TargetFacts closed = jvm("21.0.5", "-XX:+DisableAttachMechanism", "-XX:-EnableDynamicAgentLoading");
+    assertThat(check(closed)).hasSize(2).allMatch(Finding::isError);
+    assertThat(check(jvm("21.0.5"))).singleElement().satisfies(f -> assertThat(f.isError()).isFalse());
+    assertThat(Preflight.check(closed, "alice", JAR, true)).isEmpty();
+    assertThat(Preflight.check(jvm("21.0.5"), "alice", JAR, true)).as("no dynamic-loading warning").isEmpty();
+    assertThat(Preflight.check(closed, "bob", JAR, true)).singleElement()
+        .satisfies(f -> assertThat(f.message()).contains("belongs to user alice"));
+  }
+
+  @Test
+  void theRestartHintNamesTheAgentAloneToo() {
+    assertThat(check(jvm("17.0.15", "-XX:+DisableAttachMechanism"))).singleElement().satisfies(f ->
+        assertThat(f.message()).contains("-javaagent:/opt/bottlenose/bottlenose-agent.jar alone (in JAVA_TOOL_OPTIONS,"
+            + " say): that agent waits for a daemon"));
+  }
+
+  @Test
   void theLastSettingOfAFlagWins() {
     assertThat(check(jvm("17", "-XX:+DisableAttachMechanism", "-XX:-DisableAttachMechanism"))).isEmpty();
   }
