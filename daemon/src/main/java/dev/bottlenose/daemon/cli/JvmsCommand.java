@@ -11,9 +11,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code jvms}: the JVMs on this host, with pid, Java version, owner and main class. */
-@Command(name = "jvms", description = "list local JVMs (pid, Java version, user, main class)")
+/** {@code jvms}: the JVMs on this host, with pid, Java version, owner and main class, and a waiting agent's mark. */
+@Command(name = "jvms", description = "list local JVMs (pid, Java version, user, main class, [waiting agent])")
 final class JvmsCommand implements Callable<Integer> {
+  /** The marker of a JVM whose agent waits for a daemon. */
+  static final String WAITING = "[waiting agent]";
+
   @ParentCommand
   Main main;
 
@@ -32,18 +35,24 @@ final class JvmsCommand implements Callable<Integer> {
         m.put("user", j.owner());
         m.put("main", j.mainClass());
         m.put("command", j.displayName());
+        m.put("waitingAgent", j.waitingAgent());
         return m;
       }).toList()));
       return 0;
     }
     if (jvms.isEmpty()) {
-      console.out().println("no JVMs found (only JVMs of this user, with the attach mechanism on, are listed)");
+      console.out().println("no JVMs found (only JVMs of this user, with the attach mechanism on or a waiting agent,"
+          + " are listed)");
       return 0;
     }
     console.out().println(String.format(Locale.ROOT, "%-8s %-10s %-10s %s", "PID", "JAVA", "USER", "MAIN"));
     for (JvmInfo j : jvms) {
       console.out().println(String.format(Locale.ROOT, "%-8d %-10s %-10s %s", j.pid(), j.javaVersion(), j.owner(),
-          j.displayName()));
+          j.displayName()) + (j.waitingAgent() ? "  " + WAITING : ""));
+    }
+    if (jvms.stream().anyMatch(JvmInfo::waitingAgent)) {
+      console.out().println(WAITING + ": started with -javaagent:bottlenose-agent.jar and no options; `daemon --pid N`"
+          + " connects to it without the Attach API");
     }
     return 0;
   }
