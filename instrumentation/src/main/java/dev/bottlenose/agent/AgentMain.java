@@ -55,7 +55,8 @@ public final class AgentMain {
     }
   }
 
-  private static void report(Throwable t) {
+  /** The one line the agent prints unasked: {@code [bottlenose] agent not started: …}. Never throws. */
+  static void report(Throwable t) {
     try {
       System.err.println("[bottlenose] agent not started: " + t);
     } catch (Throwable ignored) {

@@ -43,6 +43,9 @@ final class WaitingAgent {
   static final long RETRY_MILLIS = 1000;
   static final Set<PosixFilePermission> SOCKET_MODE = PosixFilePermissions.fromString("rw-------");
   private static final AtomicBoolean STARTED = new AtomicBoolean();
+  /** This JVM's waiting agent once it listens; guarded by {@link #STARTED}, as {@link #jvmExiting} is. */
+  private static WaitingAgent current;
+  private static boolean jvmExiting;
 
   /** Takes a daemon's option string as {@code agentmain} would; throws what is wrong with it. */
   interface Loader {
@@ -69,31 +72,85 @@ final class WaitingAgent {
   }
 
   /**
-   * Starts waiting, once per JVM (a second load without options changes nothing); throws when waiting cannot
-   * start, and then nothing is left behind.
+   * Starts waiting, once per JVM (a second load without options changes nothing), and returns at once: the
+   * {@value #THREAD_NAME} thread makes the socket, then accepts. When the socket cannot be made it prints the one
+   * {@code [bottlenose] agent not started: …} line and ends, leaving nothing behind.
    */
-  static void start(Instrumentation instrumentation) throws IOException {
+  static void start(Instrumentation instrumentation) {
     if (!STARTED.compareAndSet(false, true)) {
       AgentLog.line("the agent already waits for a daemon in this JVM");
       return;
     }
-    try {
-      Loader loader = options -> {
-        AgentMain.load(options, instrumentation, LOADED_BY);
-        // JFR's thread exclusion is reachable now: the recording about to start need not sample this thread
-        ToolThreads.exclude(Thread.currentThread());
-      };
-      WaitingAgent agent = listen(RunDirectory.agents(), ProcessHandle.current().pid(), loader);
-      try {
-        Runtime.getRuntime().addShutdownHook(new Thread(agent::close, THREAD_NAME + "-end"));
-        agent.thread().start();
-      } catch (RuntimeException e) {
-        agent.close();
-        throw e;
+    Thread thread = new Thread(new Runnable() {
+      @Override
+      public void run() {
+        listenAndServe(instrumentation);
       }
+    }, THREAD_NAME);
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  private static void listenAndServe(Instrumentation instrumentation) {
+    try {
+      Runtime.getRuntime().addShutdownHook(new Thread(new Runnable() {
+        @Override
+        public void run() {
+          onExit();
+        }
+      }, THREAD_NAME + "-end"));
+    } catch (IllegalStateException alreadyExiting) {
+      return; // the program ended before the agent began to wait
+    }
+    WaitingAgent agent;
+    try {
+      agent = listen(RunDirectory.agents(), ownPid(), new AgentLoader(instrumentation));
+    } catch (Throwable t) {
+      AgentMain.report(t);
+      return;
+    }
+    synchronized (STARTED) {
+      if (jvmExiting) {
+        agent.close();
+        return;
+      }
+      current = agent;
+    }
+    agent.serveUntilClosed();
+  }
+
+  /** The shutdown hook: the socket file goes with the JVM (made after this, it is closed at once). */
+  private static void onExit() {
+    synchronized (STARTED) {
+      jvmExiting = true;
+      if (current != null) {
+        current.close();
+      }
+    }
+  }
+
+  /** This process's pid, from {@code /proc/self} (cheaper at start-up than {@link ProcessHandle}). */
+  private static long ownPid() {
+    try {
+      return Long.parseLong(Files.readSymbolicLink(Path.of("/proc/self")).toString());
     } catch (IOException | RuntimeException e) {
-      STARTED.set(false);
-      throw e;
+      return ProcessHandle.current().pid();
+    }
+  }
+
+  /** Hands a daemon's options to {@link AgentMain#load}, as {@code agentmain} would. */
+  private static final class AgentLoader implements Loader {
+    private final Instrumentation instrumentation;
+
+    AgentLoader(Instrumentation instrumentation) {
+      this.instrumentation = instrumentation;
+    }
+
+    @Override
+    public void load(String options) throws Exception {
+      AgentMain.load(options, instrumentation, LOADED_BY);
+      // JFR's thread exclusion is reachable now: the recording about to start need not sample this thread
+      ToolThreads.exclude(Thread.currentThread());
     }
   }
 
@@ -130,17 +187,25 @@ final class WaitingAgent {
     return socket;
   }
 
-  /** The unstarted {@value #THREAD_NAME} daemon thread that accepts until {@link #close}. */
+  /** An unstarted {@value #THREAD_NAME} daemon thread that accepts until {@link #close}. */
   Thread thread() {
-    Thread thread = new Thread(() -> {
-      try {
-        serve();
-      } catch (Throwable t) {
-        AgentLog.line("stopped waiting for daemons on " + socket + ": " + t);
+    Thread thread = new Thread(new Runnable() {
+      @Override
+      public void run() {
+        serveUntilClosed();
       }
     }, THREAD_NAME);
     thread.setDaemon(true);
     return thread;
+  }
+
+  /** Accepts and handles connections one at a time until {@link #close}; never throws. */
+  void serveUntilClosed() {
+    try {
+      serve();
+    } catch (Throwable t) {
+      AgentLog.line("stopped waiting for daemons on " + socket + ": " + t);
+    }
   }
 
   private void serve() {

@@ -52,7 +52,8 @@ class WaitingAgentIT {
       assertThat(ready).as("the workload started; stderr: " + stderr).isEqualTo("ready\n");
       copy(process.getInputStream(), new ByteArrayOutputStream());
 
-      // waiting: the socket was there before main ran, private, and one thread of the agent's, no JFR
+      // waiting: the socket comes at once (premain returns first), private; one thread of the agent's, no JFR
+      await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(socket, LinkOption.NOFOLLOW_LINKS));
       assertThat(Files.readAttributes(socket, java.nio.file.attribute.PosixFileAttributes.class,
           LinkOption.NOFOLLOW_LINKS).isOther()).as("a socket").isTrue();
       assertThat(mode(socket)).isEqualTo("rw-------");
