@@ -118,6 +118,42 @@ class WaitingAgentIT {
     }
   }
 
+  /**
+   * JDK 25 with the agent in {@code JAVA_TOOL_OPTIONS}: a daemon loads nothing at run time, so the target prints
+   * no warning about a dynamically loaded agent (JEP 451), only the JVM's own note that it picked the variable up.
+   */
+  @Test
+  void onJdk25TheAgentInJavaToolOptionsServesADaemonWithoutTheDynamicLoadingWarning() throws Exception {
+    ProcessBuilder builder = new ProcessBuilder(TargetJvm.command(Jars.jdk25()));
+    builder.environment().put("JAVA_TOOL_OPTIONS", "-javaagent:" + Jars.agent());
+    Process process = builder.start();
+    ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+    Thread pump = copy(process.getErrorStream(), stderr);
+    long pid = process.pid();
+    try {
+      String ready = new String(process.getInputStream().readNBytes("ready\n".length()), StandardCharsets.UTF_8);
+      assertThat(ready).as("the workload started; stderr: " + stderr).isEqualTo("ready\n");
+      copy(process.getInputStream(), new ByteArrayOutputStream());
+      await().atMost(Duration.ofSeconds(10)).until(() -> AgentSocket.answering(pid).isPresent());
+      TargetSession session = TargetSession.attach(pid, OPTIONS, System.err);
+      try {
+        assertThat(session.route()).isEqualTo(TargetSession.Route.WAITING_AGENT);
+        assertThat(session.hello().javaVersion()).startsWith("25");
+        ProbeInfo probe = session.enable(TargetJvm.STEP, "call_count", null, "it");
+        assertThat(session.disable(probe.probeId()).classRestored()).isTrue();
+      } finally {
+        session.close();
+      }
+      process.getOutputStream().close();
+      assertThat(process.waitFor(20, TimeUnit.SECONDS)).isTrue();
+      pump.join(5000);
+      assertThat(stderr.toString(StandardCharsets.UTF_8).strip()).as("the target's stderr")
+          .isEqualTo("Picked up JAVA_TOOL_OPTIONS: -javaagent:" + Jars.agent());
+    } finally {
+      process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    }
+  }
+
   /** Where the agent and the daemon put waiting agents' sockets: {@code $BOTTLENOSE_HOME/run/agents}. */
   private static Path agentsDirectory() {
     String env = System.getenv("BOTTLENOSE_HOME");
