@@ -28,11 +28,17 @@ final class RunDirectory {
 
   private RunDirectory() {}
 
-  /** {@code <private directory>/run/agents} of this process's user, made or checked. */
+  /**
+   * {@code <private directory>/run/agents} of this process's user, made or checked. A relative path (a user
+   * without a home has {@code user.home=?}) is refused rather than made in the program's working directory.
+   */
   static Path agents() throws IOException {
     String env = System.getenv(HOME_ENV);
     Path home = env != null && !env.isBlank() ? Path.of(env)
-        : Path.of(System.getProperty("user.home"), ".bottlenose");
+        : Path.of(System.getProperty("user.home", ""), ".bottlenose");
+    if (!home.isAbsolute()) {
+      throw new IOException("no private directory: " + home + " is not an absolute path; set " + HOME_ENV);
+    }
     return agents(home, ownUid());
   }
 

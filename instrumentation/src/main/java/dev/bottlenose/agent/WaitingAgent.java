@@ -74,7 +74,7 @@ final class WaitingAgent {
   /**
    * Starts waiting, once per JVM (a second load without options changes nothing), and returns at once: the
    * {@value #THREAD_NAME} thread makes the socket, then accepts. When the socket cannot be made it prints the one
-   * {@code [bottlenose] agent not started: …} line and ends, leaving nothing behind.
+   * {@code [bottlenose] agent not started: …} line and ends.
    */
   static void start(Instrumentation instrumentation) {
     if (!STARTED.compareAndSet(false, true)) {
