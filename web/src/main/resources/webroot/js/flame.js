@@ -2,7 +2,9 @@
 // each frame as wide as the samples through it, laid out by D3's partition layout (d3-hierarchy), the layout
 // flame graph libraries are built on. The program's own code is drawn warm, the platform's (java., jdk., sun.,
 // com.sun.) grey; clicking a frame zooms into it and proposes its method as a focus; a method can be
-// highlighted wherever it is on the stacks (a finding's).
+// highlighted wherever it is on the stacks (a finding's). Given a baseline (another search's stacks of the same
+// kind), it is a differential flame graph: each frame coloured by how its share of the samples changed against the
+// baseline, red where it grew, blue where it shrank, pale where it stayed.
 import { h } from './ui.js';
 
 const d3 = window.d3;
@@ -25,10 +27,13 @@ export function flameGraph(container, { onPick } = {}) {
   let root = null;
   let zoomed = null;
   let highlighted = null;
+  /** The baseline's share of the samples by stack (the methods from the root, joined), or null. */
+  let baseline = null;
 
   function build(stacks) {
     const nodes = stacks.frames.map(f => ({ method: f.method, total: f.total, self: f.self, children: [] }));
     stacks.frames.forEach((f, i) => {
+      nodes[i].key = f.parent >= 0 ? `${nodes[f.parent].key}\n${f.method}` : '';
       if (f.parent >= 0) nodes[f.parent].children.push(nodes[i]);
     });
     const top = nodes[0];
@@ -55,9 +60,11 @@ export function flameGraph(container, { onPick } = {}) {
       .attr('class', 'frame')
       .attr('data-method', d => d.data.method)
       .attr('transform', d => `translate(${x(Math.max(d.x0, focus.x0))},${height - (d.depth + 1) * ROW})`)
+      .attr('data-change', d => (baseline ? change(d).toFixed(4) : null))
       .on('mouseover', (e, d) => {
         info.textContent = `${d.depth === 0 ? 'all stacks' : d.data.method}: ${d.data.total} samples `
-          + `(${(100 * d.data.total / root.data.total).toFixed(1)}%), ${d.data.self} on top`;
+          + `(${(100 * d.data.total / root.data.total).toFixed(1)}%), ${d.data.self} on top`
+          + (baseline ? `; ${(100 * (baseline.get(d.data.key) || 0)).toFixed(1)}% in the baseline` : '');
       })
       .on('click', (e, d) => {
         zoomed = d.depth === 0 || d === zoomed ? null : d;
@@ -71,7 +78,8 @@ export function flameGraph(container, { onPick } = {}) {
       .attr('stroke', d => (highlighted && d.data.method === highlighted ? '#000' : null))
       .attr('stroke-width', d => (highlighted && d.data.method === highlighted ? 2 : null))
       .attr('opacity', d => (highlighted && d.depth > 0 && !onPath(d) ? 0.35 : 1));
-    g.append('title').text(d => `${d.depth === 0 ? 'all' : d.data.method}\n${d.data.total} samples, ${d.data.self} on top`);
+    g.append('title').text(d => `${d.depth === 0 ? 'all' : d.data.method}\n${d.data.total} samples, ${d.data.self} on top`
+      + (baseline ? `\n${signed(100 * change(d))} points of the samples against the baseline` : ''));
     g.append('text').attr('x', 3).attr('y', ROW - 5)
       .text(d => clip(d.depth === 0 ? 'all' : frameName(d.data.method), x(Math.min(d.x1, focus.x1)) - x(Math.max(d.x0, focus.x0))));
     svg.attr('data-frames', visible.length);
@@ -82,8 +90,18 @@ export function flameGraph(container, { onPick } = {}) {
     return d.ancestors().some(a => a.data.method === highlighted) || d.descendants().some(c => c.data.method === highlighted);
   }
 
+  /** How the frame's share of the samples changed against the baseline (-1 .. 1). */
+  function change(d) {
+    return d.data.total / root.data.total - (baseline.get(d.data.key) || 0);
+  }
+
   function colour(d) {
     if (d.depth === 0) return '#c8c8c8';
+    if (baseline) {
+      const c = change(d);
+      const t = Math.min(1, Math.abs(c) / 0.2);
+      return Math.abs(c) < 0.005 ? 'hsl(0, 0%, 88%)' : `hsl(${c > 0 ? 0 : 215}, 75%, ${92 - 42 * t}%)`;
+    }
     const hash = [...d.data.method].reduce((s, c) => (s * 31 + c.charCodeAt(0)) | 0, 7);
     const shade = Math.abs(hash) % 40;
     return PLATFORM.test(d.data.method) ? `hsl(210, 10%, ${70 + shade / 4}%)` : `hsl(${10 + shade}, 80%, ${62 + shade / 8}%)`;
@@ -91,9 +109,14 @@ export function flameGraph(container, { onPick } = {}) {
 
   return {
     element: svg.node(),
-    /** Draws {@code stacks} ({"samples", "frames"}), keeping a highlight. */
-    set(stacks) {
+    /**
+     * Draws {@code stacks} ({"samples", "frames"}), keeping a highlight; with {@code base} (stacks of the same kind),
+     * each frame coloured by how its share of the samples changed against it.
+     */
+    set(stacks, base) {
       root = stacks && stacks.frames && stacks.frames.length ? build(stacks) : null;
+      baseline = base && base.frames && base.frames.length ? shares(build(base)) : null;
+      svg.attr('data-diff', baseline ? 'true' : null);
       zoomed = null;
       draw();
     },
@@ -104,6 +127,18 @@ export function flameGraph(container, { onPick } = {}) {
     },
     redraw: draw,
   };
+}
+
+/** Each stack's share of the samples in a built tree, by its key. */
+function shares(tree) {
+  const all = tree.data.total || 1;
+  const byKey = new Map();
+  tree.each(d => byKey.set(d.data.key, d.data.total / all));
+  return byKey;
+}
+
+function signed(x) {
+  return `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
 }
 
 function clip(text, width) {

@@ -1,6 +1,9 @@
-// History: saved searches; open one read-only (graph, values), compare two side by side, export.
+// History: saved searches; open one read-only (graph, values), compare two side by side (their findings, a
+// differential flame graph of their samples, their graphs), export.
 import { get, q } from '../api.js';
 import { searchView } from './search.js';
+import { flameGraph } from '../flame.js';
+import { GRAPHS } from '../samples.js';
 import { h, card, messageLine, time } from '../ui.js';
 
 export function render(root, params, name) {
@@ -43,7 +46,24 @@ function compare(root, a, b) {
   const diff = h('div', { class: 'compare-diff' });
   const left = h('div', { class: 'compare-side' });
   const right = h('div', { class: 'compare-side' });
-  root.append(card(`Compare ${a} and ${b}`, diff), h('div', { class: 'compare-sides' }, left, right));
+  const flameBox = h('div', { class: 'flame-box compare-flame' });
+  const flameMessage = h('div', { class: 'muted' });
+  const graphChoice = h('select', { name: 'graph' }, GRAPHS.map(([g, words]) => h('option', { value: g }, words)));
+  root.append(card(`Compare ${a} and ${b}`, diff),
+    card(`Samples of ${b} against ${a}`, h('div', { class: 'row' }, h('label', {}, 'samples ', graphChoice),
+      h('span', { class: 'muted' }, ' red: a larger share of the samples than before, blue: smaller')), flameMessage, flameBox),
+    h('div', { class: 'compare-sides' }, left, right));
+  const flame = flameGraph(flameBox);
+  const drawDiff = () => {
+    const graph = graphChoice.value;
+    Promise.all([a, b].map(id => get(`/api/searches/${q(id)}/stacks?graph=${graph}`).catch(() => null))).then(([before, after]) => {
+      const missing = [[a, before], [b, after]].filter(([, s]) => !s).map(([id]) => id);
+      flameMessage.textContent = missing.length ? `no ${graph} samples kept by ${missing.join(' and ')}` : '';
+      flame.set(after, before);
+    });
+  };
+  graphChoice.addEventListener('change', drawDiff);
+  drawDiff();
   const cleanups = [searchView(left, a, { live: false, compact: true }), searchView(right, b, { live: false, compact: true })];
   Promise.all([get(`/api/searches/${q(a)}/findings`), get(`/api/searches/${q(b)}/findings`)]).then(([x, y]) => {
     const key = f => `${f.why} at ${f.where}`;

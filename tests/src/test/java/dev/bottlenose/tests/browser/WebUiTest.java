@@ -416,6 +416,16 @@ class WebUiTest {
     assertThat(json).isEqualTo("bottlenose-search/1 " + large.graph().nodes().size());
     Object svg = browser.script("return document.querySelector('.compare-side svg.shg').outerHTML.length");
     assertThat(((Number) svg).intValue()).isGreaterThan(1000);
+
+    if (hotSearchId != null) {
+      waitUntil(d -> browser.find(By.tagName("main")).getText().contains("no cpu samples kept by " + LARGE), Duration.ofSeconds(10));
+      browser.go("#/compare/" + hotSearchId + "/" + hotSearchId);
+      browser.await(By.cssSelector(".compare-flame svg.flame[data-diff='true'][data-frames]"), Duration.ofSeconds(20));
+      Object largest = browser.script("return Math.max(...[...document.querySelectorAll('.compare-flame g.frame')]"
+          + ".map(g => Math.abs(Number(g.dataset.change))))");
+      assertThat(((Number) largest).doubleValue()).as("a search's samples against its own changed nowhere").isLessThan(1e-3);
+      browser.screenshot("compare-flame");
+    }
   }
 
   /**
