@@ -27,6 +27,8 @@ import java.util.logging.Logger;
 /** Route handlers that answer JSON, and the one way errors become {@code {"error"}} answers. */
 final class Http {
   private static final Logger LOG = Logger.getLogger(Http.class.getName());
+  /** The routing-context key of the decoded request body. */
+  private static final String BODY = "bottlenose.body";
 
   private Http() {}
 
@@ -102,8 +104,20 @@ final class Http {
     }
   }
 
-  /** The request body as a JSON object; 400 naming the problem when it is not one (or not UTF-8). */
+  /**
+   * The request body as a JSON object, read once per request; 400 naming the problem when it is not one (or not
+   * UTF-8).
+   */
   static JsonObject body(RoutingContext ctx) {
+    JsonObject read = ctx.get(BODY);
+    if (read == null) {
+      read = decode(ctx);
+      ctx.put(BODY, read);
+    }
+    return read;
+  }
+
+  private static JsonObject decode(RoutingContext ctx) {
     String text = ctx.body() == null || ctx.body().buffer() == null ? null : utf8(ctx.body().buffer().getBytes());
     if (text == null || text.isBlank()) {
       throw ApiException.badRequest("the request needs a JSON object body");

@@ -10,6 +10,7 @@ import dev.bottlenose.cli.OwnJvms;
 import dev.bottlenose.model.ResourcePath;
 import dev.bottlenose.web.cluster.Daemons;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -41,13 +42,15 @@ final class JvmApi {
     this.anyUser = anyUser;
   }
 
-  void mount(Router router, BodyHandler body) {
-    router.get("/api/jvms").handler(Http.handle(ctx -> jvms()));
-    router.post("/api/jvms").handler(body).handler(Http.handle(this::attach));
-    router.get("/api/local-jvms").handler(Http.handle(ctx -> localJvms()));
-    router.get("/api/jvms/:daemonId/resources").handler(Http.handle(ctx -> resources(ctx.pathParam("daemonId"), ctx.queryParam("path"))));
-    router.get("/api/jvms/:daemonId/stacks").handler(Http.handle(ctx -> stacks(ctx.pathParam("daemonId"),
-        ctx.queryParam("graph").isEmpty() ? null : ctx.queryParam("graph").get(0), ctx.queryParam("max").isEmpty() ? null : ctx.queryParam("max").get(0))));
+  /** Mounts the routes, each checking its request with {@code checked} (the contract's) first. */
+  void mount(Router router, BodyHandler body, Handler<RoutingContext> checked) {
+    router.get("/api/jvms").handler(checked).handler(Http.handle(ctx -> jvms()));
+    router.post("/api/jvms").handler(body).handler(checked).handler(Http.handle(this::attach));
+    router.get("/api/local-jvms").handler(checked).handler(Http.handle(ctx -> localJvms()));
+    router.get("/api/jvms/:daemonId/resources").handler(checked)
+        .handler(Http.handle(ctx -> resources(ctx.pathParam("daemonId"), ctx.queryParam("path"))));
+    router.get("/api/jvms/:daemonId/stacks").handler(checked).handler(Http.handle(ctx ->
+        stacks(ctx.pathParam("daemonId"), (String) ApiContract.param(ctx, "graph"), (Number) ApiContract.param(ctx, "max"))));
   }
 
   private Future<?> jvms() {
@@ -64,13 +67,9 @@ final class JvmApi {
   }
 
   private Future<?> attach(RoutingContext ctx) {
-    JsonObject body = Http.body(ctx);
-    if (!(body.getValue("pid") instanceof Number n) || n.longValue() <= 0 || n.doubleValue() != n.longValue()) {
-      throw ApiException.badRequest("'pid' must be a positive whole number, is " + body.getValue("pid"));
-    }
-    long pid = n.longValue();
+    long pid = ((Number) Http.body(ctx).getValue("pid")).longValue();
     if (pid == ProcessHandle.current().pid()) {
-      throw ApiException.badRequest("pid " + n + " is this service itself");
+      throw ApiException.badRequest("pid " + pid + " is this service itself");
     }
     Future<Void> allowed = anyUser ? Future.succeededFuture() : vertx.executeBlocking(() -> {
       checkOwner(pid);
@@ -178,21 +177,13 @@ final class JvmApi {
   /** The graphs whose stacks a flame graph can draw, and what each counts. */
   static final Map<String, String> STACK_GRAPHS = DaemonRequests.Stacks.GRAPHS;
 
-  /** A daemon's sampled stacks as a tree ({@code stacks} on the bus), for a flame graph. */
-  private Future<?> stacks(String daemonId, String graph, String maxText) {
-    String g = graph == null ? "cpu" : graph;
-    if (!STACK_GRAPHS.containsKey(g)) {
-      throw ApiException.badRequest("graph must be cpu, sync, io or jit, is '" + g + "'");
-    }
-    int max;
-    try {
-      max = maxText == null ? DaemonRequests.Stacks.DEFAULT_MAX : Integer.parseInt(maxText);
-    } catch (NumberFormatException e) {
-      throw ApiException.badRequest("max must be a whole number, is '" + maxText + "'");
-    }
-    if (max < 1 || max > 10_000) {
-      throw ApiException.badRequest("max must be between 1 and 10000, is " + max);
-    }
+  /**
+   * A daemon's sampled stacks as a tree ({@code stacks} on the bus), for a flame graph: {@code graph} (default cpu)
+   * and {@code max} (default {@link DaemonRequests.Stacks#DEFAULT_MAX}) as the contract checked them.
+   */
+  private Future<?> stacks(String daemonId, String graph, Number maxFrames) {
+    String g = graph == null ? DaemonRequests.CallGraph.DEFAULT_GRAPH : graph;
+    int max = maxFrames == null ? DaemonRequests.Stacks.DEFAULT_MAX : maxFrames.intValue();
     return daemons.find(daemonId).compose(d -> {
       if (d == null) {
         return Future.failedFuture(ApiException.notFound("unknown daemon '" + daemonId + "'"));

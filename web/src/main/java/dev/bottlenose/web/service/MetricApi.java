@@ -9,6 +9,7 @@ import dev.bottlenose.metrics.MetricDefinition;
 import dev.bottlenose.metrics.MetricLibrary;
 import dev.bottlenose.web.cluster.Daemons;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -36,10 +37,12 @@ final class MetricApi {
     this.daemons = daemons;
   }
 
-  void mount(Router router, BodyHandler body) {
-    router.get("/api/metrics").handler(Http.handle(ctx -> Future.succeededFuture(list())));
-    router.post("/api/metrics/check").handler(body).handler(Http.handle(ctx -> Future.succeededFuture(check(ctx))));
-    router.post("/api/metrics").handler(body).handler(Http.handle(this::add));
+  /** Mounts the routes, each checking its request with {@code checked} (the contract's) first. */
+  void mount(Router router, BodyHandler body, Handler<RoutingContext> checked) {
+    router.get("/api/metrics").handler(checked).handler(Http.handle(ctx -> Future.succeededFuture(list())));
+    router.post("/api/metrics/check").handler(body).handler(checked)
+        .handler(Http.handle(ctx -> Future.succeededFuture(check(ctx))));
+    router.post("/api/metrics").handler(body).handler(checked).handler(Http.handle(this::add));
   }
 
   private JsonObject list() {
@@ -92,10 +95,6 @@ final class MetricApi {
   }
 
   private static String text(RoutingContext ctx) {
-    Object text = Http.body(ctx).getValue("text");
-    if (!(text instanceof String s)) {
-      throw ApiException.badRequest("'text' must be the metric definitions as a string, is " + text);
-    }
-    return s;
+    return Http.body(ctx).getString("text");
   }
 }

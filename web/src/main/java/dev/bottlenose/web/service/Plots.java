@@ -12,6 +12,7 @@ import dev.bottlenose.model.Focus;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonArray;
@@ -72,11 +73,14 @@ final class Plots {
     this.limits = limits;
   }
 
-  void mount(Router router, BodyHandler body) {
-    router.post("/api/plots").handler(body).handler(Http.handle(this::plot));
-    router.delete("/api/plots/:id").handler(Http.handle(ctx -> remove("plot:" + ctx.pathParam("id"), "plotId", ctx.pathParam("id"))));
-    router.post("/api/vmapp").handler(body).handler(Http.handle(this::vmApp));
-    router.delete("/api/vmapp/:id").handler(Http.handle(ctx -> remove("vmapp:" + ctx.pathParam("id"), "viewId", ctx.pathParam("id"))));
+  /** Mounts the routes, each checking its request with {@code checked} (the contract's) first. */
+  void mount(Router router, BodyHandler body, Handler<RoutingContext> checked) {
+    router.post("/api/plots").handler(body).handler(checked).handler(Http.handle(this::plot));
+    router.delete("/api/plots/:plotId").handler(checked).handler(Http.handle(ctx ->
+        remove("plot:" + ctx.pathParam("plotId"), "plotId", ctx.pathParam("plotId"))));
+    router.post("/api/vmapp").handler(body).handler(checked).handler(Http.handle(this::vmApp));
+    router.delete("/api/vmapp/:viewId").handler(checked).handler(Http.handle(ctx ->
+        remove("vmapp:" + ctx.pathParam("viewId"), "viewId", ctx.pathParam("viewId"))));
   }
 
   boolean isTopic(String topic) {
@@ -85,8 +89,8 @@ final class Plots {
 
   private Future<?> plot(RoutingContext ctx) {
     JsonObject body = Http.body(ctx);
-    String daemonId = text(body, "daemonId", null);
-    String metric = text(body, "metric", null);
+    String daemonId = body.getString("daemonId");
+    String metric = body.getString("metric");
     Focus focus = focus(body);
     String client = Access.client(ctx);
     reserve(client);
@@ -111,7 +115,7 @@ final class Plots {
 
   private Future<?> vmApp(RoutingContext ctx) {
     JsonObject body = Http.body(ctx);
-    String daemonId = text(body, "daemonId", null);
+    String daemonId = body.getString("daemonId");
     Focus focus = focus(body);
     String client = Access.client(ctx);
     reserve(client);
@@ -291,20 +295,9 @@ final class Plots {
   }
 
   /** The body's focus ({@code <>} when absent), parsed here once; a malformed one is refused naming it (400). */
+  /** The body's focus (the contract's text), the whole program when it has none. */
   private static Focus focus(JsonObject body) {
-    text(body, "focus", "<>");
     Focus focus = Fields.of(body).focus("focus");
     return focus == null ? Focus.WHOLE_PROGRAM : focus;
-  }
-
-  private static String text(JsonObject body, String field, String fallback) {
-    Object v = body.getValue(field);
-    if (v == null && fallback != null) {
-      return fallback;
-    }
-    if (!(v instanceof String s) || s.isBlank()) {
-      throw ApiException.badRequest("'" + field + "' must be a non-empty string, is " + v);
-    }
-    return s;
   }
 }

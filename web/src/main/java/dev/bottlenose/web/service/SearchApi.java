@@ -16,6 +16,7 @@ import dev.bottlenose.web.cluster.Daemons;
 import dev.bottlenose.web.render.SearchExport;
 import dev.bottlenose.web.render.StackExports;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -45,19 +46,21 @@ final class SearchApi {
     this.limits = limits;
   }
 
-  void mount(Router router, BodyHandler body) {
-    router.post("/api/searches").handler(body).handler(Http.handle(this::start));
-    router.get("/api/searches").handler(Http.handle(ctx -> list()));
-    router.get("/api/searches/:id").handler(Http.handle(ctx -> one(ctx.pathParam("id"))));
-    router.get("/api/searches/:id/nodes/:nodeId").handler(Http.handle(ctx -> node(ctx.pathParam("id"), ctx.pathParam("nodeId"))));
-    router.post("/api/searches/:id/stop").handler(Http.handle(ctx ->
+  /** Mounts the routes, each checking its request with {@code checked} (the contract's) first. */
+  void mount(Router router, BodyHandler body, Handler<RoutingContext> checked) {
+    router.post("/api/searches").handler(body).handler(checked).handler(Http.handle(this::start));
+    router.get("/api/searches").handler(checked).handler(Http.handle(ctx -> list()));
+    router.get("/api/searches/:id").handler(checked).handler(Http.handle(ctx -> one(ctx.pathParam("id"))));
+    router.get("/api/searches/:id/nodes/:nodeId").handler(checked).handler(Http.handle(ctx -> node(ctx.pathParam("id"),
+        ((Number) ApiContract.param(ctx, "nodeId")).intValue())));
+    router.post("/api/searches/:id/stop").handler(checked).handler(Http.handle(ctx ->
         Future.succeededFuture(searches.stop(ctx.pathParam("id"), "stopped by the user"))));
-    router.get("/api/searches/:id/export").handler(Http.handle(ctx -> export(ctx.pathParam("id"),
+    router.get("/api/searches/:id/export").handler(checked).handler(Http.handle(ctx -> export(ctx.pathParam("id"),
         ctx.queryParams().get("format"), ctx.queryParams().get("daemon"), ctx.queryParams().get("graph"))));
-    router.get("/api/searches/:id/findings").handler(Http.handle(ctx -> findings(ctx.pathParam("id"))));
-    router.get("/api/searches/:id/stacks").handler(Http.handle(ctx -> stacks(ctx.pathParam("id"),
-        ctx.queryParam("daemon").isEmpty() ? null : ctx.queryParam("daemon").get(0),
-        ctx.queryParam("graph").isEmpty() ? "cpu" : ctx.queryParam("graph").get(0))));
+    router.get("/api/searches/:id/findings").handler(checked)
+        .handler(Http.handle(ctx -> findings(ctx.pathParam("id"))));
+    router.get("/api/searches/:id/stacks").handler(checked).handler(Http.handle(ctx -> stacks(ctx.pathParam("id"),
+        ctx.queryParams().get("daemon"), ctx.queryParams().get("graph"))));
   }
 
   private Future<?> start(RoutingContext ctx) {
@@ -186,13 +189,7 @@ final class SearchApi {
     });
   }
 
-  private Future<?> node(String id, String nodeText) {
-    int nodeId;
-    try {
-      nodeId = Integer.parseInt(nodeText);
-    } catch (NumberFormatException e) {
-      throw ApiException.badRequest("node id '" + nodeText + "' is not a number");
-    }
+  private Future<?> node(String id, int nodeId) {
     return searches.open(id).map(s -> {
       ShgNode n = s.graph().node(nodeId);
       if (n == null) {
@@ -239,13 +236,11 @@ final class SearchApi {
 
   /**
    * The sampled stacks a search kept as it ended, of one of its JVMs ({@code daemon}, default its first) and one
-   * graph, in the shape of {@code GET /api/jvms/{id}/stacks}; a running search keeps none yet (its JVMs' are
-   * live on that address).
+   * graph ({@code graph}, default cpu), in the shape of {@code GET /api/jvms/{id}/stacks}; a running search keeps
+   * none yet (its JVMs' are live on that address).
    */
-  private Future<?> stacks(String id, String daemon, String graph) {
-    if (!JvmApi.STACK_GRAPHS.containsKey(graph)) {
-      throw ApiException.badRequest("graph must be cpu, sync, io or jit, is '" + graph + "'");
-    }
+  private Future<?> stacks(String id, String daemon, String kept) {
+    String graph = kept == null ? "cpu" : kept;
     return searches.open(id).map(s -> {
       String d = StackExports.daemonOrFirst(s, daemon);
       SavedSearch.Stacks found = StackExports.find(s, d, graph).orElseThrow(() -> ApiException.notFound("search '" + id

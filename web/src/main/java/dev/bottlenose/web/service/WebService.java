@@ -4,14 +4,17 @@ import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.web.cluster.Daemons;
 import dev.bottlenose.consultant.bus.SearchRunner;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.json.JsonObject;
 import io.vertx.core.spi.cluster.ClusterManager;
+import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.StaticHandler;
@@ -19,12 +22,15 @@ import io.vertx.ext.web.RoutingContext;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The service: the REST API of web/API.md, the live WebSocket {@code /api/live}, {@code /health} and {@code
  * /metrics}, the pages from {@code webroot/} and the WebJars, on one Vert.x HTTP server, behind the token rule
- * ({@link Access}).
+ * ({@link Access}); every API request is checked against the API's contract, {@code openapi.yaml}
+ * ({@link ApiContract}), which {@code GET /api/openapi.yaml} serves.
  */
 public final class WebService {
   /** The largest request body read (1 MiB): more is 413. */
@@ -66,14 +72,18 @@ public final class WebService {
   private final LiveHub hub;
   private final MessageConsumer<JsonObject> daemonEvents;
   private final ServiceMetrics metrics;
+  private final ApiContract contract;
   private volatile boolean closing;
   private HttpServer server;
+  private Router router;
 
-  private WebService(Vertx vertx, Daemons daemons, Options options, Limits limits, ServiceMetrics metrics) {
+  private WebService(Vertx vertx, Daemons daemons, Options options, Limits limits, ServiceMetrics metrics,
+      ApiContract contract) {
     this.vertx = vertx;
     this.daemons = daemons;
     this.options = options;
     this.metrics = metrics;
+    this.contract = contract;
     this.plots = new Plots(vertx, this::publish, this::subscribers, limits);
     this.hub = new LiveHub(this::isTopic, plots::abandoned);
     this.searches = new Searches(vertx, options.dataDirectory(), l -> {
@@ -113,23 +123,29 @@ public final class WebService {
     } catch (IllegalArgumentException e) {
       return Future.failedFuture(e);
     }
-    WebService service = new WebService(vertx, daemons, options, limits, metrics);
-    Router router = service.router(access);
-    // HTTP/1.1 only: no h2c upgrade (it answered 101 before the Host was checked) and no prior-knowledge HTTP/2.
-    return vertx.createHttpServer(new HttpServerOptions().setHost(options.host()).setPort(options.port()).setHttp2ClearTextEnabled(false))
-        .invalidRequestHandler(Http::invalidRequest)
-        .requestHandler(request -> {
-          if (access.admit(request)) {
-            router.handle(request);
-          }
-        }).listen()
-        .recover(e -> Future.failedFuture(new IllegalStateException("cannot serve on " + options.host() + ":" + options.port()
-            + ": " + e.getMessage() + (options.port() == 0 ? "" : " (another port: --port P, or --port 0 for a free one)"), e)))
-        .map(s -> {
-          service.server = s;
-          service.searches.rememberSaved();
-          return service;
-        });
+    return ApiContract.load(vertx).compose(contract -> {
+      WebService service = new WebService(vertx, daemons, options, limits, metrics, contract);
+      Router router = service.router(access);
+      service.router = router;
+      // HTTP/1.1 only: no h2c upgrade (it answered 101 before the Host was checked) and no prior-knowledge HTTP/2.
+      HttpServerOptions http = new HttpServerOptions().setHost(options.host()).setPort(options.port())
+          .setHttp2ClearTextEnabled(false);
+      return vertx.createHttpServer(http)
+          .invalidRequestHandler(Http::invalidRequest)
+          .requestHandler(request -> {
+            if (access.admit(request)) {
+              router.handle(request);
+            }
+          }).listen()
+          .recover(e -> Future.failedFuture(new IllegalStateException("cannot serve on " + options.host() + ":"
+              + options.port() + ": " + e.getMessage()
+              + (options.port() == 0 ? "" : " (another port: --port P, or --port 0 for a free one)"), e)))
+          .map(s -> {
+            service.server = s;
+            service.searches.rememberSaved();
+            return service;
+          });
+    });
   }
 
   private Router router(Access access) {
@@ -137,8 +153,14 @@ public final class WebService {
     BodyHandler body = BodyHandler.create(false).setBodyLimit(BODY_LIMIT);
     router.route().handler(access);
     router.route().handler(Http::jsonBodiesOnly);
-    router.post(Access.SESSION).handler(body).handler(Http.handle(access::session));
-    router.get("/api/live").handler(ctx -> {
+    // Each API route checks its request against the contract (ApiContract) before it does anything.
+    Handler<RoutingContext> checked = contract.checks();
+    router.post(Access.SESSION).handler(body).handler(checked).handler(Http.handle(access::session));
+    router.get("/api/openapi.yaml").handler(checked).handler(ctx -> ctx.response()
+        .putHeader("Content-Type", "application/yaml; charset=utf-8").end(contract.yaml()));
+    router.get("/api/openapi.json").handler(checked).handler(ctx -> ctx.response()
+        .putHeader("Content-Type", "application/json; charset=utf-8").end(contract.json()));
+    router.get("/api/live").handler(checked).handler(ctx -> {
       String problem = webSocketProblem(ctx.request());
       if (problem != null) {
         Http.fail(ctx, ApiException.badRequest("not a WebSocket upgrade: " + problem));
@@ -147,12 +169,13 @@ public final class WebService {
       ctx.request().toWebSocket().onSuccess(hub::accept)
           .onFailure(e -> Http.fail(ctx, ApiException.badRequest("not a WebSocket upgrade: " + e.getMessage())));
     });
-    new JvmApi(vertx, daemons, searches, options.attachAnyUser()).mount(router, body);
-    searchApi.mount(router, body);
-    new MetricApi(vertx, daemons).mount(router, body);
-    plots.mount(router, body);
-    router.get("/health").handler(Http.handle(ctx -> health()));
-    router.get("/metrics").handler(ctx -> askDaemons().onComplete(ar -> ctx.next())).handler(metrics.scraping());
+    new JvmApi(vertx, daemons, searches, options.attachAnyUser()).mount(router, body, checked);
+    searchApi.mount(router, body, checked);
+    new MetricApi(vertx, daemons).mount(router, body, checked);
+    plots.mount(router, body, checked);
+    router.get("/health").handler(checked).handler(Http.handle(ctx -> health()));
+    router.get("/metrics").handler(checked).handler(ctx -> askDaemons().onComplete(ar -> ctx.next()))
+        .handler(metrics.scraping());
     router.route("/api/*").handler(ctx -> Http.fail(ctx, ApiException.notFound("no API endpoint " + ctx.request().method() + " " + ctx.request().path())));
     router.route("/webjars/*").handler(StaticHandler.create("META-INF/resources/webjars"));
     router.route("/*").handler(StaticHandler.create("webroot").setIndexPage("index.html"));
@@ -312,11 +335,27 @@ public final class WebService {
 
   /** Starts a search as {@code POST /api/searches} would (same body, same checks); the runner once it steps. */
   public Future<SearchRunner> startSearch(JsonObject body) {
-    try {
-      return searchApi.start(body).map(l -> l.runner);
-    } catch (RuntimeException e) {
-      return Future.failedFuture(e);
+    return contract.checkBody(HttpMethod.POST, "/api/searches", body).compose(v -> {
+      try {
+        return searchApi.start(body).map(l -> l.runner);
+      } catch (RuntimeException e) {
+        return Future.failedFuture(e);
+      }
+    });
+  }
+
+  /**
+   * The operations the router serves where {@link Access} guards (the API, {@code /health}, {@code /metrics}), as
+   * {@code METHOD /path/{param}}: what the contract must hold.
+   */
+  Set<String> operations() {
+    Set<String> all = new TreeSet<>();
+    for (Route r : router.getRoutes()) {
+      if (r.getPath() != null && r.isExactPath() && Access.isGuarded(r.getPath()) && r.methods() != null) {
+        r.methods().forEach(m -> all.add(ApiContract.operation(m, r.getPath())));
+      }
     }
+    return all;
   }
 
   /**

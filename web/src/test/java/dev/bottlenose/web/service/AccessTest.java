@@ -64,7 +64,8 @@ class AccessTest {
       HttpResponse<String> wrong = f.post("/api/session", "{\"token\": \"s3cret-s3cret-s3creT\"}");
       RestApiTest.assertError(wrong, 401, "wrong token");
       assertThat(wrong.headers().firstValue("set-cookie")).isEmpty();
-      RestApiTest.assertError(f.post("/api/session", "{\"token\": 42}"), 400, "'token' must be the service's token");
+      RestApiTest.assertError(f.post("/api/session", "{\"token\": 42}"), 400,
+          "'token' must be a non-empty string, is 42: the service's token");
       RestApiTest.assertError(f.send("POST", "/api/session", "{\"token\": \"s3cret-s3cret-s3cret\"}", "Content-Type", "application/json",
           "Origin", "http://evil.example"), 403, "Origin");
       RestApiTest.assertError(f.send("POST", "/api/session", "{\"token\": \"s3cret-s3cret-s3cret\"}", "Content-Type", "text/plain"),

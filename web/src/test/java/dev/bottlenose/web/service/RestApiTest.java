@@ -38,7 +38,8 @@ class RestApiTest {
     assertError(fixture.post("/api/searches", "{not json"), 400, "malformed JSON body");
     assertError(fixture.post("/api/searches", "[1]"), 400, "must be a JSON object");
     assertError(fixture.post("/api/searches", "{\"daemons\": []}"), 400, "'daemons' must be a non-empty array");
-    assertError(fixture.post("/api/searches", "{\"daemons\": [\"d\"], \"budget\": 0.7}"), 400, "budget 0.7 is outside (0, 0.5]");
+    assertError(fixture.post("/api/searches", "{\"daemons\": [\"d\"], \"budget\": 0.7}"), 400,
+        "'budget' must be a positive number up to 0.5, is 0.7");
     assertError(fixture.post("/api/searches", "{\"daemons\": [\"d\"], \"maxTimeSeconds\": \"long\"}"), 400, "'maxTimeSeconds' must be a number");
     assertError(fixture.post("/api/searches", "{\"daemons\": [\"d\"], \"colour\": 1}"), 400, "unknown field 'colour'");
     assertError(fixture.post("/api/searches", "{\"daemons\": [\"d\"], \"settings\": {\"search.nonsense\": 1}}"), 400,
@@ -69,7 +70,7 @@ class RestApiTest {
     assertThat(svg.headers().firstValue("content-type")).hasValueSatisfying(t -> assertThat(t).startsWith("image/svg+xml"));
     assertThat(svg.body()).contains("<svg").contains("spin()V");
     assertError(fixture.get("/api/searches/hot-1/export?format=png"), 400,
-        "unknown export format 'png': expected json, dot, svg, collapsed, speedscope or pprof");
+        "'format' must be json, dot, svg, collapsed, speedscope or pprof, is 'png'");
     assertError(fixture.post("/api/searches/hot-1/stop", ""), 409, "search 'hot-1' has ended");
 
     JsonObject findings = new JsonObject(fixture.get("/api/searches/hot-1/findings").body());
@@ -87,13 +88,15 @@ class RestApiTest {
     assertThat(stacks.getLong("samples")).isEqualTo(5);
     assertThat(stacks.getJsonArray("frames").getJsonObject(1).getString("method")).isEqualTo(Graphs.HOT);
     assertError(fixture.get("/api/searches/hot-1/stacks?graph=sync"), 404, "kept no sync stacks");
-    assertError(fixture.get("/api/searches/hot-1/stacks?graph=heap"), 400, "graph must be cpu, sync, io or jit");
+    assertError(fixture.get("/api/searches/hot-1/stacks?graph=heap"), 400,
+        "'graph' must be cpu, sync or io, is 'heap'");
 
     JsonObject node = new JsonObject(fixture.get("/api/searches/hot-1/nodes/2").body());
     assertThat(node.getJsonArray("parents").getList()).containsExactly(1);
     assertThat(node.getJsonArray("children").getList()).containsExactly(3);
     assertError(fixture.get("/api/searches/hot-1/nodes/9"), 404, "has no node 9");
-    assertError(fixture.get("/api/searches/hot-1/nodes/x"), 400, "node id 'x' is not a number");
+    assertError(fixture.get("/api/searches/hot-1/nodes/x"), 400,
+        "'nodeId' must be a non-negative whole number up to 2147483647, is 'x'");
   }
 
   @Test
@@ -123,7 +126,7 @@ class RestApiTest {
         "kept no cpu stacks of vm-7");
     assertError(fixture.get("/api/searches/hot-1/export?format=speedscope&daemon=vm-7"), 404, "kept no stacks of vm-7");
     assertError(fixture.get("/api/searches/hot-1/export?format=collapsed&graph=heap"), 400,
-        "graph must be cpu, sync or io");
+        "'graph' must be cpu, sync or io, is 'heap'");
     assertError(fixture.get("/api/searches/nope/export?format=collapsed"), 404, "no search 'nope'");
   }
 
