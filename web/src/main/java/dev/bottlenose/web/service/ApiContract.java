@@ -11,6 +11,8 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.json.schema.OutputUnit;
+import io.vertx.json.schema.common.dsl.SchemaType;
+import io.vertx.openapi.contract.Location;
 import io.vertx.openapi.contract.OpenAPIContract;
 import io.vertx.openapi.contract.Operation;
 import io.vertx.openapi.contract.Parameter;
@@ -19,6 +21,7 @@ import io.vertx.openapi.validation.RequestValidator;
 import io.vertx.openapi.validation.SchemaValidationException;
 import io.vertx.openapi.validation.ValidatableRequest;
 import io.vertx.openapi.validation.ValidatedRequest;
+import io.vertx.openapi.validation.ValidatorException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -45,7 +48,7 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  */
 final class ApiContract {
   /** Where the contract is on the class path. */
-  static final String RESOURCE = "openapi.yaml";
+  private static final String RESOURCE = "openapi.yaml";
   /** The routing-context key of the checked request ({@link #param}). */
   private static final String CHECKED = "bottlenose.checked";
   private static final Pattern ROUTE_PARAM = Pattern.compile(":(\\w+)");
@@ -92,7 +95,7 @@ final class ApiContract {
 
   /** A YAML document as JSON, keys as strings (a status code {@code 200:} is a number to YAML). */
   @SuppressWarnings("unchecked")
-  static JsonObject parse(String yaml) {
+  private static JsonObject parse(String yaml) {
     Object doc = new Yaml(new SafeConstructor(new LoaderOptions())).load(yaml);
     if (!(doc instanceof Map<?, ?>)) {
       throw new IllegalArgumentException("the contract is not a YAML mapping");
@@ -201,14 +204,14 @@ final class ApiContract {
       }
     }
     if (bytes != null) {
-      request.body = request.part(null, bytes);
+      request.body(bytes);
     }
-    return validator.validate(request, operation.getOperationId())
-        .recover(e -> Future.failedFuture(refusal(operation, request, body, e)));
+    return validator.validate(request, operation.getOperationId()).recover(e -> Future.failedFuture(
+        e instanceof ValidatorException v ? refusal(operation, request, body, v) : e));
   }
 
   /** The 400 for a request that broke the contract, naming the part the validator read last (the one it refused). */
-  private static ApiException refusal(Operation operation, Request request, JsonObject body, Throwable e) {
+  private static ApiException refusal(Operation operation, Request request, JsonObject body, ValidatorException e) {
     Part part = request.last;
     OutputUnit unit = e instanceof SchemaValidationException s ? s.getOutputUnit() : null;
     if (part == null || part.parameter == null && (body == null || unit == null)) {
@@ -228,7 +231,7 @@ final class ApiContract {
   }
 
   /** What is wrong with a body, from the first failure that is not told by the failures of its subschemas. */
-  private static String bodyProblem(JsonObject root, JsonObject body, OutputUnit unit, Throwable e) {
+  private static String bodyProblem(JsonObject root, JsonObject body, OutputUnit unit, ValidatorException e) {
     List<OutputUnit> errors = unit.getErrors() == null ? List.of(unit) : unit.getErrors();
     for (OutputUnit error : errors) {
       String keyword = lastSegment(error.getKeywordLocation());
@@ -262,14 +265,14 @@ final class ApiContract {
   }
 
   /** {@code '<field>' must be <what schema allows>, is <shown>: <its description>}. */
-  static String mustBe(String field, JsonObject schema, String shown) {
+  private static String mustBe(String field, JsonObject schema, String shown) {
     String description = schema == null ? null : schema.getString("description");
     return "'" + shown(field) + "' must be " + allowed(schema) + ", is " + shown
         + (description == null || description.isBlank() ? "" : ": " + description.strip());
   }
 
   /** What a schema allows, in words: {@code a positive number up to 0.5}, {@code cpu, sync or io}. */
-  static String allowed(JsonObject schema) {
+  private static String allowed(JsonObject schema) {
     if (schema == null) {
       return "what the contract allows";
     }
@@ -423,13 +426,12 @@ final class ApiContract {
      * or {@code [1]} would be a number or an array instead of the text sent.
      */
     void add(Parameter p, String raw) {
-      boolean text = p.getSchemaType() == io.vertx.json.schema.common.dsl.SchemaType.STRING;
-      (p.getIn() == io.vertx.openapi.contract.Location.PATH ? path : query).put(p.getName(),
-          part(p, text ? Json.encode(raw) : raw, raw));
+      boolean string = p.getSchemaType() == SchemaType.STRING;
+      (p.getIn() == Location.PATH ? path : query).put(p.getName(), part(p, string ? Json.encode(raw) : raw, raw));
     }
 
-    RequestParameter part(Parameter p, Object value) {
-      return part(p, value, null);
+    void body(Buffer bytes) {
+      body = part(null, bytes, null);
     }
 
     private RequestParameter part(Parameter p, Object value, String raw) {
