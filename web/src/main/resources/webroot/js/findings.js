@@ -4,7 +4,7 @@ import { get, q } from './api.js';
 import { h, messageLine } from './ui.js';
 
 /** Which samples show a hypothesis's time: blocked on locks, blocked in I/O, else on the CPU. */
-const SAMPLES = { sync_wait: 'sync', io_wait: 'io', small_io_ops: 'io' };
+const SAMPLES = { sync_wait: 'sync', io_wait: 'io', small_io_ops: 'io', object_creation_overhead: 'alloc', allocation_share: 'alloc' };
 
 /** The findings shown at once; the rest, smaller, are behind a "more" toggle. */
 const SHOWN = 5;

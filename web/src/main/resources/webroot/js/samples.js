@@ -5,7 +5,7 @@ import { get, q } from './api.js';
 import { flameGraph } from './flame.js';
 import { h, messageLine } from './ui.js';
 
-export const GRAPHS = [['cpu', 'on the CPU'], ['sync', 'blocked on locks'], ['io', 'blocked in I/O']];
+export const GRAPHS = [['cpu', 'on the CPU'], ['sync', 'blocked on locks'], ['io', 'blocked in I/O'], ['alloc', 'allocating']];
 
 /**
  * The samples card of search {@code searchId}: while it runs, its JVMs' stacks as they are now (refreshed); once it

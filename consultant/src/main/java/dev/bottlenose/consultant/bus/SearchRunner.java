@@ -159,7 +159,7 @@ public final class SearchRunner {
   }
 
   /**
-   * Each daemon's sampled stacks on the CPU, on locks and in I/O as the search ends, kept with it for flame graphs;
+   * Each daemon's sampled stacks on the CPU, on locks, in I/O and allocating as the search ends, kept with it for flame graphs;
    * what a daemon does not answer within {@value #STACKS_TIMEOUT_MILLIS} ms (gone, or busy) is left out.
    */
   private Future<List<SavedSearch.Stacks>> stacks() {

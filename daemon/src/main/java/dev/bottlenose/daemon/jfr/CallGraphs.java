@@ -7,7 +7,8 @@ import java.util.Map;
 /**
  * The daemon's graphs of the target's code, each a {@link CallGraph} kept from the recording's events, by name:
  * {@code cpu} (execution samples), {@code io} (the stacks of slow reads and writes), {@code sync} (the stacks of
- * contended monitor entries, monitor waits and parks) and {@code jit} (the methods the JIT compiled, no stacks).
+ * contended monitor entries, monitor waits and parks), {@code jit} (the methods the JIT compiled, no stacks) and
+ * {@code alloc} (the stacks of JFR's allocation samples: the code that allocates).
  * The waits' graphs tell the code that blocks from code that never does (a blocked thread is not running, so
  * execution samples do not see it); the JIT's, the code it compiles from code it does not.
  */
@@ -16,8 +17,9 @@ public final class CallGraphs {
   public static final String IO = "io";
   public static final String SYNC = "sync";
   public static final String JIT = "jit";
+  public static final String ALLOC = "alloc";
   /** The graphs' names, in the order above. */
-  public static final List<String> NAMES = List.of(CPU, IO, SYNC, JIT);
+  public static final List<String> NAMES = List.of(CPU, IO, SYNC, JIT, ALLOC);
 
   private final Map<String, CallGraph> byName = new LinkedHashMap<>();
 

@@ -32,6 +32,7 @@ public final class DiscoveryEvents {
   private final CallGraph ioGraph;
   private final CallGraph syncGraph;
   private final CallGraph jitGraph;
+  private final CallGraph allocGraph;
   private final LongRunningFrames longRunning;
   private final java.util.function.LongUnaryOperator threadCpu;
   /** Per OS thread in a native read, write or sync: its CPU time at its last such sample. */
@@ -65,7 +66,8 @@ public final class DiscoveryEvents {
    * Execution samples go to the {@code cpu} graph; the stacks of slow reads and writes (files and sockets, at
    * least {@link #DiscoverySettings.IO_THRESHOLD}) and of native-method samples in a read, write or sync to
    * {@code io}; those of contended monitor entries and parks on a lock (at least
-   * {@link #DiscoverySettings.CONTENTION_THRESHOLD}) to {@code sync}; each compiled method to {@code jit}.
+   * {@link #DiscoverySettings.CONTENTION_THRESHOLD}) to {@code sync}; each compiled method to {@code jit}; the
+   * stacks of allocation samples to {@code alloc}.
    * Execution samples also tell {@code longRunning} which methods each thread has been running.
    */
   public DiscoveryEvents(CallGraphs graphs, LongRunningFrames longRunning, java.util.function.LongUnaryOperator threadCpu) {
@@ -75,6 +77,7 @@ public final class DiscoveryEvents {
     this.ioGraph = graphs.get(CallGraphs.IO);
     this.syncGraph = graphs.get(CallGraphs.SYNC);
     this.jitGraph = graphs.get(CallGraphs.JIT);
+    this.allocGraph = graphs.get(CallGraphs.ALLOC);
     handlers.put("jdk.JavaMonitorEnter", ofApplication(atLeast(DiscoverySettings.CONTENTION_THRESHOLD, withStack(syncGraph, this::monitorEnter))));
     handlers.put("jdk.ThreadPark", ofApplication(atLeast(DiscoverySettings.CONTENTION_THRESHOLD, this::park)));
     handlers.put(DiscoverySettings.ALLOCATION_SAMPLE, ofApplication(this::allocation));
@@ -284,6 +287,10 @@ public final class DiscoveryEvents {
     if (type != null && top != null) {
       addSummed(Jfr.ALLOCATIONS, e.getLong("weight"), TypeNames.javaName(type.getName()),
           top.getType().getName() + "." + top.getName());
+    }
+    RecordedStackTrace stack = e.getStackTrace();
+    if (stack != null) {
+      allocGraph.sampled(stack.getFrames());
     }
   }
 

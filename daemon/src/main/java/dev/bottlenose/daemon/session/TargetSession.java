@@ -426,7 +426,8 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
   public Map<String, Object> callGraph(String path, int limit, String graph) {
     if (!CallGraphs.NAMES.contains(graph)) {
       throw SessionException.badInput("graph must be cpu (execution samples), io (slow reads and writes), sync"
-          + " (contended monitors, waits and parks) or jit (compiled methods), is '" + graph + "'");
+          + " (contended monitors, waits and parks), jit (compiled methods) or alloc (allocation samples), is '"
+          + graph + "'");
     }
     ResourcePath at;
     try {
@@ -453,7 +454,7 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
   public Map<String, Object> stacks(String graph, int max) {
     if (!CallGraphs.NAMES.contains(graph)) {
       throw SessionException.badInput("graph must be cpu (execution samples), io (slow reads and writes), sync"
-          + " (contended monitors and parks) or jit (compiled methods), is '" + graph + "'");
+          + " (contended monitors and parks), jit (compiled methods) or alloc (allocation samples), is '" + graph + "'");
     }
     if (max < 1 || max > 10_000) {
       throw SessionException.badInput("max must be between 1 and 10000, is " + max);

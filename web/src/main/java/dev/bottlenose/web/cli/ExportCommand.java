@@ -40,7 +40,7 @@ final class ExportCommand implements Callable<Integer> {
       description = "json, dot, svg, collapsed, speedscope or pprof")
   String format;
 
-  @Option(names = "--graph", paramLabel = "GRAPH", description = "the stacks for collapsed and pprof: cpu, sync or io"
+  @Option(names = "--graph", paramLabel = "GRAPH", description = "the stacks for collapsed and pprof: cpu, sync, io or alloc"
       + " (default: cpu)")
   String graph = "cpu";
 
@@ -63,7 +63,7 @@ final class ExportCommand implements Callable<Integer> {
       throw new UsageException("--format: " + e.getMessage());
     }
     if (!StackExports.GRAPHS.contains(graph)) {
-      throw new UsageException("--graph must be cpu, sync or io, is '" + graph + "'");
+      throw new UsageException("--graph must be one of " + String.join(", ", StackExports.GRAPHS) + ", is '" + graph + "'");
     }
     if (f.binary() && out == null) {
       throw new UsageException("--format " + f.formatName() + " is binary (gzip-compressed protobuf): write it to a"

@@ -80,7 +80,8 @@ public enum SearchExport {
       }
       case COLLAPSED, PPROF -> {
         if (!StackExports.GRAPHS.contains(graph)) {
-          throw new IllegalArgumentException("graph must be cpu, sync or io, is '" + graph + "'");
+          throw new IllegalArgumentException("graph must be one of " + String.join(", ", StackExports.GRAPHS) + ", is '"
+              + graph + "'");
         }
         String d = StackExports.daemonOrFirst(search, daemon);
         SavedSearch.Stacks stacks = StackExports.find(search, d, graph).orElseThrow(() -> new NoSuchElementException(

@@ -89,7 +89,7 @@ class RestApiTest {
     assertThat(stacks.getJsonArray("frames").getJsonObject(1).getString("method")).isEqualTo(Graphs.HOT);
     assertError(fixture.get("/api/searches/hot-1/stacks?graph=sync"), 404, "kept no sync stacks");
     assertError(fixture.get("/api/searches/hot-1/stacks?graph=heap"), 400,
-        "'graph' must be cpu, sync or io, is 'heap'");
+        "'graph' must be cpu, sync, io or alloc, is 'heap'");
 
     JsonObject node = new JsonObject(fixture.get("/api/searches/hot-1/nodes/2").body());
     assertThat(node.getJsonArray("parents").getList()).containsExactly(1);
@@ -126,7 +126,7 @@ class RestApiTest {
         "kept no cpu stacks of vm-7");
     assertError(fixture.get("/api/searches/hot-1/export?format=speedscope&daemon=vm-7"), 404, "kept no stacks of vm-7");
     assertError(fixture.get("/api/searches/hot-1/export?format=collapsed&graph=heap"), 400,
-        "'graph' must be cpu, sync or io, is 'heap'");
+        "'graph' must be cpu, sync, io or alloc, is 'heap'");
     assertError(fixture.get("/api/searches/nope/export?format=collapsed"), 404, "no search 'nope'");
   }
 

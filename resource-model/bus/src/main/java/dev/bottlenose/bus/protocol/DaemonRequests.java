@@ -220,7 +220,7 @@ public final class DaemonRequests {
     /** The graphs a daemon keeps stacks of, each with what its samples count, in the order a page lists them. */
     public static final Map<String, String> GRAPHS = graphs();
     /** The graphs a search keeps as it ends, for its flame graphs and exports (jit has no stacks). */
-    public static final List<String> KEPT = List.of("cpu", "sync", "io");
+    public static final List<String> KEPT = List.of("cpu", "sync", "io", "alloc");
 
     private static Map<String, String> graphs() {
       Map<String, String> g = new LinkedHashMap<>();
@@ -228,6 +228,7 @@ public final class DaemonRequests {
       g.put("sync", "blocked on a contended lock");
       g.put("io", "blocked in slow file and socket I/O");
       g.put("jit", "compiled by the JIT");
+      g.put("alloc", "allocating (JFR's allocation samples)");
       return Collections.unmodifiableMap(g);
     }
 
