@@ -139,7 +139,10 @@ public final class Findings {
       return new Holder(h.lock(), h.owner(), h.ownerState(), doing, h.seen(), h.looks(), h.waiters());
     }
 
-    /** {@code monitor com.acme.Cache: thread audit (TIMED_WAITING) in java.lang.Thread.sleep <- com.acme.Log.append, in 8 of 8 looks; quote-0, quote-1 waited}. */
+    /**
+     * {@code monitor com.acme.Cache: thread audit (TIMED_WAITING) in java.lang.Thread.sleep <- com.acme.Log.append,
+     * in 8 of 8 looks as the search ended; quote-0, quote-1 waited}.
+     */
     public String text() {
       return lock + ": thread " + owner + " (" + ownerState + ")" + (doing.isEmpty() ? "" : " in " + String.join(" <- ", doing))
           + ", in " + seen + " of " + looks + " looks as the search ended; " + String.join(", ", waiters) + " waited";
