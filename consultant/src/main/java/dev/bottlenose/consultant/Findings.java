@@ -44,6 +44,8 @@ public final class Findings {
   private static final String TIME = "fraction of time";
   private static final double RESTATES = 0.5;
   private static final String LOCK_CONTENTION = "sync_wait";
+  /** How a finding names a pool of threads among its threads: {@code pool http-exec}. */
+  private static final String POOL = "pool ";
 
   private Findings() {}
 
@@ -102,7 +104,7 @@ public final class Findings {
       if (threads.isEmpty()) {
         return "";
       }
-      boolean pools = threads.stream().anyMatch(t -> t.startsWith("pool "));
+      boolean pools = threads.stream().anyMatch(t -> t.startsWith(POOL));
       return "; on " + (pools ? "" : threads.size() == 1 ? "thread " : "threads ") + String.join(", ", threads);
     }
 
@@ -223,11 +225,17 @@ public final class Findings {
         continue;
       }
       List<Holder> holders = search.holders().stream()
-          .filter(h -> f.threads().isEmpty() || h.waiters().stream().anyMatch(f.threads()::contains))
+          .filter(h -> f.threads().isEmpty() || f.threads().stream().anyMatch(t -> waitedFor(h, t)))
           .sorted(Comparator.comparingInt(SavedSearch.LockHolder::seen).reversed()).limit(3).map(Holder::of).toList();
       out.add(f.withHolders(holders));
     }
     return out;
+  }
+
+  /** Whether {@code thread} of a finding ({@code host}, or {@code pool http-exec}) was seen waiting for {@code h}'s lock. */
+  private static boolean waitedFor(SavedSearch.LockHolder h, String thread) {
+    return h.waiters().contains(thread)
+        || thread.startsWith(POOL) && h.waiterPools().contains(thread.substring(POOL.length()));
   }
 
   /** The findings in {@code graph} as it is now, ranked by impact; {@code startedAtMillis} is when its search began. */
@@ -506,7 +514,7 @@ public final class Findings {
 
     private static String threadName(ResourcePath t) {
       List<String> s = t.segments();
-      return s.size() >= 2 ? s.get(s.size() - 1) : "pool " + s.get(0);
+      return s.size() >= 2 ? s.get(s.size() - 1) : POOL + s.get(0);
     }
 
     private static String where(Focus place, boolean ofThreads) {

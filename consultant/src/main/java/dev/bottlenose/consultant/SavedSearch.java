@@ -40,14 +40,16 @@ public record SavedSearch(
   /**
    * A lock one JVM's threads waited for, seen held by thread {@code owner} in state {@code ownerState} with this
    * stack (top frame first, {@code /Code} paths without descriptors) in {@code seen} of {@code looks} looks taken as
-   * the search ended, while {@code waiters} waited for it. {@code lock} is {@code monitor <class>} for a monitor,
+   * the search ended, while {@code waiters} (of pools {@code waiterPools}) waited for it. {@code lock} is
+   * {@code monitor <class>} for a monitor,
    * {@code lock <class>} for a {@code java.util.concurrent} lock.
    */
   public record LockHolder(String daemon, String lock, String owner, String ownerState, List<String> ownerStack,
-      int seen, int looks, List<String> waiters) {
+      int seen, int looks, List<String> waiters, List<String> waiterPools) {
     public LockHolder {
       ownerStack = List.copyOf(ownerStack);
       waiters = List.copyOf(waiters);
+      waiterPools = List.copyOf(waiterPools);
     }
 
     public Map<String, Object> toJson() {
@@ -60,13 +62,15 @@ public record SavedSearch(
       m.put("seen", seen);
       m.put("looks", looks);
       m.put("waiters", waiters);
+      m.put("waiterPools", waiterPools);
       return m;
     }
 
     static LockHolder fromJson(Map<?, ?> m) {
       return new LockHolder((String) m.get("daemon"), (String) m.get("lock"), (String) m.get("owner"),
           (String) m.get("ownerState"), texts(m.get("ownerStack")), ((Number) m.get("seen")).intValue(),
-          ((Number) m.get("looks")).intValue(), texts(m.get("waiters")));
+          ((Number) m.get("looks")).intValue(), texts(m.get("waiters")),
+          m.get("waiterPools") == null ? List.of() : texts(m.get("waiterPools")));
     }
 
     private static List<String> texts(Object list) {

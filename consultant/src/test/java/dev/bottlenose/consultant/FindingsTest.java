@@ -70,6 +70,21 @@ class FindingsTest {
   }
 
   @Test
+  void aLockFindingOnAPoolGetsTheHoldersItsPoolsThreadsWaitedFor() {
+    String json = Json.write(saved("two-causes").toJson()).replaceAll("/Threads/quote/quote-[0-9]", "/Threads/quote");
+    SavedSearch s = SavedSearch.fromJson(Json.parse(json)).withHolders(List.of(
+        new SavedSearch.LockHolder("d", "lock java.util.concurrent.locks.ReentrantLock$NonfairSync", "quote-4",
+            "TIMED_WAITING", List.of("/Code/java.lang/Thread/sleep"), 5, 8, List.of("quote-5", "quote-6"), List.of("quote")),
+        new SavedSearch.LockHolder("d", "monitor java.lang.Object", "main", "RUNNABLE", List.of(), 8, 8,
+            List.of("ticker"), List.of("main"))));
+
+    Finding lock = Findings.of(s).stream().filter(f -> f.hypothesis().equals("sync_wait")).findFirst().orElseThrow();
+
+    assertThat(lock.threads()).containsExactly("pool quote");
+    assertThat(lock.holders()).singleElement().satisfies(h -> assertThat(h.owner()).isEqualTo("quote-4"));
+  }
+
+  @Test
   void aCauseThatExplainsMostOfItsParentsTimeTakesItsPlace() {
     List<Finding> found = Findings.of(saved("huge-method"));
 

@@ -1,5 +1,6 @@
 package dev.bottlenose.agent;
 
+import dev.bottlenose.agent.discovery.ThreadPools;
 import dev.bottlenose.agent.wire.Holders;
 import dev.bottlenose.agent.wire.HoldersReply;
 import dev.bottlenose.model.CodePaths;
@@ -19,8 +20,9 @@ import java.util.Set;
  * Who holds the locks others wait for, and what the holder does meanwhile: a few thread dumps with their locks
  * ({@link ThreadMXBean#dumpAllThreads(boolean, boolean, int)}, one safepoint each), a short interval apart. For each
  * thread blocked on a monitor or parked on a {@code java.util.concurrent} lock that a thread owns, the owner's
- * state and top {@value #DEPTH} frames are counted, by lock and what the owner was doing. The agent's own threads
- * are left out.
+ * state and top {@value #DEPTH} frames are counted, by lock and what the owner was doing, with the waiting threads
+ * and their pools (as discovery names them, so that a finding on a pool finds its holders). The agent's own
+ * threads are left out.
  */
 final class LockHolders {
   static final int DEPTH = 24;
@@ -33,6 +35,7 @@ final class LockHolders {
     boolean synchronizers = mx.isSynchronizerUsageSupported();
     Map<List<Object>, Counted> counted = new LinkedHashMap<>();
     int looks = 0;
+    Map<Long, Thread> live = null;
     for (int i = 0; i < asked.looks(); i++) {
       if (i > 0 && !pause(asked.intervalMillis())) {
         break;
@@ -45,7 +48,7 @@ final class LockHolders {
           byId.put(t.getThreadId(), t);
         }
       }
-      Map<List<Object>, Set<String>> waitersThisLook = new LinkedHashMap<>();
+      Map<List<Object>, Set<ThreadInfo>> waitersThisLook = new LinkedHashMap<>();
       for (ThreadInfo waiter : dump) {
         if (waiter == null || waiter.getLockOwnerId() < 0 || waiter.getLockInfo() == null
             || waiter.getThreadName().startsWith(OWN_THREADS)) {
@@ -56,20 +59,28 @@ final class LockHolders {
           continue;
         }
         List<Object> key = List.of(lockName(waiter), owner.getThreadName(), owner.getThreadState().name(), stack(owner));
-        waitersThisLook.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(waiter.getThreadName());
+        waitersThisLook.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(waiter);
       }
-      waitersThisLook.forEach((key, waiters) -> {
-        Counted c = counted.computeIfAbsent(key, k -> new Counted());
+      if (!waitersThisLook.isEmpty() && live == null) {
+        live = ThreadPools.liveThreads();
+      }
+      for (Map.Entry<List<Object>, Set<ThreadInfo>> e : waitersThisLook.entrySet()) {
+        Counted c = counted.computeIfAbsent(e.getKey(), k -> new Counted());
         c.seen++;
-        c.waiters.addAll(waiters);
-      });
+        for (ThreadInfo waiter : e.getValue()) {
+          c.waiters.add(waiter.getThreadName());
+          Thread t = live.get(waiter.getThreadId());
+          ThreadGroup group = t == null ? null : t.getThreadGroup();
+          c.pools.add(ThreadPools.poolOf(waiter.getThreadName(), group == null ? null : group.getName()));
+        }
+      }
     }
     List<HoldersReply.Held> held = new ArrayList<>();
     counted.forEach((key, c) -> {
       @SuppressWarnings("unchecked")
       List<String> stack = (List<String>) key.get(3);
       held.add(new HoldersReply.Held((String) key.get(0), (String) key.get(1), (String) key.get(2), stack, c.seen,
-          new ArrayList<>(c.waiters)));
+          new ArrayList<>(c.waiters), new ArrayList<>(c.pools)));
     });
     held.sort((a, b) -> Integer.compare(b.seen(), a.seen()));
     return new HoldersReply(looks, held);
@@ -103,5 +114,6 @@ final class LockHolders {
   private static final class Counted {
     int seen;
     final Set<String> waiters = new LinkedHashSet<>();
+    final Set<String> pools = new LinkedHashSet<>();
   }
 }

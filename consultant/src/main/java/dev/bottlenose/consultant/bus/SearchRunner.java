@@ -197,7 +197,7 @@ public final class SearchRunner {
           new DeliveryOptions().setSendTimeout(STACKS_TIMEOUT_MILLIS)).map(m -> {
             DaemonReplies.Holders h = DaemonReplies.Holders.from(m.body());
             return h.held().stream().map(x -> new SavedSearch.LockHolder(daemon, x.lock(), x.owner(), x.ownerState(),
-                x.ownerStack(), x.seen(), h.looks(), x.waiters())).toList();
+                x.ownerStack(), x.seen(), h.looks(), x.waiters(), x.waiterPools())).toList();
           }));
     }
     return Future.join(asked).transform(ar -> Future.succeededFuture(asked.stream()

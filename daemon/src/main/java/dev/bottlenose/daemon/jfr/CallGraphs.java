@@ -1,5 +1,6 @@
 package dev.bottlenose.daemon.jfr;
 
+import dev.bottlenose.bus.protocol.DaemonRequests;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,8 +19,14 @@ public final class CallGraphs {
   public static final String SYNC = "sync";
   public static final String JIT = "jit";
   public static final String ALLOC = "alloc";
-  /** The graphs' names, in the order above. */
-  public static final List<String> NAMES = List.of(CPU, IO, SYNC, JIT, ALLOC);
+  /** The graphs' names: the bus protocol's list ({@link DaemonRequests.Stacks#GRAPHS}), which holds the five above. */
+  public static final List<String> NAMES = List.copyOf(DaemonRequests.Stacks.GRAPHS.keySet());
+
+  static {
+    if (!NAMES.containsAll(List.of(CPU, IO, SYNC, JIT, ALLOC))) {
+      throw new ExceptionInInitializerError("the bus protocol's stack graphs " + NAMES + " lack one of the daemon's");
+    }
+  }
 
   private final Map<String, CallGraph> byName = new LinkedHashMap<>();
 

@@ -74,7 +74,7 @@ final class ThreadDiscovery {
   }
 
   void refresh() {
-    Map<Long, Thread> live = liveThreads();
+    Map<Long, Thread> live = ThreadPools.liveThreads();
     long[] ids = live.keySet().stream().mapToLong(Long::longValue).toArray();
     ThreadInfo[] infos = threads.getThreadInfo(ids, 0);
     Map<Long, ResourcePath> seen = new HashMap<>();
@@ -228,23 +228,5 @@ final class ThreadDiscovery {
       }
     }
     return false;
-  }
-
-  static Map<Long, Thread> liveThreads() {
-    ThreadGroup root = Thread.currentThread().getThreadGroup();
-    while (root.getParent() != null) {
-      root = root.getParent();
-    }
-    Thread[] all = new Thread[root.activeCount() + 16];
-    int n = root.enumerate(all, true);
-    while (n == all.length) {
-      all = new Thread[all.length * 2];
-      n = root.enumerate(all, true);
-    }
-    Map<Long, Thread> out = new LinkedHashMap<>();
-    for (int i = 0; i < n; i++) {
-      out.put(all[i].getId(), all[i]);
-    }
-    return out;
   }
 }

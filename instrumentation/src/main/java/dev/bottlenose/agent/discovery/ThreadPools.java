@@ -1,6 +1,9 @@
 package dev.bottlenose.agent.discovery;
 
 import dev.bottlenose.agent.sources.ToolCode;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * Derives a thread's pool from its name: a trailing number (after {@code -}, {@code _}, {@code #},
  * space or nothing) is the thread's index in its pool, and the rest, without a trailing
@@ -37,6 +40,24 @@ public final class ThreadPools {
     return pool.isEmpty() ? group : pool;
   }
 
+  /** Every live thread of the JVM, by id. */
+  public static Map<Long, Thread> liveThreads() {
+    ThreadGroup root = Thread.currentThread().getThreadGroup();
+    while (root.getParent() != null) {
+      root = root.getParent();
+    }
+    Thread[] all = new Thread[root.activeCount() + 16];
+    int n = root.enumerate(all, true);
+    while (n == all.length) {
+      all = new Thread[all.length * 2];
+      n = root.enumerate(all, true);
+    }
+    Map<Long, Thread> out = new LinkedHashMap<>();
+    for (int i = 0; i < n; i++) {
+      out.put(all[i].getId(), all[i]);
+    }
+    return out;
+  }
   private static String trimSeparator(String s) {
     return !s.isEmpty() && SEPARATORS.indexOf(s.charAt(s.length() - 1)) >= 0 ? s.substring(0, s.length() - 1) : s;
   }

@@ -444,22 +444,26 @@ public final class DaemonReplies {
   /**
    * One lock ({@code monitor com.acme.Cache}, or {@code lock} and a {@code java.util.concurrent} lock's class) held by thread
    * {@code owner} in state {@code ownerState} with this stack (top frame first, {@code /Code} paths without
-   * descriptors), in {@code seen} looks, while {@code waiters} waited for it.
+   * descriptors), in {@code seen} looks, while {@code waiters} waited for it; {@code waiterPools} are their pools, as
+   * the {@code /Threads} hierarchy names them.
    */
-  public record Held(String lock, String owner, String ownerState, List<String> ownerStack, int seen, List<String> waiters) {
+  public record Held(String lock, String owner, String ownerState, List<String> ownerStack, int seen, List<String> waiters,
+      List<String> waiterPools) {
     public Held {
       ownerStack = List.copyOf(ownerStack);
       waiters = List.copyOf(waiters);
+      waiterPools = List.copyOf(waiterPools);
     }
 
     static Held read(Fields f) {
       return new Held(f.requiredText("lock"), f.requiredText("owner"), f.text("ownerState", ""), f.texts("ownerStack"),
-          f.integer("seen", 0), f.texts("waiters"));
+          f.integer("seen", 0), f.texts("waiters"), f.texts("waiterPools"));
     }
 
     public JsonObject toJson() {
       return new JsonObject().put("lock", lock).put("owner", owner).put("ownerState", ownerState)
-          .put("ownerStack", array(ownerStack)).put("seen", seen).put("waiters", array(waiters));
+          .put("ownerStack", array(ownerStack)).put("seen", seen).put("waiters", array(waiters))
+          .put("waiterPools", array(waiterPools));
     }
   }
 

@@ -198,7 +198,7 @@ public final class DaemonRequests {
     }
   }
 
-  /** {@code callgraph}: one of the daemon's graphs ({@code cpu}, {@code io}, {@code sync}, {@code jit}) at a /Code path. */
+  /** {@code callgraph}: one of the daemon's graphs ({@link Stacks#GRAPHS}) at a /Code path. */
   public record CallGraph(ResourcePath path, int limit, String graph) {
     public static final int DEFAULT_LIMIT = 100;
     public static final String DEFAULT_GRAPH = "cpu";
