@@ -1,6 +1,7 @@
 package dev.bottlenose.consultant.bus;
 
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.bus.Membership;
 import dev.bottlenose.bus.protocol.BadField;
 import dev.bottlenose.bus.protocol.DaemonEvents;
 import dev.bottlenose.bus.protocol.DaemonReplies;
@@ -42,6 +43,8 @@ final class TargetDaemon {
   private volatile double idleSideNanosPerSecond = Double.NaN;
   /** The daemon process's own CPU, smoothed; NaN before a sample told it. */
   private volatile double daemonNanosPerSecond = Double.NaN;
+  /** Whether the daemon is served in this process (its status names this process's member). */
+  private volatile boolean inThisProcess;
   private volatile String gone;
   private final Promise<Void> goneSignal = Promise.promise();
   private boolean statusAsked;
@@ -85,6 +88,7 @@ final class TargetDaemon {
           if (s != null) {
             pid = s.pid();
             node = s.node();
+            inThisProcess = Membership.self(vertx).equals(s.node());
             calibration = Calibration.fromJson(s.calibration().getMap());
           }
         }
@@ -243,9 +247,12 @@ final class TargetDaemon {
     return nanosPerSecond / (Math.max(minCores, cores) * 1e9);
   }
 
-  /** The daemon process's own CPU, ns per second, smoothed; NaN while no sample has told it. */
+  /**
+   * The daemon process's own CPU, ns per second, smoothed; NaN while no sample has told it, and for a daemon served
+   * in this process (an {@code EmbeddedDaemon}), whose CPU is this process's, counted as the searcher's.
+   */
   double daemonNanosPerSecond() {
-    return daemonNanosPerSecond;
+    return inThisProcess ? Double.NaN : daemonNanosPerSecond;
   }
 
   /**

@@ -33,7 +33,7 @@ import java.util.function.Function;
 public final class DaemonVerticle extends VerticleBase {
   static final long REGISTRY_TTL_MILLIS = 15_000;
   /** The sender of requests on a Vert.x that is not clustered: every sender is in this process. */
-  static final String LOCAL = "local";
+  static final String LOCAL = Membership.LOCAL;
 
   private final TargetSession session;
   /** How this daemon announces itself and what its registry entry says; replaced when its node and state are known. */
@@ -69,7 +69,7 @@ public final class DaemonVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     EventBus bus = vertx.eventBus();
-    String local = vertx.isClustered() ? Membership.localNode(vertx) : LOCAL;
+    String local = Membership.self(vertx);
     info = info.withNode(local);
     if (heldBy != null) {
       holdings.hold(heldBy);
@@ -239,6 +239,11 @@ public final class DaemonVerticle extends VerticleBase {
       vertx.runOnContext(v -> checkHeld());
     }
     return new DaemonReplies.Hold(id, List.copyOf(holdings.holders()));
+  }
+
+  /** The members that hold this daemon now. */
+  List<String> holders() {
+    return List.copyOf(holdings.holders());
   }
 
   private void checkHeld() {

@@ -8,6 +8,7 @@ import dev.bottlenose.bus.PrivateDirectory;
 import dev.bottlenose.daemon.bus.DaemonVerticle;
 import dev.bottlenose.daemon.session.Sample;
 import dev.bottlenose.daemon.session.SessionOptions;
+import dev.bottlenose.daemon.session.TargetLock;
 import dev.bottlenose.daemon.session.TargetSession;
 import io.vertx.core.Vertx;
 import java.time.Duration;

@@ -34,6 +34,14 @@ public final class Membership {
     });
   }
 
+  /** What stands for this process where a Vert.x is not clustered: every sender is in this process. */
+  public static final String LOCAL = "local";
+
+  /** This process's name among the senders: its member's node id, or {@link #LOCAL} on a Vert.x not clustered. */
+  public static String self(Vertx vertx) {
+    return vertx.isClustered() ? localNode(vertx) : LOCAL;
+  }
+
   /** This member's node id. */
   public static String localNode(Vertx vertx) {
     return manager(vertx).getNodeId();

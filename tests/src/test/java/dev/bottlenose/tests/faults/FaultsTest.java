@@ -19,6 +19,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * What happens when a part dies, with every part real: a member that leaves takes its measurements with it;
  * a service killed with SIGKILL takes its daemon (and so every probe) with it and its search is listed as
  * interrupted after a restart; a daemon killed mid-search ends the search "daemon lost", not "converged";
- * two searches of one JVM at once share one daemon.
+ * two searches of one JVM at once share one daemon (served by one of them) and leave nothing behind.
  */
 class FaultsTest {
   static final String WORKLOADS = "/Code/dev.bottlenose.tests.workloads";
@@ -102,7 +103,9 @@ class FaultsTest {
   void aDaemonKilledMidSearchEndsTheSearchDaemonLostWithExitCodeOne() throws Exception {
     Path data = Files.createTempDirectory("bottlenose-faults-");
     try (Bus bus = Bus.join(); TargetJvm target = TargetJvm.start(Jdk.JDK17, HotMethodWorkload.class);
-        WebProcess search = WebProcess.start(bus.secret(), "search", "--pid", Long.toString(target.pid()),
+        // a daemon process of its own, which the test can kill (by default a search serves its target itself)
+        WebProcess search = WebProcess.start(bus.secret(), List.of("-Dbottlenose.search.daemons=process"), "search",
+            "--pid", Long.toString(target.pid()),
             "--budget", "20%", "--max-time", "300s", "--data", data.toString())) {
       await("the search running").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500))
           .failFast("the search command ended", () -> !search.isAlive())
@@ -134,12 +137,20 @@ class FaultsTest {
         }
         assertThat(first.waitFor(Duration.ofSeconds(1))).as(first.err()).isZero();
         assertThat(second.waitFor(Duration.ofSeconds(1))).as(second.err()).isZero();
-        // each command starts a daemon while it joins; the one that finds the target served gives up before attaching
+        // one command serves the target itself; the other finds it served, and holds that daemon
         assertThat(most.get()).as("daemons serving the target at once").isEqualTo(1);
         assertThat(daemonLine(first.err())).isEqualTo(daemonLine(second.err())).isNotNull();
+        assertThat(List.of(first.err(), second.err())).as("served in one of the two processes")
+            .filteredOn(err -> err.contains(") in this process")).hasSize(1);
       }
       await("the shared daemon stopped after both").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500))
           .until(() -> WebProcess.daemonsFor(target.pid()).isEmpty());
+      try (DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret())) {
+        bus.awaitRunning(daemon);
+        JsonObject ledger = bus.request(Addresses.ledger(daemon.id()), new JsonObject());
+        assertThat(ledger.getJsonArray("entries")).as("probes left in the target").isEmpty();
+        assertThat(ledger.getJsonArray("sources")).as("sources left in the target").isEmpty();
+      }
     }
   }
 

@@ -31,8 +31,15 @@ public final class WebProcess implements AutoCloseable {
 
   /** Starts {@code args} (e.g. {@code serve --port 0 --data D}) with {@code secret} as the cluster secret. */
   public static WebProcess start(String secret, String... args) throws IOException {
+    return start(secret, List.of(), args);
+  }
+
+  /** As {@link #start(String, String...)}, the JVM given {@code jvmOptions} too (e.g. {@code -Dname=value}). */
+  public static WebProcess start(String secret, List<String> jvmOptions, String... args) throws IOException {
     List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Dbottlenose.daemon.jar=" + DaemonProcess.daemonJar(), "-jar", webJar().toString()));
+        "-Dbottlenose.daemon.jar=" + DaemonProcess.daemonJar()));
+    cmd.addAll(jvmOptions);
+    cmd.addAll(List.of("-jar", webJar().toString()));
     cmd.addAll(List.of(args));
     Path out = Files.createTempFile("bottlenose-web-out-", ".txt");
     Path err = Files.createTempFile("bottlenose-web-err-", ".txt");

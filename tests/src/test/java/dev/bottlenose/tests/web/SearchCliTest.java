@@ -46,7 +46,10 @@ class SearchCliTest {
       String findings = run.out().substring(run.out().indexOf("findings, by impact:"));
       assertThat(findings).as(findings).contains("CPU-bound - ").contains("dev.bottlenose.tests.workloads.HotMethodWorkload.burn()")
           .contains("cpu_inclusive ").contains(" > 0.105 (threshold 0.1 + 5% hysteresis)").contains("next: ");
-      assertThat(run.err()).contains("daemon").contains("saved");
+      assertThat(run.err()).contains("saved");
+      assertThat(run.err().lines()).as("no daemon served the target: this command served it itself")
+          .anyMatch(l -> l.startsWith("bottlenose: daemon ") && l.contains(" serves pid " + target.pid() + " ")
+              && l.endsWith(") in this process"));
       try (Stream<Path> files = Files.list(data)) {
         assertThat(files.map(p -> p.getFileName().toString())).anyMatch(n -> n.endsWith(".json"));
       }

@@ -8,6 +8,8 @@ import dev.bottlenose.bus.protocol.DaemonEvents.Announcement;
 import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.cli.UsageException;
+import dev.bottlenose.daemon.attach.AgentJar;
+import dev.bottlenose.daemon.bus.EmbeddedDaemon;
 import io.vertx.core.Future;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.Vertx;
@@ -15,19 +17,77 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.core.spi.VertxMetricsFactory;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.nio.file.Path;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-/** This command's membership of the cluster, and the daemons it spawned; closing stops both. */
+/**
+ * This command's membership of the cluster, the daemons it spawned and the daemons it serves itself
+ * ({@link EmbeddedDaemon}); closing stops them all.
+ */
 final class Member implements AutoCloseable {
+  private static final String AGENT_JAR = "bottlenose-agent.jar";
+  /** {@code -Dbottlenose.search.daemons=process}: a daemon process per target, as {@code serve} starts them. */
+  static final String DAEMONS_PROPERTY = "bottlenose.search.daemons";
+  private static final long OTHERS_POLL_MILLIS = 500;
   private final Vertx vertx;
   private final Daemons daemons;
+  private final Map<Long, EmbeddedDaemon> embedded;
 
-  private Member(Vertx vertx, Daemons daemons) {
+  private Member(Vertx vertx, Daemons daemons, Map<Long, EmbeddedDaemon> embedded) {
     this.vertx = vertx;
     this.daemons = daemons;
+    this.embedded = embedded;
+  }
+
+  /**
+   * Joins the cluster and serves each of {@code pids} from this process ({@link EmbeddedDaemon}), attaching while it
+   * joins; when a daemon serves one of them already (another search's, the service's), or
+   * {@code -Dbottlenose.search.daemons=process} asks, every target gets a daemon of its own process instead
+   * ({@link #join(PrintStream, List)}), and {@link #daemonsFor} holds the one serving it.
+   */
+  static Member serve(PrintStream err, List<Long> pids) throws Exception {
+    if ("process".equals(System.getProperty(DAEMONS_PROPERTY))) {
+      return join(err, pids);
+    }
+    Map<Long, EmbeddedDaemon> reserved = new LinkedHashMap<>();
+    for (long pid : pids) {
+      EmbeddedDaemon d = EmbeddedDaemon.reserve(pid);
+      if (d == null) {
+        reserved.values().forEach(EmbeddedDaemon::close);
+        return join(err, pids);
+      }
+      reserved.put(pid, d);
+    }
+    err.println("bottlenose: joining the cluster on 127.0.0.1 and attaching...");
+    Future<Vertx> joining = Cluster.start(ClusterSettings.loopback(), null);
+    Vertx vertx = null;
+    try {
+      // -Dbottlenose.agent.jar, else the agent jar beside the daemon jar (both are in the installation's lib/, and in
+      // daemon/target in the source tree, where the service jar's own directory has none)
+      Path agentJar = System.getProperty(AgentJar.PROPERTY) != null ? AgentJar.expected()
+          : Daemons.locateDaemonJar().resolveSibling(AGENT_JAR);
+      for (EmbeddedDaemon d : reserved.values()) {
+        d.attach(agentJar, err);
+      }
+      vertx = await(joining, 90, "joining the cluster");
+      for (EmbeddedDaemon d : reserved.values()) {
+        await(d.serve(vertx), 60, "serving daemon " + d.id());
+      }
+      return new Member(vertx, new Daemons(vertx, Daemons.locateDaemonJar()), reserved);
+    } catch (Exception | Error e) {
+      reserved.values().forEach(EmbeddedDaemon::close);
+      if (vertx != null) {
+        vertx.close();
+      } else {
+        joining.onSuccess(Vertx::close);
+      }
+      throw e;
+    }
   }
 
   static Member join(PrintStream err) throws Exception {
@@ -61,7 +121,7 @@ final class Member implements AutoCloseable {
     Vertx vertx = await(Cluster.start(ClusterSettings.loopback(), metrics), 90, "joining the cluster");
     Daemons daemons = new Daemons(vertx, Daemons.locateDaemonJar());
     started.forEach(daemons::adopt);
-    return new Member(vertx, daemons);
+    return new Member(vertx, daemons, Map.of());
   }
 
   Vertx vertx() {
@@ -76,6 +136,12 @@ final class Member implements AutoCloseable {
   List<String> daemonsFor(List<Long> pids, PrintStream err) throws Exception {
     List<String> ids = new ArrayList<>();
     for (long pid : pids) {
+      EmbeddedDaemon own = embedded.get(pid);
+      if (own != null) {
+        err.println("bottlenose: daemon " + own.id() + " serves pid " + pid + " (" + own.target() + ") in this process");
+        ids.add(own.id());
+        continue;
+      }
       err.println("bottlenose: getting a daemon for pid " + pid + "...");
       Announcement d = await(daemons.forPid(pid), 120, "a daemon for pid " + pid);
       err.println("bottlenose: daemon " + d.daemonId() + " serves pid " + pid + " (" + d.mainClass()
@@ -121,8 +187,28 @@ final class Member implements AutoCloseable {
     }
   }
 
+  /**
+   * Waits while members other than this one (another search, a service) hold a daemon this process serves: they
+   * would lose it when this process ends. Says so once; Ctrl-C ends the wait (and this process, whose daemons go
+   * with it, their agents removing what they inserted).
+   */
+  void awaitOtherHolders(PrintStream err) throws InterruptedException {
+    boolean told = false;
+    for (EmbeddedDaemon d : embedded.values()) {
+      while (!d.otherHolders().isEmpty()) {
+        if (!told) {
+          err.println("bottlenose: daemon " + d.id() + " serves others too (" + String.join(", ", d.otherHolders())
+              + "); it stops with this command, so this command waits for them to let go (Ctrl-C stops it now)");
+          told = true;
+        }
+        Thread.sleep(OTHERS_POLL_MILLIS);
+      }
+    }
+  }
+
   @Override
   public void close() {
+    embedded.values().forEach(EmbeddedDaemon::close);
     daemons.close();
     try {
       vertx.close().toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);

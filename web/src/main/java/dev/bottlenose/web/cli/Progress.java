@@ -110,7 +110,8 @@ final class Progress implements AutoCloseable {
   /**
    * {@code ; besides, the tool's own processes on this machine take 5.10% (daemon 2.40%, this command 2.70%)}:
    * what the daemon and this command (a {@code search} runs on the target's machine) take from the cores the
-   * target runs on, outside the budget; nothing while neither is known.
+   * target runs on, outside the budget; {@code (this command 5.10%)} when it serves its target itself (or its
+   * daemon's share is not known yet); nothing while neither is known.
    */
   static String toolProcesses(Search.Spending s) {
     double daemon = s.daemon();
@@ -119,8 +120,8 @@ final class Progress implements AutoCloseable {
       return "";
     }
     double total = (Double.isNaN(daemon) ? 0 : daemon) + (Double.isNaN(command) ? 0 : command);
-    return String.format(Locale.ROOT, "; besides, the tool's own processes on this machine take %.2f%% (daemon %s,"
-        + " this command %s)", total * 100, percent(daemon), percent(command));
+    return String.format(Locale.ROOT, "; besides, the tool's own processes on this machine take %.2f%% (%sthis command"
+        + " %s)", total * 100, Double.isNaN(daemon) ? "" : "daemon " + percent(daemon) + ", ", percent(command));
   }
 
   private static String percent(double fraction) {

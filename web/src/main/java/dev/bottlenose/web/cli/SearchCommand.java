@@ -34,7 +34,7 @@ import picocli.CommandLine.ParentCommand;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * {@code search}: a daemon per pid (reused when one runs), one search over them with the budget and time
+ * {@code search}: a daemon per pid (reused when one runs, else served from this process), one search over them with the budget and time
  * limit, progress on stderr, then the search-history graph as a tree and the findings (or, with
  * {@code --json}, the saved search) on stdout. Ctrl-C stops the search, which is saved all the same.
  */
@@ -97,7 +97,7 @@ final class SearchCommand implements Callable<Integer> {
     List<MetricFile> metricFiles = metricFiles(options.rulesDirectory());
     pids.forEach(TargetCheck::check);
     SearchRunner.prepareRules();
-    try (Member member = Member.join(err, pids)) {
+    try (Member member = Member.serve(err, pids)) {
       List<String> daemons = member.daemonsFor(pids, err);
       for (MetricFile f : metricFiles) {
         member.addMetrics(daemons, f.name(), f.text(), err);
@@ -124,6 +124,7 @@ final class SearchCommand implements Callable<Integer> {
         err.println("bottlenose: saved " + saved);
       }
       print(runner, json, out);
+      member.awaitOtherHolders(err);
       if (runner.daemonLost()) {
         err.println("bottlenose: the search did not finish: " + runner.search().endReason() + "; what it found so far is"
             + " saved");

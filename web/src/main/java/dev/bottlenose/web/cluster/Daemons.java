@@ -221,9 +221,16 @@ public final class Daemons implements AutoCloseable {
     vertx.eventBus().<JsonObject>request(Addresses.status(id), new JsonObject()).onComplete(ar -> {
       DaemonReplies.Status status = ar.succeeded() ? status(ar.result().body()) : null;
       if (status != null && status.isRunning()) {
+        Announcement entry = registryEntry(id, status);
+        if (vertx.isClustered() && !status.holders().contains(Membership.localNode(vertx))) {
+          // the daemon serving this pid is not the one this process started (which gave up, finding the pid
+          // served): held like any other, so it does not stop under this process when its own holder lets go
+          spawned.remove(id);
+          hold(entry).onComplete(promise);
+          return;
+        }
         held.add(id);
-        find(id).onComplete(d -> promise.complete(d.succeeded() && d.result() != null ? d.result()
-            : registryEntry(id, status)));
+        find(id).onComplete(d -> promise.complete(d.succeeded() && d.result() != null ? d.result() : entry));
       } else if (!process.isAlive()) {
         spawned.computeIfPresent(id, (k, v) -> v.process() == process ? null : v);
         String words = lastWords(log);

@@ -25,5 +25,8 @@ class ProgressTest {
             + " machine take 5.10% (daemon 2.40%, this command 2.70%)");
     assertThat(Progress.spending(new Search.Spending(0.0031, 0.0048, 0.01, 0, 0.024, Double.NaN)))
         .endsWith("take 2.40% (daemon 2.40%, this command unknown)");
+    assertThat(Progress.spending(new Search.Spending(0.0031, 0.0048, 0.01, 0, Double.NaN, 0.051)))
+        .as("a command that serves its target itself: the daemon's share is in its own")
+        .endsWith("take 5.10% (this command 5.10%)");
   }
 }

@@ -1,4 +1,4 @@
-package dev.bottlenose.daemon.cli;
+package dev.bottlenose.daemon.session;
 
 import dev.bottlenose.bus.PrivateDirectory;
 import java.io.IOException;
@@ -15,7 +15,7 @@ import java.nio.file.StandardOpenOption;
  * whose measurements would mix with the first's. The (empty) file stays: deleting it would let a daemon that
  * opened it just before lock a file nobody else can see.
  */
-final class TargetLock implements AutoCloseable {
+public final class TargetLock implements AutoCloseable {
   private final FileChannel channel;
   private final FileLock lock;
 
@@ -25,20 +25,38 @@ final class TargetLock implements AutoCloseable {
   }
 
   /** Locks {@code pid} for this process; fails with a message naming the lock file if another process has it. */
-  static TargetLock acquire(PrivateDirectory run, long pid) {
-    Path file = run.path().resolve("daemon-" + pid + ".lock");
+  public static TargetLock acquire(PrivateDirectory run, long pid) {
+    TargetLock lock = tryAcquire(run, pid);
+    if (lock == null) {
+      throw new IllegalStateException("process " + pid + " is already served by another daemon (it holds " + file(run, pid)
+          + "); use that daemon, or stop it first");
+    }
+    return lock;
+  }
+
+  /** Locks {@code pid} for this process; null when another process has it (a daemon serves {@code pid} already). */
+  public static TargetLock tryAcquire(PrivateDirectory run, long pid) {
+    Path file = file(run, pid);
     try {
       FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-      FileLock lock = channel.tryLock();
+      FileLock lock;
+      try {
+        lock = channel.tryLock();
+      } catch (java.nio.channels.OverlappingFileLockException heldHere) {
+        lock = null;
+      }
       if (lock == null) {
         channel.close();
-        throw new IllegalStateException("process " + pid + " is already served by another daemon (it holds " + file
-            + "); use that daemon, or stop it first");
+        return null;
       }
       return new TargetLock(channel, lock);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot lock " + file + ": " + e.getMessage(), e);
     }
+  }
+
+  private static Path file(PrivateDirectory run, long pid) {
+    return run.path().resolve("daemon-" + pid + ".lock");
   }
 
   @Override
