@@ -5,7 +5,10 @@ import dev.bottlenose.daemon.session.ProbeValue;
 import dev.bottlenose.daemon.session.RemovedProbe;
 import dev.bottlenose.daemon.session.Sample;
 import dev.bottlenose.daemon.session.TargetSession;
+import dev.bottlenose.instrumentation.ProbeKind;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.Iterator;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
@@ -33,8 +36,8 @@ final class MeasureCommand implements Callable<Integer> {
   @Mixin
   TargetOptions target;
 
-  @Option(names = "--probe", paramLabel = "KIND", description = "the probe to insert: call_count, wall_inclusive,"
-      + " wall_exclusive, call_site, allocation, monitor")
+  @Option(names = "--probe", paramLabel = "KIND", completionCandidates = ProbeKinds.class,
+      description = "the probe to insert: call_count, wall_inclusive, wall_exclusive, call_site, allocation, monitor")
   String probe;
 
   @Option(names = "--metric", paramLabel = "NAME", description = "the metric to measure (bottlenose metric list)")
@@ -135,6 +138,14 @@ final class MeasureCommand implements Callable<Integer> {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return false;
+    }
+  }
+
+  /** The values of {@code --probe}, for shell completion. */
+  static final class ProbeKinds implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return Arrays.stream(ProbeKind.values()).map(ProbeKind::word).iterator();
     }
   }
 }

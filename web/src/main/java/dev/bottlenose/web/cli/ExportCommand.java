@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -36,12 +37,12 @@ final class ExportCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "SEARCH", description = "a saved search's id, or the path of its JSON file")
   String search;
 
-  @Option(names = "--format", paramLabel = "FORMAT", required = true,
+  @Option(names = "--format", paramLabel = "FORMAT", required = true, completionCandidates = Formats.class,
       description = "json, dot, svg, collapsed, speedscope or pprof")
   String format;
 
-  @Option(names = "--graph", paramLabel = "GRAPH", description = "the stacks for collapsed and pprof: cpu, sync, io or alloc"
-      + " (default: cpu)")
+  @Option(names = "--graph", paramLabel = "GRAPH", completionCandidates = Graphs.class,
+      description = "the stacks for collapsed and pprof: cpu, sync, io or alloc (default: cpu)")
   String graph = "cpu";
 
   @Option(names = "--daemon", paramLabel = "ID", description = "the JVM whose stacks to export, by its daemon's id"
@@ -113,5 +114,21 @@ final class ExportCommand implements Callable<Integer> {
           + " (--data DIR)");
     }
     return new SearchStore(directory).open(search);
+  }
+
+  /** The values of {@code --format}, for shell completion. */
+  static final class Formats implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return SearchExport.names().iterator();
+    }
+  }
+
+  /** The values of {@code --graph}, for shell completion. */
+  static final class Graphs implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return StackExports.GRAPHS.iterator();
+    }
   }
 }

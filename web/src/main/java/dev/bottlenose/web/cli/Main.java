@@ -5,6 +5,7 @@ import dev.bottlenose.cli.ExitCodes;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,6 +35,11 @@ public final class Main implements Callable<Integer> {
 
   public static void main(String[] args) {
     System.exit(run(List.of(args), System.out, System.err));
+  }
+
+  /** The configured command line, as {@link #main} runs it: what {@link dev.bottlenose.cli.Completion} completes. */
+  public static CommandLine commandLine() {
+    return Cli.commandLine(new Main(System.out, System.err), System.out, System.err);
   }
 
   static int run(List<String> args, PrintStream out, PrintStream err) {
