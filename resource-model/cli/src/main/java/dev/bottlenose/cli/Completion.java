@@ -25,12 +25,17 @@ import picocli.CommandLine.Spec;
  * {@code bottlenose completion} without starting a JVM; this command (the daemon jar's) answers {@code --help} and
  * prints the file the launcher names in {@link #SCRIPT_PROPERTY} when it is run some other way.
  */
-@Command(name = "completion", description = {
-    "print the shell completion script of bottlenose (bash, and zsh through bashcompinit): every command, its options"
-        + " and the values of those that take a known few",
-    "for this shell and every new one: source <(bottlenose completion), in ~/.bashrc or ~/.zshrc",
-    "or once, for bash with bash-completion: bottlenose completion > ~/.local/share/bash-completion/completions/bottlenose"
-        + " (a distribution whose bin/ is on the PATH has it already in share/bash-completion/completions/)"})
+@Command(name = "completion",
+    description = "print the shell completion script of bottlenose, for bash and zsh: the commands, their options and"
+        + " the values of options that take one of a few",
+    footer = {"", "Complete bottlenose's commands in this shell, and in every new one when this line is in ~/.bashrc"
+        + " (zsh: ~/.zshrc):",
+        "  source <(bottlenose completion)",
+        "Or, with bash-completion installed, once for every new bash:",
+        "  mkdir -p ~/.local/share/bash-completion/completions",
+        "  bottlenose completion > ~/.local/share/bash-completion/completions/bottlenose",
+        "bash-completion also finds the script the distribution ships, share/bash-completion/completions/bottlenose,"
+        + " when the distribution's bin/ is on the PATH."})
 public final class Completion implements Callable<Integer> {
   /** The system property in which the launcher names the script the build made. */
   public static final String SCRIPT_PROPERTY = "bottlenose.completion.script";
