@@ -51,7 +51,7 @@ class DistributionTest {
     }
     assertThat(installed.getFileName().toString()).isEqualTo(ARCHIVE.getFileName().toString().replace(".tar.gz", ""));
     for (String file : List.of("bin/bottlenose", "lib/bottlenose-daemon-all.jar", "lib/bottlenose-web-all.jar",
-        "lib/bottlenose-agent.jar", "LICENSE", "NOTICE", "README.md")) {
+        "lib/bottlenose-agent.jar", "share/bash-completion/completions/bottlenose", "LICENSE", "NOTICE", "README.md")) {
       assertThat(installed.resolve(file)).isRegularFile();
     }
     assertThat(Files.isExecutable(installed.resolve("bin/bottlenose"))).isTrue();

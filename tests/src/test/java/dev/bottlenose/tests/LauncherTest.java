@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The launcher {@code ./bottlenose} as a user runs it: one help for both jars, each command sent to its own jar. */
 class LauncherTest {
   private static final List<String> COMMANDS = List.of("jvms", "daemon", "resources", "measure", "metric", "ledger",
-      "search", "serve", "demo", "export", "help");
+      "completion", "search", "serve", "demo", "export", "help");
 
   @TempDir
   Path dir;

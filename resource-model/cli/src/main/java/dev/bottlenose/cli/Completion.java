@@ -47,8 +47,7 @@ public final class Completion implements Callable<Integer> {
   public Integer call() throws IOException {
     String script = System.getProperty(SCRIPT_PROPERTY);
     if (script == null) {
-      throw new IllegalStateException("run it as bottlenose completion: the bottlenose launcher knows where the script"
-          + " the build made is");
+      throw new IllegalStateException("no script to print: the launcher, bin/bottlenose, names the one the build made");
     }
     if (!Files.isRegularFile(Path.of(script))) {
       throw new IllegalStateException(script + " is missing: this installation is incomplete");
