@@ -28,8 +28,8 @@ import picocli.CommandLine.Model.OptionSpec;
  */
 class CompletionTest {
   /** The distribution the build made as a directory, beside its .tar.gz. */
-  private static final Path DIST = Path.of(System.getProperty("bottlenose.dist.archive", "").replaceFirst("\\.tar\\.gz$", ""))
-      .toAbsolutePath();
+  private static final Path DIST = Path.of(System.getProperty("bottlenose.dist.archive", "")
+      .replaceFirst("\\.tar\\.gz$", "")).toAbsolutePath();
   private static final Path SCRIPT = DIST.resolve("share/bash-completion/completions/bottlenose");
 
   @TempDir
@@ -65,7 +65,8 @@ class CompletionTest {
   @Test
   void knowsEveryCommandAndOptionOfBothJarsSpecs() throws Exception {
     Map<String, CommandSpec> commands = new LinkedHashMap<>();
-    for (CommandLine jar : List.of(dev.bottlenose.daemon.cli.Main.commandLine(), dev.bottlenose.web.cli.Main.commandLine())) {
+    for (CommandLine jar : List.of(dev.bottlenose.daemon.cli.Main.commandLine(),
+        dev.bottlenose.web.cli.Main.commandLine())) {
       for (CommandLine command : new LinkedHashSet<>(jar.getSubcommands().values())) {
         if (!command.getCommandSpec().usageMessage().hidden()) {
           commands.putIfAbsent(command.getCommandName(), command.getCommandSpec());
