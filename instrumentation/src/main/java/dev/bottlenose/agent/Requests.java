@@ -5,6 +5,7 @@ import dev.bottlenose.agent.wire.AgentStatus;
 import dev.bottlenose.agent.wire.Bye;
 import dev.bottlenose.agent.wire.ClassBytes;
 import dev.bottlenose.agent.wire.ClassDigest;
+import dev.bottlenose.agent.wire.Dump;
 import dev.bottlenose.agent.wire.ErrorFrame;
 import dev.bottlenose.agent.wire.InsertAll;
 import dev.bottlenose.agent.wire.Jfr;
@@ -51,12 +52,19 @@ final class Requests {
   private final String requester;
   private final int session;
   private final ProbeRequests probes;
+  private final RecordingDumps dumps;
 
   Requests(AgentRuntime runtime, String requester, int session) {
     this.session = session;
     this.runtime = runtime;
     this.requester = requester;
     this.probes = new ProbeRequests(runtime, requester);
+    this.dumps = new RecordingDumps(runtime.recording);
+  }
+
+  /** The session has ended: what is left of its dumps goes. */
+  void close() {
+    dumps.close();
   }
 
   Map<String, Object> answer(Map<String, Object> frame) {
@@ -88,10 +96,11 @@ final class Requests {
         case Unwatch.OP -> unwatch(request);
         case Jfr.OP -> jfr(request);
         case Holders.OP -> LockHolders.look(Holders.fromMap(request)).toMap();
+        case Dump.OP -> dumps.dump().toMap();
         case Bye.OP -> Bye.fromMap(request).toMap();
         default -> throw new RequestException("UNKNOWN_OP", "unknown op '" + op
             + "' (known: ping, resources, insert, insertAll, remove, removeMany, removeAll, read, ledger, status,"
-            + " classBytes, watch, unwatch, jfr, holders, bye)");
+            + " classBytes, watch, unwatch, jfr, holders, dump, bye)");
       };
       return asked.answer(result);
     } catch (RequestException e) {

@@ -53,6 +53,7 @@ final class Session {
   private Thread sender;
   private Socket socket;
   private OutputStream out;
+  private volatile Requests requests;
 
   Session(AgentRuntime runtime, AgentOptions options, String loadedBy, int number) {
     this.runtime = runtime;
@@ -105,6 +106,7 @@ final class Session {
 
   private String serve(InputStream in) throws IOException {
     Requests requests = new Requests(runtime, requester, number);
+    this.requests = requests;
     while (true) {
       Map<String, Object> request;
       try {
@@ -166,6 +168,10 @@ final class Session {
       runtime.monitorBaselines.remove(r.probeId());
     }
     int sources = runtime.sources == null ? 0 : runtime.sources.removeAll(requester);
+    Requests served = requests;
+    if (served != null) {
+      served.close();
+    }
     closeSocket();
     AgentLog.line("session " + number + " (" + requester + ") closed: " + reason
         + "; removed " + removed.size() + " probe(s)" + (sources == 0 ? "" : " and " + sources + " source(s)"));

@@ -11,6 +11,7 @@ import dev.bottlenose.daemon.session.TargetSession;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonObject;
@@ -137,6 +138,7 @@ public final class DaemonVerticle extends VerticleBase {
       DaemonRequests.Holders r = DaemonRequests.Holders.from(b);
       return Wire.read(DaemonReplies.Holders::from, session.holders(r.looks(), r.intervalMillis())).toJson();
     });
+    serveRecording();
     bus.consumer(Addresses.DAEMONS_LIST, this::list);
     // The status address answers last: a client that has its reply finds every other address of this daemon
     // registered in the cluster (registrations are asynchronous, and a call-graph request sent right after
@@ -283,6 +285,33 @@ public final class DaemonVerticle extends VerticleBase {
 
   private DaemonReplies.ValuesHistory history(DaemonRequests.ValuesHistory r) {
     return new DaemonReplies.ValuesHistory(session.values().history(r.last()).stream().map(Wire::sample).toList());
+  }
+
+  /**
+   * Serves {@code recording}: the target's JFR recording, the one reply that is not JSON but the file's bytes (a
+   * buffer), with its times in the reply's headers ({@link DaemonReplies.Recording}).
+   */
+  private void serveRecording() {
+    Handler<Message<Object>> h = message -> {
+      JsonObject body = message.body() instanceof JsonObject j ? j : new JsonObject();
+      if (vertx.isClustered() && Membership.sender(message) == null) {
+        message.fail(400, "the request names no cluster member (header " + Membership.NODE_HEADER + ")");
+        return;
+      }
+      vertx.executeBlocking(() -> {
+        DaemonRequests.Recording r = DaemonRequests.Recording.from(body);
+        var dump = session.recording(r.maxBytes());
+        return new DaemonReplies.Recording(Buffer.buffer(dump.bytes()), dump.recordingStartMillis(),
+            dump.dumpedAtMillis());
+      }, false).onComplete(ar -> {
+        if (ar.succeeded()) {
+          message.reply(ar.result().bytes(), ar.result().replyOptions());
+        } else {
+          message.fail(code(ar.cause()), text(ar.cause()));
+        }
+      });
+    };
+    registrations.add(vertx.eventBus().consumer(Addresses.recording(id), h).completion());
   }
 
   /** Serves requests at {@code address}; the future completes once the cluster knows the registration. */

@@ -4,6 +4,8 @@ import dev.bottlenose.agent.wire.AgentStatus;
 import dev.bottlenose.agent.wire.Changes;
 import dev.bottlenose.agent.wire.ClassBytes;
 import dev.bottlenose.agent.wire.ClassDigest;
+import dev.bottlenose.agent.wire.Dump;
+import dev.bottlenose.agent.wire.DumpReply;
 import dev.bottlenose.agent.wire.Hello;
 import dev.bottlenose.agent.wire.Holders;
 import dev.bottlenose.agent.wire.HoldersReply;
@@ -28,6 +30,7 @@ import dev.bottlenose.daemon.channel.ChannelException;
 import dev.bottlenose.daemon.channel.Uids;
 import dev.bottlenose.daemon.jfr.CallGraphs;
 import dev.bottlenose.daemon.jfr.LongRunningFrames;
+import dev.bottlenose.daemon.jfr.RecordingDump;
 import dev.bottlenose.daemon.jfr.RepositoryReader;
 import dev.bottlenose.daemon.jfr.VmThreadsCpu;
 import dev.bottlenose.model.Focus;
@@ -480,6 +483,24 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
       throw SessionException.badInput(e.getMessage());
     }
     return HoldersReply.fromMap(call(Holders.OP, asked.toMap(), "looking at lock holders")).toMap();
+  }
+
+  /**
+   * The target's JFR recording as it is now (the last two minutes at most): the agent dumps it to a file of the
+   * target's user ({@link Dump}), which is checked, read and deleted here ({@link RecordingDump}); larger than
+   * {@code maxBytes}, or a file the daemon will not read, is a failure saying why.
+   */
+  public RecordingDump recording(long maxBytes) {
+    if (maxBytes < 1) {
+      throw SessionException.badInput("maxBytes must be 1 or more, is " + maxBytes);
+    }
+    DumpReply dumped = DumpReply.fromMap(call(Dump.OP, new Dump().toMap(), "dumping the JFR recording"));
+    try {
+      return RecordingDump.read(dumped, Uids.ofProcess(pid), maxBytes);
+    } catch (IOException | RuntimeException e) {
+      throw new SessionException(SessionException.Failure.FAILED, "reading the JFR recording the agent in process "
+          + pid + " dumped failed: " + e.getMessage(), e);
+    }
   }
 
   /** The session's state, the target, its probes and the agent's own status while it runs. */

@@ -96,6 +96,26 @@ public final class JfrRecording {
     }
   }
 
+  /**
+   * Writes the recording as it is now to {@code file} (JFR's {@link Recording#dump}: the chunks it keeps, the last
+   * {@link #MAX_AGE} and {@link #MAX_SIZE} at most, the current one ended first); answers when the recording started
+   * (epoch milliseconds). No running recording is an IllegalStateException saying so. The copy is made without
+   * this object's lock, so other sessions' settings changes do not wait for it; a recording stopped meanwhile fails
+   * the dump.
+   */
+  public long dump(Path file) throws IOException {
+    Recording r;
+    synchronized (this) {
+      r = recording;
+      if (r == null) {
+        throw new IllegalStateException("no JFR recording is running (" + status + ")");
+      }
+    }
+    r.dump(file);
+    java.time.Instant start = r.getStartTime();
+    return start == null ? 0 : start.toEpochMilli();
+  }
+
   /** The JVM's JFR disk repository, where the daemons read this recording; null while none exists. */
   public String repository() {
     return recording == null ? null : System.getProperty("jdk.jfr.repository");

@@ -105,6 +105,14 @@ public final class Addresses {
     return daemon(daemonId, "holders");
   }
 
+  /**
+   * Request-reply: the target's JFR recording as it is now (the last two minutes at most), {@code {"maxBytes"}};
+   * the reply's body is the file's bytes (a buffer), not JSON ({@code DaemonReplies.Recording}).
+   */
+  public static String recording(String daemonId) {
+    return daemon(daemonId, "recording");
+  }
+
   public static String valuesHistory(String daemonId) {
     return daemon(daemonId, "values.history");
   }

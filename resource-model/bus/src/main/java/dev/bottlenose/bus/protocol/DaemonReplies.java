@@ -6,6 +6,9 @@ import static dev.bottlenose.bus.protocol.DaemonEvents.put;
 import dev.bottlenose.bus.protocol.DaemonEvents.Announcement;
 import dev.bottlenose.bus.protocol.DaemonEvents.Sample;
 import dev.bottlenose.model.ResourcePath;
+import io.vertx.core.MultiMap;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.json.JsonObject;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -464,6 +467,42 @@ public final class DaemonReplies {
       return new JsonObject().put("lock", lock).put("owner", owner).put("ownerState", ownerState)
           .put("ownerStack", array(ownerStack)).put("seen", seen).put("waiters", array(waiters))
           .put("waiterPools", array(waiterPools));
+    }
+  }
+
+  /**
+   * The answer to {@code recording}: the target's JFR recording as a file ({@code bytes}, the reply's body, a
+   * buffer: not JSON), when the recording started and when it was dumped (epoch milliseconds, in the reply's
+   * headers {@value #START_HEADER} and {@value #DUMPED_HEADER}).
+   */
+  public record Recording(Buffer bytes, long recordingStartMillis, long dumpedAtMillis) {
+    public static final String START_HEADER = "recordingStartMillis";
+    public static final String DUMPED_HEADER = "dumpedAtMillis";
+
+    /** The reply as a member receives it: its body must be a buffer, its headers may say the times. */
+    public static Recording from(Object body, MultiMap headers) {
+      if (!(body instanceof Buffer b)) {
+        throw Fields.wrong("body", "the recording's bytes (a buffer)", body == null ? null : body.getClass().getSimpleName());
+      }
+      return new Recording(b, millis(headers, START_HEADER), millis(headers, DUMPED_HEADER));
+    }
+
+    private static long millis(MultiMap headers, String name) {
+      String v = headers == null ? null : headers.get(name);
+      if (v == null) {
+        return 0;
+      }
+      try {
+        return Long.parseLong(v);
+      } catch (NumberFormatException e) {
+        throw Fields.wrong(name, "a whole number", v);
+      }
+    }
+
+    /** The reply's delivery options: the times as its headers. */
+    public DeliveryOptions replyOptions() {
+      return new DeliveryOptions().addHeader(START_HEADER, Long.toString(recordingStartMillis))
+          .addHeader(DUMPED_HEADER, Long.toString(dumpedAtMillis));
     }
   }
 

@@ -261,6 +261,31 @@ public final class DaemonRequests {
     }
   }
 
+  /**
+   * {@code recording}: the target's JFR recording as a file's bytes, refused when it is larger than {@code maxBytes}
+   * (1 byte..{@link #MAX_BYTES}).
+   */
+  public record Recording(long maxBytes) {
+    /**
+     * The most a daemon sends: the agent's recording keeps 64 MB, which JFR holds to a whole chunk at a time (a
+     * chunk is 12 MB at most), so a dump may be that much over.
+     */
+    public static final long MAX_BYTES = 80L * 1024 * 1024;
+
+    public static Recording from(Object body) {
+      Fields f = Fields.of(body);
+      long max = f.wholeNumber("maxBytes", MAX_BYTES);
+      if (max < 1 || max > MAX_BYTES) {
+        throw Fields.wrong("maxBytes", "1.." + MAX_BYTES, max);
+      }
+      return new Recording(max);
+    }
+
+    public JsonObject toJson() {
+      return new JsonObject().put("maxBytes", maxBytes);
+    }
+  }
+
   /** Puts each non-null value of the (field, value) pairs. */
   private static JsonObject put(JsonObject o, Object... pairs) {
     for (int i = 0; i < pairs.length; i += 2) {

@@ -157,6 +157,20 @@ class DaemonRepliesTest {
         "active[0].metricId", "'active[0].metricId' is missing: it must be a whole number");
   }
 
+  @Test
+  void theRecordingIsABufferWithItsTimesInTheHeaders() {
+    DaemonReplies.Recording r = new DaemonReplies.Recording(io.vertx.core.buffer.Buffer.buffer(new byte[] {'F', 'L', 'R', 0}),
+        1_000L, 2_000L);
+    io.vertx.core.MultiMap headers = r.replyOptions().getHeaders();
+    assertThat(DaemonReplies.Recording.from(r.bytes(), headers)).isEqualTo(r);
+    assertThat(DaemonReplies.Recording.from(r.bytes(), null).recordingStartMillis()).isZero();
+    assertThatThrownBy(() -> DaemonReplies.Recording.from(new JsonObject(), headers)).isInstanceOf(BadField.class)
+        .hasMessage("'body' must be the recording's bytes (a buffer), not \"JsonObject\"");
+    headers.set(DaemonReplies.Recording.START_HEADER, "soon");
+    assertThatThrownBy(() -> DaemonReplies.Recording.from(r.bytes(), headers)).isInstanceOf(BadField.class)
+        .hasMessage("'recordingStartMillis' must be a whole number, not \"soon\"");
+  }
+
   private static JsonObject sampleWithout(String field) {
     JsonObject o = SAMPLE.toJson();
     o.remove(field);

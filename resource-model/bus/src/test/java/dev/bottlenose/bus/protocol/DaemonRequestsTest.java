@@ -13,6 +13,7 @@ import dev.bottlenose.bus.protocol.DaemonRequests.MetricDisable;
 import dev.bottlenose.bus.protocol.DaemonRequests.MetricEnable;
 import dev.bottlenose.bus.protocol.DaemonRequests.MetricPlan;
 import dev.bottlenose.bus.protocol.DaemonRequests.MetricsAdd;
+import dev.bottlenose.bus.protocol.DaemonRequests.Recording;
 import dev.bottlenose.bus.protocol.DaemonRequests.Resources;
 import dev.bottlenose.bus.protocol.DaemonRequests.Unwatch;
 import dev.bottlenose.bus.protocol.DaemonRequests.ValuesHistory;
@@ -53,6 +54,16 @@ class DaemonRequestsTest {
     assertThat(ClassBytes.from(new ClassBytes("com.acme.Sim").toJson())).isEqualTo(new ClassBytes("com.acme.Sim"));
     CallGraph graph = new CallGraph(ResourcePath.parse("/Code/com.acme/Sim"), 10, "io");
     assertThat(CallGraph.from(graph.toJson())).isEqualTo(graph);
+  }
+
+  @Test
+  void theRecordingRequestIsCappedAtItsMaximum() {
+    assertThat(Recording.from(new Recording(1024).toJson())).isEqualTo(new Recording(1024));
+    assertThat(Recording.from(null)).isEqualTo(new Recording(Recording.MAX_BYTES));
+    assertBad(() -> Recording.from(new JsonObject().put("maxBytes", Recording.MAX_BYTES + 1)), "maxBytes",
+        "'maxBytes' must be 1.." + Recording.MAX_BYTES + ", not " + (Recording.MAX_BYTES + 1));
+    assertBad(() -> Recording.from(new JsonObject().put("maxBytes", 0)), "maxBytes",
+        "'maxBytes' must be 1.." + Recording.MAX_BYTES + ", not 0");
   }
 
   @Test
