@@ -7,34 +7,85 @@ import java.util.Map;
 /**
  * A finished (or interrupted) search as kept on disk: settings, graph, values over time, its JVMs' sampled
  * stacks as the search ended (for flame graphs; none when the daemons could not be asked) and, when it found lock
- * contention, who held the contended locks then and doing what. Its JSON form carries its findings too, for
- * whoever reads the file; they are made again from the graph when it is read back.
+ * contention, who held the contended locks then and doing what; and each JVM's JFR recording as the search ended
+ * ({@link Recording}: a file beside the saved search, or why there is none). Its JSON form carries its findings too,
+ * for whoever reads the file; they are made again from the graph when it is read back.
  */
 public record SavedSearch(
     String id, long startedAtMillis, long endedAtMillis, String endReason, Map<String, String> settings,
-    SearchHistoryGraph graph, List<ValueSeries> series, List<Stacks> stacks, List<LockHolder> holders) {
+    SearchHistoryGraph graph, List<ValueSeries> series, List<Stacks> stacks, List<LockHolder> holders,
+    List<Recording> recordings) {
 
   public SavedSearch {
     settings = Map.copyOf(settings);
     series = List.copyOf(series);
     stacks = List.copyOf(stacks);
     holders = List.copyOf(holders);
+    recordings = List.copyOf(recordings);
   }
 
-  /** A search without sampled stacks or lock holders. */
+  /** A search without sampled stacks, lock holders or recordings. */
   public SavedSearch(String id, long startedAtMillis, long endedAtMillis, String endReason, Map<String, String> settings,
       SearchHistoryGraph graph, List<ValueSeries> series) {
-    this(id, startedAtMillis, endedAtMillis, endReason, settings, graph, series, List.of(), List.of());
+    this(id, startedAtMillis, endedAtMillis, endReason, settings, graph, series, List.of(), List.of(), List.of());
   }
 
   /** This search with {@code stacks} as its sampled stacks. */
   public SavedSearch withStacks(List<Stacks> stacks) {
-    return new SavedSearch(id, startedAtMillis, endedAtMillis, endReason, settings, graph, series, stacks, holders);
+    return new SavedSearch(id, startedAtMillis, endedAtMillis, endReason, settings, graph, series, stacks, holders,
+        recordings);
   }
 
   /** This search with {@code holders} as the lock holders seen as it ended. */
   public SavedSearch withHolders(List<LockHolder> holders) {
-    return new SavedSearch(id, startedAtMillis, endedAtMillis, endReason, settings, graph, series, stacks, holders);
+    return new SavedSearch(id, startedAtMillis, endedAtMillis, endReason, settings, graph, series, stacks, holders,
+        recordings);
+  }
+
+  /** This search with {@code recordings} as its JVMs' JFR recordings. */
+  public SavedSearch withRecordings(List<Recording> recordings) {
+    return new SavedSearch(id, startedAtMillis, endedAtMillis, endReason, settings, graph, series, stacks, holders,
+        recordings);
+  }
+
+  /**
+   * One JVM's JFR recording as the search ended (what the JVM recorded in the last two minutes of the search at
+   * most): {@code file}, the name of a JFR file in the data directory beside the saved search, of {@code bytes}
+   * bytes, covering {@code fromMillis} (the later of the recording's start and two minutes before the dump) to
+   * {@code toMillis}; or, when there is none, {@code file} null and {@code error} saying why.
+   */
+  public record Recording(String daemon, String file, long bytes, long fromMillis, long toMillis, String error) {
+    /** A recording kept in {@code file}. */
+    public static Recording kept(String daemon, String file, long bytes, long fromMillis, long toMillis) {
+      return new Recording(daemon, file, bytes, fromMillis, toMillis, null);
+    }
+
+    /** No recording of {@code daemon}, for this reason. */
+    public static Recording missing(String daemon, String error) {
+      return new Recording(daemon, null, 0, 0, 0, error);
+    }
+
+    public Map<String, Object> toJson() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("daemon", daemon);
+      if (file != null) {
+        m.put("file", file);
+        m.put("bytes", bytes);
+        m.put("fromMillis", fromMillis);
+        m.put("toMillis", toMillis);
+      }
+      if (error != null) {
+        m.put("error", error);
+      }
+      return m;
+    }
+
+    static Recording fromJson(Map<?, ?> m) {
+      return new Recording((String) m.get("daemon"), (String) m.get("file"),
+          m.get("bytes") == null ? 0 : ((Number) m.get("bytes")).longValue(),
+          m.get("fromMillis") == null ? 0 : ((Number) m.get("fromMillis")).longValue(),
+          m.get("toMillis") == null ? 0 : ((Number) m.get("toMillis")).longValue(), (String) m.get("error"));
+    }
   }
 
   /**
@@ -133,6 +184,7 @@ public record SavedSearch(
     m.put("series", series.stream().map(ValueSeries::toJson).toList());
     m.put("stacks", stacks.stream().map(Stacks::toJson).toList());
     m.put("holders", holders.stream().map(LockHolder::toJson).toList());
+    m.put("recordings", recordings.stream().map(Recording::toJson).toList());
     return m;
   }
 
@@ -153,7 +205,8 @@ public record SavedSearch(
           SearchHistoryGraph.fromJson(m.get("graph")),
           ((List<?>) m.get("series")).stream().map(s -> ValueSeries.fromJson((Map<?, ?>) s)).toList(),
           m.get("stacks") == null ? List.of() : ((List<?>) m.get("stacks")).stream().map(s -> Stacks.fromJson((Map<?, ?>) s)).toList(),
-          m.get("holders") == null ? List.of() : ((List<?>) m.get("holders")).stream().map(h -> LockHolder.fromJson((Map<?, ?>) h)).toList());
+          m.get("holders") == null ? List.of() : ((List<?>) m.get("holders")).stream().map(h -> LockHolder.fromJson((Map<?, ?>) h)).toList(),
+          m.get("recordings") == null ? List.of() : ((List<?>) m.get("recordings")).stream().map(r -> Recording.fromJson((Map<?, ?>) r)).toList());
     } catch (ClassCastException | NullPointerException e) {
       throw new IllegalArgumentException("saved search " + m.get("id") + " is malformed: " + e.getMessage(), e);
     }

@@ -13,11 +13,14 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Saved searches in a data directory, one {@code <id>.json} file each: save, list, reopen. A search still
+ * Saved searches in a data directory, one {@code <id>.json} file each: save, list, reopen; beside it the JFR
+ * recording of each of its JVMs as it ended, {@code <id>.<daemon>.jfr} ({@link #saveRecording}). A search still
  * running has a {@code <id>.journal} beside them ({@link SearchJournal}); a journal whose process died is
  * turned into a saved search that ends "interrupted" the next time the store is listed.
  */
 public final class SearchStore {
+  /** How the file of a saved recording ends. */
+  public static final String RECORDING_SUFFIX = ".jfr";
   private final Path directory;
 
   public SearchStore(Path directory) {
@@ -39,6 +42,38 @@ public final class SearchStore {
       Files.deleteIfExists(tmp);
     }
     return target;
+  }
+
+  /**
+   * Writes one JVM's JFR recording of search {@code searchId} beside it, atomically, readable by this user alone
+   * (it holds the program's method and thread names); answers the file's name (not path): {@code <id>.<daemon>.jfr},
+   * the daemon's id with characters other than letters, digits, '_' and '-' as '_'.
+   */
+  public String saveRecording(String searchId, String daemon, byte[] bytes) throws IOException {
+    file(searchId);
+    Files.createDirectories(directory);
+    String name = searchId + "." + daemon.replaceAll("[^A-Za-z0-9_-]", "_") + RECORDING_SUFFIX;
+    Path tmp = Files.createTempFile(directory, searchId + ".", ".tmp", java.nio.file.attribute.PosixFilePermissions
+        .asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+    try {
+      Files.write(tmp, bytes);
+      Files.move(tmp, directory.resolve(name), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+    return name;
+  }
+
+  /**
+   * The file of a recording a saved search names ({@link SavedSearch.Recording#file}), in this store's directory: a
+   * plain {@code *.jfr} file name (no directory), else an IllegalArgumentException.
+   */
+  public Path recordingFile(String name) {
+    if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,250}") || !name.endsWith(RECORDING_SUFFIX)
+        || name.contains("..")) {
+      throw new IllegalArgumentException("not a recording's file name: '" + name + "'");
+    }
+    return directory.resolve(name);
   }
 
   /** The saved search {@code id}; an unknown id or a damaged file is an error naming it. */

@@ -56,6 +56,29 @@ class SearchStoreTest {
   }
 
   @Test
+  void aRecordingIsKeptBesideTheSearchForItsUserAloneAndNamedInIt() throws Exception {
+    SearchStore store = new SearchStore(dir);
+    String file = store.saveRecording("with-jfr", "vm/7 x", new byte[] {'F', 'L', 'R', 0, 2});
+    assertThat(file).isEqualTo("with-jfr.vm_7_x.jfr");
+    Path path = store.recordingFile(file);
+    assertThat(path).isEqualTo(dir.resolve(file)).hasBinaryContent(new byte[] {'F', 'L', 'R', 0, 2});
+    assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(path)))
+        .isEqualTo("rw-------");
+    SavedSearch s = new SavedSearch("with-jfr", 1, 2, "done", Map.of(), new SearchHistoryGraph("with-jfr"), List.of())
+        .withRecordings(List.of(SavedSearch.Recording.kept("vm/7 x", file, 5, 10, 20),
+            SavedSearch.Recording.missing("vm-8", "cannot do dumping the JFR recording: target exited")));
+    store.save(s);
+    assertThat(store.open("with-jfr").recordings()).isEqualTo(s.recordings());
+    assertThat(store.list()).extracting(SearchStore.Summary::id).containsExactly("with-jfr");
+    Map<String, Object> older = new java.util.LinkedHashMap<>(s.toJson());
+    older.remove("recordings");
+    assertThat(SavedSearch.fromJson(older).recordings()).isEmpty();
+    assertThatThrownBy(() -> store.recordingFile("../elsewhere.jfr")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> store.recordingFile("with-jfr.json")).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> store.saveRecording("../x", "vm-7", new byte[0])).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
   void listShowsEverySavedSearchAndSkipsOtherFiles() throws Exception {
     SearchStore store = new SearchStore(dir);
     store.save(finished("first"));

@@ -35,7 +35,11 @@ function list(root) {
         h('td', {}, time(s.startedAt)), h('td', {}, time(s.endedAt)), h('td', {}, s.endReason || ''),
         h('td', {}, (s.daemons || []).join(', ')), h('td', {}, s.nodes ?? ''), h('td', {}, s.findings ?? ''),
         h('td', {}, [['json', 'json'], ['svg', 'svg'], ['dot', 'dot'], ['collapsed', 'collapsed.txt'], ['speedscope', 'speedscope.json'], ['pprof', 'pb.gz']]
-          .map(([f, ext]) => [h('a', { href: `/api/searches/${q(s.searchId)}/export?format=${f}`, download: `${s.searchId}.${ext}` }, f), ' '])))));
+          .map(([f, ext]) => [h('a', { href: `/api/searches/${q(s.searchId)}/export?format=${f}`, download: `${s.searchId}.${ext}` }, f), ' '])
+          .concat((s.recordings || []).filter(r => r.file).map(r => [h('a', {
+            href: `/api/searches/${q(s.searchId)}/export?format=jfr&daemon=${q(r.daemon)}`, download: `${s.searchId}-${r.daemon}.jfr`,
+            class: 'export-jfr', title: `the JFR recording of ${r.daemon}, for JDK Mission Control and jfr print`,
+          }, 'jfr'), ' ']))))));
     if (saved.length === 0) table.append(h('tr', {}, h('td', { colspan: 9, class: 'muted' }, 'no saved search yet')));
   }).catch(e => message.show(e.message));
   root.append(card('Saved searches', message, h('div', { class: 'row' }, compareButton), table));

@@ -133,6 +133,20 @@ export function searchView(root, searchId, { live, compact } = {}) {
   });
   let running = false;
 
+  // The JFR recordings the search kept as it ended, one link a JVM (filled once the search is read: a saved one has them).
+  const recordingLinks = h('span', { class: 'export-recordings' });
+  const showRecordings = recordings => {
+    const kept = (recordings || []).filter(r => r.file);
+    const missing = (recordings || []).filter(r => !r.file);
+    recordingLinks.replaceChildren(...(recordings || []).length ? [h('span', {
+      class: 'muted', title: 'what each JVM recorded in the search\'s last two minutes at most, for JDK Mission Control and jfr print',
+    }, 'recording:'), ' '] : [],
+    ...kept.map(r => [h('a', {
+      href: `/api/searches/${q(searchId)}/export?format=jfr&daemon=${q(r.daemon)}`,
+      download: `${searchId}-${r.daemon}.jfr`, class: 'export-jfr', title: `${r.daemon}: ${fmt(r.bytes / 1048576, 3)} MB`,
+    }, kept.length > 1 ? `JFR ${r.daemon}` : 'JFR'), ' ']).flat(),
+    ...missing.map(r => [h('span', { class: 'muted', title: r.error || '' }, `no JFR of ${r.daemon}`), ' ']).flat());
+  };
   const exports = h('span', { class: 'exports' },
     h('a', { href: `/api/searches/${q(searchId)}/export?format=json`, download: `${searchId}.json`, class: 'export-json' }, 'JSON'), ' ',
     h('a', { href: `/api/searches/${q(searchId)}/export?format=svg`, download: `${searchId}.svg`, class: 'export-svg' }, 'SVG'), ' ',
@@ -141,6 +155,7 @@ export function searchView(root, searchId, { live, compact } = {}) {
       h('a', { href: `/api/searches/${q(searchId)}/export?format=collapsed`, download: `${searchId}-cpu.collapsed.txt`, class: 'export-collapsed' }, 'collapsed'), ' ',
       h('a', { href: `/api/searches/${q(searchId)}/export?format=speedscope`, download: `${searchId}.speedscope.json` }, 'speedscope'), ' ',
       h('a', { href: `/api/searches/${q(searchId)}/export?format=pprof`, download: `${searchId}-cpu.pb.gz` }, 'pprof'), ' '],
+    recordingLinks,
     h('button', { type: 'button', class: 'export-drawn', title: 'the graph as drawn here, collapsed parts and filter included',
       onclick: () => download(`${searchId}-view.svg`, svgText(view.svg), 'image/svg+xml') }, 'SVG as drawn'));
   const container = h('div', { class: `search-view${compact ? ' compact' : ''}`, dataset: { searchId } },
@@ -224,6 +239,7 @@ export function searchView(root, searchId, { live, compact } = {}) {
       samples.setDaemons(answer.daemons || []);
     }
     if (answer.budget) showBudget(answer.budget.fraction, answer.budget.load);
+    if (!running) showRecordings(answer.recordings);
     loaded = true;
     buffered.splice(0).forEach(onEvent);
   }).catch(e => message.show(e.message));

@@ -51,6 +51,10 @@ public final class SearchRunner {
   private static final String IO_WAIT = "io_wait";
   /** The daemons' graphs whose stacks a search keeps: on the CPU, blocked on locks, blocked in I/O. */
   private static final long STACKS_TIMEOUT_MILLIS = 3_000;
+  /** How long a daemon has to dump, check and send its JVM's recording (up to 80 MB) as the search ends. */
+  private static final long RECORDING_TIMEOUT_MILLIS = 30_000;
+  /** How far back the agent's recording keeps events (its {@code maxAge}). */
+  private static final long RECORDING_MAX_AGE_MILLIS = 120_000;
 
   private final Vertx vertx;
   private final List<String> daemonIds;
@@ -204,6 +208,59 @@ public final class SearchRunner {
         .filter(Future::succeeded).flatMap(f -> f.result().stream()).toList()));
   }
 
+  /**
+   * Each daemon's JVM's JFR recording as the search ends ({@code recording}: the agent dumps it, the daemon sends its
+   * bytes), unless {@code search.keep_recording} is 0: a recording, or why there is none (a daemon that does not
+   * answer within {@value #RECORDING_TIMEOUT_MILLIS} ms, a target that exited, a JVM without JFR). Asked after the
+   * search's measurements are released, one daemon after another, so the targets and this process hold one at a time.
+   */
+  private Future<List<Received>> recordings() {
+    if (search.settings().number("search.keep_recording", 1) == 0) {
+      return Future.succeededFuture(List.of());
+    }
+    List<Received> received = new ArrayList<>();
+    Future<Void> chain = Future.succeededFuture();
+    for (String daemon : daemonIds) {
+      chain = chain.compose(v -> vertx.eventBus().<Object>request(Addresses.recording(daemon),
+              new DaemonRequests.Recording(DaemonRequests.Recording.MAX_BYTES).toJson(),
+              new DeliveryOptions().setSendTimeout(RECORDING_TIMEOUT_MILLIS))
+          .map(m -> new Received(daemon, DaemonReplies.Recording.from(m.body(), m.headers()), null))
+          .otherwise(t -> new Received(daemon, null, t.getMessage() == null ? t.toString() : t.getMessage()))
+          .map(r -> {
+            received.add(r);
+            return null;
+          }));
+    }
+    return chain.map(v -> received);
+  }
+
+  /** One daemon's answer to {@code recording}: the recording, or why there is none. */
+  private record Received(String daemon, DaemonReplies.Recording recording, String error) {}
+
+  /**
+   * Writes each recording received beside the saved search ({@link SearchStore#saveRecording}); what is not
+   * received or cannot be written is kept as why.
+   */
+  private List<SavedSearch.Recording> keep(List<Received> received) {
+    List<SavedSearch.Recording> kept = new ArrayList<>();
+    for (Received r : received) {
+      if (r.recording() == null) {
+        kept.add(SavedSearch.Recording.missing(r.daemon(), r.error()));
+        continue;
+      }
+      try {
+        byte[] bytes = r.recording().bytes().getBytes();
+        String file = store.saveRecording(search.id(), r.daemon(), bytes);
+        long to = r.recording().dumpedAtMillis();
+        long from = Math.max(r.recording().recordingStartMillis(), to - RECORDING_MAX_AGE_MILLIS);
+        kept.add(SavedSearch.Recording.kept(r.daemon(), file, bytes.length, from, to));
+      } catch (java.io.IOException | RuntimeException e) {
+        kept.add(SavedSearch.Recording.missing(r.daemon(), "writing the recording in the data directory failed: " + e));
+      }
+    }
+    return kept;
+  }
+
   /** The search as it was saved, with the stacks it kept; null until {@link #saved} completes. */
   public SavedSearch result() {
     return result;
@@ -315,8 +372,10 @@ public final class SearchRunner {
     Future<List<SavedSearch.Stacks>> stacks = stacks();
     Future<List<SavedSearch.LockHolder>> holders = holders();
     Future.join(stacks, holders).transform(ar -> port.close())
-        .compose(v -> vertx.executeBlocking(() -> {
-          result = search.toSaved().withStacks(stacks.result()).withHolders(holders.result());
+        .compose(v -> recordings())
+        .compose(received -> vertx.executeBlocking(() -> {
+          result = search.toSaved().withStacks(stacks.result()).withHolders(holders.result())
+              .withRecordings(keep(received));
           Path file = store.save(result);
           journal.close();
           return file;

@@ -26,10 +26,12 @@ import picocli.CommandLine.ParentCommand;
  * (pprof, which is binary, only in a file); the same bytes as {@code GET /api/searches/{id}/export}.
  */
 @Command(name = "export", description = {
-    "write a saved search's graph (json, dot, svg) or the stacks it sampled (collapsed, speedscope, pprof)",
+    "write a saved search's graph (json, dot, svg), the stacks it sampled (collapsed, speedscope, pprof) or the JFR"
+        + " recording it kept (jfr)",
     "SEARCH is a search's id (its file <id>.json in --data) or the path of a saved search's JSON file; collapsed and"
-        + " pprof take the stacks of one --graph, speedscope all of them; --daemon picks the JVM (default: the first"
-        + " the search kept stacks of)"})
+        + " pprof take the stacks of one --graph, speedscope all of them; jfr is what the JVM recorded in the search's"
+        + " last two minutes at most, for JDK Mission Control and jfr print; --daemon picks the JVM (default: the first"
+        + " the search kept stacks or a recording of)"})
 final class ExportCommand implements Callable<Integer> {
   @ParentCommand
   Main main;
@@ -49,7 +51,8 @@ final class ExportCommand implements Callable<Integer> {
       + " (default: the first the search kept)")
   String daemon;
 
-  @Option(names = "--out", paramLabel = "FILE", description = "write to FILE instead of stdout (pprof needs it)")
+  @Option(names = "--out", paramLabel = "FILE", description = "write to FILE instead of stdout (pprof needs it; jfr goes to"
+      + " stdout only when it is not a terminal)")
   Path out;
 
   @Mixin
@@ -66,16 +69,22 @@ final class ExportCommand implements Callable<Integer> {
     if (!StackExports.GRAPHS.contains(graph)) {
       throw new UsageException("--graph must be one of " + String.join(", ", StackExports.GRAPHS) + ", is '" + graph + "'");
     }
-    if (f.binary() && out == null) {
+    if (f == SearchExport.PPROF && out == null) {
       throw new UsageException("--format " + f.formatName() + " is binary (gzip-compressed protobuf): write it to a"
           + " file with --out FILE");
     }
-    SavedSearch saved = open();
+    if (f.binary() && out == null && System.console() != null && main.out == System.out) {
+      throw new UsageException("--format " + f.formatName() + " is binary: write it to a file with --out FILE, or"
+          + " redirect stdout");
+    }
+    Opened opened = open();
+    SavedSearch saved = opened.search();
     SearchExport.Output output;
     try {
-      output = f.write(saved, daemon, graph);
+      output = f.write(saved, daemon, graph, new SearchStore(opened.directory()));
     } catch (NoSuchElementException e) {
-      throw new IllegalStateException(e.getMessage() + ": they are kept when a search ends and its daemon answers", e);
+      throw new IllegalStateException(f == SearchExport.JFR ? e.getMessage()
+          : e.getMessage() + ": they are kept when a search ends and its daemon answers", e);
     }
     if (out != null) {
       try {
@@ -88,7 +97,7 @@ final class ExportCommand implements Callable<Integer> {
       main.err.println("bottlenose: wrote " + out + " (" + output.body().length + " bytes)");
     } else {
       main.out.writeBytes(output.body());
-      if (output.body().length > 0 && output.body()[output.body().length - 1] != '\n') {
+      if (!f.binary() && output.body().length > 0 && output.body()[output.body().length - 1] != '\n') {
         main.out.println();
       }
       main.out.flush();
@@ -96,12 +105,16 @@ final class ExportCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
+  /** A saved search and the directory it is in (where its recordings are). */
+  private record Opened(SavedSearch search, Path directory) {}
+
   /** The saved search SEARCH names: a JSON file, else an id in {@code --data}. */
-  private SavedSearch open() throws IOException {
+  private Opened open() throws IOException {
     Path file = Path.of(search);
     if (Files.isRegularFile(file)) {
       try {
-        return SavedSearch.fromJson(Json.parse(Files.readString(file, StandardCharsets.UTF_8)));
+        Path dir = file.toAbsolutePath().getParent();
+        return new Opened(SavedSearch.fromJson(Json.parse(Files.readString(file, StandardCharsets.UTF_8))), dir);
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
       }
@@ -113,7 +126,7 @@ final class ExportCommand implements Callable<Integer> {
       throw new UsageException("no saved search '" + search + "': neither a file nor a search id in " + directory
           + " (--data DIR)");
     }
-    return new SearchStore(directory).open(search);
+    return new Opened(new SearchStore(directory).open(search), directory);
   }
 
   /** The values of {@code --format}, for shell completion. */

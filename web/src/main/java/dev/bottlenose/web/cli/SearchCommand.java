@@ -122,6 +122,12 @@ final class SearchCommand implements Callable<Integer> {
         Path saved = Member.await(runner.saved(), 24 * 3600, "the search");
         removeHook(stopper);
         err.println("bottlenose: saved " + saved);
+        if (runner.result() != null) {
+          runner.result().recordings().forEach(r -> err.println(r.file() != null
+              ? "bottlenose: kept " + r.daemon() + "'s JFR recording in " + saved.resolveSibling(r.file()) + " ("
+                  + r.bytes() + " bytes; export --format jfr)"
+              : "bottlenose: no JFR recording of " + r.daemon() + ": " + r.error()));
+        }
       }
       print(runner, json, out);
       member.awaitOtherHolders(err);

@@ -2,7 +2,13 @@ package dev.bottlenose.web.render;
 
 import dev.bottlenose.consultant.SavedSearch;
 import dev.bottlenose.model.json.Json;
+import dev.bottlenose.consultant.SearchStore;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -10,8 +16,9 @@ import java.util.NoSuchElementException;
 
 /**
  * The formats a saved search is exported in, for the REST API and the {@code export} command alike: its
- * search-history graph ({@code json}: the whole saved search, {@code dot}, {@code svg}) or the stacks it sampled
- * ({@code collapsed}, {@code speedscope}, {@code pprof}: {@link StackExports}).
+ * search-history graph ({@code json}: the whole saved search, {@code dot}, {@code svg}), the stacks it sampled
+ * ({@code collapsed}, {@code speedscope}, {@code pprof}: {@link StackExports}) or the JFR recording it kept of a JVM
+ * ({@code jfr}: the file beside the saved search, for JDK Mission Control and {@code jfr print}).
  */
 public enum SearchExport {
   JSON("application/json; charset=utf-8", "json"),
@@ -19,7 +26,8 @@ public enum SearchExport {
   SVG("image/svg+xml; charset=utf-8", "svg"),
   COLLAPSED("text/plain; charset=utf-8", "collapsed.txt"),
   SPEEDSCOPE("application/json; charset=utf-8", "speedscope.json"),
-  PPROF("application/octet-stream", "pb.gz");
+  PPROF("application/octet-stream", "pb.gz"),
+  JFR("application/octet-stream", "jfr");
 
   private final String contentType;
   private final String extension;
@@ -37,9 +45,9 @@ public enum SearchExport {
     return name().toLowerCase(Locale.ROOT);
   }
 
-  /** Whether it is bytes rather than text (pprof). */
+  /** Whether it is bytes rather than text (pprof, jfr). */
   public boolean binary() {
-    return this == PPROF;
+    return this == PPROF || this == JFR;
   }
 
   /** Every format's name, in the order of this enum. */
@@ -66,7 +74,18 @@ public enum SearchExport {
    * the search did not keep.
    */
   public Output write(SavedSearch search, String daemon, String graph) {
+    return write(search, daemon, graph, null);
+  }
+
+  /**
+   * As {@link #write(SavedSearch, String, String)}; {@code jfr} reads the recording the search kept of {@code daemon}
+   * (null: the first JVM it kept one of) from {@code store}, the saved search's data directory. A search that kept none of that
+   * JVM (an older search, one that ran with {@code search.keep_recording=0}, one still running, a dump that failed)
+   * or whose file is gone is a NoSuchElementException saying why; a file that cannot be read an UncheckedIOException.
+   */
+  public Output write(SavedSearch search, String daemon, String graph, SearchStore store) {
     return switch (this) {
+      case JFR -> recording(search, daemon, store);
       case JSON -> text(Json.write(search.toJson()), search.id());
       case DOT -> text(search.graph().toDot(), search.id());
       case SVG -> text(SvgWriter.write(search.graph()), search.id());
@@ -91,6 +110,37 @@ public enum SearchExport {
             : text(StackExports.collapsed(stacks), name);
       }
     };
+  }
+
+  private Output recording(SavedSearch search, String daemon, SearchStore store) {
+    List<SavedSearch.Recording> all = search.recordings();
+    if (all.isEmpty()) {
+      throw new NoSuchElementException("search '" + search.id() + "' kept no JFR recording: a search keeps its JVMs'"
+          + " recordings as it ends (unless search.keep_recording is 0); one still running, or saved before searches"
+          + " kept them, has none");
+    }
+    SavedSearch.Recording r = daemon == null
+        ? all.stream().filter(x -> x.file() != null).findFirst().orElse(all.get(0)) : all.stream().filter(x -> x.daemon().equals(daemon))
+        .findFirst().orElseThrow(() -> new NoSuchElementException("search '" + search.id() + "' kept no JFR recording"
+            + " of " + daemon + " (it kept: " + String.join(", ", all.stream().map(SavedSearch.Recording::daemon)
+            .toList()) + ")"));
+    if (r.file() == null) {
+      throw new NoSuchElementException("search '" + search.id() + "' kept no JFR recording of " + r.daemon() + ": "
+          + r.error());
+    }
+    if (store == null) {
+      throw new NoSuchElementException("the JFR recording of search '" + search.id() + "' is a file beside it in its"
+          + " data directory, which is not known here");
+    }
+    Path file = store.recordingFile(r.file());
+    try {
+      return new Output(Files.readAllBytes(file), contentType, fileName(search.id() + "-" + r.daemon()));
+    } catch (NoSuchFileException e) {
+      throw new NoSuchElementException("the JFR recording of search '" + search.id() + "' (" + file + ") is not there"
+          + " any more");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the JFR recording " + file + ": " + e.getMessage(), e);
+    }
   }
 
   private Output text(String text, String name) {

@@ -168,7 +168,7 @@ final class SearchApi {
         .map(o -> searches.open(o.getString("searchId")).<Void>map(s -> {
           o.remove("trueNodes");
           o.put("daemons", new JsonArray(Searches.daemonsOf(s))).put("budget", budget(s))
-              .put("findings", Findings.of(s).size());
+              .put("findings", Findings.of(s).size()).put("recordings", recordings(s));
           return null;
         }).otherwise((Void) null)).toList();
     return Future.join(reads).map(v -> answer);
@@ -185,8 +185,13 @@ final class SearchApi {
           .put("settings", settings)
           .put("startedAt", s.startedAtMillis()).put("endedAt", s.endedAtMillis()).put("endReason", s.endReason())
           .put("daemons", new JsonArray(Searches.daemonsOf(s)))
-          .put("graph", json(s.graph().toJson())).put("budget", budget);
+          .put("graph", json(s.graph().toJson())).put("budget", budget).put("recordings", recordings(s));
     });
+  }
+
+  /** The JFR recordings a saved search kept ({@code format=jfr}), or why it has none of a JVM. */
+  private static JsonArray recordings(SavedSearch s) {
+    return new JsonArray(s.recordings().stream().map(r -> (Object) json(r.toJson())).toList());
   }
 
   private Future<?> node(String id, int nodeId) {
@@ -222,6 +227,21 @@ final class SearchApi {
   private Future<?> export(String id, String format, String daemon, String graph) {
     SearchExport f = SearchExport.named(format == null ? "json" : format);
     String g = graph == null ? "cpu" : graph;
+    if (f == SearchExport.JFR) {
+      // the file is read on a worker: up to 80 MB
+      return searches.open(id).compose(s -> searches.blocking(() -> {
+        if (searches.live(id) != null) {
+          throw ApiException.notFound("search '" + id + "' has not ended yet: it keeps its JVMs' JFR recordings as it"
+              + " ends");
+        }
+        try {
+          return f.write(s, daemon, g, searches.store());
+        } catch (NoSuchElementException e) {
+          throw ApiException.notFound(e.getMessage());
+        }
+      })).map(out -> new Http.Reply(200, out.contentType(), Buffer.buffer(out.body()),
+          Map.of("Content-Disposition", "attachment; filename=\"" + out.fileName() + "\"")));
+    }
     return searches.open(id).map(s -> {
       SearchExport.Output out;
       try {

@@ -130,6 +130,16 @@ final class Searches {
     return live.values().stream().sorted((a, b) -> Long.compare(b.startedAtMillis, a.startedAtMillis)).toList();
   }
 
+  /** The store of the saved searches (and the recordings beside them). */
+  SearchStore store() {
+    return store;
+  }
+
+  /** {@code work} on a worker thread (reading a file). */
+  <T> Future<T> blocking(java.util.concurrent.Callable<T> work) {
+    return vertx.executeBlocking(work, false);
+  }
+
   /** A running search's snapshot, or the saved one; 404 naming the id when there is neither. */
   Future<SavedSearch> open(String id) {
     Live l = live.get(id);

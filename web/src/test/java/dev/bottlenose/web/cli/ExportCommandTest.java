@@ -95,7 +95,7 @@ class ExportCommandTest {
   @Test
   void whatIsMissingOrWrongIsNamed() {
     assertThat(run("export", ID, "--data", data.toString(), "--format", "png")).isEqualTo(2);
-    assertThat(err()).contains("unknown export format 'png': expected json, dot, svg, collapsed, speedscope or pprof");
+    assertThat(err()).contains("unknown export format 'png': expected json, dot, svg, collapsed, speedscope, pprof or jfr");
     assertThat(run("export", ID, "--data", data.toString())).isEqualTo(2);
     assertThat(err()).contains("Missing required option: '--format=FORMAT'");
     assertThat(run("export", ID, "--data", data.toString(), "--format", "pprof", "--graph", "heap", "--out", "x"))
@@ -110,5 +110,56 @@ class ExportCommandTest {
     assertThat(run("export", ID, "--data", data.toString(), "--format", "collapsed", "--out",
         dir.resolve("no/such/dir/x.txt").toString())).isEqualTo(1);
     assertThat(err()).contains("cannot write " + dir.resolve("no/such/dir/x.txt") + ": no such directory");
+  }
+
+  @Test
+  void aSearchWithoutARecordingSaysWhyItHasNoJfr() {
+    assertThat(run("export", ID, "--data", data.toString(), "--format", "jfr", "--out", dir.resolve("x.jfr").toString()))
+        .isEqualTo(1);
+    assertThat(err()).contains("bottlenose export: search '" + ID + "' kept no JFR recording: a search keeps its JVMs'"
+        + " recordings as it ends");
+    assertThat(dir.resolve("x.jfr")).doesNotExist();
+  }
+
+  @Test
+  void theJfrRecordingKeptBesideTheSearchIsWrittenToAFileOrStdoutByteForByte() throws Exception {
+    // a real JFR file: this JVM's own recording of a second
+    Path jfr = data.resolve(ID + ".vm-4763.jfr");
+    try (jdk.jfr.Recording r = new jdk.jfr.Recording()) {
+      r.enable("jdk.CPULoad").withPeriod(java.time.Duration.ofMillis(100));
+      r.start();
+      Thread.sleep(300);
+      r.dump(jfr);
+    }
+    byte[] bytes = Files.readAllBytes(jfr);
+    withRecordings(List.of(Map.of("daemon", "vm-4763", "file", jfr.getFileName().toString(), "bytes", (long) bytes.length,
+        "fromMillis", 1L, "toMillis", 2L), Map.of("daemon", "vm-9", "error", "cannot do dumping the JFR recording: target"
+        + " exited")));
+
+    Path out = dir.resolve("out.jfr");
+    assertThat(run("export", ID, "--data", data.toString(), "--format", "jfr", "--out", out.toString())).as(err()).isZero();
+    assertThat(Files.readAllBytes(out)).isEqualTo(bytes);
+    try (jdk.jfr.consumer.RecordingFile f = new jdk.jfr.consumer.RecordingFile(out)) {
+      assertThat(f.readEventTypes()).anyMatch(t -> t.getName().equals("jdk.CPULoad"));
+    }
+    assertThat(run("export", data.resolve(ID + ".json").toString(), "--format", "jfr")).as(err()).isZero();
+    assertThat(this.out.toByteArray()).as("on stdout, nothing added").isEqualTo(bytes);
+
+    assertThat(run("export", ID, "--data", data.toString(), "--format", "jfr", "--daemon", "vm-9")).isEqualTo(1);
+    assertThat(err()).contains("search '" + ID + "' kept no JFR recording of vm-9: cannot do dumping the JFR recording:"
+        + " target exited");
+    assertThat(run("export", ID, "--data", data.toString(), "--format", "jfr", "--daemon", "vm-1")).isEqualTo(1);
+    assertThat(err()).contains("kept no JFR recording of vm-1 (it kept: vm-4763, vm-9)");
+    Files.delete(jfr);
+    assertThat(run("export", ID, "--data", data.toString(), "--format", "jfr")).isEqualTo(1);
+    assertThat(err()).contains("the JFR recording of search '" + ID + "' (" + jfr + ") is not there any more");
+  }
+
+  @SuppressWarnings("unchecked")
+  private void withRecordings(List<Map<String, Object>> recordings) throws Exception {
+    Path file = data.resolve(ID + ".json");
+    Map<String, Object> saved = new java.util.LinkedHashMap<>((Map<String, Object>) Json.parse(Files.readString(file)));
+    saved.put("recordings", recordings);
+    Files.writeString(file, Json.write(saved));
   }
 }
