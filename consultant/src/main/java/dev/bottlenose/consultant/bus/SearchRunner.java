@@ -78,6 +78,8 @@ public final class SearchRunner {
   private volatile boolean daemonLost;
   private SearchJournal journal;
   private volatile SavedSearch result;
+  /** The daemons whose target exited or which left, with why: not asked for a recording as the search ends. */
+  private final Map<String, String> gone = new java.util.concurrent.ConcurrentHashMap<>();
 
   SearchRunner(Vertx vertx, List<String> daemonIds, Search search, EventBusMeasurementPort port, EventBusResourceOracle oracle,
       SearchStore store) {
@@ -90,6 +92,7 @@ public final class SearchRunner {
     String id = search.id();
     search.addListener(e -> vertx.eventBus().publish(Addresses.searchEvents(id), new JsonObject(Json.write(e.toJson()))));
     port.onTargetGone((daemon, reason) -> {
+      gone.put(daemon, reason);
       boolean lost = reason.startsWith(EventBusMeasurementPort.DAEMON_LOST);
       daemonLost |= lost;
       stop(lost ? reason + " (daemon " + daemon + ")" : TARGET_EXITED + " (daemon " + daemon + "): " + reason);
@@ -211,7 +214,8 @@ public final class SearchRunner {
   /**
    * Each daemon's JVM's JFR recording as the search ends ({@code recording}: the agent dumps it, the daemon sends its
    * bytes), unless {@code search.keep_recording} is 0: a recording, or why there is none (a daemon that does not
-   * answer within {@value #RECORDING_TIMEOUT_MILLIS} ms, a target that exited, a JVM without JFR). Asked after the
+   * answer within {@value #RECORDING_TIMEOUT_MILLIS} ms, a JVM without JFR; a daemon whose target exited or which left
+   * is not asked). Asked after the
    * search's measurements are released, one daemon after another, so the targets and this process hold one at a time.
    */
   private Future<List<Received>> recordings() {
@@ -221,6 +225,11 @@ public final class SearchRunner {
     List<Received> received = new ArrayList<>();
     Future<Void> chain = Future.succeededFuture();
     for (String daemon : daemonIds) {
+      String why = gone.get(daemon);
+      if (why != null) {
+        received.add(new Received(daemon, null, why));
+        continue;
+      }
       chain = chain.compose(v -> vertx.eventBus().<Object>request(Addresses.recording(daemon),
               new DaemonRequests.Recording(DaemonRequests.Recording.MAX_BYTES).toJson(),
               new DeliveryOptions().setSendTimeout(RECORDING_TIMEOUT_MILLIS))

@@ -25,7 +25,46 @@ class RestApiTest {
   void start() throws Exception {
     new SearchStore(data).save(Graphs.saved("hot-1", "vm-42").withStacks(List.of(new SavedSearch.Stacks("vm-42", "cpu", 5,
         List.of(new SavedSearch.Stacks.Frame(-1, "/Code", 5, 0), new SavedSearch.Stacks.Frame(0, Graphs.HOT, 5, 5))))));
+    // a search with a JVM's recording beside it: this JVM's own, a real JFR file
+    SearchStore store = new SearchStore(data);
+    java.nio.file.Path tmp = java.nio.file.Files.createTempFile(data, "rec", ".tmp");
+    try (jdk.jfr.Recording r = new jdk.jfr.Recording()) {
+      r.enable("jdk.CPULoad").withPeriod(java.time.Duration.ofMillis(100));
+      r.start();
+      Thread.sleep(300);
+      r.dump(tmp);
+    }
+    recording = java.nio.file.Files.readAllBytes(tmp);
+    java.nio.file.Files.delete(tmp);
+    String file = store.saveRecording("jfr-1", "vm-42", recording);
+    SavedSearch older = Graphs.saved("jfr-1", "vm-42");
+    store.save(new SavedSearch("jfr-1", 500_000L, 560_000L, older.endReason(), older.settings(), older.graph(),
+        older.series(), List.of(), List.of(), List.of(SavedSearch.Recording.kept("vm-42", file, recording.length,
+        500_000L, 560_000L), SavedSearch.Recording.missing("vm-43", "cannot do dumping the JFR recording: target"
+        + " exited"))));
     fixture = new ServiceFixture(data, null);
+  }
+
+  private static byte[] recording;
+
+  @Test
+  void aSearchsJfrRecordingIsAnAttachmentAndOneWithoutSaysWhy() throws Exception {
+    HttpResponse<byte[]> jfr = fixture.http.send(java.net.http.HttpRequest.newBuilder(
+        fixture.uri("/api/searches/jfr-1/export?format=jfr")).build(), HttpResponse.BodyHandlers.ofByteArray());
+    assertThat(jfr.statusCode()).isEqualTo(200);
+    assertThat(jfr.headers().firstValue("content-type")).hasValue("application/octet-stream");
+    assertThat(jfr.headers().firstValue("content-disposition")).hasValue("attachment; filename=\"jfr-1-vm-42.jfr\"");
+    assertThat(jfr.body()).isEqualTo(recording);
+    JsonObject one = new JsonObject(fixture.get("/api/searches/jfr-1").body());
+    assertThat(one.getJsonArray("recordings").getJsonObject(0).getString("file")).isEqualTo("jfr-1.vm-42.jfr");
+    assertThat(one.getJsonArray("recordings").getJsonObject(1).getString("error")).contains("target exited");
+    assertThat(new JsonObject(fixture.get("/api/searches").body()).getJsonArray("searches").stream()
+        .map(o -> (JsonObject) o).filter(o -> o.getString("searchId").equals("jfr-1")).findFirst().orElseThrow()
+        .getJsonArray("recordings")).hasSize(2);
+    assertError(fixture.get("/api/searches/jfr-1/export?format=jfr&daemon=vm-43"), 404,
+        "search 'jfr-1' kept no JFR recording of vm-43: cannot do dumping the JFR recording: target exited");
+    assertError(fixture.get("/api/searches/hot-1/export?format=jfr"), 404, "search 'hot-1' kept no JFR recording");
+    assertError(fixture.get("/api/searches/nope/export?format=jfr"), 404, "no search 'nope'");
   }
 
   @AfterAll
@@ -70,7 +109,7 @@ class RestApiTest {
     assertThat(svg.headers().firstValue("content-type")).hasValueSatisfying(t -> assertThat(t).startsWith("image/svg+xml"));
     assertThat(svg.body()).contains("<svg").contains("spin()V");
     assertError(fixture.get("/api/searches/hot-1/export?format=png"), 400,
-        "'format' must be json, dot, svg, collapsed, speedscope or pprof, is 'png'");
+        "'format' must be json, dot, svg, collapsed, speedscope, pprof or jfr, is 'png'");
     assertError(fixture.post("/api/searches/hot-1/stop", ""), 409, "search 'hot-1' has ended");
 
     JsonObject findings = new JsonObject(fixture.get("/api/searches/hot-1/findings").body());
