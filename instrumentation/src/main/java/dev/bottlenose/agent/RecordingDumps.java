@@ -1,6 +1,7 @@
 package dev.bottlenose.agent;
 
 import dev.bottlenose.agent.sources.JfrRecording;
+import dev.bottlenose.agent.wire.Dump;
 import dev.bottlenose.agent.wire.DumpReply;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -25,7 +26,7 @@ final class RecordingDumps {
   }
 
   /** Dumps the recording; a JVM without JFR, no running recording or a failed write is a refusal saying why. */
-  synchronized DumpReply dump() throws RequestException {
+  synchronized DumpReply dump(Dump asked) throws RequestException {
     if (recording == null) {
       throw new RequestException("NO_RECORDING", "this JVM has no JFR (module jdk.jfr): nothing is recorded");
     }

@@ -96,7 +96,7 @@ final class Requests {
         case Unwatch.OP -> unwatch(request);
         case Jfr.OP -> jfr(request);
         case Holders.OP -> LockHolders.look(Holders.fromMap(request)).toMap();
-        case Dump.OP -> dumps.dump().toMap();
+        case Dump.OP -> dumps.dump(Dump.fromMap(request)).toMap();
         case Bye.OP -> Bye.fromMap(request).toMap();
         default -> throw new RequestException("UNKNOWN_OP", "unknown op '" + op
             + "' (known: ping, resources, insert, insertAll, remove, removeMany, removeAll, read, ledger, status,"

@@ -213,61 +213,52 @@ public final class SearchRunner {
 
   /**
    * Each daemon's JVM's JFR recording as the search ends ({@code recording}: the agent dumps it, the daemon sends its
-   * bytes), unless {@code search.keep_recording} is 0: a recording, or why there is none (a daemon that does not
-   * answer within {@value #RECORDING_TIMEOUT_MILLIS} ms, a JVM without JFR; a daemon whose target exited or which left
-   * is not asked). Asked after the
-   * search's measurements are released, one daemon after another, so the targets and this process hold one at a time.
+   * bytes), written beside the saved search ({@link SearchStore#saveRecording}), unless {@code search.keep_recording}
+   * is 0; or why there is none (a daemon that does not answer within {@value #RECORDING_TIMEOUT_MILLIS} ms, a JVM
+   * without JFR, a file that cannot be written; a daemon whose target exited or which left is not asked). Asked after
+   * the search's measurements are released, one daemon after another, each written before the next is asked: the
+   * targets dump, and this process holds, one recording at a time. Never fails.
    */
-  private Future<List<Received>> recordings() {
+  private Future<List<SavedSearch.Recording>> recordings() {
     if (search.settings().number("search.keep_recording", 1) == 0) {
       return Future.succeededFuture(List.of());
     }
-    List<Received> received = new ArrayList<>();
+    List<SavedSearch.Recording> kept = new ArrayList<>();
     Future<Void> chain = Future.succeededFuture();
     for (String daemon : daemonIds) {
-      String why = gone.get(daemon);
-      if (why != null) {
-        received.add(new Received(daemon, null, why));
-        continue;
-      }
-      chain = chain.compose(v -> vertx.eventBus().<Object>request(Addresses.recording(daemon),
-              new DaemonRequests.Recording(DaemonRequests.Recording.MAX_BYTES).toJson(),
-              new DeliveryOptions().setSendTimeout(RECORDING_TIMEOUT_MILLIS))
-          .map(m -> new Received(daemon, DaemonReplies.Recording.from(m.body(), m.headers()), null))
-          .otherwise(t -> new Received(daemon, null, t.getMessage() == null ? t.toString() : t.getMessage()))
-          .map(r -> {
-            received.add(r);
-            return null;
-          }));
+      chain = chain.compose(v -> recording(daemon)).map(r -> {
+        kept.add(r);
+        return null;
+      });
     }
-    return chain.map(v -> received);
+    return chain.map(v -> kept);
   }
 
-  /** One daemon's answer to {@code recording}: the recording, or why there is none. */
-  private record Received(String daemon, DaemonReplies.Recording recording, String error) {}
-
-  /**
-   * Writes each recording received beside the saved search ({@link SearchStore#saveRecording}); what is not
-   * received or cannot be written is kept as why.
-   */
-  private List<SavedSearch.Recording> keep(List<Received> received) {
-    List<SavedSearch.Recording> kept = new ArrayList<>();
-    for (Received r : received) {
-      if (r.recording() == null) {
-        kept.add(SavedSearch.Recording.missing(r.daemon(), r.error()));
-        continue;
-      }
-      try {
-        byte[] bytes = r.recording().bytes().getBytes();
-        String file = store.saveRecording(search.id(), r.daemon(), bytes);
-        long to = r.recording().dumpedAtMillis();
-        long from = Math.max(r.recording().recordingStartMillis(), to - RECORDING_MAX_AGE_MILLIS);
-        kept.add(SavedSearch.Recording.kept(r.daemon(), file, bytes.length, from, to));
-      } catch (java.io.IOException | RuntimeException e) {
-        kept.add(SavedSearch.Recording.missing(r.daemon(), "writing the recording in the data directory failed: " + e));
-      }
+  /** One daemon's recording, written; or why there is none. */
+  private Future<SavedSearch.Recording> recording(String daemon) {
+    String why = gone.get(daemon);
+    if (why != null) {
+      return Future.succeededFuture(SavedSearch.Recording.missing(daemon, why));
     }
-    return kept;
+    return vertx.eventBus().<Object>request(Addresses.recording(daemon),
+            new DaemonRequests.Recording(DaemonRequests.Recording.MAX_BYTES).toJson(),
+            new DeliveryOptions().setSendTimeout(RECORDING_TIMEOUT_MILLIS))
+        .compose(m -> {
+          DaemonReplies.Recording r = DaemonReplies.Recording.from(m.body(), m.headers());
+          return vertx.executeBlocking(() -> {
+            byte[] bytes = r.bytes().getBytes();
+            String file;
+            try {
+              file = store.saveRecording(search.id(), daemon, bytes);
+            } catch (java.io.IOException e) {
+              throw new java.io.UncheckedIOException("writing it in the data directory failed: " + e.getMessage(), e);
+            }
+            long to = r.dumpedAtMillis();
+            long from = Math.max(r.recordingStartMillis(), to - RECORDING_MAX_AGE_MILLIS);
+            return SavedSearch.Recording.kept(daemon, file, bytes.length, from, to);
+          }, false);
+        })
+        .otherwise(t -> SavedSearch.Recording.missing(daemon, t.getMessage() == null ? t.toString() : t.getMessage()));
   }
 
   /** The search as it was saved, with the stacks it kept; null until {@link #saved} completes. */
@@ -382,9 +373,9 @@ public final class SearchRunner {
     Future<List<SavedSearch.LockHolder>> holders = holders();
     Future.join(stacks, holders).transform(ar -> port.close())
         .compose(v -> recordings())
-        .compose(received -> vertx.executeBlocking(() -> {
+        .compose(recordings -> vertx.executeBlocking(() -> {
           result = search.toSaved().withStacks(stacks.result()).withHolders(holders.result())
-              .withRecordings(keep(received));
+              .withRecordings(recordings);
           Path file = store.save(result);
           journal.close();
           return file;
