@@ -131,7 +131,7 @@ class StackExportsTest {
   void theExportFormatsNameWhatIsMissingOrWrong() {
     assertThat(SearchExport.named("pprof")).isEqualTo(SearchExport.PPROF);
     assertThatThrownBy(() -> SearchExport.named("png")).isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("unknown export format 'png': expected json, dot, svg, collapsed, speedscope or pprof");
+        .hasMessage("unknown export format 'png': expected json, dot, svg, collapsed, speedscope, pprof or jfr");
     assertThatThrownBy(() -> SearchExport.COLLAPSED.write(SEARCH, null, "heap"))
         .isInstanceOf(IllegalArgumentException.class).hasMessage("graph must be one of cpu, sync, io, alloc, is 'heap'");
     assertThatThrownBy(() -> SearchExport.PPROF.write(SEARCH, "vm-2", "io")).isInstanceOf(NoSuchElementException.class)
