@@ -72,7 +72,9 @@ export function render(root) {
     try {
       const answer = await get('/api/local-jvms');
       locals.replaceChildren(h('tr', {}, ['pid', 'main class', 'Java', ''].map(t => h('th', {}, t))),
-        ...answer.jvms.map(j => h('tr', { dataset: { pid: String(j.pid) } }, h('td', {}, j.pid), h('td', {}, j.mainClass || '?'),
+        ...answer.jvms.map(j => h('tr', { dataset: { pid: String(j.pid) } }, h('td', {}, j.pid),
+          h('td', {}, j.mainClass || '?', j.waitingAgent ? h('span', { class: 'muted', title: 'started with'
+            + ' -javaagent:bottlenose-agent.jar: attaching hands it the options on its socket' }, ' [waiting agent]') : ''),
           h('td', {}, j.javaVersion || ''),
           h('td', {}, j.attached ? h('span', { class: 'muted' }, 'attached')
             : h('button', { type: 'button', onclick: () => attach(j.pid) }, 'attach')))));

@@ -4,9 +4,8 @@ import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.bus.protocol.DaemonEvents.Announcement;
 import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.bus.protocol.DaemonRequests;
-import com.sun.tools.attach.VirtualMachine;
-import com.sun.tools.attach.VirtualMachineDescriptor;
-import dev.bottlenose.cli.OwnJvms;
+import dev.bottlenose.daemon.attach.JvmInfo;
+import dev.bottlenose.daemon.attach.LocalJvms;
 import dev.bottlenose.model.ResourcePath;
 import dev.bottlenose.web.cluster.Daemons;
 import io.vertx.core.Future;
@@ -18,7 +17,6 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -115,44 +113,22 @@ final class JvmApi {
     }
   }
 
+  /**
+   * The JVMs on this host a daemon could serve, as {@code bottlenose jvms} lists them ({@link LocalJvms}): those the
+   * attach mechanism sees and those whose waiting agent answers, attach disabled or not; Bottlenose's own left out.
+   */
   private Future<?> localJvms() {
     return daemons.list().compose(all -> vertx.executeBlocking(() -> {
       Set<Long> attached = all.stream().filter(d -> Daemons.hostName().equals(d.host()))
           .map(Announcement::pid).collect(Collectors.toSet());
       JsonArray list = new JsonArray();
-      long self = ProcessHandle.current().pid();
-      for (VirtualMachineDescriptor vm : VirtualMachine.list()) {
-        long pid = Long.parseLong(vm.id());
-        String main = vm.displayName();
-        if (pid == self || OwnJvms.isOwn(main)) {
-          continue;
-        }
-        list.add(new JsonObject().put("pid", pid).put("mainClass", main.isBlank() ? "(unknown)" : main.split(" ")[0])
-            .put("javaVersion", javaVersion(pid)).put("attached", attached.contains(pid)));
+      for (JvmInfo jvm : LocalJvms.list()) {
+        list.add(new JsonObject().put("pid", jvm.pid()).put("mainClass", jvm.mainClass().isBlank() ? "(unknown)" : jvm.mainClass())
+            .put("javaVersion", "?".equals(jvm.javaVersion()) ? null : jvm.javaVersion()).put("owner", jvm.owner())
+            .put("waitingAgent", jvm.waitingAgent()).put("attached", attached.contains(jvm.pid())));
       }
       return new JsonObject().put("jvms", list);
     }, false));
-  }
-
-  /** The Java version from the target's JDK {@code release} file, or null when it cannot be told. */
-  static String javaVersion(long pid) {
-    return ProcessHandle.of(pid).flatMap(p -> p.info().command()).map(command -> {
-      Path home = Path.of(command).getParent();
-      Path release = home == null || home.getParent() == null ? null : home.getParent().resolve("release");
-      try {
-        if (release == null || !Files.isRegularFile(release)) {
-          return null;
-        }
-        for (String line : Files.readAllLines(release, StandardCharsets.UTF_8)) {
-          if (line.startsWith("JAVA_VERSION=")) {
-            return line.substring("JAVA_VERSION=".length()).replace("\"", "");
-          }
-        }
-      } catch (IOException e) {
-        return null;
-      }
-      return null;
-    }).orElse(null);
   }
 
   private Future<?> resources(String daemonId, List<String> paths) {
