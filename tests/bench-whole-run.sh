@@ -4,6 +4,7 @@
 # processes included); modes interleaved and rotated. Writes tests/target/bench-whole-run/results.tsv and summary.md.
 # Usage: tests/bench-whole-run.sh [--program diag.hotloop.ImageFilter] [--rounds 23000] [--reps 3]
 #                                 [--modes alone,jfr,1%,5%] [--lead 1.5] [--out DIR]
+# A search mode ending in :process (1%:process) runs its daemon in a process of its own.
 set -e
 cd "$(dirname "$0")/.."
 . tests/bench-classpath.sh

@@ -234,8 +234,14 @@ public final class DiagnosisBenchmark {
    * jar, with the JVM options the tool's processes run with); a list the caller may add options to.
    */
   static List<String> searchCommand(long pid, double budget, String maxTime, Path data) {
+    return searchCommand(pid, budget, maxTime, data, List.of());
+  }
+
+  /** As {@link #searchCommand(long, double, String, Path)}, the command's JVM given {@code jvmOptions} too. */
+  static List<String> searchCommand(long pid, double budget, String maxTime, Path data, List<String> jvmOptions) {
     List<String> command = new ArrayList<>(List.of(java()));
     command.addAll(dev.bottlenose.web.cluster.Daemons.JVM_OPTIONS);
+    command.addAll(jvmOptions);
     command.addAll(dev.bottlenose.cli.ClassArchive.jvmOptions(jar("web")));
     command.addAll(List.of("-Dbottlenose.daemon.jar=" + jar("daemon"), "-jar", jar("web").toString(), "search",
         "--pid", Long.toString(pid), "--budget", String.format(Locale.ROOT, "%.4f", budget), "--max-time", maxTime,

@@ -23,14 +23,17 @@ import java.util.regex.Pattern;
  * its own CPU time, alone, under a JFR default recording started with it, and with {@code bottlenose search
  * --pid N --budget B} started {@code --lead} seconds in (attach, JFR's start, probes, recompiling, and the
  * tool's own processes on the same cores, all included). The modes are interleaved and rotated in each
- * repetition. The tool's own processes' CPU (the search command and the daemon it starts) is read from
- * {@code /proc} while they run.
+ * repetition. The tool's own processes' CPU (the search command, which serves its target itself, and any daemon
+ * process it starts) is read from {@code /proc} while they run. A search mode ending in {@value #PROCESS}
+ * ({@code 1%:process}) runs its daemon in a process of its own ({@code -Dbottlenose.search.daemons=process}).
  *
  * <p>Usage: {@code tests/bench-whole-run.sh [--program diag.hotloop.ImageFilter] [--rounds 23000] [--reps 3]
  * [--modes alone,jfr,1%,5%] [--lead 1.5] [--out DIR]}. Writes {@code results.tsv} and {@code summary.md}.
  */
 public final class WholeRunBenchmark {
   private static final Pattern DONE = Pattern.compile("done cpu_s=([0-9.]+) elapsed_s=([0-9.]+)");
+  /** A search mode's suffix for a daemon in a process of its own. */
+  static final String PROCESS = ":process";
 
   private WholeRunBenchmark() {}
 
@@ -73,10 +76,13 @@ public final class WholeRunBenchmark {
       Thread reader = new Thread(() -> done[0] = awaitDone(target), "reader");
       reader.start();
       double toolCpu = 0;
-      if (mode.endsWith("%")) {
+      if (isSearch(mode)) {
         Thread.sleep(Math.round(o.lead * 1000));
-        double budget = Double.parseDouble(mode.substring(0, mode.length() - 1)) / 100;
-        Process search = new ProcessBuilder(DiagnosisBenchmark.searchCommand(target.pid(), budget, "600s", tmp))
+        boolean process = mode.endsWith(PROCESS);
+        String share = process ? mode.substring(0, mode.length() - PROCESS.length()) : mode;
+        double budget = Double.parseDouble(share.substring(0, share.length() - 1)) / 100;
+        Process search = new ProcessBuilder(DiagnosisBenchmark.searchCommand(target.pid(), budget, "600s", tmp,
+            process ? List.of("-Dbottlenose.search.daemons=process") : List.of()))
             .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         toolCpu = watchTool(search);
       }
@@ -130,6 +136,10 @@ public final class WholeRunBenchmark {
     }
   }
 
+  private static boolean isSearch(String mode) {
+    return mode.endsWith("%") || mode.endsWith("%" + PROCESS);
+  }
+
   static String summary(List<Result> results, Options o) {
     StringBuilder b = new StringBuilder("# Whole-run cost\n\n");
     b.append(String.format(Locale.ROOT, "`%s` with `-Ddiag.rounds=%d` (a fixed amount of work); %d repetition(s),"
@@ -144,7 +154,7 @@ public final class WholeRunBenchmark {
       b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s |%n", mode,
           range(of.stream().map(Result::elapsed).toList()), ratio(results, mode, Result::elapsed),
           range(of.stream().map(Result::cpu).toList()), ratio(results, mode, Result::cpu),
-          mode.endsWith("%") ? range(of.stream().map(Result::toolCpu).toList()) : "–"));
+          isSearch(mode) ? range(of.stream().map(Result::toolCpu).toList()) : "–"));
     }
     return b.toString();
   }
