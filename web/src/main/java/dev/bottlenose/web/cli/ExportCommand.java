@@ -40,7 +40,7 @@ final class ExportCommand implements Callable<Integer> {
   String search;
 
   @Option(names = "--format", paramLabel = "FORMAT", required = true, completionCandidates = Formats.class,
-      description = "json, dot, svg, collapsed, speedscope or pprof")
+      description = "json, dot, svg, collapsed, speedscope, pprof or jfr")
   String format;
 
   @Option(names = "--graph", paramLabel = "GRAPH", completionCandidates = Graphs.class,
