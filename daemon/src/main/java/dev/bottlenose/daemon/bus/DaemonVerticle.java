@@ -33,8 +33,6 @@ import java.util.function.Function;
  */
 public final class DaemonVerticle extends VerticleBase {
   static final long REGISTRY_TTL_MILLIS = 15_000;
-  /** The sender of requests on a Vert.x that is not clustered: every sender is in this process. */
-  static final String LOCAL = Membership.LOCAL;
 
   private final TargetSession session;
   /** How this daemon announces itself and what its registry entry says; replaced when its node and state are known. */
@@ -326,7 +324,7 @@ public final class DaemonVerticle extends VerticleBase {
   private Future<Void> serve(String address, BiFunction<JsonObject, String, JsonObject> handler) {
     Handler<Message<Object>> h = message -> {
       JsonObject body = message.body() instanceof JsonObject j ? j : new JsonObject();
-      String node = vertx.isClustered() ? Membership.sender(message) : LOCAL;
+      String node = vertx.isClustered() ? Membership.sender(message) : Membership.LOCAL;
       if (node == null) {
         message.fail(400, "the request names no cluster member (header " + Membership.NODE_HEADER + ")");
         return;

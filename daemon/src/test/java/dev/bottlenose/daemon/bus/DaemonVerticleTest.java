@@ -1,6 +1,7 @@
 package dev.bottlenose.daemon.bus;
 
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.bus.Membership;
 import dev.bottlenose.bus.protocol.DaemonEvents;
 import dev.bottlenose.bus.protocol.DaemonReplies;
 
@@ -123,7 +124,7 @@ class DaemonVerticleTest {
     DaemonReplies.Status status = DaemonReplies.Status.from(request(Addresses.status(ID), null));
     assertThat(status.isRunning()).isTrue();
     assertThat(status.pid()).isEqualTo(target.pid());
-    assertThat(status.node()).isEqualTo(DaemonVerticle.LOCAL);
+    assertThat(status.node()).isEqualTo(Membership.LOCAL);
     assertThat(status.agent()).isNotNull();
     assertThat(DaemonReplies.Daemons.from(request(Addresses.DAEMONS_LIST, null)).daemons())
         .singleElement().satisfies(d -> {
@@ -160,7 +161,7 @@ class DaemonVerticleTest {
     assertThat(DaemonReplies.MetricDisabled.from(request(Addresses.metricDisable(ID), new JsonObject()
         .put("metricId", metric.metricId()))).probesRemoved()).isEqualTo(1);
     assertThat(DaemonReplies.Hold.from(request(Addresses.hold(ID), new JsonObject().put("hold", true))).holders())
-        .contains(DaemonVerticle.LOCAL);
+        .contains(Membership.LOCAL);
   }
 
   @Test
