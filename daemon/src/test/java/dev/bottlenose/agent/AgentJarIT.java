@@ -20,6 +20,7 @@ import java.util.zip.ZipEntry;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.Handle;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.commons.ClassRemapper;
@@ -93,6 +94,37 @@ class AgentJarIT {
     };
     new ClassReader(classFile).accept(new ClassRemapper(strings, collect), 0);
     return names;
+  }
+
+  /**
+   * No class of the agent concatenates strings through {@code invokedynamic}: each such call site makes the target
+   * spin method-handle classes with the JDK's own bytecode library the first time it runs, which loads and compiles
+   * code in a JVM that is only a host (the modules the agent is built from compile with {@code -XDstringConcat=inline}).
+   */
+  @Test
+  void concatenatesStringsWithoutSpinningClassesInTheTarget() throws IOException {
+    Set<String> spinning = new TreeSet<>();
+    try (JarFile jar = new JarFile(Target.AGENT_JAR.toFile())) {
+      for (JarEntry e : Collections.list(jar.entries())) {
+        if (e.getName().endsWith(".class")) {
+          String name = e.getName();
+          new ClassReader(jar.getInputStream(e).readAllBytes()).accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public MethodVisitor visitMethod(int access, String method, String descriptor, String signature, String[] exceptions) {
+              return new MethodVisitor(Opcodes.ASM9) {
+                @Override
+                public void visitInvokeDynamicInsn(String indyName, String indyDescriptor, Handle bootstrap, Object... args) {
+                  if (bootstrap.getOwner().equals("java/lang/invoke/StringConcatFactory")) {
+                    spinning.add(name + " " + method);
+                  }
+                }
+              };
+            }
+          }, ClassReader.SKIP_DEBUG);
+        }
+      }
+    }
+    assertThat(spinning).as("methods concatenating strings with invokedynamic").isEmpty();
   }
 
   @Test
