@@ -88,7 +88,7 @@ public enum SearchExport {
       case JFR -> recording(search, daemon, store);
       case JSON -> text(Json.write(search.toJson()), search.id());
       case DOT -> text(search.graph().toDot(), search.id());
-      case SVG -> text(SvgWriter.write(search.graph()), search.id());
+      case SVG -> text(SvgWriter.write(search), search.id());
       case SPEEDSCOPE -> {
         String d = StackExports.daemonOrFirst(search, daemon);
         if (StackExports.ofDaemon(search, d).isEmpty()) {

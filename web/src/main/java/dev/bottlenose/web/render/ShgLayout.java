@@ -1,107 +1,134 @@
 package dev.bottlenose.web.render;
 
-import dev.bottlenose.consultant.SearchHistoryGraph;
-import dev.bottlenose.consultant.ShgEdge;
-import dev.bottlenose.consultant.ShgNode;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.Deque;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.elk.alg.layered.options.LayeredOptions;
+import org.eclipse.elk.alg.layered.options.OrderingStrategy;
+import org.eclipse.elk.core.RecursiveGraphLayoutEngine;
+import org.eclipse.elk.core.math.ElkPadding;
+import org.eclipse.elk.core.options.CoreOptions;
+import org.eclipse.elk.core.options.Direction;
+import org.eclipse.elk.core.options.EdgeRouting;
+import org.eclipse.elk.core.util.BasicProgressMonitor;
+import org.eclipse.elk.graph.ElkBendPoint;
+import org.eclipse.elk.graph.ElkEdge;
+import org.eclipse.elk.graph.ElkEdgeSection;
+import org.eclipse.elk.graph.ElkNode;
+import org.eclipse.elk.graph.util.ElkGraphUtil;
 
 /**
- * A layered layout of a search-history graph: a node's layer is its depth from the top node (the
- * shortest path along refinement edges; nodes no edge reaches go to layer 0); within a layer nodes are
- * ordered by the position of their first parent, then by id. Nodes are {@link #WIDTH} x {@link
- * #HEIGHT}, {@link #GAP_X} and {@link #GAP_Y} apart.
+ * A {@link ShgView} laid out by ELK Layered (the Eclipse Layout Kernel's layered, Sugiyama-style algorithm): left
+ * to right, a parent's layer before its children's, crossings minimised, lines routed orthogonally around the boxes.
+ * A box is one line high and as wide as its label (plus room for the collapse toggle); the boxes and lines keep
+ * the view's order where the crossings allow, so a live graph that grows moves little between drawings.
  */
 public final class ShgLayout {
-  public static final int WIDTH = 200;
-  public static final int HEIGHT = 54;
-  public static final int GAP_X = 16;
-  public static final int GAP_Y = 50;
-  public static final int MARGIN = 10;
+  /** A box's height, and the room its label has on either side. */
+  public static final int BOX_HEIGHT = 22;
+  public static final int PAD = 6;
+  /** The room at a box's right for its collapse toggle (a circle of radius {@link #TOGGLE_RADIUS}). */
+  public static final int TOGGLE = 18;
+  public static final int TOGGLE_RADIUS = 6;
+  /** Around the whole drawing. */
+  public static final int MARGIN = 12;
 
-  /** Where one node's box goes (top-left corner). */
-  public record Box(ShgNode node, int layer, int x, int y) {}
+  /** Where a box goes: its top-left corner and size. */
+  public record Placed(ShgView.Box box, double x, double y, double width, double height) {}
 
-  private final Map<Integer, Box> boxes;
-  private final int width;
-  private final int height;
+  /** A line's route: its start, bend points and end (on the boxes' borders). */
+  public record Route(ShgView.Line line, List<double[]> points) {}
 
-  private ShgLayout(Map<Integer, Box> boxes, int width, int height) {
+  private final ShgView view;
+  private final List<Placed> boxes;
+  private final List<Route> routes;
+  private final double width;
+  private final double height;
+
+  private ShgLayout(ShgView view, List<Placed> boxes, List<Route> routes, double width, double height) {
+    this.view = view;
     this.boxes = boxes;
+    this.routes = routes;
     this.width = width;
     this.height = height;
   }
 
-  public static ShgLayout of(SearchHistoryGraph graph) {
-    List<ShgNode> nodes = graph.nodes();
-    List<ShgEdge> edges = graph.edges();
-    Map<Integer, Integer> layer = layers(nodes, edges);
-    Map<Integer, Integer> firstParent = new HashMap<>();
-    for (ShgEdge e : edges) {
-      firstParent.putIfAbsent(e.to(), e.from());
+  /** Lays {@code view} out. */
+  public static ShgLayout of(ShgView view) {
+    ElkNode root = ElkGraphUtil.createGraph();
+    root.setProperty(CoreOptions.ALGORITHM, LayeredOptions.ALGORITHM_ID);
+    root.setProperty(CoreOptions.DIRECTION, Direction.RIGHT);
+    root.setProperty(CoreOptions.EDGE_ROUTING, EdgeRouting.ORTHOGONAL);
+    root.setProperty(CoreOptions.PADDING, new ElkPadding(MARGIN));
+    root.setProperty(LayeredOptions.SPACING_NODE_NODE, 8.0);
+    root.setProperty(LayeredOptions.SPACING_NODE_NODE_BETWEEN_LAYERS, 36.0);
+    root.setProperty(LayeredOptions.SPACING_EDGE_NODE_BETWEEN_LAYERS, 8.0);
+    root.setProperty(LayeredOptions.SPACING_EDGE_EDGE_BETWEEN_LAYERS, 5.0);
+    root.setProperty(LayeredOptions.SPACING_COMPONENT_COMPONENT, 24.0);
+    root.setProperty(LayeredOptions.CONSIDER_MODEL_ORDER_STRATEGY, OrderingStrategy.NODES_AND_EDGES);
+    Map<String, ElkNode> nodes = new LinkedHashMap<>();
+    for (ShgView.Box b : view.boxes()) {
+      ElkNode n = ElkGraphUtil.createNode(root);
+      n.setIdentifier(b.key());
+      n.setDimensions(width(b), BOX_HEIGHT);
+      nodes.put(b.key(), n);
     }
-    Map<Integer, List<ShgNode>> byLayer = new java.util.TreeMap<>();
-    for (ShgNode n : nodes) {
-      byLayer.computeIfAbsent(layer.get(n.id()), k -> new ArrayList<>()).add(n);
+    List<ElkEdge> edges = new ArrayList<>();
+    for (ShgView.Line l : view.lines()) {
+      edges.add(ElkGraphUtil.createSimpleEdge(nodes.get(l.from()), nodes.get(l.to())));
     }
-    Map<Integer, Integer> order = new HashMap<>();
-    Map<Integer, Box> boxes = new LinkedHashMap<>();
-    int columns = 1;
-    for (Map.Entry<Integer, List<ShgNode>> e : byLayer.entrySet()) {
-      List<ShgNode> row = e.getValue();
-      row.sort(Comparator.comparingInt((ShgNode n) -> order.getOrDefault(firstParent.getOrDefault(n.id(), -1), -1))
-          .thenComparingInt(ShgNode::id));
-      for (int i = 0; i < row.size(); i++) {
-        ShgNode n = row.get(i);
-        order.put(n.id(), i);
-        boxes.put(n.id(), new Box(n, e.getKey(), MARGIN + i * (WIDTH + GAP_X), MARGIN + e.getKey() * (HEIGHT + GAP_Y)));
+    new RecursiveGraphLayoutEngine().layout(root, new BasicProgressMonitor());
+
+    List<Placed> placed = new ArrayList<>();
+    for (ShgView.Box b : view.boxes()) {
+      ElkNode n = nodes.get(b.key());
+      placed.add(new Placed(b, n.getX(), n.getY(), n.getWidth(), n.getHeight()));
+    }
+    List<Route> routes = new ArrayList<>();
+    for (int i = 0; i < edges.size(); i++) {
+      routes.add(new Route(view.lines().get(i), points(edges.get(i))));
+    }
+    return new ShgLayout(view, List.copyOf(placed), List.copyOf(routes), root.getWidth(), root.getHeight());
+  }
+
+  /** A box's width: its label's, padded, with room for the toggle when it has one. */
+  static double width(ShgView.Box b) {
+    return Math.ceil(NodeLabels.width(b.label())) + 2 * PAD + (b.collapsible() ? TOGGLE : 0);
+  }
+
+  private static List<double[]> points(ElkEdge e) {
+    List<double[]> points = new ArrayList<>();
+    for (ElkEdgeSection s : e.getSections()) {
+      points.add(new double[] {s.getStartX(), s.getStartY()});
+      for (ElkBendPoint p : s.getBendPoints()) {
+        points.add(new double[] {p.getX(), p.getY()});
       }
-      columns = Math.max(columns, row.size());
+      points.add(new double[] {s.getEndX(), s.getEndY()});
     }
-    int layers = byLayer.isEmpty() ? 1 : byLayer.keySet().stream().max(Integer::compare).orElse(0) + 1;
-    return new ShgLayout(boxes, 2 * MARGIN + columns * (WIDTH + GAP_X) - GAP_X, 2 * MARGIN + layers * (HEIGHT + GAP_Y) - GAP_Y);
+    return List.copyOf(points);
   }
 
-  private static Map<Integer, Integer> layers(List<ShgNode> nodes, List<ShgEdge> edges) {
-    Map<Integer, List<Integer>> children = new HashMap<>();
-    edges.forEach(e -> children.computeIfAbsent(e.from(), k -> new ArrayList<>()).add(e.to()));
-    Map<Integer, Integer> layer = new HashMap<>();
-    Deque<Integer> queue = new ArrayDeque<>();
-    if (!nodes.isEmpty()) {
-      layer.put(nodes.get(0).id(), 0);
-      queue.add(nodes.get(0).id());
-    }
-    while (!queue.isEmpty()) {
-      int id = queue.poll();
-      for (int c : children.getOrDefault(id, List.of())) {
-        if (layer.putIfAbsent(c, layer.get(id) + 1) == null) {
-          queue.add(c);
-        }
-      }
-    }
-    nodes.forEach(n -> layer.putIfAbsent(n.id(), 0));
-    return layer;
+  public ShgView view() {
+    return view;
   }
 
-  public Box box(int nodeId) {
-    return boxes.get(nodeId);
+  /** The boxes, in the view's order. */
+  public List<Placed> boxes() {
+    return boxes;
   }
 
-  public List<Box> boxes() {
-    return List.copyOf(boxes.values());
+  /** The lines' routes, in the view's order. */
+  public List<Route> routes() {
+    return routes;
   }
 
-  public int width() {
+  /** The drawing's size, margins included. */
+  public double width() {
     return width;
   }
 
-  public int height() {
+  public double height() {
     return height;
   }
 }

@@ -1,80 +1,92 @@
 package dev.bottlenose.web.render;
 
 import dev.bottlenose.consultant.Axis;
-import dev.bottlenose.consultant.NodeState;
-import dev.bottlenose.consultant.SearchHistoryGraph;
-import dev.bottlenose.consultant.ShgEdge;
-import dev.bottlenose.consultant.ShgNode;
-import dev.bottlenose.model.Hierarchy;
-import dev.bottlenose.model.ResourcePath;
+import dev.bottlenose.consultant.Findings;
+import dev.bottlenose.consultant.SavedSearch;
+import java.util.List;
 import java.util.Locale;
 
 /**
- * A search-history graph as a standalone SVG document, laid out by {@link ShgLayout}, in the DOT export's
- * (Paradyn's) colours: a box per node (hypothesis, the most specific part of its focus, state and value /
- * threshold, the full focus as its tooltip), why-edges pale gold, where-edges orchid.
+ * A search-history graph as a standalone SVG document, drawn as the page draws it: the view a user sees first
+ * ({@link ShgView.Options#DEFAULT}: a large graph on the paths to its findings, many false leaves as one box) laid
+ * out by {@link ShgLayout}, boxes in their states' colours with the page's labels, why-lines solid and where-lines
+ * dashed ({@link ShgStyle}), each box's tooltip saying the whole focus, the value against the threshold and why.
  */
 public final class SvgWriter {
   private SvgWriter() {}
 
-  public static String write(SearchHistoryGraph graph) {
-    ShgLayout layout = ShgLayout.of(graph);
+  /** {@code search}'s graph as a user first sees it on the page. */
+  public static String write(SavedSearch search) {
+    List<Integer> findings = Findings.of(search).stream().map(f -> f.nodeIds().get(0)).toList();
+    return write(ShgLayout.of(ShgView.of(search.graph(), findings, ShgView.Options.DEFAULT)), "search " + search.id());
+  }
+
+  /** {@code layout} as an SVG document titled {@code title}. */
+  public static String write(ShgLayout layout, String title) {
     StringBuilder sb = new StringBuilder();
+    int width = (int) Math.ceil(layout.width());
+    int height = (int) Math.ceil(layout.height());
     sb.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    sb.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\""
-        + " font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">\n", layout.width(), layout.height(), layout.width(), layout.height()));
-    sb.append("<title>search ").append(escape(graph.searchId())).append("</title>\n");
-    sb.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-    for (ShgEdge e : graph.edges()) {
-      edge(layout, e, sb);
+    sb.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"shg\" width=\"%d\" height=\"%d\""
+        + " viewBox=\"0 0 %d %d\" font-family=\"%s\" font-size=\"%d\">\n", width, height, width, height,
+        NodeLabels.FONT.replace("'", "&apos;"), NodeLabels.FONT_SIZE));
+    sb.append("<title>").append(escape(title)).append("</title>\n");
+    sb.append("<defs>");
+    for (Axis a : Axis.values()) {
+      sb.append("<marker id=\"arrow-").append(a.word()).append("\" viewBox=\"0 0 8 8\" refX=\"8\" refY=\"4\" markerWidth=\"6\""
+          + " markerHeight=\"6\" orient=\"auto\"><path d=\"M0,0L8,4L0,8z\" fill=\"").append(ShgStyle.stroke(a)).append("\"/></marker>");
     }
-    for (ShgLayout.Box b : layout.boxes()) {
-      node(b, sb);
+    sb.append("</defs>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
+    sb.append("<g class=\"edges\" fill=\"none\" stroke-width=\"1.5\">\n");
+    for (ShgLayout.Route r : layout.routes()) {
+      line(r, sb);
     }
-    return sb.append("</svg>\n").toString();
+    sb.append("</g>\n<g class=\"nodes\">\n");
+    for (ShgLayout.Placed p : layout.boxes()) {
+      box(p, sb);
+    }
+    return sb.append("</g>\n</svg>\n").toString();
   }
 
-  private static void edge(ShgLayout layout, ShgEdge e, StringBuilder sb) {
-    ShgLayout.Box from = layout.box(e.from());
-    ShgLayout.Box to = layout.box(e.to());
-    if (from == null || to == null) {
-      return;
-    }
-    sb.append(String.format(Locale.ROOT, "<line class=\"edge %s\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"/>\n",
-        e.axis().word(), from.x() + ShgLayout.WIDTH / 2, from.y() + ShgLayout.HEIGHT, to.x() + ShgLayout.WIDTH / 2, to.y(),
-        e.axis() == Axis.WHY ? "palegoldenrod" : "orchid"));
+  private static void line(ShgLayout.Route r, StringBuilder sb) {
+    Axis a = r.line().axis();
+    String dash = ShgStyle.dash(a);
+    sb.append(String.format(Locale.ROOT, "<path class=\"edge %s%s\" d=\"%s\" stroke=\"%s\"%s stroke-opacity=\"%s\""
+        + " marker-end=\"url(#arrow-%s)\"/>\n", a.word(), r.line().primary() ? "" : " extra", path(r.points()), ShgStyle.stroke(a),
+        dash == null ? "" : " stroke-dasharray=\"" + dash + "\"", r.line().primary() ? "0.9" : "0.45", a.word()));
   }
 
-  private static void node(ShgLayout.Box b, StringBuilder sb) {
-    ShgNode n = b.node();
-    sb.append(String.format(Locale.ROOT, "<g class=\"node %s\" id=\"node-%d\" transform=\"translate(%d,%d)\">\n", n.state().word(), n.id(), b.x(), b.y()));
-    sb.append("<title>").append(escape(n.hypothesis() + " " + n.focus() + (n.reason() == null ? "" : "\n" + n.reason()))).append("</title>\n");
-    sb.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" rx=\"4\" fill=\"%s\" stroke=\"#444\"/>\n",
-        ShgLayout.WIDTH, ShgLayout.HEIGHT, n.state().colour()));
-    text(6, 15, "bold", n.hypothesis(), sb);
-    text(6, 30, "normal", shortFocus(n), sb);
-    String value = Double.isNaN(n.value()) ? "" : String.format(Locale.ROOT, "  %.3f / %.3f", n.value(), n.threshold());
-    text(6, 45, "normal", n.state().word() + value, sb);
+  /** The SVG path through {@code points}: straight segments, as ELK routed them. */
+  static String path(List<double[]> points) {
+    StringBuilder d = new StringBuilder();
+    for (double[] p : points) {
+      d.append(d.length() == 0 ? "M" : "L").append(number(p[0])).append(',').append(number(p[1]));
+    }
+    return d.toString();
+  }
+
+  private static void box(ShgLayout.Placed p, StringBuilder sb) {
+    ShgView.Box b = p.box();
+    sb.append(String.format(Locale.ROOT, "<g class=\"node %s%s\" data-id=\"%s\" transform=\"translate(%s,%s)\">\n", b.state().word(),
+        b.isGroup() ? " group" : "", b.key(), number(p.x()), number(p.y())));
+    sb.append("<title>").append(escape(b.tooltip())).append("</title>\n");
+    sb.append(String.format(Locale.ROOT, "<rect width=\"%s\" height=\"%s\" rx=\"3\" fill=\"%s\" stroke=\"%s\" stroke-width=\"0.7\"%s/>\n",
+        number(p.width()), number(p.height()), b.state().colour(), ShgStyle.OUTLINE, b.isGroup() ? " stroke-dasharray=\"3 2\"" : ""));
+    sb.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%s\" dy=\"0.35em\" fill=\"%s\">%s</text>\n", ShgLayout.PAD,
+        number(p.height() / 2), ShgStyle.TEXT, escape(b.label())));
+    if (b.collapsible()) {
+      sb.append(String.format(Locale.ROOT, "<g class=\"toggle\" transform=\"translate(%s,%s)\"><circle r=\"%d\" fill=\"#fff\""
+          + " stroke=\"%s\"/><text text-anchor=\"middle\" dy=\"0.35em\" font-size=\"10\">%s</text></g>\n",
+          number(p.width() - ShgLayout.TOGGLE / 2.0), number(p.height() / 2), ShgLayout.TOGGLE_RADIUS, ShgStyle.OUTLINE,
+          b.collapsed() ? "+" : "\u2212"));
+    }
     sb.append("</g>\n");
   }
 
-  private static void text(int x, int y, String weight, String s, StringBuilder sb) {
-    String clipped = s.length() > 34 ? "\u2026" + s.substring(s.length() - 33) : s;
-    sb.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-weight=\"%s\">%s</text>\n", x, y, weight, escape(clipped)));
-  }
-
-  /** The deepest non-root part of the focus (e.g. {@code isPrime(I)Z}), or "whole program". */
-  static String shortFocus(ShgNode n) {
-    String best = null;
-    int depth = 0;
-    for (Hierarchy h : Hierarchy.values()) {
-      ResourcePath p = n.focus().get(h);
-      if (p != null && !p.isRoot() && p.depth() > depth) {
-        depth = p.depth();
-        best = p.name();
-      }
-    }
-    return best == null ? "whole program" : best;
+  /** A coordinate with at most one decimal. */
+  private static String number(double v) {
+    double r = Math.round(v * 10) / 10.0;
+    return r == Math.rint(r) ? Long.toString((long) r) : Double.toString(r);
   }
 
   static String escape(String s) {
