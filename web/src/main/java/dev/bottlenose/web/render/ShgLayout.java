@@ -1,5 +1,7 @@
 package dev.bottlenose.web.render;
 
+import dev.bottlenose.consultant.ShgNode;
+import dev.bottlenose.model.json.ModelJson;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -130,5 +132,64 @@ public final class ShgLayout {
 
   public double height() {
     return height;
+  }
+
+  /**
+   * The layout for the page to draw: its size and filter, how many nodes the graph has, are drawn and are grouped,
+   * each box (a node's {@code id}, hypothesis, focus and state; a group's {@code parent} and {@code members}; both
+   * their {@code key}, place, size, label, tooltip and whether they collapse), each line's route, and the legend.
+   */
+  public Map<String, Object> toJson() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("width", round(width));
+    m.put("height", round(height));
+    m.put("show", view.show().word());
+    m.put("nodes", view.nodes());
+    m.put("drawnNodes", view.drawnNodes());
+    m.put("groupedNodes", view.groupedNodes());
+    m.put("boxes", boxes.stream().map(ShgLayout::json).toList());
+    m.put("lines", routes.stream().map(ShgLayout::json).toList());
+    m.put("legend", ShgStyle.legend());
+    return m;
+  }
+
+  private static Map<String, Object> json(Placed p) {
+    ShgView.Box b = p.box();
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("key", b.key());
+    if (b.isGroup()) {
+      m.put("parent", b.parent());
+      m.put("members", b.members().stream().map(ShgNode::id).toList());
+    } else {
+      m.put("id", b.node().id());
+      m.put("hypothesis", b.node().hypothesis());
+      m.put("focus", ModelJson.toJson(b.node().focus()));
+    }
+    m.put("state", b.state().word());
+    m.put("x", round(p.x()));
+    m.put("y", round(p.y()));
+    m.put("width", round(p.width()));
+    m.put("height", round(p.height()));
+    m.put("label", b.label());
+    m.put("title", b.tooltip());
+    m.put("collapsible", b.collapsible());
+    m.put("collapsed", b.collapsed());
+    m.put("hidden", b.hidden());
+    return m;
+  }
+
+  private static Map<String, Object> json(Route r) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("from", r.line().from());
+    m.put("to", r.line().to());
+    m.put("axis", r.line().axis().word());
+    m.put("primary", r.line().primary());
+    m.put("points", r.points().stream().map(p -> List.of(round(p[0]), round(p[1]))).toList());
+    return m;
+  }
+
+  /** A coordinate to a tenth of a pixel. */
+  static double round(double v) {
+    return Math.round(v * 10) / 10.0;
   }
 }

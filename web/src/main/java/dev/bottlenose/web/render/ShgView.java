@@ -1,6 +1,7 @@
 package dev.bottlenose.web.render;
 
 import dev.bottlenose.consultant.Axis;
+import dev.bottlenose.consultant.Findings;
 import dev.bottlenose.consultant.NodeState;
 import dev.bottlenose.consultant.SearchHistoryGraph;
 import dev.bottlenose.consultant.ShgEdge;
@@ -111,6 +112,11 @@ public final class ShgView {
   /** What of {@code graph} is drawn with {@code options}; {@code findings}: the node of each of its findings. */
   public static ShgView of(SearchHistoryGraph graph, Collection<Integer> findings, Options options) {
     return new Builder(graph.nodes(), graph.edges(), findings, options).build();
+  }
+
+  /** The node each of {@code findings} was found at, for {@link #of}. */
+  public static List<Integer> nodesOf(List<Findings.Finding> findings) {
+    return findings.stream().map(f -> f.nodeIds().get(0)).toList();
   }
 
   /** The key of node {@code id}'s box. */

@@ -17,8 +17,8 @@ public final class SvgWriter {
 
   /** {@code search}'s graph as a user first sees it on the page. */
   public static String write(SavedSearch search) {
-    List<Integer> findings = Findings.of(search).stream().map(f -> f.nodeIds().get(0)).toList();
-    return write(ShgLayout.of(ShgView.of(search.graph(), findings, ShgView.Options.DEFAULT)), "search " + search.id());
+    ShgView view = ShgView.of(search.graph(), ShgView.nodesOf(Findings.of(search)), ShgView.Options.DEFAULT);
+    return write(ShgLayout.of(view), "search " + search.id());
   }
 
   /** {@code layout} as an SVG document titled {@code title}. */
@@ -85,7 +85,7 @@ public final class SvgWriter {
 
   /** A coordinate with at most one decimal. */
   private static String number(double v) {
-    double r = Math.round(v * 10) / 10.0;
+    double r = ShgLayout.round(v);
     return r == Math.rint(r) ? Long.toString((long) r) : Double.toString(r);
   }
 

@@ -14,6 +14,8 @@ import dev.bottlenose.consultant.ValueSeries;
 import dev.bottlenose.model.json.Json;
 import dev.bottlenose.web.cluster.Daemons;
 import dev.bottlenose.web.render.SearchExport;
+import dev.bottlenose.web.render.ShgLayout;
+import dev.bottlenose.web.render.ShgView;
 import dev.bottlenose.web.render.StackExports;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -31,7 +33,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
-/** {@code /api/searches}: start, list, one search, a node, stop, export, findings. */
+/** {@code /api/searches}: start, list, one search, a node, stop, export, the graph's view, findings. */
 final class SearchApi {
   private final Searches searches;
   private final Daemons daemons;
@@ -57,6 +59,7 @@ final class SearchApi {
         Future.succeededFuture(searches.stop(ctx.pathParam("id"), "stopped by the user"))));
     router.get("/api/searches/:id/export").handler(checked).handler(Http.handle(ctx -> export(ctx.pathParam("id"),
         ctx.queryParams().get("format"), ctx.queryParams().get("daemon"), ctx.queryParams().get("graph"))));
+    router.get("/api/searches/:id/view").handler(checked).handler(Http.handle(ctx -> view(ctx.pathParam("id"), viewOptions(ctx))));
     router.get("/api/searches/:id/findings").handler(checked)
         .handler(Http.handle(ctx -> findings(ctx.pathParam("id"))));
     router.get("/api/searches/:id/stacks").handler(checked).handler(Http.handle(ctx -> stacks(ctx.pathParam("id"),
@@ -278,6 +281,45 @@ final class SearchApi {
     return searches.live(id) != null
         ? ": a running search keeps them when it ends; its JVMs' are at /api/jvms/{daemonId}/stacks"
         : ": they are kept when the search ends and its daemon answers";
+  }
+
+  /**
+   * What of the search's graph is drawn with {@code options}, laid out ({@link ShgLayout}): a running search's graph
+   * as it is (no snapshot of its values), a saved one's from its file; laid out on a worker, as ELK takes a few
+   * hundred milliseconds for hundreds of boxes.
+   */
+  private Future<?> view(String id, ShgView.Options options) {
+    Searches.Live l = searches.live(id);
+    return l != null
+        ? searches.blocking(() -> view(id, !l.search().isFinished(), l.search().graph(), l.search().findings(), options))
+        : searches.open(id).compose(s -> searches.blocking(() -> view(id, false, s.graph(), Findings.of(s), options)));
+  }
+
+  private static JsonObject view(String id, boolean running, SearchHistoryGraph graph, List<Findings.Finding> findings,
+      ShgView.Options options) {
+    ShgLayout layout = ShgLayout.of(ShgView.of(graph, ShgView.nodesOf(findings), options));
+    return new JsonObject().put("searchId", id).put("running", running).mergeIn(json(layout.toJson()));
+  }
+
+  /** The view's options from the query: the filter, its nodes, the depth to collapse below, and the nodes toggled. */
+  private static ShgView.Options viewOptions(RoutingContext ctx) {
+    String show = (String) ApiContract.param(ctx, "show");
+    Set<Integer> to = ids(ctx, "to");
+    ShgView.Show filter = show == null ? (to.isEmpty() ? null : ShgView.Show.NODES) : ShgView.Show.byWord(show);
+    if ((filter == ShgView.Show.NODES) != !to.isEmpty()) {
+      throw new ApiException(400, "'to' names the nodes of show=nodes, and only of it: show is " + (show == null ? "not given" : "'" + show + "'")
+          + (to.isEmpty() ? ", to is not given" : ", to is " + to));
+    }
+    Number depth = (Number) ApiContract.param(ctx, "depth");
+    return new ShgView.Options(filter, to, depth == null ? 0 : depth.intValue(), ids(ctx, "collapsed"), ids(ctx, "expanded"),
+        ids(ctx, "open"));
+  }
+
+  /** The node ids of query parameter {@code name}, comma-separated (the contract checked them). */
+  private static Set<Integer> ids(RoutingContext ctx, String name) {
+    String list = (String) ApiContract.param(ctx, name);
+    return list == null || list.isEmpty() ? Set.of()
+        : java.util.Arrays.stream(list.split(",")).map(Integer::valueOf).collect(Collectors.toSet());
   }
 
   /** A running search's findings from its graph as it is (no snapshot of its values), a saved one's from its file. */

@@ -2,6 +2,7 @@ package dev.bottlenose.web.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bottlenose.consultant.NodeState;
 import dev.bottlenose.consultant.SavedSearch;
 import dev.bottlenose.consultant.SearchStore;
 import dev.bottlenose.web.render.Graphs;
@@ -42,6 +43,7 @@ class RestApiTest {
         older.series(), List.of(), List.of(), List.of(SavedSearch.Recording.kept("vm-42", file, recording.length,
         500_000L, 560_000L), SavedSearch.Recording.missing("vm-43", "cannot do dumping the JFR recording: target"
         + " exited"))));
+    store.save(new SavedSearch("large-1", 500_000L, 560_000L, older.endReason(), older.settings(), Graphs.large("large-1"), List.of()));
     fixture = new ServiceFixture(data, null);
   }
 
@@ -226,6 +228,65 @@ class RestApiTest {
         new WebService.Options("127.0.0.1", port, null, data)).toCompletionStage().toCompletableFuture()
         .handle((ok, e) -> e).join();
     assertThat(failure).hasMessageContaining("cannot serve on 127.0.0.1:" + port).hasMessageContaining("--port 0");
+  }
+
+  @Test
+  void aSearchsViewIsItsGraphLaidOutAsThePageDrawsIt() throws Exception {
+    HttpResponse<String> answer = fixture.get("/api/searches/hot-1/view");
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+    JsonObject view = new JsonObject(answer.body());
+    assertThat(view.getString("searchId")).isEqualTo("hot-1");
+    assertThat(view.getBoolean("running")).isFalse();
+    assertThat(view.getString("show")).as("a small graph: every node").isEqualTo("all");
+    List<JsonObject> boxes = objects(view.getJsonArray("boxes"));
+    assertThat(boxes).extracting(b -> b.getInteger("id")).containsExactlyInAnyOrder(0, 1, 2, 3, 4);
+    JsonObject hot = boxes.stream().filter(b -> b.getInteger("id") == 3).findFirst().orElseThrow();
+    assertThat(hot.getString("label")).isEqualTo("cpu_bound \u00b7 Hot.spin()");
+    assertThat(hot.getString("state")).isEqualTo("true");
+    assertThat(hot.getJsonArray("focus").getList()).containsExactly(Graphs.HOT);
+    assertThat(hot.getDouble("x") + hot.getDouble("width")).isLessThanOrEqualTo(view.getDouble("width"));
+    assertThat(view.getJsonObject("legend").getJsonObject("states").getString("true")).isEqualTo(NodeState.TRUE.colour());
+    List<JsonObject> lines = objects(view.getJsonArray("lines"));
+    assertThat(lines).hasSize(4).allMatch(l -> l.getJsonArray("points").size() >= 2);
+    JsonObject toHot = lines.stream().filter(l -> l.getString("to").equals("3")).findFirst().orElseThrow();
+    assertThat(toHot.getString("axis")).isEqualTo("where");
+    assertThat(toHot.getJsonArray("points").getJsonArray(toHot.getJsonArray("points").size() - 1).getDouble(0)).isEqualTo(hot.getDouble("x"));
+
+    JsonObject collapsed = new JsonObject(fixture.get("/api/searches/hot-1/view?collapsed=1").body());
+    assertThat(objects(collapsed.getJsonArray("boxes"))).extracting(b -> b.getInteger("id")).containsExactlyInAnyOrder(0, 1, 4);
+    JsonObject cpu = objects(collapsed.getJsonArray("boxes")).stream().filter(b -> b.getInteger("id") == 1).findFirst().orElseThrow();
+    assertThat(cpu.getBoolean("collapsed")).isTrue();
+    assertThat(cpu.getInteger("hidden")).isEqualTo(2);
+    JsonObject paths = new JsonObject(fixture.get("/api/searches/hot-1/view?to=2").body());
+    assertThat(paths.getString("show")).isEqualTo("nodes");
+    assertThat(objects(paths.getJsonArray("boxes"))).extracting(b -> b.getInteger("id")).containsExactly(0, 1, 2);
+
+    assertError(fixture.get("/api/searches/hot-1/view?show=true&to=3"), 400, "'to' names the nodes of show=nodes");
+    assertError(fixture.get("/api/searches/hot-1/view?show=nodes"), 400, "'to' names the nodes of show=nodes");
+    assertError(fixture.get("/api/searches/hot-1/view?collapsed=1,x"), 400, "'collapsed' must be");
+    assertError(fixture.get("/api/searches/hot-1/view?show=some"), 400, "'show' must be");
+    assertError(fixture.get("/api/searches/hot-1/view?depth=-1"), 400, "'depth' must be");
+    assertError(fixture.get("/api/searches/nope/view"), 404, "no search 'nope'");
+  }
+
+  @Test
+  void aLargeSearchsViewGroupsFalseLeavesUntilOpened() throws Exception {
+    JsonObject all = new JsonObject(fixture.get("/api/searches/large-1/view?show=all").body());
+    int nodes = all.getInteger("nodes");
+    assertThat(nodes).isGreaterThanOrEqualTo(500);
+    assertThat(all.getInteger("drawnNodes") + all.getInteger("groupedNodes")).isEqualTo(nodes);
+    JsonObject group = objects(all.getJsonArray("boxes")).stream().filter(b -> b.containsKey("members")).findFirst().orElseThrow();
+    assertThat(group.getString("label")).startsWith(group.getJsonArray("members").size() + " false: ");
+    assertThat(group.getString("key")).isEqualTo("group-" + group.getInteger("parent"));
+    JsonObject opened = new JsonObject(fixture.get("/api/searches/large-1/view?show=all&open=" + group.getInteger("parent")).body());
+    assertThat(opened.getInteger("drawnNodes")).isEqualTo(all.getInteger("drawnNodes") + group.getJsonArray("members").size());
+    JsonObject shallow = new JsonObject(fixture.get("/api/searches/large-1/view?show=all&depth=1&expanded=1").body());
+    assertThat(shallow.getInteger("drawnNodes")).isLessThan(30);
+    assertThat(all.getDouble("width")).as("px").isLessThan(2_030);
+  }
+
+  private static List<JsonObject> objects(io.vertx.core.json.JsonArray array) {
+    return array.stream().map(o -> (JsonObject) o).toList();
   }
 
   static void assertError(HttpResponse<String> response, int status, String message) {
