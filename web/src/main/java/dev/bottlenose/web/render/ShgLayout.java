@@ -24,7 +24,8 @@ import org.eclipse.elk.graph.util.ElkGraphUtil;
  * A {@link ShgView} laid out by ELK Layered (the Eclipse Layout Kernel's layered, Sugiyama-style algorithm): left
  * to right, a parent's layer before its children's, crossings minimised, lines routed orthogonally around the boxes.
  * A box is one line high and as wide as its label (plus room for the collapse toggle); the boxes and lines keep
- * the view's order where the crossings allow, so a live graph that grows moves little between drawings.
+ * the view's order where the crossings allow, so a live graph that grows moves little between drawings. Hundreds of
+ * boxes take a few hundred milliseconds ({@link #thoroughness}), the first layout in a JVM a second or two more.
  */
 public final class ShgLayout {
   /** A box's height, and the room its label has on either side. */
@@ -69,6 +70,7 @@ public final class ShgLayout {
     root.setProperty(LayeredOptions.SPACING_EDGE_EDGE_BETWEEN_LAYERS, 5.0);
     root.setProperty(LayeredOptions.SPACING_COMPONENT_COMPONENT, 24.0);
     root.setProperty(LayeredOptions.CONSIDER_MODEL_ORDER_STRATEGY, OrderingStrategy.NODES_AND_EDGES);
+    root.setProperty(LayeredOptions.THOROUGHNESS, thoroughness(view.boxes().size()));
     Map<String, ElkNode> nodes = new LinkedHashMap<>();
     for (ShgView.Box b : view.boxes()) {
       ElkNode n = ElkGraphUtil.createNode(root);
@@ -92,6 +94,14 @@ public final class ShgLayout {
       routes.add(new Route(view.lines().get(i), points(edges.get(i))));
     }
     return new ShgLayout(view, List.copyOf(placed), List.copyOf(routes), root.getWidth(), root.getHeight());
+  }
+
+  /**
+   * How hard ELK tries to cut crossings (its default, 7, up to a hundred boxes, down to 1 from 700): a graph this
+   * shape is a tree with a few extra lines, so more tries add little to a large view but seconds to its layout.
+   */
+  static int thoroughness(int boxes) {
+    return Math.max(1, Math.min(7, 700 / Math.max(1, boxes)));
   }
 
   /** A box's width: its label's, padded, with room for the toggle when it has one. */
