@@ -1,48 +1,41 @@
-// The search-history graph drawn with D3: a layered layout (one column per refinement depth, d3.tree over
-// the first parent of every node, the DAG's other edges drawn on top), state as colour, why-edges solid
-// and where-edges dashed, zoom and pan, collapsible subtrees, and filters: the paths to true nodes, or to a
-// chosen set of nodes (a search's findings). Where a node has many false leaves below it (a hypothesis ruled out
-// at every package), they are drawn as one box, "12 false: …", that shows them when clicked.
-// Colours are written as attributes so an exported SVG looks the same outside the page.
-import { focusLeaf, focusText, fmt } from './ui.js';
+// The search-history graph drawn with D3 from the layout the server computes (GET /api/searches/{id}/view: ELK
+// Layered, the same view and layout the SVG export draws): boxes in their states' colours, why-lines solid and
+// where-lines dashed along the routes ELK gave them, zoom and pan, a click selects a node, the toggle at a box's
+// right collapses or expands what hangs below it, and a group box ("12 false: …", a node's many false leaves)
+// opens on click. What is drawn (filter, collapsed nodes, opened groups) is asked of the server; a live search
+// asks again as its graph changes, at most four times a second. Colours are written as attributes so a drawn
+// graph saved as SVG looks the same outside the page.
+import { get, q } from './api.js';
+import { focusText } from './ui.js';
 
 const d3 = window.d3;
-// One colour language with the JVMs page and the exports (consultant's NodeState.colour()): red a problem,
-// green none, ochre unknown, blue under test, greys not tested and stopped.
-export const STATE_COLOURS = {
-  untested: '#d0d0d0', testing: '#b3c7ec', true: '#e06666', false: '#b7e1c0', unknown: '#e3cf8f', stopped: '#ececec',
-};
-export const EDGE_STYLES = {
-  why: { stroke: '#b8a21c', dash: null, label: 'why (more specific hypothesis)' },
-  where: { stroke: '#a35bb0', dash: '6 4', label: 'where (more specific focus)' },
-};
-const ROW = 24;
-const COLUMN = 290;
-const BOX_W = 250;
-const BOX_H = 18;
-/** A node's false leaves are drawn as one group box from this many on. */
-const GROUP_MIN = 6;
+/** Room at a box's right for its toggle (ShgLayout.TOGGLE), and the toggle's radius. */
+const TOGGLE = 18;
+const TOGGLE_RADIUS = 6;
+/** At most one request a quarter of a second, one at a time. */
+const THROTTLE_MILLIS = 250;
 
 export function shgView(container, options = {}) {
-  const nodes = new Map();
-  let edges = [];
+  const { searchId } = options;
+  let show = null;
+  let depth = 0;
   const collapsed = new Set();
+  const expanded = new Set();
   /** The nodes whose false leaves the user opened (their group box clicked). */
-  const ungrouped = new Set();
-  let onlyTrue = false;
-  let pathsTo = null;
+  const opened = new Set();
   let selected = null;
   let userMoved = false;
-  let pending = false;
-  let lastRender = -1000;
-  let bounds = { x: 0, y: 0, width: 0, height: 0 };
+  let inFlight = false;
+  let again = false;
+  let lastRequest = -1000;
+  let timer = null;
+  let view = null;
+  let legend = null;
   const stats = { nodes: 0, millis: 0, renders: 0 };
 
   const svg = d3.select(container).append('svg').attr('class', 'shg')
     .attr('xmlns', 'http://www.w3.org/2000/svg').attr('width', '100%').attr('height', '100%');
-  svg.append('defs').html(Object.entries(EDGE_STYLES).map(([axis, s]) =>
-    `<marker id="arrow-${axis}" viewBox="0 0 8 8" refX="8" refY="4" markerWidth="6" markerHeight="6" orient="auto">`
-    + `<path d="M0,0L8,4L0,8z" fill="${s.stroke}"/></marker>`).join(''));
+  const defs = svg.append('defs');
   const canvas = svg.append('g').attr('class', 'canvas');
   const edgeLayer = canvas.append('g').attr('class', 'edges').attr('fill', 'none').attr('stroke-width', 1.5);
   const nodeLayer = canvas.append('g').attr('class', 'nodes');
@@ -52,177 +45,132 @@ export function shgView(container, options = {}) {
   });
   svg.call(zoom).on('dblclick.zoom', null);
 
-  /** One render per frame at most, and at most four a second while a live search floods events. */
-  function schedule() {
-    if (pending) return;
-    pending = true;
-    const wait = Math.max(0, lastRender + 250 - performance.now());
-    setTimeout(() => requestAnimationFrame(() => {
-      pending = false;
-      lastRender = performance.now();
-      render();
-    }), wait);
-  }
-
-  function structure() {
-    const incoming = new Map();
-    const outgoing = new Map();
-    for (const e of edges) {
-      if (!nodes.has(e.from) || !nodes.has(e.to)) continue;
-      if (!incoming.has(e.to)) incoming.set(e.to, []);
-      if (!outgoing.has(e.from)) outgoing.set(e.from, []);
-      incoming.get(e.to).push(e);
-      outgoing.get(e.from).push(e);
+  /** Asks for the view again: now if the last request is a quarter of a second old, else then; one at a time. */
+  function request() {
+    if (inFlight) {
+      again = true;
+      return;
     }
-    return { incoming, outgoing };
+    if (timer) return;
+    timer = setTimeout(fetchView, Math.max(0, lastRequest + THROTTLE_MILLIS - performance.now()));
   }
 
-  /**
-   * The nodes {@code ids} and every node that leads to one of them: along any edge, or ({@code firstOnly}) along
-   * each node's first parent, the one the layout hangs it from.
-   */
-  function onPathsTo(incoming, ids, firstOnly) {
-    const keep = new Set();
-    const stack = [...ids].filter(id => nodes.has(id));
-    while (stack.length) {
-      const id = stack.pop();
-      if (keep.has(id)) continue;
-      keep.add(id);
-      const parents = incoming.get(id) || [];
-      for (const e of firstOnly ? parents.slice(0, 1) : parents) stack.push(e.from);
+  function query() {
+    const ids = set => [...set].join(',');
+    const params = [];
+    if (show) params.push(`show=${q(show)}`);
+    if (depth) params.push(`depth=${depth}`);
+    if (collapsed.size) params.push(`collapsed=${ids(collapsed)}`);
+    if (expanded.size) params.push(`expanded=${ids(expanded)}`);
+    if (opened.size) params.push(`open=${ids(opened)}`);
+    return params.length ? `?${params.join('&')}` : '';
+  }
+
+  async function fetchView() {
+    timer = null;
+    inFlight = true;
+    lastRequest = performance.now();
+    const started = lastRequest;
+    try {
+      const answer = await get(`/api/searches/${q(searchId)}/view${query()}`);
+      const first = view === null;
+      view = answer;
+      // the filter stays what the first answer chose, though the graph grows past the size that chose it
+      show = answer.show;
+      if (first && options.onFirstView) options.onFirstView(answer);
+      render(started);
+    } catch (e) {
+      if (options.onError) options.onError(e);
+    } finally {
+      inFlight = false;
+      if (again) {
+        again = false;
+        request();
+      }
     }
-    return keep;
   }
 
-  function layout() {
-    const { incoming, outgoing } = structure();
-    const keep = onlyTrue ? onPathsTo(incoming, [...nodes.values()].filter(n => n.state === 'true').map(n => n.id))
-      : pathsTo ? onPathsTo(incoming, pathsTo, true) : null;
-    const visible = id => !keep || keep.has(id);
-    const primaryParent = id => (incoming.get(id) || [])[0];
-    const kids = id => (outgoing.get(id) || []).filter(e => primaryParent(e.to) === e && visible(e.to)).map(e => e.to);
-    const roots = [...nodes.keys()].filter(id => !incoming.has(id) && visible(id));
-    const hidden = new Map();
-    const groups = new Map();
-    const build = id => {
-      const children = kids(id);
-      if (collapsed.has(id)) {
-        hidden.set(id, countBelow(id, kids));
-        return { id, children: [] };
-      }
-      const quiet = children.filter(c => nodes.get(c).state === 'false' && kids(c).length === 0);
-      if (quiet.length < GROUP_MIN || ungrouped.has(id)) {
-        return { id, children: children.map(build) };
-      }
-      const key = `group-${id}`;
-      const hypotheses = [...new Set(quiet.map(c => nodes.get(c).hypothesis))];
-      groups.set(key, { id: key, group: true, parent: id, members: quiet, state: 'false', hypothesis: hypotheses.join(', '),
-        focus: [], label: `${quiet.length} false: ${hypotheses.join(', ')}` });
-      return { id, children: [...children.filter(c => !quiet.includes(c)).map(build), { id: key, children: [] }] };
-    };
-    const tree = { id: -1, children: roots.map(build) };
-    const root = d3.hierarchy(tree);
-    d3.tree().nodeSize([ROW, COLUMN]).separation((a, b) => (a.parent === b.parent ? 1 : 1.3))(root);
-    const placed = new Map();
-    root.each(d => {
-      if (d.data.id !== -1) placed.set(d.data.id, { x: (d.depth - 1) * COLUMN, y: d.x, node: nodes.get(d.data.id) || groups.get(d.data.id) });
-    });
-    const links = edges.filter(e => placed.has(e.from) && placed.has(e.to))
-      .concat([...groups.values()].filter(g => placed.has(g.id)).map(g => ({ from: g.parent, to: g.id, axis: 'where', group: true })));
-    const grouped = [...groups.values()].reduce((n, g) => n + g.members.length, 0);
-    const hasKids = id => (outgoing.get(id) || []).some(e => visible(e.to));
-    return { placed, links, hidden, hasKids, primaryParent: id => (groups.has(id) ? undefined : primaryParent(id)), grouped, groups: groups.size };
-  }
+  function render(started) {
+    if (!legend) {
+      legend = view.legend;
+      defs.html(Object.entries(legend.lines).map(([axis, s]) =>
+        `<marker id="arrow-${axis}" viewBox="0 0 8 8" refX="8" refY="4" markerWidth="6" markerHeight="6" orient="auto">`
+        + `<path d="M0,0L8,4L0,8z" fill="${s.stroke}"/></marker>`).join(''));
+      if (options.legend) fillLegend(options.legend, legend);
+    }
+    const lineStyle = axis => legend.lines[axis] || legend.lines.why;
+    edgeLayer.selectAll('path').data(view.lines, l => `${l.from}-${l.to}`).join('path')
+      .attr('class', l => `edge ${l.axis}${l.primary ? '' : ' extra'}`)
+      .attr('data-axis', l => l.axis)
+      .attr('stroke', l => lineStyle(l.axis).stroke)
+      .attr('stroke-dasharray', l => lineStyle(l.axis).dash)
+      .attr('stroke-opacity', l => (l.primary ? 0.9 : 0.45))
+      .attr('marker-end', l => `url(#arrow-${l.axis})`)
+      .attr('d', l => l.points.map((p, i) => `${i ? 'L' : 'M'}${p[0]},${p[1]}`).join(''));
 
-  function render() {
-    const started = performance.now();
-    const { placed, links, hidden, hasKids, primaryParent, grouped, groups: groupCount } = layout();
-    const primary = e => e.group || primaryParent(e.to) === e;
-    const linkPath = e => {
-      const a = placed.get(e.from);
-      const b = placed.get(e.to);
-      const x1 = a.x + BOX_W;
-      const x2 = b.x - 2;
-      const mid = (x1 + x2) / 2;
-      return `M${x1},${a.y}C${mid},${a.y} ${mid},${b.y} ${x2},${b.y}`;
-    };
-    edgeLayer.selectAll('path').data(links, e => `${e.from}-${e.to}`).join('path')
-      .attr('class', e => `edge ${e.axis}${primary(e) ? '' : ' extra'}`)
-      .attr('data-axis', e => e.axis)
-      .attr('stroke', e => (EDGE_STYLES[e.axis] || EDGE_STYLES.why).stroke)
-      .attr('stroke-dasharray', e => (EDGE_STYLES[e.axis] || EDGE_STYLES.why).dash)
-      .attr('stroke-opacity', e => (primary(e) ? 0.9 : 0.45))
-      .attr('marker-end', e => `url(#arrow-${e.axis})`)
-      .attr('d', linkPath);
-
-    const data = [...placed.values()];
-    const groups = nodeLayer.selectAll('g.node').data(data, d => d.node.id).join(enter => {
+    const boxes = nodeLayer.selectAll('g.node').data(view.boxes, b => b.key).join(enter => {
       const g = enter.append('g').attr('class', 'node');
-      g.append('rect').attr('width', BOX_W).attr('height', BOX_H).attr('y', -BOX_H / 2).attr('rx', 3)
-        .attr('stroke', '#555').attr('stroke-width', 0.7);
-      g.append('text').attr('class', 'label').attr('x', 5).attr('dy', '0.35em')
-        .attr('font-size', 11).attr('font-family', 'sans-serif').attr('fill', '#111');
+      g.append('rect').attr('rx', 3).attr('stroke', '#555').attr('stroke-width', 0.7);
+      g.append('text').attr('class', 'label').attr('x', 6).attr('dy', '0.35em').attr('fill', '#111')
+        .attr('font-size', 11).attr('font-family', 'Helvetica, Arial, \'Liberation Sans\', sans-serif');
       g.append('title');
-      const toggle = g.append('g').attr('class', 'toggle').attr('transform', `translate(${BOX_W + 8},0)`);
-      toggle.append('circle').attr('r', 6).attr('fill', '#fff').attr('stroke', '#555');
+      const toggle = g.append('g').attr('class', 'toggle');
+      toggle.append('circle').attr('r', TOGGLE_RADIUS).attr('fill', '#fff').attr('stroke', '#555');
       toggle.append('text').attr('text-anchor', 'middle').attr('dy', '0.35em').attr('font-size', 10).attr('font-family', 'sans-serif');
       toggle.append('title');
-      g.on('click', (event, d) => {
+      g.on('click', (event, b) => {
         event.stopPropagation();
-        if (d.node.group) {
-          ungrouped.add(d.node.parent);
-          schedule();
+        if (b.members) {
+          opened.add(b.parent);
+          request();
         } else {
-          select(d.node.id);
+          select(b.id);
         }
       });
-      toggle.on('click', (event, d) => {
+      toggle.on('click', (event, b) => {
         event.stopPropagation();
-        toggleCollapsed(d.node.id);
+        toggleCollapsed(b);
       });
       return g;
     });
-    groups.attr('transform', d => `translate(${d.x},${d.y})`)
-      .attr('data-id', d => d.node.id)
-      .attr('data-state', d => d.node.state)
-      .attr('data-hypothesis', d => d.node.hypothesis)
-      .attr('data-focus', d => focusText(d.node.focus))
-      .attr('data-group', d => (d.node.group ? d.node.members.length : null))
-      .classed('group', d => !!d.node.group)
-      .classed('selected', d => d.node.id === selected);
-    groups.select('rect').attr('fill', d => STATE_COLOURS[d.node.state] || '#fff')
-      .attr('stroke-width', d => (d.node.id === selected ? 2.5 : 0.7))
-      .attr('stroke-dasharray', d => (d.node.group ? '3 2' : null));
-    groups.select('text.label').text(d => clip(d.node.group ? d.node.label : `${d.node.hypothesis} · ${focusLeaf(d.node.focus)}`, 42));
-    groups.select('title').text(d => (d.node.group
-      ? `${d.node.label}\n${d.node.members.map(id => focusLeaf(nodes.get(id).focus)).join(', ')}\nclick to show them`
-      : `${d.node.hypothesis} at ${focusText(d.node.focus)}\n${d.node.state}`
-        + (d.node.value != null ? `  ${fmt(d.node.value)} / ${fmt(d.node.threshold)}` : '')
-        + (d.node.reason ? `\n${d.node.reason}` : '')));
-    const toggles = groups.select('g.toggle').attr('display', d => (hasKids(d.node.id) ? null : 'none'))
-      .attr('data-collapsed', d => collapsed.has(d.node.id));
-    toggles.select('text').text(d => (collapsed.has(d.node.id) ? '+' : '−'));
-    toggles.select('title').text(d => (collapsed.has(d.node.id) ? `expand (${hidden.get(d.node.id) || 0} hidden)` : 'collapse'));
-    bounds = extent(data);
+    boxes.attr('transform', b => `translate(${b.x},${b.y})`)
+      .attr('data-id', b => b.key)
+      .attr('data-state', b => b.state)
+      .attr('data-hypothesis', b => (b.members ? null : b.hypothesis))
+      .attr('data-focus', b => (b.members ? null : focusText(b.focus)))
+      .attr('data-group', b => (b.members ? b.members.length : null))
+      .classed('group', b => !!b.members)
+      .classed('selected', b => b.id === selected);
+    boxes.select('rect').attr('width', b => b.width).attr('height', b => b.height)
+      .attr('fill', b => legend.states[b.state] || '#fff')
+      .attr('stroke-width', b => (b.id === selected ? 2.5 : 0.7))
+      .attr('stroke-dasharray', b => (b.members ? '3 2' : null));
+    boxes.select('text.label').attr('y', b => b.height / 2).text(b => b.label);
+    boxes.select('title').text(b => b.title);
+    const toggles = boxes.select('g.toggle').attr('display', b => (b.collapsible ? null : 'none'))
+      .attr('transform', b => `translate(${b.width - TOGGLE / 2},${b.height / 2})`)
+      .attr('data-collapsed', b => b.collapsed);
+    toggles.select('text').text(b => (b.collapsed ? '+' : '−'));
+    toggles.select('title').text(b => (b.collapsed ? `expand (${b.hidden} hidden)` : 'collapse'));
     if (!userMoved) fit();
-    stats.nodes = data.length - groupCount;
+    const groups = view.boxes.length - view.drawnNodes;
+    stats.nodes = view.drawnNodes;
     stats.millis = performance.now() - started;
     stats.renders++;
-    svg.attr('data-rendered-nodes', data.length - groupCount).attr('data-grouped-nodes', grouped)
-      .attr('data-groups', groupCount).attr('data-render-millis', stats.millis.toFixed(1))
-      .attr('data-renders', stats.renders);
+    svg.attr('data-rendered-nodes', view.drawnNodes).attr('data-grouped-nodes', view.groupedNodes)
+      .attr('data-groups', groups).attr('data-render-millis', stats.millis.toFixed(1))
+      .attr('data-renders', stats.renders).attr('data-show', view.show);
     if (options.onRender) options.onRender(stats);
   }
 
   function fit() {
-    const box = bounds;
     const el = svg.node();
     const width = el.clientWidth || 800;
     const height = el.clientHeight || 500;
-    if (!box.width || !box.height) return;
-    const k = Math.min(2, 0.95 * Math.min(width / (box.width + 40), height / (box.height + 40)));
+    if (!view || !view.width || !view.height) return;
+    const k = Math.min(2, 0.98 * Math.min(width / view.width, height / view.height));
     const scale = Math.max(k, 0.05);
-    const t = d3.zoomIdentity.translate(width / 2 - scale * (box.x + box.width / 2), height / 2 - scale * (box.y + box.height / 2)).scale(scale);
+    const t = d3.zoomIdentity.translate((width - scale * view.width) / 2, (height - scale * view.height) / 2).scale(scale);
     svg.call(zoom.transform, t);
   }
 
@@ -230,112 +178,70 @@ export function shgView(container, options = {}) {
   function select(id) {
     selected = id;
     userMoved = true;
-    schedule();
-    if (options.onSelect) options.onSelect(nodes.get(id));
+    nodeLayer.selectAll('g.node').classed('selected', b => b.id === selected)
+      .select('rect').attr('stroke-width', b => (b.id === selected ? 2.5 : 0.7));
+    if (options.onSelect) options.onSelect({ id });
   }
 
-  function toggleCollapsed(id) {
-    if (collapsed.has(id)) collapsed.delete(id); else collapsed.add(id);
-    schedule();
+  function toggleCollapsed(b) {
+    if (b.collapsed) {
+      collapsed.delete(b.id);
+      expanded.add(b.id);
+    } else {
+      collapsed.add(b.id);
+      expanded.delete(b.id);
+    }
+    request();
   }
 
+  /** A new question of what to draw: the drawing is fitted to the window again. */
+  function redraw() {
+    userMoved = false;
+    request();
+  }
+
+  request();
   return {
     svg: svg.node(),
-    setGraph(graph) {
-      nodes.clear();
-      for (const n of graph.nodes || []) nodes.set(n.id, n);
-      edges = (graph.edges || []).slice();
-      schedule();
+    /** The search's graph changed (a live event): asks for the view again, throttled. */
+    changed: request,
+    /** Draws the nodes {@code value} names: all, true (the paths to true nodes) or findings (the paths to them). */
+    setShow(value) {
+      show = value;
+      redraw();
     },
-    /** Applies one live SHG event (nodeAdded, nodeChanged, edgeAdded). */
-    apply(event) {
-      if (event.type === 'nodeAdded' || event.type === 'nodeChanged') {
-        nodes.set(event.node.id, event.node);
-        schedule();
-        if (event.node.id === selected && options.onSelectedChanged) options.onSelectedChanged(event.node);
-      } else if (event.type === 'edgeAdded') {
-        if (!edges.some(e => e.from === event.edge.from && e.to === event.edge.to)) edges.push(event.edge);
-        schedule();
-      }
-    },
-    setOnlyTrue(value) {
-      onlyTrue = value;
-      if (value) pathsTo = null;
-      userMoved = false;
-      schedule();
-    },
-    /** Draws only the nodes {@code ids} and the paths to them (null: every node). */
-    showPathsTo(ids) {
-      pathsTo = ids ? [...ids] : null;
-      if (ids) onlyTrue = false;
-      userMoved = false;
-      schedule();
-    },
-    collapseAll(depth) {
-      const { outgoing } = structure();
+    /** Collapses every subtree from {@code d} deep on (0: none), forgetting the nodes toggled and groups opened. */
+    collapseBelow(d) {
+      depth = d;
       collapsed.clear();
-      const walk = (id, d) => {
-        if (d >= depth && (outgoing.get(id) || []).length) collapsed.add(id);
-        for (const e of outgoing.get(id) || []) if (d < depth) walk(e.to, d + 1);
-      };
-      [...nodes.keys()].filter(id => ![...edges].some(e => e.to === id)).forEach(id => walk(id, 0));
-      userMoved = false;
-      schedule();
-    },
-    expandAll() {
-      collapsed.clear();
-      ungrouped.clear();
-      userMoved = false;
-      schedule();
+      expanded.clear();
+      opened.clear();
+      redraw();
     },
     fit() {
       userMoved = false;
       fit();
     },
     select,
-    node: id => nodes.get(id),
-    nodes: () => [...nodes.values()],
-    edges: () => edges,
     stats,
   };
 }
 
-/** The drawing's box from the layout itself (no getBBox: that would force the browser to lay out first). */
-function extent(placed) {
-  if (!placed.length) return { x: 0, y: 0, width: 0, height: 0 };
-  const xs = placed.map(p => p.x);
-  const ys = placed.map(p => p.y);
-  const x = Math.min(...xs);
-  const y = Math.min(...ys) - BOX_H;
-  return { x, y, width: Math.max(...xs) + BOX_W + 20 - x, height: Math.max(...ys) + BOX_H - y };
-}
-
-function countBelow(id, kids) {
-  let n = 0;
-  const stack = [...kids(id)];
-  while (stack.length) {
-    const k = stack.pop();
-    n++;
-    stack.push(...kids(k));
-  }
-  return n;
-}
-
-function clip(text, max) {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-/** The legend: node states as colours, edge kinds as lines. */
+/** The legend's place: a view given it ({@code options.legend}) fills it from its first answer. */
 export function shgLegend() {
-  const states = Object.entries(STATE_COLOURS).map(([s, c]) =>
-    `<span class="key-state"><i style="background:${c}"></i>${s}</span>`).join('');
-  const axes = Object.entries(EDGE_STYLES).map(([axis, s]) =>
-    `<span class="key-edge"><svg width="34" height="8"><line x1="0" y1="4" x2="34" y2="4" stroke="${s.stroke}" stroke-width="2"`
-    + `${s.dash ? ` stroke-dasharray="${s.dash}"` : ''}/></svg>${s.label}</span>`).join('');
   const div = document.createElement('div');
   div.className = 'shg-legend';
-  div.innerHTML = states + axes;
   return div;
+}
+
+/** Node states as colours, edge kinds as lines, in the colours the server's view carries. */
+function fillLegend(div, legend) {
+  const states = Object.entries(legend.states).map(([s, c]) =>
+    `<span class="key-state"><i style="background:${c}"></i>${s}</span>`).join('');
+  const axes = Object.values(legend.lines).map(s =>
+    `<span class="key-edge"><svg width="34" height="8"><line x1="0" y1="4" x2="34" y2="4" stroke="${s.stroke}" stroke-width="2"`
+    + `${s.dash ? ` stroke-dasharray="${s.dash}"` : ''}/></svg>${s.label}</span>`).join('');
+  div.innerHTML = states + axes;
 }
 
 /** The graph's SVG as a standalone file (colours are attributes, so it needs no style sheet). */

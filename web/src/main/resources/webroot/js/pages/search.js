@@ -100,9 +100,6 @@ function startPage(root, preselected) {
   return () => clearInterval(timer);
 }
 
-/** Graphs with more nodes than this open drawing the paths to the findings only: the rest is the search's working. */
-const LARGE_GRAPH = 60;
-
 /**
  * One search: its findings on top, then its graph with a detail panel; live: follows the WebSocket (the
  * findings are read again as nodes change) and can be stopped.
@@ -119,17 +116,13 @@ export function searchView(root, searchId, { live, compact } = {}) {
     h('option', { value: 'all', selected: true }, 'every node'));
   const depth = h('select', { name: 'collapse-depth' }, ['all', 1, 2, 3, 4].map(d => h('option', { value: d }, d === 'all' ? 'expand all' : `collapse below depth ${d}`)));
   const graphBox = h('div', { class: 'graph-box' });
+  const legend = shgLegend();
   const detailBox = h('aside', { class: 'detail-box' }, h('p', { class: 'muted' }, 'click a node for its detail'));
   const detail = nodeDetail(detailBox, { onNavigate: id => view.select(id) });
-  let findingNodes = [];
   const samples = compact ? null : samplesPanel({ live, searchId });
   const findings = findingsPanel(searchId, {
     onShow: id => view.select(id),
     onSamples: samples ? (kind, method) => samples.show(kind, method) : null,
-    onChange: list => {
-      findingNodes = list.map(f => f.nodeIds[0]);
-      if (show.value === 'findings') applyShow();
-    },
   });
   let running = false;
 
@@ -163,21 +156,19 @@ export function searchView(root, searchId, { live, compact } = {}) {
     h('div', { class: 'toolbar' }, h('strong', { class: 'search-id' }, searchId), status, live ? stop : null,
       h('label', {}, 'show ', show), depth,
       h('button', { type: 'button', class: 'fit', onclick: () => view.fit() }, 'fit'), exports, live ? gauge : null),
-    message, shgLegend(), h('div', { class: 'graph-and-detail' }, graphBox, detailBox), samples ? samples.element : null);
+    message, legend, h('div', { class: 'graph-and-detail' }, graphBox, detailBox), samples ? samples.element : null);
   root.append(container);
 
-  const view = shgView(graphBox, { onSelect: n => n && detail.show(searchId, n.id, running) });
-  /** The graph's filter: the paths to the findings' nodes (every node while there is none), to true nodes, or none. */
-  function applyShow() {
-    if (show.value === 'true') view.setOnlyTrue(true);
-    else if (show.value === 'findings' && findingNodes.length) view.showPathsTo(findingNodes);
-    else {
-      view.setOnlyTrue(false);
-      view.showPathsTo(null);
-    }
-  }
-  show.addEventListener('change', applyShow);
-  depth.addEventListener('change', () => (depth.value === 'all' ? view.expandAll() : view.collapseAll(Number(depth.value))));
+  // The server lays the graph out and picks the filter a user sees first (a large graph: the paths to its findings).
+  const view = shgView(graphBox, {
+    searchId,
+    legend,
+    onSelect: n => n && detail.show(searchId, n.id, running),
+    onFirstView: answer => { show.value = answer.show; },
+    onError: e => message.show(e.message),
+  });
+  show.addEventListener('change', () => view.setShow(show.value));
+  depth.addEventListener('change', () => view.collapseBelow(depth.value === 'all' ? 0 : Number(depth.value)));
   stop.addEventListener('click', async () => {
     try {
       await post(`/api/searches/${q(searchId)}/stop`);
@@ -218,18 +209,13 @@ export function searchView(root, searchId, { live, compact } = {}) {
       ended(event.reason);
       findings.changed();
     } else {
-      view.apply(event);
+      view.changed();
       if (event.type === 'nodeChanged') findings.changed();
     }
   };
   const unsubscribe = live ? subscribe(`search:${searchId}`, (event, error) => (error ? message.show(error) : onEvent(event))) : () => {};
   findings.load();
   get(`/api/searches/${q(searchId)}`).then(answer => {
-    if ((answer.graph.nodes || []).length > LARGE_GRAPH) {
-      show.value = 'findings';
-      applyShow();
-    }
-    view.setGraph(answer.graph);
     running = !!answer.running;
     stop.disabled = !running;
     status.textContent = running ? 'running' : `ended${answer.endReason ? `: ${answer.endReason}` : ''}`;

@@ -69,6 +69,7 @@ public final class ShgLayout {
     root.setProperty(LayeredOptions.SPACING_EDGE_NODE_BETWEEN_LAYERS, 8.0);
     root.setProperty(LayeredOptions.SPACING_EDGE_EDGE_BETWEEN_LAYERS, 5.0);
     root.setProperty(LayeredOptions.SPACING_COMPONENT_COMPONENT, 24.0);
+    root.setProperty(LayeredOptions.MERGE_EDGES, true);
     root.setProperty(LayeredOptions.CONSIDER_MODEL_ORDER_STRATEGY, OrderingStrategy.NODES_AND_EDGES);
     root.setProperty(LayeredOptions.THOROUGHNESS, thoroughness(view.boxes().size()));
     Map<String, ElkNode> nodes = new LinkedHashMap<>();
