@@ -2,7 +2,10 @@ package dev.bottlenose.consultant;
 
 import java.util.Locale;
 
-/** Graphviz DOT text of a search-history graph, nodes in their states' colours ({@link NodeState#colour}). */
+/**
+ * Graphviz DOT text of a search-history graph in the page's colour language: nodes in their states' colours ({@link
+ * NodeState#colour}), lines in their axis's ({@link Axis#colour}), where-lines dashed.
+ */
 final class Dot {
 
   static String write(SearchHistoryGraph g) {
@@ -13,7 +16,7 @@ final class Dot {
     }
     for (ShgEdge e : g.edges()) {
       sb.append("  n").append(e.from()).append(" -> n").append(e.to()).append(" [color=\"")
-          .append(e.axis() == Axis.WHY ? "palegoldenrod" : "orchid").append("\", penwidth=2];\n");
+          .append(e.axis().colour()).append(e.axis().dash() == null ? "\"" : "\", style=dashed").append(", penwidth=2];\n");
     }
     return sb.append("}\n").toString();
   }

@@ -109,7 +109,7 @@ class SearchStoreTest {
     String dot = g.toDot();
     assertThat(dot).startsWith("digraph shg {").endsWith("}\n");
     assertThat(dot).contains("n0 [label=\"top\\n<>\\nfalse\", fillcolor=\"" + NodeState.FALSE.colour() + "\"];");
-    assertThat(dot).contains("n0 -> n1 [color=\"palegoldenrod\", penwidth=2];");
+    assertThat(dot).contains("n0 -> n1 [color=\"" + Axis.WHY.colour() + "\", penwidth=2];");
     assertThat(dot.lines().filter(l -> l.contains("->")).count()).isEqualTo(g.edges().size());
     assertThat(g.find("cpu_bound", Focus.WHOLE_PROGRAM).toJson()).containsEntry("state", "false").containsEntry("threshold", 0.3);
   }

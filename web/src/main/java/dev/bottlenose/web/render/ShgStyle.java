@@ -21,12 +21,12 @@ public final class ShgStyle {
 
   /** The colour of a line of {@code axis}. */
   public static String stroke(Axis axis) {
-    return axis == Axis.WHY ? "#b8a21c" : "#a35bb0";
+    return axis.colour();
   }
 
   /** The dash pattern of a line of {@code axis} (SVG {@code stroke-dasharray}); null: solid. */
   public static String dash(Axis axis) {
-    return axis == Axis.WHY ? null : "6 4";
+    return axis.dash();
   }
 
   /** What a line of {@code axis} means. */
