@@ -51,8 +51,8 @@ final class ExportCommand implements Callable<Integer> {
       + " (default: the first the search kept)")
   String daemon;
 
-  @Option(names = "--out", paramLabel = "FILE", description = "write to FILE instead of stdout (pprof needs it; jfr goes to"
-      + " stdout only when it is not a terminal)")
+  @Option(names = "--out", paramLabel = "FILE", description = "write to FILE instead of stdout (the binary"
+      + " formats, pprof and jfr, go to stdout only when it is not a terminal)")
   Path out;
 
   @Mixin
@@ -68,10 +68,6 @@ final class ExportCommand implements Callable<Integer> {
     }
     if (!StackExports.GRAPHS.contains(graph)) {
       throw new UsageException("--graph must be one of " + String.join(", ", StackExports.GRAPHS) + ", is '" + graph + "'");
-    }
-    if (f == SearchExport.PPROF && out == null) {
-      throw new UsageException("--format " + f.formatName() + " is binary (gzip-compressed protobuf): write it to a"
-          + " file with --out FILE");
     }
     if (f.binary() && out == null && System.console() != null && main.out == System.out) {
       throw new UsageException("--format " + f.formatName() + " is binary: write it to a file with --out FILE, or"
