@@ -70,6 +70,11 @@ final class LockHolders {
         for (ThreadInfo waiter : e.getValue()) {
           c.waiters.add(waiter.getThreadName());
           Thread t = live.get(waiter.getThreadId());
+          if (t == null) {
+            // started after the threads were listed (a pool growing between looks): list them again, once a thread
+            live = ThreadPools.liveThreads();
+            t = live.get(waiter.getThreadId());
+          }
           ThreadGroup group = t == null ? null : t.getThreadGroup();
           c.pools.add(ThreadPools.poolOf(waiter.getThreadName(), group == null ? null : group.getName()));
         }
