@@ -2,6 +2,7 @@ package dev.bottlenose.daemon.bus;
 
 import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.bus.Membership;
+import dev.bottlenose.bus.Registry;
 import dev.bottlenose.bus.protocol.DaemonEvents;
 import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.bus.protocol.DaemonRequests;
@@ -15,7 +16,6 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonObject;
-import io.vertx.core.shareddata.AsyncMap;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -32,8 +32,6 @@ import java.util.function.Function;
  * holder lets go or leaves, {@code unheld} runs (the daemon process then stops, and its agent cleans up).
  */
 public final class DaemonVerticle extends VerticleBase {
-  static final long REGISTRY_TTL_MILLIS = 15_000;
-
   private final TargetSession session;
   /** How this daemon announces itself and what its registry entry says; replaced when its node and state are known. */
   private volatile DaemonEvents.Announcement info;
@@ -41,8 +39,8 @@ public final class DaemonVerticle extends VerticleBase {
   private final String heldBy;
   private final Runnable unheld;
   private final Holdings holdings = new Holdings();
-  private AsyncMap<String, JsonObject> registry;
-  private long refreshTimer;
+  private Registry registry;
+  private Registry.Entry entry;
   private Runnable membershipListener = () -> {};
 
   /** A daemon nobody holds: it serves until it is stopped. */
@@ -147,24 +145,21 @@ public final class DaemonVerticle extends VerticleBase {
     session.values().onSample(s -> bus.publish(Addresses.values(id), Wire.sample(s).toJson()));
     session.onChanges(c -> bus.publish(Addresses.changes(id), Wire.changes(c).toJson()));
     session.onEnd(reason -> vertx.runOnContext(v -> ended(reason)));
-    return ready.compose(v -> vertx.sharedData().<String, JsonObject>getAsyncMap(Addresses.DAEMONS_MAP))
-        .compose(map -> {
-          registry = map;
-          refreshTimer = vertx.setPeriodic(REGISTRY_TTL_MILLIS / 3, t -> register());
-          return register();
-        }).onSuccess(v -> bus.publish(Addresses.DAEMONS, info.withEvent(DaemonEvents.STARTED).toJson()));
+    return ready.compose(v -> Registry.open(vertx, Addresses.DAEMONS_MAP))
+        .compose(r -> {
+          registry = r;
+          return r.keep(id, info.toJson());
+        }).onSuccess(e -> {
+          entry = e;
+          bus.publish(Addresses.DAEMONS, info.withEvent(DaemonEvents.STARTED).toJson());
+        });
   }
 
   @Override
   public Future<?> stop() {
     membershipListener.run();
-    vertx.cancelTimer(refreshTimer);
     vertx.eventBus().publish(Addresses.DAEMONS, info.withEvent(DaemonEvents.STOPPED).toJson());
-    return registry == null ? Future.succeededFuture() : registry.remove(id);
-  }
-
-  private Future<Void> register() {
-    return registry.put(id, info.toJson(), REGISTRY_TTL_MILLIS);
+    return entry == null ? Future.succeededFuture() : entry.remove();
   }
 
   private void ended(String reason) {
@@ -172,14 +167,14 @@ public final class DaemonVerticle extends VerticleBase {
     JsonObject body = info.withEvent(DaemonEvents.EXITED).toJson();
     vertx.eventBus().publish(Addresses.exited(id), body);
     vertx.eventBus().publish(Addresses.DAEMONS, body);
-    if (registry != null) {
-      register();
+    if (entry != null) {
+      entry.update(info.toJson());
     }
   }
 
   /**
-   * The registered daemons whose member is still in the cluster: an entry of a daemon killed a moment ago
-   * is left out before its time to live ends, and an entry that is not a daemon's JSON is ignored.
+   * The registered daemons whose member is still in the cluster ({@link Registry#entries}): an entry of a daemon
+   * killed a moment ago is left out before its time to live ends, and an entry that is not a daemon's JSON is ignored.
    */
   private void list(Message<Object> message) {
     if (registry == null) {
@@ -191,13 +186,8 @@ public final class DaemonVerticle extends VerticleBase {
         message.fail(500, "reading the daemon registry failed: " + ar.cause().getMessage());
         return;
       }
-      List<DaemonEvents.Announcement> daemons = new java.util.ArrayList<>();
-      for (Object value : ar.result().values()) {
-        DaemonEvents.Announcement d = DaemonEvents.Announcement.fromOrNull(value);
-        if (d != null && (!vertx.isClustered() || d.node() != null && Membership.isMember(vertx, d.node()))) {
-          daemons.add(d);
-        }
-      }
+      List<DaemonEvents.Announcement> daemons = ar.result().stream().map(DaemonEvents.Announcement::fromOrNull)
+          .filter(java.util.Objects::nonNull).toList();
       message.reply(new DaemonReplies.Daemons(daemons).toJson());
     });
   }
