@@ -146,7 +146,8 @@ public final class SearchStore {
     return list;
   }
 
-  private Path file(String id) {
+  /** The file search {@code id} is saved in (or will be, as it ends); a malformed id is refused. */
+  public Path file(String id) {
     if (id == null || !id.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,99}")) {
       throw new IllegalArgumentException("not a search id: '" + id + "'");
     }

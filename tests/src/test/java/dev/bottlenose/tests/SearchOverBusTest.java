@@ -88,7 +88,7 @@ class SearchOverBusTest {
       MessageConsumer<JsonObject> listener = bus.vertx().eventBus().consumer(Addresses.searchEvents(hotSearchId),
           m -> events.add(m.body()));
       SearchRunner runner = SearchRunner.start(bus.vertx(), List.of(daemon.id()),
-          Searches.atDefaultBudget(hotSearchId, MAX_TIME), dataDirectory);
+          Searches.atDefaultBudget(hotSearchId, MAX_TIME), dataDirectory, "an end-to-end test");
 
       try {
         Searches.awaitFound(runner, MAX_TIME, IN_BURN);
@@ -143,7 +143,7 @@ class SearchOverBusTest {
         DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "500ms")) {
       bus.awaitRunning(daemon);
       SearchRunner runner = SearchRunner.start(bus.vertx(), List.of(daemon.id()),
-          Searches.fast("sleepy-" + target.pid(), Duration.ofSeconds(20)), dataDirectory);
+          Searches.fast("sleepy-" + target.pid(), Duration.ofSeconds(20)), dataDirectory, "an end-to-end test");
       runner.saved().toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
       SearchHistoryGraph graph = runner.search().graph();
       ShgNode top = graph.nodes().get(0);

@@ -80,15 +80,17 @@ public final class SearchRunner {
   private volatile SavedSearch result;
   /** The daemons whose target exited or which left, with why: not asked for a recording as the search ends. */
   private final Map<String, String> gone = new java.util.concurrent.ConcurrentHashMap<>();
+  private final SearchAnnouncer announcer;
 
   SearchRunner(Vertx vertx, List<String> daemonIds, Search search, EventBusMeasurementPort port, EventBusResourceOracle oracle,
-      SearchStore store) {
+      SearchStore store, String startedBy) {
     this.vertx = vertx;
     this.daemonIds = List.copyOf(daemonIds);
     this.search = search;
     this.port = port;
     this.oracle = oracle;
     this.store = store;
+    this.announcer = new SearchAnnouncer(vertx, search, daemonIds, startedBy, store.file(search.id()));
     String id = search.id();
     search.addListener(e -> vertx.eventBus().publish(Addresses.searchEvents(id), new JsonObject(Json.write(e.toJson()))));
     port.onTargetGone((daemon, reason) -> {
@@ -106,7 +108,6 @@ public final class SearchRunner {
         }));
   }
 
-  /** Creates the port, the oracle and the search over {@code daemonIds} and starts stepping it. */
   /**
    * Compiles the built-in rules on a thread of its own, so that a command can do it while it joins the cluster and
    * gets its daemons (compiling them takes seconds the first time in a process; a search started later finds them
@@ -124,12 +125,17 @@ public final class SearchRunner {
     t.start();
   }
 
-  public static SearchRunner start(Vertx vertx, List<String> daemonIds, SearchOptions options, Path dataDirectory) {
+  /**
+   * Creates the port, the oracle and the search over {@code daemonIds} and starts stepping it, announced to the
+   * cluster as started by {@code startedBy} (the command that runs it, e.g. {@code bottlenose search}).
+   */
+  public static SearchRunner start(Vertx vertx, List<String> daemonIds, SearchOptions options, Path dataDirectory,
+      String startedBy) {
     EventBusMeasurementPort port = new EventBusMeasurementPort(vertx, daemonIds, "consultant search " + options.id(),
         SamplingPeriod.millis(options.settings()));
     EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, daemonIds, Duration.ofSeconds(10));
     Search search = Search.create(options, port, oracle, InstantSource.system());
-    return new SearchRunner(vertx, daemonIds, search, port, oracle, new SearchStore(dataDirectory)).start();
+    return new SearchRunner(vertx, daemonIds, search, port, oracle, new SearchStore(dataDirectory), startedBy).start();
   }
 
   SearchRunner start() {
@@ -141,6 +147,7 @@ public final class SearchRunner {
     long interval = Math.max(10, Math.round(search.settings().number("search.sampling_interval_seconds") * 1000));
     timer = vertx.setPeriodic(0, interval, t -> step());
     port.onSampled(this::stepSoon);
+    announcer.start();
     return this;
   }
 
@@ -308,6 +315,7 @@ public final class SearchRunner {
       } else {
         search.advance();
       }
+      announcer.step();
       return search.isFinished();
     }, false).onComplete(ar -> {
       journal.flush();
@@ -380,6 +388,7 @@ public final class SearchRunner {
           journal.close();
           return file;
         }, false))
+        .eventually(announcer::ended)
         .eventually(() -> Future.join(consumers.stream().map(MessageConsumer::unregister).toList()))
         .onComplete(saved);
   }

@@ -6,8 +6,15 @@ public final class Addresses {
   public static final String DAEMONS = "bottlenose.daemons";
   /** Request-reply: the daemons in the cluster, {@code {"daemons":[…]}}. */
   public static final String DAEMONS_LIST = "bottlenose.daemons.list";
-  /** The cluster-wide map of announced daemons (Vert.x shared data), keyed by daemon id. */
+  /** The cluster-wide map of announced daemons ({@link Registry}), keyed by daemon id. */
   public static final String DAEMONS_MAP = "bottlenose.daemons";
+  /**
+   * Each running search's announcement ({@code SearchEvents.Announcement}) when it starts, when what it shows
+   * changes and when it ends, from whichever member runs it.
+   */
+  public static final String SEARCHES = "bottlenose.searches";
+  /** The cluster-wide map of running searches ({@link Registry}), keyed by search id: entries of their announcements. */
+  public static final String SEARCHES_MAP = "bottlenose.searches";
 
   private Addresses() {}
 

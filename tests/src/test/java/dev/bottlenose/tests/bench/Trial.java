@@ -156,7 +156,7 @@ final class Trial {
         options = options.with(o.getKey(), o.getValue());
       }
       options = options.withBudget(budget).withMaxTime(settings.window().plus(Duration.ofMinutes(2)));
-      SearchRunner runner = SearchRunner.start(bus.vertx(), List.of(daemonId), options, settings.dataDirectory());
+      SearchRunner runner = SearchRunner.start(bus.vertx(), List.of(daemonId), options, settings.dataDirectory(), "a benchmark");
       do {
         sleep(Math.min(250, Math.max(1, (deadline - System.nanoTime()) / 1_000_000)));
         if (System.nanoTime() >= mid) {

@@ -55,7 +55,7 @@ public final class Searches {
   public static SearchRunner runUntil(Bus bus, List<DaemonProcess> daemons, SearchOptions options, Path dataDirectory,
       Predicate<ShgNode>... wanted) throws Exception {
     SearchRunner runner = SearchRunner.start(bus.vertx(), daemons.stream().map(DaemonProcess::id).toList(), options,
-        dataDirectory);
+        dataDirectory, "an end-to-end test");
     try {
       awaitFound(runner, Duration.ofSeconds(120), wanted);
     } finally {

@@ -5,6 +5,7 @@ import dev.bottlenose.consultant.NodeState;
 import dev.bottlenose.consultant.Search;
 import dev.bottlenose.consultant.SearchHistoryGraph;
 import dev.bottlenose.consultant.ShgNode;
+import dev.bottlenose.consultant.bus.SearchAnnouncer;
 import dev.bottlenose.consultant.bus.SearchRunner;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
@@ -23,7 +24,6 @@ import java.util.Set;
 final class Progress implements AutoCloseable {
   static final int STATUS_SECONDS = 5;
   private static final Set<String> VERDICTS = Set.of("true", "false", "unknown");
-  private static final Set<String> TOP_LEVEL = Set.of("cpu_bound", "sync_wait", "io_wait", "memory_pressure");
   private final Vertx vertx;
   private final PrintStream out;
   private final long startedAt = System.currentTimeMillis();
@@ -50,7 +50,7 @@ final class Progress implements AutoCloseable {
     if ("nodeChanged".equals(type)) {
       JsonObject node = e.getJsonObject("node");
       String state = node.getString("state");
-      boolean topLevel = TOP_LEVEL.contains(node.getString("hypothesis")) && focus(node).equals("<>");
+      boolean topLevel = SearchAnnouncer.FAMILIES.contains(node.getString("hypothesis")) && focus(node).equals("<>");
       if ("true".equals(state) || topLevel && VERDICTS.contains(state)) {
         out.println(elapsed() + "  " + String.format(Locale.ROOT, "%-7s", state) + " " + node.getString("hypothesis")
             + " " + focus(node) + value(node));

@@ -105,7 +105,7 @@ final class SearchCommand implements Callable<Integer> {
       SearchRunner runner;
       try (Progress progress = new Progress(member.vertx(), options.id(), err)) {
         runner = Member.await(member.vertx().executeBlocking(() -> SearchRunner.start(member.vertx(), daemons,
-            options.with("web.daemons", String.join(",", daemons)), data), false), 60, "starting the search");
+            options.with("web.daemons", String.join(",", daemons)), data, "bottlenose search"), false), 60, "starting the search");
         err.println("bottlenose: search " + options.id() + " on " + daemons + ", budget " + percent(runner) + " of the target's CPU, at most "
             + runner.search().settings().number("search.max_time_seconds") + " s");
         progress.follow(runner);
