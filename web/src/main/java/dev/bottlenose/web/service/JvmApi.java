@@ -4,9 +4,11 @@ import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.bus.protocol.DaemonEvents.Announcement;
 import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.bus.protocol.DaemonRequests;
+import dev.bottlenose.bus.protocol.SearchEvents;
 import dev.bottlenose.daemon.attach.JvmInfo;
 import dev.bottlenose.daemon.attach.LocalJvms;
 import dev.bottlenose.model.ResourcePath;
+import dev.bottlenose.web.cluster.ClusterSearches;
 import dev.bottlenose.web.cluster.Daemons;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -30,13 +32,15 @@ final class JvmApi {
   private final Vertx vertx;
   private final Daemons daemons;
   private final Searches searches;
+  private final ClusterSearches clusterSearches;
   private final boolean anyUser;
 
   /** @param anyUser whether to attach to JVMs of other users too ({@code serve --attach-any-user}) */
-  JvmApi(Vertx vertx, Daemons daemons, Searches searches, boolean anyUser) {
+  JvmApi(Vertx vertx, Daemons daemons, Searches searches, ClusterSearches clusterSearches, boolean anyUser) {
     this.vertx = vertx;
     this.daemons = daemons;
     this.searches = searches;
+    this.clusterSearches = clusterSearches;
     this.anyUser = anyUser;
   }
 
@@ -51,17 +55,37 @@ final class JvmApi {
         stacks(ctx.pathParam("daemonId"), (String) ApiContract.param(ctx, "graph"), (Number) ApiContract.param(ctx, "max"))));
   }
 
+  /**
+   * The daemons' JVMs, each with its status dots and the searches in the cluster that cover it, whichever member runs
+   * them ({@code own}: this service, whose search page shows it live).
+   */
   private Future<?> jvms() {
-    return daemons.list().map(all -> {
+    Future<List<SearchEvents.Announcement>> running = clusterSearches.list().otherwise(List.of());
+    return Future.all(daemons.list(), running).map(both -> {
+      List<SearchEvents.Announcement> inCluster = running.result();
       JsonArray list = new JsonArray();
-      for (Announcement d : all) {
+      for (Announcement d : both.<List<Announcement>>resultAt(0)) {
+        JsonArray covering = new JsonArray(inCluster.stream().filter(s -> s.covers(d.daemonId()))
+            .map(s -> (Object) s.toJson().put("own", clusterSearches.isOwn(s))).toList());
         list.add(new JsonObject().put("daemonId", d.daemonId()).put("pid", d.pid())
             .put("mainClass", d.mainClass()).put("javaVersion", d.javaVersion()).put("host", d.host())
             .put("state", d.isRunning() ? "running" : "exited").put("daemonState", d.state())
-            .put("status", searches.status(d.daemonId())));
+            .put("status", searches.status(d.daemonId(), latestElsewhere(d.daemonId(), inCluster)))
+            .put("searches", covering));
       }
       return new JsonObject().put("jvms", list);
     });
+  }
+
+  /**
+   * The latest search of another member that covered {@code daemonId}: one in the registry now, or the last heard of
+   * (which may have ended since, or started before this service and not changed since); null when there is none.
+   */
+  private SearchEvents.Announcement latestElsewhere(String daemonId, List<SearchEvents.Announcement> inCluster) {
+    SearchEvents.Announcement heard = clusterSearches.latestElsewhere(daemonId);
+    return java.util.stream.Stream.concat(inCluster.stream().filter(s -> s.covers(daemonId) && !clusterSearches.isOwn(s)),
+            java.util.stream.Stream.ofNullable(heard))
+        .max(java.util.Comparator.comparingLong(SearchEvents.Announcement::startedAtMillis)).orElse(null);
   }
 
   private Future<?> attach(RoutingContext ctx) {

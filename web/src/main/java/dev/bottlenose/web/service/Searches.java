@@ -1,6 +1,7 @@
 package dev.bottlenose.web.service;
 
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.bus.protocol.SearchEvents;
 import dev.bottlenose.consultant.NodeState;
 import dev.bottlenose.consultant.SavedSearch;
 import dev.bottlenose.consultant.Search;
@@ -8,8 +9,8 @@ import dev.bottlenose.consultant.SearchHistoryGraph;
 import dev.bottlenose.consultant.SearchStore;
 import dev.bottlenose.consultant.Settings;
 import dev.bottlenose.consultant.ShgNode;
+import dev.bottlenose.consultant.bus.SearchAnnouncer;
 import dev.bottlenose.consultant.bus.SearchRunner;
-import dev.bottlenose.model.Focus;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
@@ -33,17 +34,21 @@ import java.util.function.Consumer;
  */
 final class Searches {
   static final String DAEMONS_SETTING = "web.daemons";
-  static final List<String> FAMILIES = List.of("cpu_bound", "sync_wait", "io_wait", "memory_pressure");
+  /** Who runs this service's searches, as the cluster is told ({@code SearchAnnouncer}). */
+  static final String STARTED_BY = "bottlenose serve";
   private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
   private final Vertx vertx;
   private final Path dataDirectory;
   private final SearchStore store;
   private final Map<String, Live> live = new ConcurrentHashMap<>();
-  private final Map<String, String> latestByDaemon = new ConcurrentHashMap<>();
+  private final Map<String, Latest> latestByDaemon = new ConcurrentHashMap<>();
   private final Map<String, SearchHistoryGraph> endedGraphs = new ConcurrentHashMap<>();
   private final Consumer<Live> started;
   private final Consumer<ShgEventBody> events;
+
+  /** A daemon's latest search of this service: its id and start. */
+  private record Latest(String searchId, long startedAtMillis) {}
 
   /** One event of a search as it goes to the hub: the search, the event body. */
   record ShgEventBody(String searchId, JsonObject event) {}
@@ -88,13 +93,14 @@ final class Searches {
     MessageConsumer<JsonObject> consumer = vertx.eventBus().localConsumer(Addresses.searchEvents(id),
         m -> events.accept(new ShgEventBody(id, m.body())));
     return vertx.executeBlocking(() -> SearchRunner.start(vertx, request.daemons(),
-            request.options().with(DAEMONS_SETTING, String.join(",", request.daemons())), dataDirectory), false)
+            request.options().with(DAEMONS_SETTING, String.join(",", request.daemons())), dataDirectory, STARTED_BY), false)
         .onFailure(e -> consumer.unregister())
         .map(runner -> {
           Live l = new Live(runner, request.daemons());
           l.consumer = consumer;
           live.put(id, l);
-          request.daemons().forEach(d -> latestByDaemon.put(d, id));
+          Latest latest = new Latest(id, runner.search().startedAtMillis());
+          request.daemons().forEach(d -> latestByDaemon.put(d, latest));
           long interval = Math.max(100, runner.search().settings().millis("search.sampling_interval_seconds"));
           l.budgetTimer = vertx.setPeriodic(interval, t -> events.accept(new ShgEventBody(id, budgetEvent(l))));
           runner.saved().onComplete(ar -> ended(l));
@@ -107,7 +113,7 @@ final class Searches {
     vertx.cancelTimer(l.budgetTimer);
     l.consumer.unregister();
     endedGraphs.put(l.id(), l.search().graph());
-    endedGraphs.keySet().removeIf(id -> !latestByDaemon.containsValue(id));
+    endedGraphs.keySet().removeIf(id -> latestByDaemon.values().stream().noneMatch(latest -> latest.searchId().equals(id)));
     live.remove(l.id());
   }
 
@@ -179,40 +185,31 @@ final class Searches {
     return new JsonObject().put("searchId", id).put("stopping", true);
   }
 
-  /** The JVM status dots of {@code daemonId}: its latest search's top-level hypotheses. */
-  JsonArray status(String daemonId) {
-    String id = latestByDaemon.get(daemonId);
-    if (id == null) {
+  /**
+   * The JVM status dots of {@code daemonId}: the top-level hypotheses of its latest search, this service's or, when
+   * it started later, {@code elsewhere}'s (another member's, null: none), each naming its search and whether this
+   * service runs or keeps it ({@code own}).
+   */
+  JsonArray status(String daemonId, SearchEvents.Announcement elsewhere) {
+    Latest latest = latestByDaemon.get(daemonId);
+    if (elsewhere != null && (latest == null || elsewhere.startedAtMillis() > latest.startedAtMillis())) {
+      return dots(elsewhere.families(), elsewhere.searchId(), false);
+    }
+    if (latest == null) {
       return new JsonArray();
     }
+    String id = latest.searchId();
     Live l = live.get(id);
     SearchHistoryGraph graph = l != null ? l.search().graph() : endedGraphs.get(id);
     if (graph == null) {
       return new JsonArray();
     }
     Settings settings = l != null ? l.search().settings() : Settings.defaults();
-    JsonArray status = new JsonArray();
-    for (String family : FAMILIES) {
-      ShgNode n = graph.find(family, Focus.WHOLE_PROGRAM);
-      JsonObject s = new JsonObject().put("family", family).put("searchId", id);
-      if (n == null) {
-        status.add(s.put("state", "untested").putNull("value").putNull("threshold").put("confidence", 0.0));
-        continue;
-      }
-      status.add(s.put("state", n.state() == NodeState.STOPPED || n.state() == NodeState.TESTING ? "untested" : n.state().word())
-          .put("value", finite(n.value())).put("threshold", finite(n.threshold())).put("confidence", confidence(n, settings)));
-    }
-    return status;
+    return dots(SearchAnnouncer.families(graph, settings), id, true);
   }
 
-  /** 1 for a verdict of true or false; for a node under test, the share of the evidence time it has had; else 0. */
-  static double confidence(ShgNode n, Settings settings) {
-    return switch (n.state()) {
-      case TRUE, FALSE -> 1.0;
-      case TESTING -> n.testedSinceMillis() == 0 ? 0.0 : Math.min(1.0, (System.currentTimeMillis() - n.testedSinceMillis())
-          / (1000.0 * (settings.number("search.sufficient_seconds", 6) + settings.number("search.min_observation_seconds", 1))));
-      default -> 0.0;
-    };
+  private static JsonArray dots(List<SearchEvents.Family> families, String searchId, boolean own) {
+    return new JsonArray(families.stream().map(f -> (Object) f.toJson().put("searchId", searchId).put("own", own)).toList());
   }
 
   /** Reads the saved searches once at start, newest first, so each daemon's status dots come from its latest one. */
@@ -223,7 +220,7 @@ final class Searches {
         String daemons = saved.settings().get(DAEMONS_SETTING);
         if (daemons != null) {
           for (String d : daemons.split(",")) {
-            if (latestByDaemon.putIfAbsent(d, s.id()) == null) {
+            if (latestByDaemon.putIfAbsent(d, new Latest(s.id(), s.startedAtMillis())) == null) {
               endedGraphs.put(s.id(), saved.graph());
             }
           }
@@ -245,9 +242,5 @@ final class Searches {
       return l.runner.saved();
     }).toList();
     return Future.join(saving).mapEmpty();
-  }
-
-  private static Object finite(double d) {
-    return Double.isNaN(d) || Double.isInfinite(d) ? null : d;
   }
 }

@@ -1,7 +1,9 @@
 package dev.bottlenose.web.service;
 
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.web.cluster.ClusterSearches;
 import dev.bottlenose.web.cluster.Daemons;
+import dev.bottlenose.consultant.bus.SearchAnnouncer;
 import dev.bottlenose.consultant.bus.SearchRunner;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -71,6 +73,7 @@ public final class WebService {
   private final SearchApi searchApi;
   private final LiveHub hub;
   private final MessageConsumer<JsonObject> daemonEvents;
+  private final ClusterSearches clusterSearches;
   private final ServiceMetrics metrics;
   private final ApiContract contract;
   private volatile boolean closing;
@@ -99,6 +102,7 @@ public final class WebService {
         });
     this.searchApi = new SearchApi(searches, daemons, limits);
     this.daemonEvents = vertx.eventBus().consumer(Addresses.DAEMONS, m -> jvmsChanged());
+    this.clusterSearches = new ClusterSearches(vertx, this::jvmsChanged);
     metrics.watch(searches);
   }
 
@@ -169,7 +173,7 @@ public final class WebService {
       ctx.request().toWebSocket().onSuccess(hub::accept)
           .onFailure(e -> Http.fail(ctx, ApiException.badRequest("not a WebSocket upgrade: " + e.getMessage())));
     });
-    new JvmApi(vertx, daemons, searches, options.attachAnyUser()).mount(router, body, checked);
+    new JvmApi(vertx, daemons, searches, clusterSearches, options.attachAnyUser()).mount(router, body, checked);
     searchApi.mount(router, body, checked);
     new MetricApi(vertx, daemons).mount(router, body, checked);
     plots.mount(router, body, checked);
@@ -314,7 +318,7 @@ public final class WebService {
 
   private static boolean isFamilyChange(JsonObject event) {
     JsonObject node = event.getJsonObject("node");
-    return node != null && Searches.FAMILIES.contains(node.getString("hypothesis"));
+    return node != null && SearchAnnouncer.FAMILIES.contains(node.getString("hypothesis"));
   }
 
   private void jvmsChanged() {
@@ -369,6 +373,7 @@ public final class WebService {
         .eventually(() -> {
           hub.close();
           daemonEvents.unregister();
+          clusterSearches.close();
           return server == null ? Future.succeededFuture() : server.close();
         }).mapEmpty();
   }
