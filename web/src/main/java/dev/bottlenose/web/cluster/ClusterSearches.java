@@ -17,9 +17,10 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The searches of the whole cluster, whichever member runs them (a {@code bottlenose search} command, this service,
  * another service): those in the registry of searches now ({@link Addresses#SEARCHES_MAP}, each kept by the member
- * that runs it, so gone with it), and the latest each JVM's daemon was covered by as last heard on
- * {@link Addresses#SEARCHES}, which outlives its member. {@code changed} runs whenever a search announces itself or a
- * member leaves the cluster.
+ * that runs it, so gone with it), and the latest of another member that each JVM's daemon was covered by, as last
+ * heard on {@link Addresses#SEARCHES} or read in the registry, which outlives its member (a member that has just
+ * joined may publish before it knows this one listens, so the registry is read for it too). {@code changed} runs
+ * whenever a search announces itself or a member leaves the cluster.
  */
 public final class ClusterSearches {
   private final Vertx vertx;
@@ -30,11 +31,10 @@ public final class ClusterSearches {
 
   public ClusterSearches(Vertx vertx, Runnable changed) {
     this.vertx = vertx;
-    String self = Membership.self(vertx);
     this.announcements = vertx.eventBus().consumer(Addresses.SEARCHES, m -> {
       Announcement a = Announcement.fromOrNull(m.body());
-      if (a != null && !a.node().equals(self)) {
-        a.daemons().forEach(d -> latestElsewhere.merge(d, a, (old, now) -> now.startedAtMillis() >= old.startedAtMillis() ? now : old));
+      if (a != null) {
+        heard(a);
       }
       changed.run();
     });
@@ -45,10 +45,22 @@ public final class ClusterSearches {
   public Future<List<Announcement>> list() {
     return Registry.open(vertx, Addresses.SEARCHES_MAP).compose(Registry::entries)
         .map(all -> all.stream().map(Announcement::fromOrNull).filter(Objects::nonNull)
-            .sorted(Comparator.comparingLong(Announcement::startedAtMillis).reversed()).toList());
+            .sorted(Comparator.comparingLong(Announcement::startedAtMillis).reversed()).toList())
+        .andThen(ar -> {
+          if (ar.succeeded()) {
+            ar.result().forEach(this::heard);
+          }
+        });
   }
 
-  /** The latest search of another member heard of that covered {@code daemonId} (it may have ended since), or null. */
+  /** Remembers another member's search as the latest of its daemons, unless one of theirs started later. */
+  private void heard(Announcement a) {
+    if (!isOwn(a)) {
+      a.daemons().forEach(d -> latestElsewhere.merge(d, a, (old, now) -> now.startedAtMillis() >= old.startedAtMillis() ? now : old));
+    }
+  }
+
+  /** The latest search of another member heard of or read that covered {@code daemonId} (it may have ended since), or null. */
   public Announcement latestElsewhere(String daemonId) {
     return latestElsewhere.get(daemonId);
   }

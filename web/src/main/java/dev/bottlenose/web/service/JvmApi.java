@@ -70,22 +70,11 @@ final class JvmApi {
         list.add(new JsonObject().put("daemonId", d.daemonId()).put("pid", d.pid())
             .put("mainClass", d.mainClass()).put("javaVersion", d.javaVersion()).put("host", d.host())
             .put("state", d.isRunning() ? "running" : "exited").put("daemonState", d.state())
-            .put("status", searches.status(d.daemonId(), latestElsewhere(d.daemonId(), inCluster)))
+            .put("status", searches.status(d.daemonId(), clusterSearches.latestElsewhere(d.daemonId())))
             .put("searches", covering));
       }
       return new JsonObject().put("jvms", list);
     });
-  }
-
-  /**
-   * The latest search of another member that covered {@code daemonId}: one in the registry now, or the last heard of
-   * (which may have ended since, or started before this service and not changed since); null when there is none.
-   */
-  private SearchEvents.Announcement latestElsewhere(String daemonId, List<SearchEvents.Announcement> inCluster) {
-    SearchEvents.Announcement heard = clusterSearches.latestElsewhere(daemonId);
-    return java.util.stream.Stream.concat(inCluster.stream().filter(s -> s.covers(daemonId) && !clusterSearches.isOwn(s)),
-            java.util.stream.Stream.ofNullable(heard))
-        .max(java.util.Comparator.comparingLong(SearchEvents.Announcement::startedAtMillis)).orElse(null);
   }
 
   private Future<?> attach(RoutingContext ctx) {
