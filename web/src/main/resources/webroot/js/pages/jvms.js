@@ -1,8 +1,9 @@
 // JVMs: every JVM in the cluster with a DYVISE-style status row (one dot per hypothesis family: hue says
-// whether it is a problem, brightness how confident the answer is), and attaching a local JVM by pid.
+// whether it is a problem, brightness how confident the answer is), the searches on it from anywhere in the
+// cluster (this service's, a `bottlenose search` command's, another service's), and attaching a local JVM by pid.
 import { get, post } from '../api.js';
 import { subscribe } from '../live.js';
-import { h, card, messageLine, fmt } from '../ui.js';
+import { h, card, messageLine, fmt, time } from '../ui.js';
 
 export const FAMILIES = [
   { id: 'cpu_bound', label: 'cpu' },
@@ -33,8 +34,38 @@ function dots(jvm) {
     const dot = h('span', { class: `dot${colour ? '' : ' untested'}`, title, dataset: { family: f.id, state: s ? s.state : 'untested' } });
     if (colour) dot.style.background = colour;
     const labelled = h('span', { class: 'dot-cell' }, dot, h('small', {}, f.label));
-    return s && s.searchId ? h('a', { href: `#/search/${encodeURIComponent(s.searchId)}` }, labelled) : labelled;
+    return s && s.searchId && s.own ? h('a', { href: `#/search/${encodeURIComponent(s.searchId)}` }, labelled) : labelled;
   }));
+}
+
+/** Who runs a search: this service, or the command, its process, user and host. */
+function runBy(s) {
+  return s.own ? 'this service' : `${s.startedBy || 'another process'}, pid ${s.processId}, user ${s.user || '?'} on ${s.host || '?'}`;
+}
+
+/**
+ * One search on a JVM, read-only when another process runs it: its state, who runs it, its headline (nodes, true
+ * nodes, the top finding), budget and start; the live view when this service runs it, else where it is saved.
+ */
+function searchLine(s) {
+  const running = s.state === 'running';
+  const headline = s.nodes === 0 ? 'starting' : `${s.nodes} nodes, ${s.trueNodes} true`
+    + (s.topFinding ? ` — top finding: ${s.topFinding}` : '');
+  const where = s.own
+    ? h('a', { href: `#/search/${encodeURIComponent(s.searchId)}`, class: 'open-search' }, running ? 'live view' : 'open')
+    : h('span', { class: 'muted saved-in' }, `${running ? 'saved as it ends in' : 'saved in'} ${s.savedIn || '?'}`
+      + (s.host ? ` on ${s.host}` : ''));
+  return h('li', { class: `cluster-search ${s.state}`, dataset: { searchId: s.searchId, own: String(!!s.own), state: s.state } },
+    h('span', { class: `search-state ${s.state}` }, running ? 'running' : `ended: ${s.endReason || '?'}`), ' ',
+    h('strong', { class: 'run-by' }, runBy(s)), ' · ', h('span', { class: 'headline' }, headline),
+    h('span', { class: 'muted' }, ` · budget ${fmt(100 * s.budget, 2)}% · started ${time(s.startedAtMillis)} · ${s.searchId} · `), where);
+}
+
+/** The row under a JVM's that lists the searches on it, or nothing when there is none. */
+function searchesRow(j) {
+  if (!j.searches || j.searches.length === 0) return [];
+  return [h('tr', { class: 'jvm-searches', dataset: { daemonId: j.daemonId } },
+    h('td', { colspan: 7 }, h('ul', { class: 'cluster-searches' }, j.searches.map(searchLine))))];
 }
 
 export function render(root) {
@@ -60,11 +91,12 @@ export function render(root) {
       const answer = await get('/api/jvms');
       message.show(null);
       table.replaceChildren(h('tr', {}, ['JVM', 'pid', 'Java', 'host', 'state', 'status', ''].map(t => h('th', {}, t))),
-        ...answer.jvms.map(j => h('tr', { class: `jvm ${j.state}`, dataset: { daemonId: j.daemonId } },
+        ...answer.jvms.flatMap(j => [h('tr', { class: `jvm ${j.state}`, dataset: { daemonId: j.daemonId } },
           h('td', {}, h('strong', {}, j.mainClass || '?'), h('div', { class: 'muted' }, j.daemonId)),
           h('td', {}, j.pid), h('td', {}, j.javaVersion || ''), h('td', {}, j.host || ''),
           h('td', {}, j.state), h('td', {}, dots(j)),
-          h('td', {}, j.state === 'running' ? h('a', { href: `#/search/new/${encodeURIComponent(j.daemonId)}` }, 'search…') : ''))));
+          h('td', {}, j.state === 'running' ? h('a', { href: `#/search/new/${encodeURIComponent(j.daemonId)}` }, 'search…') : '')),
+          ...searchesRow(j)]));
       if (answer.jvms.length === 0) table.append(h('tr', {}, h('td', { colspan: 7, class: 'muted' }, 'no JVM in the cluster yet: attach one below')));
     } catch (e) {
       message.show(e.message);
@@ -88,7 +120,9 @@ export function render(root) {
       h('span', { class: 'dot', style: `background:${dotColour({ state: 'true', confidence: 1 })}` }), ' problem, ',
       h('span', { class: 'dot', style: `background:${dotColour({ state: 'false', confidence: 1 })}` }), ' no problem, ',
       h('span', { class: 'dot', style: `background:${dotColour({ state: 'unknown', confidence: 1 })}` }), ' unknown, ',
-      h('span', { class: 'dot untested' }), ' not tested; paler = less confident'), message, table),
+      h('span', { class: 'dot untested' }), ' not tested; paler = less confident. Below a JVM, the searches on it from'
+        + ' anywhere in the cluster: this service\'s (open them live), or a bottlenose search command\'s (read-only)'),
+      message, table),
     card('Attach a local JVM',
       h('form', { class: 'inline', onsubmit: e => { e.preventDefault(); attach(pid.value); } },
         h('label', {}, 'pid ', pid), h('button', { type: 'submit' }, 'attach')),
