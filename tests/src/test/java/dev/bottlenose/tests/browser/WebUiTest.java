@@ -8,6 +8,7 @@ import dev.bottlenose.tests.harness.Bus;
 import dev.bottlenose.tests.harness.DaemonProcess;
 import dev.bottlenose.tests.harness.TargetJvm;
 import dev.bottlenose.tests.harness.TargetJvm.Jdk;
+import dev.bottlenose.tests.harness.WebProcess;
 import dev.bottlenose.tests.workloads.HotMethodWorkload;
 import dev.bottlenose.web.cluster.Daemons;
 import dev.bottlenose.web.service.WebService;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.extension.TestWatcher;
 import org.openqa.selenium.By;
 import org.openqa.selenium.ElementClickInterceptedException;
+import org.openqa.selenium.NoSuchElementException;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
@@ -490,6 +492,41 @@ class WebUiTest {
     browser.go("#/history/" + hotSearchId);
     browser.awaitPresent(By.cssSelector(".samples[data-loaded='true'] svg.flame g.frame[data-method='" + BURN + "']"), Duration.ofSeconds(30));
     browser.screenshot("history-samples");
+  }
+
+  /**
+   * A search a {@code bottlenose search} command runs, its own process, shows under its JVM on the JVMs page, read-only:
+   * the command, its pid and user, and where it is saved; once the command is killed it leaves the page.
+   */
+  @Test
+  @Order(9)
+  void aSearchCommandsSearchShowsUnderItsJvmOnTheJvmsPage() throws Exception {
+    Path cliData = Files.createTempDirectory("bottlenose-web-cli-");
+    try (WebProcess search = WebProcess.start(bus.secret(), "search", "--pid", Long.toString(target.pid()),
+        "--budget", "10%", "--max-time", "300s", "--data", cliData.toString())) {
+      browser.go("#/jvms");
+      By line = By.cssSelector("tr.jvm-searches[data-daemon-id='" + daemon.id() + "'] li.cluster-search[data-own='false']"
+          + "[data-state='running']");
+      String[] text = new String[1];
+      try {
+        // the page redraws its table whenever a search announces a new headline: the line is found again each try
+        waitUntil(d -> {
+          try {
+            text[0] = d.findElement(line).getText();
+            return text[0].matches("(?s).* [1-9][0-9]* nodes, .*");
+          } catch (NoSuchElementException | StaleElementReferenceException e) {
+            return false;
+          }
+        }, Duration.ofSeconds(120));
+      } catch (TimeoutException e) {
+        throw new AssertionError("no line of the command's search under the JVM; the command printed:\n" + search.err(), e);
+      }
+      assertThat(text[0]).contains("running").contains("bottlenose search, pid " + search.pid() + ", user "
+          + System.getProperty("user.name")).contains("nodes").contains("saved as it ends in " + cliData.toAbsolutePath());
+      browser.screenshot("jvms-cli-search");
+      search.kill();
+      waitUntil(d -> d.findElements(By.cssSelector("li.cluster-search[data-own='false']")).isEmpty(), Duration.ofSeconds(60));
+    }
   }
 
   private void setValue(WebElement element, String value) {
