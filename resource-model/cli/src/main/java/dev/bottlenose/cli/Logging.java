@@ -39,6 +39,9 @@ public final class Logging {
     };
     handler.setLevel(Level.ALL);
     root.addHandler(handler);
+    // SLF4J finds its provider here, on this thread, before any library's thread asks for a logger: one that asks
+    // while it is still starting has its calls held and replayed, and SLF4J says so on stderr in three lines
+    org.slf4j.LoggerFactory.getILoggerFactory();
   }
 
   /** Whether the command line asks for verbose logging: {@code -v} or {@code --verbose} before a {@code --}. */
