@@ -23,8 +23,8 @@ final class ProcInspector {
       return new TargetFacts(pid, false, false, null, null, null, List.of(), List.of());
     }
     List<String> argv = readNulSeparated(dir.resolve("cmdline"));
-    Path home = javaHome(dir);
-    JavaVersion version = home == null ? null : releaseVersion(home).orElse(null);
+    Path home = javaHome(pid, dir);
+    JavaVersion version = home == null ? null : releaseVersion(TargetPaths.seenFromHere(pid, home)).orElse(null);
     return new TargetFacts(pid, true, home != null, owner(dir), home == null ? null : home.toString(),
         version, jvmFlags(argv, environment(dir)), argv);
   }
@@ -56,7 +56,8 @@ final class ProcInspector {
     return text == null || text.isBlank() ? List.of() : Arrays.asList(text.trim().split("\\s+"));
   }
 
-  private static Path javaHome(Path dir) {
+  /** The target's JDK, as the target names it (in a container: in the container's filesystem). */
+  private static Path javaHome(long pid, Path dir) {
     try {
       for (String line : Files.readAllLines(dir.resolve("maps"), StandardCharsets.UTF_8)) {
         int at = line.indexOf('/');
@@ -67,15 +68,15 @@ final class ProcInspector {
       }
       return null;
     } catch (IOException | RuntimeException e) {
-      return homeFromExecutable(dir);
+      return homeFromExecutable(pid, dir);
     }
   }
 
-  private static Path homeFromExecutable(Path dir) {
+  private static Path homeFromExecutable(long pid, Path dir) {
     try {
       Path exe = Files.readSymbolicLink(dir.resolve("exe"));
       Path home = exe.getParent() == null ? null : exe.getParent().getParent();
-      return home != null && Files.exists(home.resolve("release")) ? home : null;
+      return home != null && Files.exists(TargetPaths.seenFromHere(pid, home).resolve("release")) ? home : null;
     } catch (IOException | RuntimeException e) {
       return null;
     }

@@ -23,6 +23,7 @@ import dev.bottlenose.agent.wire.Unwatch;
 import dev.bottlenose.agent.wire.Watch;
 import dev.bottlenose.agent.wire.Watched;
 import dev.bottlenose.agent.wire.WireException;
+import dev.bottlenose.daemon.attach.TargetPaths;
 import dev.bottlenose.daemon.attach.ToolCompilation;
 import dev.bottlenose.daemon.channel.AgentChannel;
 import dev.bottlenose.daemon.channel.AgentException;
@@ -133,7 +134,7 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
     try {
       // the path comes from the agent: read nothing there unless it is the target user's own JFR directory
       uid = Uids.ofProcess(pid);
-      checked = RepositoryReader.checked(repository, uid);
+      checked = RepositoryReader.checked(TargetPaths.seenFromHere(pid, repository), uid);
     } catch (IOException | RuntimeException e) {
       channel.close();
       throw new SessionException(SessionException.Failure.FAILED, "the agent in process " + pid
@@ -496,7 +497,9 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
     }
     DumpReply dumped = DumpReply.fromMap(call(Dump.OP, new Dump().toMap(), "dumping the JFR recording"));
     try {
-      return RecordingDump.read(dumped, Uids.ofProcess(pid), maxBytes);
+      DumpReply here = new DumpReply(TargetPaths.seenFromHere(pid, dumped.path()), dumped.bytes(),
+          dumped.recordingStartMillis(), dumped.dumpedAtMillis());
+      return RecordingDump.read(here, Uids.ofProcess(pid), maxBytes);
     } catch (IOException | RuntimeException e) {
       throw new SessionException(SessionException.Failure.FAILED, "reading the JFR recording the agent in process "
           + pid + " dumped failed: " + e.getMessage(), e);

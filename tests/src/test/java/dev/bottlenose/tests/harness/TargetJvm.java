@@ -25,9 +25,12 @@ public final class TargetJvm implements AutoCloseable {
   private final Writer stdin;
   private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
   private final StringBuffer stderr = new StringBuffer();
+  /** The JVM's pid on this machine: the process's, or a descendant's when a command wraps the JVM. */
+  private volatile long pid;
 
   private TargetJvm(Process process) {
     this.process = process;
+    this.pid = process.pid();
     this.stdin = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
     pump(new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)), true);
     pump(new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)), false);
@@ -35,6 +38,30 @@ public final class TargetJvm implements AutoCloseable {
 
   /** Starts {@code mainClass} on the given JDK with extra JVM options and waits for its "ready" line. */
   public static TargetJvm start(Jdk jdk, Class<?> mainClass, String... jvmOptions) throws IOException {
+    TargetJvm target = new TargetJvm(new ProcessBuilder(command(jdk, mainClass, jvmOptions)).start());
+    target.awaitLine("ready", Duration.ofSeconds(30));
+    return target;
+  }
+
+  /**
+   * As {@link #start}, in a container as far as this machine allows one: a pid namespace and a mount namespace of
+   * its own ({@code unshare}, as root), with a {@code /tmp} of its own, so the JVM's pid in there is another than
+   * on the machine and its temporary files (attach socket, performance counters, JFR's repository) are not in the
+   * machine's {@code /tmp}. {@link #pid} is the JVM's pid on the machine, as {@code ps} shows it.
+   */
+  public static TargetJvm startContained(Jdk jdk, Class<?> mainClass, String... jvmOptions) throws IOException {
+    List<String> cmd = new ArrayList<>(List.of("unshare", "--pid", "--fork", "--kill-child", "--mount", "--mount-proc",
+        "sh", "-c", "mount -t tmpfs -o mode=1777 tmpfs /tmp && \"$@\"", "sh"));
+    cmd.addAll(command(jdk, mainClass, jvmOptions));
+    TargetJvm target = new TargetJvm(new ProcessBuilder(cmd).start());
+    target.awaitLine("ready", Duration.ofSeconds(30));
+    target.pid = target.process.toHandle().descendants()
+        .filter(p -> p.info().command().map(c -> c.endsWith("/java")).orElse(false)).mapToLong(ProcessHandle::pid)
+        .findFirst().orElseThrow(() -> new AssertionError("no java process below " + target.process.pid()));
+    return target;
+  }
+
+  private static List<String> command(Jdk jdk, Class<?> mainClass, String... jvmOptions) {
     List<String> cmd = new ArrayList<>();
     cmd.add(jdk.java().toString());
     cmd.add("-Xverify:all".equals(System.getProperty("bottlenose.verify")) ? "-Xverify:all" : "-Xshare:auto");
@@ -42,13 +69,11 @@ public final class TargetJvm implements AutoCloseable {
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(mainClass.getName());
-    TargetJvm target = new TargetJvm(new ProcessBuilder(cmd).start());
-    target.awaitLine("ready", Duration.ofSeconds(30));
-    return target;
+    return cmd;
   }
 
   public long pid() {
-    return process.pid();
+    return pid;
   }
 
   public boolean isAlive() {
