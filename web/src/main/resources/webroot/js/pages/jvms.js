@@ -106,7 +106,9 @@ export function render(root) {
       locals.replaceChildren(h('tr', {}, ['pid', 'main class', 'Java', ''].map(t => h('th', {}, t))),
         ...answer.jvms.map(j => h('tr', { dataset: { pid: String(j.pid) } }, h('td', {}, j.pid),
           h('td', {}, j.mainClass || '?', j.waitingAgent ? h('span', { class: 'muted', title: 'started with'
-            + ' -javaagent:bottlenose-agent.jar: attaching hands it the options on its socket' }, ' [waiting agent]') : ''),
+            + ' -javaagent:bottlenose-agent.jar: attaching hands it the options on its socket' }, ' [waiting agent]') : '',
+            j.container ? h('span', { class: 'muted', title: 'in a container (a mount namespace of its own): listed by its'
+            + ' pid on this machine; a search reaches it if it shares this machine\'s network' }, ' [container]') : ''),
           h('td', {}, j.javaVersion || ''),
           h('td', {}, j.attached ? h('span', { class: 'muted' }, 'attached')
             : h('button', { type: 'button', onclick: () => attach(j.pid) }, 'attach')))));

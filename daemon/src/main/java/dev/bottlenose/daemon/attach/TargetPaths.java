@@ -1,6 +1,7 @@
 package dev.bottlenose.daemon.attach;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -29,8 +30,23 @@ public final class TargetPaths {
     return named == null ? null : Path.of(seenFromHere(pid, named.toString()));
   }
 
+  /** The pid of process {@code pid} in its own pid namespace (the last of {@code NSpid}), else {@code pid}. */
+  public static long namespacePid(long pid) {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"), StandardCharsets.US_ASCII)) {
+        if (line.startsWith("NSpid:")) {
+          String[] f = line.substring(6).trim().split("\\s+");
+          return Long.parseLong(f[f.length - 1]);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // not Linux, or the process is gone
+    }
+    return pid;
+  }
+
   /** True when process {@code pid} is in this process's mount namespace, or that cannot be told (not Linux, gone). */
-  static boolean sameMounts(long pid) {
+  public static boolean sameMounts(long pid) {
     try {
       return Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "ns", "mnt"))
           .equals(Files.readSymbolicLink(Path.of("/proc/self/ns/mnt")));

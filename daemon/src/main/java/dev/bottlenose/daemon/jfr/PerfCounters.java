@@ -1,5 +1,6 @@
 package dev.bottlenose.daemon.jfr;
 
+import dev.bottlenose.daemon.attach.TargetPaths;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -77,7 +78,7 @@ public final class PerfCounters {
    * this process may read.
    */
   private static Path find(long pid) {
-    long inner = namespacePid(pid);
+    long inner = TargetPaths.namespacePid(pid);
     for (Path tmp : new Path[] {Path.of("/proc", Long.toString(pid), "root", "tmp"), Path.of("/tmp")}) {
       try (DirectoryStream<Path> dirs = Files.newDirectoryStream(tmp, "hsperfdata_*")) {
         for (Path dir : dirs) {
@@ -93,21 +94,6 @@ public final class PerfCounters {
       }
     }
     return null;
-  }
-
-  /** The pid of {@code pid} in its own pid namespace (the last of {@code NSpid}), else {@code pid}. */
-  private static long namespacePid(long pid) {
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"), StandardCharsets.US_ASCII)) {
-        if (line.startsWith("NSpid:")) {
-          String[] f = line.substring(6).trim().split("\\s+");
-          return Long.parseLong(f[f.length - 1]);
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      // not Linux, or the process is gone
-    }
-    return pid;
   }
 
   /** Indexes the entries added since the last call (the JVM adds counters as it goes). */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.daemon.attach.LocalJvms;
 import dev.bottlenose.tests.harness.Bus;
 import dev.bottlenose.tests.harness.DaemonProcess;
 import dev.bottlenose.tests.harness.TargetJvm;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * A program in a container, searched from the machine: the target JVM runs in a pid namespace and a mount namespace
  * of its own with a {@code /tmp} of its own (what this machine allows a test to make: {@code unshare} as root; no
  * network namespace, so the agent still reaches the daemon on the loopback), and {@code bottlenose search --pid N}
- * is given its pid on the machine. The attach, the JVM's counters and JFR's recording are found through the
+ * is given its pid on the machine, as {@code jvms} lists it. The attach, the JVM's counters and JFR's recording are found through the
  * process's own root ({@code /proc/N/root}); the search finds the hot method, keeps the recording the agent dumped
  * in the container's {@code /tmp}, and leaves nothing behind.
  */
@@ -43,6 +44,14 @@ class ContainerTest {
           .as("the target has a pid of its own in a namespace of its own").hasSize(3);
       assertThat(Files.readSymbolicLink(Path.of("/proc", Long.toString(target.pid()), "ns", "mnt")))
           .isNotEqualTo(Files.readSymbolicLink(Path.of("/proc/self/ns/mnt")));
+
+      assertThat(LocalJvms.list()).as("listed as the JVMs on this machine are, by its pid here, marked")
+          .anySatisfy(j -> {
+            assertThat(j.pid()).isEqualTo(target.pid());
+            assertThat(j.contained()).isTrue();
+            assertThat(j.mainClass()).isEqualTo(HotMethodWorkload.class.getName());
+            assertThat(j.javaVersion()).startsWith("17");
+          });
 
       WebCli.Run run = WebCli.run(bus.secret(), 400, "search", "--pid", Long.toString(target.pid()), "--budget", "50%",
           "--max-time", "150s", "--data", data.toString(), "--set", "search.sampling_interval_seconds=0.5",

@@ -138,7 +138,7 @@ final class JvmApi {
       for (JvmInfo jvm : LocalJvms.list()) {
         list.add(new JsonObject().put("pid", jvm.pid()).put("mainClass", jvm.mainClass().isBlank() ? "(unknown)" : jvm.mainClass())
             .put("javaVersion", "?".equals(jvm.javaVersion()) ? null : jvm.javaVersion()).put("owner", jvm.owner())
-            .put("waitingAgent", jvm.waitingAgent()).put("attached", attached.contains(jvm.pid())));
+            .put("waitingAgent", jvm.waitingAgent()).put("container", jvm.contained()).put("attached", attached.contains(jvm.pid())));
       }
       return new JsonObject().put("jvms", list);
     }, false));
