@@ -45,6 +45,11 @@ public enum SearchExport {
     return name().toLowerCase(Locale.ROOT);
   }
 
+  /** The content type of the format's answer. */
+  public String contentType() {
+    return contentType;
+  }
+
   /** Whether it is bytes rather than text (pprof, jfr). */
   public boolean binary() {
     return this == PPROF || this == JFR;
@@ -113,6 +118,44 @@ public enum SearchExport {
   }
 
   private Output recording(SavedSearch search, String daemon, SearchStore store) {
+    Path file = recordingFile(search, daemon, store);
+    try {
+      return new Output(Files.readAllBytes(file), contentType, fileName(search.id() + "-" + recordingDaemon(search, daemon)));
+    } catch (NoSuchFileException e) {
+      throw gone(search, file);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the JFR recording " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The file of the JFR recording {@code search} kept of {@code daemon} (null: the first JVM it kept one of), in
+   * {@code store}, the saved search's data directory, for a caller that sends it as it is (the REST API streams it);
+   * the same NoSuchElementExceptions as {@link #write(SavedSearch, String, String, SearchStore)} when there is none.
+   */
+  public static Path recordingFile(SavedSearch search, String daemon, SearchStore store) {
+    SavedSearch.Recording r = recordingOf(search, daemon);
+    if (store == null) {
+      throw new NoSuchElementException("the JFR recording of search '" + search.id() + "' is a file beside it in its"
+          + " data directory, which is not known here");
+    }
+    Path file = store.recordingFile(r.file());
+    if (!Files.isRegularFile(file)) {
+      throw gone(search, file);
+    }
+    return file;
+  }
+
+  /** The name of a JFR export's file: the search's id, the JVM's daemon id and {@code .jfr}. */
+  public static String recordingFileName(SavedSearch search, String daemon) {
+    return JFR.fileName(search.id() + "-" + recordingDaemon(search, daemon));
+  }
+
+  private static String recordingDaemon(SavedSearch search, String daemon) {
+    return recordingOf(search, daemon).daemon();
+  }
+
+  private static SavedSearch.Recording recordingOf(SavedSearch search, String daemon) {
     List<SavedSearch.Recording> all = search.recordings();
     if (all.isEmpty()) {
       throw new NoSuchElementException("search '" + search.id() + "' kept no JFR recording: a search keeps its JVMs'"
@@ -128,19 +171,12 @@ public enum SearchExport {
       throw new NoSuchElementException("search '" + search.id() + "' kept no JFR recording of " + r.daemon() + ": "
           + r.error());
     }
-    if (store == null) {
-      throw new NoSuchElementException("the JFR recording of search '" + search.id() + "' is a file beside it in its"
-          + " data directory, which is not known here");
-    }
-    Path file = store.recordingFile(r.file());
-    try {
-      return new Output(Files.readAllBytes(file), contentType, fileName(search.id() + "-" + r.daemon()));
-    } catch (NoSuchFileException e) {
-      throw new NoSuchElementException("the JFR recording of search '" + search.id() + "' (" + file + ") is not there"
-          + " any more");
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the JFR recording " + file + ": " + e.getMessage(), e);
-    }
+    return r;
+  }
+
+  private static NoSuchElementException gone(SavedSearch search, Path file) {
+    return new NoSuchElementException("the JFR recording of search '" + search.id() + "' (" + file + ") is not there"
+        + " any more");
   }
 
   private Output text(String text, String name) {

@@ -47,7 +47,20 @@ final class Http {
     }
   }
 
-  /** A handler whose future's JsonObject is answered with 200, a {@link Reply} as it says, a failure by {@link #fail}. */
+  /**
+   * A file answered with 200 as it is on disk, read as it is sent (not into memory: a JFR recording is up to 80 MB),
+   * with its content type and other headers.
+   */
+  record FileReply(java.nio.file.Path file, String contentType, Map<String, String> headers) {
+    FileReply {
+      headers = Map.copyOf(headers);
+    }
+  }
+
+  /**
+   * A handler whose future's JsonObject is answered with 200, a {@link Reply} or {@link FileReply} as it says, a
+   * failure by {@link #fail}.
+   */
   static Handler<RoutingContext> handle(Function<RoutingContext, Future<?>> action) {
     return ctx -> {
       Future<?> result;
@@ -63,6 +76,10 @@ final class Http {
         } else if (ar.result() instanceof Reply r) {
           r.headers().forEach(ctx.response()::putHeader);
           ctx.response().setStatusCode(r.status()).putHeader("Content-Type", r.contentType()).end(r.body());
+        } else if (ar.result() instanceof FileReply f) {
+          f.headers().forEach(ctx.response()::putHeader);
+          ctx.response().putHeader("Content-Type", f.contentType()).sendFile(f.file().toString())
+              .onFailure(t -> fail(ctx, t));
         } else {
           ctx.response().putHeader("Content-Type", "application/json; charset=utf-8").end(((JsonObject) ar.result()).encode());
         }

@@ -231,19 +231,19 @@ final class SearchApi {
     SearchExport f = SearchExport.named(format == null ? "json" : format);
     String g = graph == null ? "cpu" : graph;
     if (f == SearchExport.JFR) {
-      // the file is read on a worker: up to 80 MB
-      return searches.open(id).compose(s -> searches.blocking(() -> {
+      // the file (up to 80 MB) is sent as it is read, not read into memory first
+      return searches.open(id).map(s -> {
         if (searches.live(id) != null) {
           throw ApiException.notFound("search '" + id + "' has not ended yet: it keeps its JVMs' JFR recordings as it"
               + " ends");
         }
         try {
-          return f.write(s, daemon, g, searches.store());
+          return new Http.FileReply(SearchExport.recordingFile(s, daemon, searches.store()), f.contentType(),
+              Map.of("Content-Disposition", "attachment; filename=\"" + SearchExport.recordingFileName(s, daemon) + "\""));
         } catch (NoSuchElementException e) {
           throw ApiException.notFound(e.getMessage());
         }
-      })).map(out -> new Http.Reply(200, out.contentType(), Buffer.buffer(out.body()),
-          Map.of("Content-Disposition", "attachment; filename=\"" + out.fileName() + "\"")));
+      });
     }
     return searches.open(id).map(s -> {
       SearchExport.Output out;
