@@ -29,15 +29,13 @@ public final class HypothesisCatalog {
    * The hypotheses whose value is what the focus's own frames do while they run (CPU time,
    * allocations), so code the program did not run while it was sampled cannot make them true: they are
    * not refined into it. Not method-call overhead: a tiny method called through a megamorphic call site
-   * is seldom on top of a sample, the time of its calls shows in its caller's frame. Class loading too: a class
-   * that a class loader of the program's loads runs that loader's Java code ({@code loadClass}, its lock, finding
-   * the bytes, the reflection that instantiates it) on the stack of the code that asked for it, so code never on
-   * a sampled stack did not ask for loading worth a threshold (on a plugin host loading 17,000 classes a second,
-   * the loaders' Java code was 15% of the loading time). Classes the VM's boot loader loads run no Java code;
-   * they are a start-up cost.
+   * is seldom on top of a sample, the time of its calls shows in its caller's frame. Nor class loading: a thread
+   * that defines classes spends most of its time in the VM, where execution samples do not see it (on a plugin host
+   * loading 17,000 classes a second, 17 samples of that thread in 5 s); the classes defined tell instead ({@link
+   * ResourceChild#loads}).
    */
   private static final Set<String> ON_CPU = Set.of("cpu_bound", "object_creation_overhead", "interpreted_time",
-      "allocation_share", "class_load_time");
+      "allocation_share");
   private static final String FRACTION = "fraction of time";
 
   private final Map<String, Hypothesis> byId;
@@ -67,7 +65,7 @@ public final class HypothesisCatalog {
         timeShare("object_creation_overhead", "Object-creation overhead", "cpu_bound", "object_creation_sampled", in, 0.10, List.of(CODE, MEMORY)),
         timeShare("interpreted_time", "Interpretation", "cpu_bound", "interpreted_time", ex, 0.10, List.of(CODE, THREADS)),
         timeShare("jit_compile_time", "JIT compilation", "cpu_bound", "jit_compile_time", ex, 0.05, List.of(CODE)),
-        timeShare("class_load_time", "Class loading", "cpu_bound", "class_load_time", in, 0.05, List.of(CODE, THREADS)));
+        timeShare("class_load_time", "Class loading", "cpu_bound", "class_load_by_loader", ex, 0.05, List.of(CODE, THREADS)));
   }
 
   private static Hypothesis timeShare(String id, String name, String parent, String metric, ConstraintMode mode, double threshold, List<Hierarchy> along) {
@@ -211,9 +209,10 @@ public final class HypothesisCatalog {
   /**
    * True when what the daemons recorded of {@code child} shows that built-in hypothesis {@code h} cannot hold
    * there, so the search does not refine into it: code never sampled cannot hold a share of the CPU or of
-   * the allocations, nor have asked for the classes loaded ({@link #ON_CPU}); code no slow
-   * read or write, or no contended entry, wait or park, had on its stack never blocked there; code the JIT
-   * did not compile took none of its time. What was not recorded ({@link ResourceChild#UNKNOWN}) rules out
+   * the allocations ({@link #ON_CPU}); code no slow read or write, or no contended entry, wait or park, had on its
+   * stack never blocked there; code the JIT did not compile took none of its time; code at which no class defined
+   * was counted (neither a loader's class that defined one nor, for the JDK's loaders, a class defined) did not
+   * load classes worth a threshold. What was not recorded ({@link ResourceChild#UNKNOWN}) rules out
    * nothing.
    */
   public boolean ruledOutBy(Hypothesis h, ResourceChild child) {
@@ -221,6 +220,7 @@ public final class HypothesisCatalog {
       case "io_wait" -> child.neverWaitedOnIo();
       case "sync_wait" -> child.neverWaitedOnSync();
       case "jit_compile_time" -> child.neverCompiled();
+      case "class_load_time" -> child.neverLoaded();
       default -> ON_CPU.contains(h.id()) && child.unsampled();
     };
   }
@@ -235,6 +235,7 @@ public final class HypothesisCatalog {
       case "io_wait" -> child.ioWaits() == ResourceChild.NOT_YET;
       case "sync_wait" -> child.syncWaits() == ResourceChild.NOT_YET;
       case "jit_compile_time" -> child.compilations() == ResourceChild.NOT_YET;
+      case "class_load_time" -> child.loads() == ResourceChild.NOT_YET;
       default -> ON_CPU.contains(h.id()) && child.samples() == ResourceChild.NOT_YET;
     };
   }
@@ -242,7 +243,7 @@ public final class HypothesisCatalog {
   /**
    * How many of the recorded events that {@code child} had a part in scale built-in hypothesis {@code h}'s value
    * there: execution samples for cpu_bound, slow reads and writes for io_wait, contended waits for sync_wait,
-   * compilations for jit_compile_time; {@link ResourceChild#UNKNOWN} for the other hypotheses, or when nothing
+   * compilations for jit_compile_time, classes defined for class_load_time; {@link ResourceChild#UNKNOWN} for the other hypotheses, or when nothing
    * was recorded to tell.
    */
   public long events(Hypothesis h, ResourceChild child) {
@@ -251,6 +252,7 @@ public final class HypothesisCatalog {
       case "io_wait" -> child.ioWaits();
       case "sync_wait" -> child.syncWaits();
       case "jit_compile_time" -> child.compilations();
+      case "class_load_time" -> child.loads();
       default -> ResourceChild.UNKNOWN;
     };
   }
@@ -260,7 +262,7 @@ public final class HypothesisCatalog {
    * one method, in one class and package), rather than being counted in several (a sample has many frames).
    */
   public boolean eventsPartition(Hypothesis h) {
-    return h.id().equals("jit_compile_time");
+    return h.id().equals("jit_compile_time") || h.id().equals("class_load_time");
   }
 
   public Hypothesis get(String id) {

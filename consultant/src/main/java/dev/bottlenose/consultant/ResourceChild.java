@@ -9,12 +9,14 @@ import dev.bottlenose.model.ResourcePath;
  * {@code samples} is how many of the target's recent execution samples had the child on the stack (for a
  * callee: went through the call), {@code ioWaits} how many of its recent slow reads and writes did,
  * {@code compilations} how many of the JIT's recent compilations were of its code, and {@code syncWaits} how
- * many of its recent contended monitor entries, monitor waits and parks had it on the stack; each is {@link
+ * many of its recent contended monitor entries, monitor waits and parks had it on the stack, and {@code loads} how
+ * many of the classes the program recently defined were counted at it (at the loader's class that defined them,
+ * or at the class itself for the JDK's loaders: daemon/PROTOCOL.md, the {@code load} graph); each is {@link
  * #UNKNOWN} when nothing was recorded to tell, {@link #NOT_YET} while the daemons record them but have too few
  * so far to tell (the first seconds after the attach).
  */
 public record ResourceChild(ResourcePath parent, ResourcePath child, String relation, long samples, long ioWaits,
-    long compilations, long syncWaits) {
+    long compilations, long syncWaits, long loads) {
   public static final String CONTAINS = "contains";
   public static final String CALLS = "calls";
   public static final long UNKNOWN = -1;
@@ -37,6 +39,11 @@ public record ResourceChild(ResourcePath parent, ResourcePath child, String rela
     this(parent, child, relation, samples, ioWaits, compilations, UNKNOWN);
   }
 
+  public ResourceChild(ResourcePath parent, ResourcePath child, String relation, long samples, long ioWaits,
+      long compilations, long syncWaits) {
+    this(parent, child, relation, samples, ioWaits, compilations, syncWaits, UNKNOWN);
+  }
+
   public Hierarchy hierarchy() {
     return parent.hierarchy();
   }
@@ -54,6 +61,11 @@ public record ResourceChild(ResourcePath parent, ResourcePath child, String rela
   /** True when the program's contended waits were recorded and none had this child's code on the stack. */
   public boolean neverWaitedOnSync() {
     return syncWaits == 0;
+  }
+
+  /** True when the classes the program defined were recorded and none was counted at this child. */
+  public boolean neverLoaded() {
+    return loads == 0;
   }
 
   /** True when the JIT's recent compilations were recorded and none was of this child's code. */

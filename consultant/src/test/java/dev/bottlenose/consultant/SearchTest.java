@@ -141,6 +141,30 @@ class SearchTest {
   }
 
   @Test
+  void classLoadingGoesByTheClassesDefinedNotByTheExecutionSamples() {
+    // a thread defining classes is in the VM, unseen by execution samples: com.acme was never sampled, yet its
+    // loader defined every class; java.util's code was sampled and defined none
+    Search[] searches = withAndWithoutEvidence("load", 60, SearchTest::loadingInAcme, (c, n) -> new ResourceChild(
+        c.parent(), c.child(), c.relation(), 9 - n, ResourceChild.UNKNOWN, ResourceChild.UNKNOWN,
+        ResourceChild.UNKNOWN, n));
+
+    assertThat(searches[0].graph().find("class_load_time", Focus.of(ACME)).state()).isEqualTo(NodeState.TRUE);
+    assertThat(searches[0].graph().find("class_load_time", Focus.of(JAVA_UTIL))).as("no class defined by java.util")
+        .isNull();
+    assertThat(searches[1].graph().find("class_load_time", Focus.of(JAVA_UTIL))).as("tested when nothing was recorded")
+        .isNotNull();
+  }
+
+  /** A loader in com.acme defines classes all the time: class loading high in the whole program and in com.acme. */
+  private static double loadingInAcme(MetricRequest r) {
+    if (!r.metric().equals("class_load_by_loader")) {
+      return PlantedPrograms.cpuHot(r);
+    }
+    ResourcePath code = r.focus().get(Hierarchy.CODE);
+    return code.isRoot() || code.equals(ACME) ? 0.4 : 0.0;
+  }
+
+  @Test
   void codeNoContendedWaitWentThroughIsNotRefinedIntoForSyncWait() {
     Search[] searches = withAndWithoutEvidence("sync", 40, SearchTest::contendedInAcme, (c, n) -> new ResourceChild(
         c.parent(), c.child(), c.relation(), ResourceChild.UNKNOWN, ResourceChild.UNKNOWN, ResourceChild.UNKNOWN, n));

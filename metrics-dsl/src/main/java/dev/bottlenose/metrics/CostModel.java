@@ -45,12 +45,13 @@ final class CostModel {
   }
 
   /**
-   * Whether the source records no event: class loading over the whole program (no filter) is the JVM's own
-   * counter's growth (daemon/PROTOCOL.md, "class_load"). Where the counters cannot be read the agent records
-   * the events after all, and what they cost is observed.
+   * Whether the source records no event of its own: class loading over the whole program (no filter) is the JVM's
+   * own counter's growth (daemon/PROTOCOL.md, "class_load"). Where the counters cannot be read the agent records
+   * the events after all, and what they cost is observed. A {@code class_define} source counts the class
+   * definitions, without stacks, that the agent's discovery records all the time; the daemon matches them.
    */
   private static boolean counterOnly(Event event, Map<?, ?> source) {
-    return event == Event.CLASS_LOAD && source.size() == 1;
+    return event == Event.CLASS_LOAD && source.size() == 1 || event == Event.CLASS_DEFINE;
   }
 
   /** One execution of a probe of this kind (a ProbeKind word). */

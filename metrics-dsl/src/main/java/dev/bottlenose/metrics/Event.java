@@ -27,7 +27,9 @@ enum Event {
   SOCKET_WRITE("jdk.SocketWrite", true, true, true, true, false),
   ALLOC_SAMPLE("jdk.ObjectAllocationSample", false, true, true, true, false),
   DEOPT("jdk.Deoptimization", false, false, true, true, false),
-  IO_SAMPLE("jdk.NativeMethodSample (in a read, write or sync)", true, false, true, true, false);
+  IO_SAMPLE("jdk.NativeMethodSample (in a read, write or sync)", true, false, true, true, false),
+  CLASS_DEFINE("jdk.ClassDefine charged to its loader's class, with the JVM's class-loading time", true, false, true, true,
+      false);
 
   final String jfrEvent;
   final boolean hasDuration;

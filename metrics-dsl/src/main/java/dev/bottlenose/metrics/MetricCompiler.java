@@ -72,6 +72,10 @@ public final class MetricCompiler {
     ResourcePath code = focus.get(Hierarchy.CODE);
     String form = form(d, code, acc, b);
     code = code.depth() > 3 ? ResourcePath.of(Hierarchy.CODE, code.segments().subList(0, 3)) : code;
+    if (code.depth() > 2 && acc.events().contains(Event.CLASS_DEFINE)) {
+      throw new MetricException("metric '" + d.name() + "' charges each class defined to a class (its loader's, or its own"
+          + " for the JDK's loaders), so it is measured at a /Code package or class, not at a method (focus " + focus + ")");
+    }
     Map<Set<Conditions.Lit>, Integer> poly = d.ast().when == null ? Conditions.one() : Conditions.expand(d.ast().when);
     List<Conditions.Lit> focusLits = new ArrayList<>();
     if (!code.isRoot()) {

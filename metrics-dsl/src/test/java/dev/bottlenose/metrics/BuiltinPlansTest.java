@@ -75,6 +75,9 @@ Arguments.of("wait_time", "[{\"id\":\"s0\",\"type\":\"source\",\"source\":{\"eve
         err("gc_time", "metric 'gc_time' cannot be refined to /Code (focus </Code/com.acme/Sim/step()V>); it allows /Process, /Machine"),
         Arguments.of("jit_compile_time", "[{\"id\":\"s0\",\"type\":\"source\",\"source\":{\"event\":\"jit_compile\",\"code\":\"exclusive:/Code/com.acme/Sim/step()V\"}}]", "((s0.nanos * 1.0E-9) / interval_s)"),
         Arguments.of("class_load_time", "[{\"id\":\"s0\",\"type\":\"source\",\"source\":{\"event\":\"class_load\",\"code\":\"inclusive:/Code/com.acme/Sim/step()V\"}}]", "((s0.nanos * 1.0E-9) / interval_s)"),
+        err("class_load_by_loader", "metric 'class_load_by_loader' charges each class defined to a class (its loader's, or"
+            + " its own for the JDK's loaders), so it is measured at a /Code package or class, not at a method (focus"
+            + " </Code/com.acme/Sim/step()V>)"),
         err("safepoint_time", "metric 'safepoint_time' cannot be refined to /Code (focus </Code/com.acme/Sim/step()V>); it allows /Process, /Machine"),
         Arguments.of("interpreted_time", "[{\"id\":\"s0\",\"type\":\"source\",\"source\":{\"event\":\"cpu_sample\",\"code\":\"exclusive:/Code/com.acme/Sim/step()V\",\"form\":\"interpreted\"}}]", "((s0.nanos * 1.0E-9) / interval_s)"),
         Arguments.of("cpu_inlined", "[{\"id\":\"s0\",\"type\":\"source\",\"source\":{\"event\":\"cpu_sample\",\"code\":\"inclusive:/Code/com.acme/Sim/step()V\",\"form\":\"inlined\"}}]", "((s0.nanos * 1.0E-9) / interval_s)"),
@@ -103,6 +106,7 @@ Arguments.of("wait_time", "[{\"id\":\"s0\",\"type\":\"source\",\"source\":{\"eve
         Arguments.of("gc_time", "[{\"id\":\"s0\",\"type\":\"source\",\"source\":{\"event\":\"gc_pause\"}}]", "((s0.nanos * 1.0E-9) / interval_s)"),
         Arguments.of("jit_compile_time", "[{\"id\":\"s0\",\"type\":\"source\",\"source\":{\"event\":\"jit_compile\"}}]", "((s0.nanos * 1.0E-9) / interval_s)"),
         Arguments.of("class_load_time", "[{\"id\":\"s0\",\"type\":\"source\",\"source\":{\"event\":\"class_load\"}}]", "((s0.nanos * 1.0E-9) / interval_s)"),
+        Arguments.of("class_load_by_loader", "[{\"id\":\"s0\",\"type\":\"source\",\"source\":{\"event\":\"class_define\"}}]", "((s0.nanos * 1.0E-9) / interval_s)"),
         Arguments.of("safepoint_time", "[{\"id\":\"s0\",\"type\":\"source\",\"source\":{\"event\":\"safepoint\"}}]", "((s0.nanos * 1.0E-9) / interval_s)"),
         Arguments.of("interpreted_time", "[{\"id\":\"s0\",\"type\":\"source\",\"source\":{\"event\":\"cpu_sample\",\"form\":\"interpreted\"}}]", "((s0.nanos * 1.0E-9) / interval_s)"),
         Arguments.of("cpu_inlined", "[{\"id\":\"s0\",\"type\":\"source\",\"source\":{\"event\":\"cpu_sample\",\"form\":\"inlined\"}}]", "((s0.nanos * 1.0E-9) / interval_s)"),

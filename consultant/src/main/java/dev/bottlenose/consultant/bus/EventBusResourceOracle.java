@@ -38,7 +38,8 @@ import java.util.concurrent.TimeoutException;
  * execution samples do not show where it waits. The same goes for contended monitor entries, monitor waits
  * and parks (the {@code sync} graph; unknown below {@value #MIN_SYNC_WAITS}). A package's or class's
  * children also carry how many of the JIT's recent compilations were of their code (the {@code jit} graph;
- * unknown below {@value #MIN_COMPILATIONS}).
+ * unknown below {@value #MIN_COMPILATIONS}) and how many of the classes recently defined were counted at them (the
+ * {@code load} graph; unknown below {@value #MIN_LOADS}).
  *
  * <p>A daemon that fails to answer makes that path childless for this step (not cached). It blocks on
  * the event bus, so it must be called from a worker thread, never from an event loop.
@@ -51,10 +52,13 @@ public final class EventBusResourceOracle implements ResourceOracle {
   static final long MIN_SYNC_WAITS = 5;
   /** Compilations recorded (all daemons together) below which the JIT graph says nothing. */
   static final long MIN_COMPILATIONS = 5;
+  /** Classes defined (all daemons together) below which the load graph says nothing. */
+  static final long MIN_LOADS = 5;
   private static final String CPU = "cpu";
   private static final String IO = "io";
   private static final String JIT = "jit";
   private static final String SYNC = "sync";
+  private static final String LOAD = "load";
   static final double MIN_CALLEE_SHARE = 0.05;
   private static final int CALLEE_LIMIT = 50;
   private static final int CHILD_LIMIT = 10_000;
@@ -146,10 +150,11 @@ public final class EventBusResourceOracle implements ResourceOracle {
     Map<ResourcePath, Long> ioWaits = code ? sampledChildren(path, IO, MIN_IO_WAITS) : null;
     Map<ResourcePath, Long> compilations = code ? sampledChildren(path, JIT, MIN_COMPILATIONS) : null;
     Map<ResourcePath, Long> syncWaits = code ? sampledChildren(path, SYNC, MIN_SYNC_WAITS) : null;
+    Map<ResourcePath, Long> loads = code ? sampledChildren(path, LOAD, MIN_LOADS) : null;
     List<ResourceChild> children = new ArrayList<>();
     for (ResourcePath p : found) {
       children.add(new ResourceChild(path, p, ResourceChild.CONTAINS, count(samples, p), count(ioWaits, p),
-          count(compilations, p), count(syncWaits, p)));
+          count(compilations, p), count(syncWaits, p), count(loads, p)));
     }
     return List.copyOf(children);
   }

@@ -36,9 +36,9 @@ class SeveralDaemonsOracleTest {
     EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, List.of("busy", "idle"), Duration.ofSeconds(5));
 
     assertThat(oracle.children(CODE)).containsExactlyInAnyOrder(
-        new ResourceChild(CODE, HOT, ResourceChild.CONTAINS, 400, ResourceChild.NOT_YET, ResourceChild.NOT_YET, ResourceChild.NOT_YET),
-        new ResourceChild(CODE, UNUSED, ResourceChild.CONTAINS, 0, ResourceChild.NOT_YET, ResourceChild.NOT_YET, ResourceChild.NOT_YET),
-        new ResourceChild(CODE, SLEEPY, ResourceChild.CONTAINS, 3, ResourceChild.NOT_YET, ResourceChild.NOT_YET, ResourceChild.NOT_YET));
+        new ResourceChild(CODE, HOT, ResourceChild.CONTAINS, 400, ResourceChild.NOT_YET, ResourceChild.NOT_YET, ResourceChild.NOT_YET, ResourceChild.NOT_YET),
+        new ResourceChild(CODE, UNUSED, ResourceChild.CONTAINS, 0, ResourceChild.NOT_YET, ResourceChild.NOT_YET, ResourceChild.NOT_YET, ResourceChild.NOT_YET),
+        new ResourceChild(CODE, SLEEPY, ResourceChild.CONTAINS, 3, ResourceChild.NOT_YET, ResourceChild.NOT_YET, ResourceChild.NOT_YET, ResourceChild.NOT_YET));
   }
 
   @Test
@@ -68,9 +68,9 @@ class SeveralDaemonsOracleTest {
     EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, List.of("busy", "idle"), Duration.ofSeconds(5));
 
     assertThat(oracle.children(CODE)).containsExactlyInAnyOrder(
-        new ResourceChild(CODE, HOT, ResourceChild.CONTAINS, 400, 4, ResourceChild.NOT_YET, ResourceChild.NOT_YET),
-        new ResourceChild(CODE, UNUSED, ResourceChild.CONTAINS, 0, 0, ResourceChild.NOT_YET, ResourceChild.NOT_YET),
-        new ResourceChild(CODE, SLEEPY, ResourceChild.CONTAINS, 3, 2, ResourceChild.NOT_YET, ResourceChild.NOT_YET));
+        new ResourceChild(CODE, HOT, ResourceChild.CONTAINS, 400, 4, ResourceChild.NOT_YET, ResourceChild.NOT_YET, ResourceChild.NOT_YET),
+        new ResourceChild(CODE, UNUSED, ResourceChild.CONTAINS, 0, 0, ResourceChild.NOT_YET, ResourceChild.NOT_YET, ResourceChild.NOT_YET),
+        new ResourceChild(CODE, SLEEPY, ResourceChild.CONTAINS, 3, 2, ResourceChild.NOT_YET, ResourceChild.NOT_YET, ResourceChild.NOT_YET));
   }
 
   @Test
@@ -80,9 +80,9 @@ class SeveralDaemonsOracleTest {
     EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, List.of("busy", "idle"), Duration.ofSeconds(5));
 
     assertThat(oracle.children(CODE)).containsExactlyInAnyOrder(
-        new ResourceChild(CODE, HOT, ResourceChild.CONTAINS, 400, ResourceChild.NOT_YET, 6, ResourceChild.NOT_YET),
-        new ResourceChild(CODE, UNUSED, ResourceChild.CONTAINS, 0, ResourceChild.NOT_YET, 0, ResourceChild.NOT_YET),
-        new ResourceChild(CODE, SLEEPY, ResourceChild.CONTAINS, 3, ResourceChild.NOT_YET, 1, ResourceChild.NOT_YET));
+        new ResourceChild(CODE, HOT, ResourceChild.CONTAINS, 400, ResourceChild.NOT_YET, 6, ResourceChild.NOT_YET, ResourceChild.NOT_YET),
+        new ResourceChild(CODE, UNUSED, ResourceChild.CONTAINS, 0, ResourceChild.NOT_YET, 0, ResourceChild.NOT_YET, ResourceChild.NOT_YET),
+        new ResourceChild(CODE, SLEEPY, ResourceChild.CONTAINS, 3, ResourceChild.NOT_YET, 1, ResourceChild.NOT_YET, ResourceChild.NOT_YET));
   }
 
   @Test
@@ -93,12 +93,28 @@ class SeveralDaemonsOracleTest {
     EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, List.of("busy"), Duration.ofSeconds(5));
 
     assertThat(oracle.children(CODE)).containsExactlyInAnyOrder(
-        new ResourceChild(CODE, HOT, ResourceChild.CONTAINS, 400, ResourceChild.NOT_YET, ResourceChild.NOT_YET, 7),
-        new ResourceChild(CODE, UNUSED, ResourceChild.CONTAINS, 0, ResourceChild.NOT_YET, ResourceChild.NOT_YET, 0));
+        new ResourceChild(CODE, HOT, ResourceChild.CONTAINS, 400, ResourceChild.NOT_YET, ResourceChild.NOT_YET, 7, ResourceChild.NOT_YET),
+        new ResourceChild(CODE, UNUSED, ResourceChild.CONTAINS, 0, ResourceChild.NOT_YET, ResourceChild.NOT_YET, 0, ResourceChild.NOT_YET));
     graphs("blocked", 0, Map.of("sync", Map.of(lockTaker, 6L)), List.of());
     EventBusResourceOracle blocked = new EventBusResourceOracle(vertx, List.of("blocked"), Duration.ofSeconds(5));
     assertThat(blocked.children(caller)).as("a callee only the blocked stacks went through").containsExactly(
         new ResourceChild(caller, lockTaker, ResourceChild.CALLS, 0, ResourceChild.UNKNOWN, ResourceChild.UNKNOWN, 6));
+  }
+
+  @Test
+  void classesDefinedOnEitherJvmTellWhichCodeLoadsThem() {
+    graphs("busy", 400, Map.of("cpu", Map.of(HOT, 400L), "load", Map.of(SLEEPY, 5L)), List.of(HOT, UNUSED));
+    graphs("idle", 3, Map.of("cpu", Map.of(SLEEPY, 3L), "load", Map.of(SLEEPY, 2L)), List.of(SLEEPY, UNUSED));
+    EventBusResourceOracle oracle = new EventBusResourceOracle(vertx, List.of("busy", "idle"), Duration.ofSeconds(5));
+
+    assertThat(oracle.children(CODE)).as("the loader's code is seldom sampled: it runs in the VM")
+        .containsExactlyInAnyOrder(
+            new ResourceChild(CODE, HOT, ResourceChild.CONTAINS, 400, ResourceChild.NOT_YET, ResourceChild.NOT_YET,
+                ResourceChild.NOT_YET, 0),
+            new ResourceChild(CODE, UNUSED, ResourceChild.CONTAINS, 0, ResourceChild.NOT_YET, ResourceChild.NOT_YET,
+                ResourceChild.NOT_YET, 0),
+            new ResourceChild(CODE, SLEEPY, ResourceChild.CONTAINS, 3, ResourceChild.NOT_YET, ResourceChild.NOT_YET,
+                ResourceChild.NOT_YET, 7));
   }
 
   @Test
@@ -120,7 +136,7 @@ class SeveralDaemonsOracleTest {
 
   /**
    * A daemon answering from its graphs by name: {@code cpu} (execution samples, {@code samples} in all),
-   * {@code io}, {@code sync} and {@code jit}, each of these counted in all as the sum of its children.
+   * {@code io}, {@code sync}, {@code jit} and {@code load}, each of these counted in all as the sum of its children.
    */
   private void graphs(String id, long samples, Map<String, Map<ResourcePath, Long>> graphs, List<ResourcePath> loaded) {
     vertx.eventBus().<JsonObject>consumer(Addresses.resources(id), m -> {

@@ -83,6 +83,25 @@ public final class CallGraph {
     }
   }
 
+  /**
+   * One occurrence of class {@code binaryClassName} with no method or stack above it (a class defined): counted at
+   * the class and its package; tool classes are not counted.
+   */
+  public synchronized void countedClass(String binaryClassName) {
+    if (binaryClassName == null || ToolCode.isToolClass(binaryClassName)) {
+      return;
+    }
+    ResourcePath type = CodePaths.ofClass(binaryClassName);
+    String pkg = type.parent().toString();
+    Node inPackage = node(pkg, ROOT.toString());
+    Node inClass = inPackage == null ? null : node(type.toString(), pkg);
+    if (inClass != null) {
+      samples++;
+      inPackage.total++;
+      inClass.total++;
+    }
+  }
+
   /** Counts one stack of package, class and method paths, top frame first. */
   void record(List<String[]> stack) {
     if (stack.isEmpty()) {

@@ -9,7 +9,9 @@ import java.util.Map;
  * The daemon's graphs of the target's code, each a {@link CallGraph} kept from the recording's events, by name:
  * {@code cpu} (execution samples), {@code io} (the stacks of slow reads and writes), {@code sync} (the stacks of
  * contended monitor entries, monitor waits and parks), {@code jit} (the methods the JIT compiled, no stacks) and
- * {@code alloc} (the stacks of JFR's allocation samples: the code that allocates).
+ * {@code alloc} (the stacks of JFR's allocation samples: the code that allocates) and {@code load} (the classes
+ * defined, each counted at the class whose loader defined it, or at itself when one of the JDK's loaders did; no
+ * stacks).
  * The waits' graphs tell the code that blocks from code that never does (a blocked thread is not running, so
  * execution samples do not see it); the JIT's, the code it compiles from code it does not.
  */
@@ -19,11 +21,12 @@ public final class CallGraphs {
   public static final String SYNC = "sync";
   public static final String JIT = "jit";
   public static final String ALLOC = "alloc";
-  /** The graphs' names: the bus protocol's list ({@link DaemonRequests.Stacks#GRAPHS}), which holds the five above. */
+  public static final String LOAD = "load";
+  /** The graphs' names: the bus protocol's list ({@link DaemonRequests.Stacks#GRAPHS}), which holds the six above. */
   public static final List<String> NAMES = List.copyOf(DaemonRequests.Stacks.GRAPHS.keySet());
 
   static {
-    if (!NAMES.containsAll(List.of(CPU, IO, SYNC, JIT, ALLOC))) {
+    if (!NAMES.containsAll(List.of(CPU, IO, SYNC, JIT, ALLOC, LOAD))) {
       throw new ExceptionInInitializerError("the bus protocol's stack graphs " + NAMES + " lack one of the daemon's");
     }
   }

@@ -33,6 +33,7 @@ public final class DiscoveryEvents {
   private final CallGraph syncGraph;
   private final CallGraph jitGraph;
   private final CallGraph allocGraph;
+  private final CallGraph loadGraph;
   private final LongRunningFrames longRunning;
   private final java.util.function.LongUnaryOperator threadCpu;
   /** Per OS thread in a native read, write or sync: its CPU time at its last such sample. */
@@ -67,7 +68,7 @@ public final class DiscoveryEvents {
    * least {@link #DiscoverySettings.IO_THRESHOLD}) and of native-method samples in a read, write or sync to
    * {@code io}; those of contended monitor entries and parks on a lock (at least
    * {@link #DiscoverySettings.CONTENTION_THRESHOLD}) to {@code sync}; each compiled method to {@code jit}; the
-   * stacks of allocation samples to {@code alloc}.
+   * stacks of allocation samples to {@code alloc}; each class a thread of the program defines to {@code load}.
    * Execution samples also tell {@code longRunning} which methods each thread has been running.
    */
   public DiscoveryEvents(CallGraphs graphs, LongRunningFrames longRunning, java.util.function.LongUnaryOperator threadCpu) {
@@ -78,6 +79,7 @@ public final class DiscoveryEvents {
     this.syncGraph = graphs.get(CallGraphs.SYNC);
     this.jitGraph = graphs.get(CallGraphs.JIT);
     this.allocGraph = graphs.get(CallGraphs.ALLOC);
+    this.loadGraph = graphs.get(CallGraphs.LOAD);
     handlers.put("jdk.JavaMonitorEnter", ofApplication(atLeast(DiscoverySettings.CONTENTION_THRESHOLD, withStack(syncGraph, this::monitorEnter))));
     handlers.put("jdk.ThreadPark", ofApplication(atLeast(DiscoverySettings.CONTENTION_THRESHOLD, this::park)));
     handlers.put(DiscoverySettings.ALLOCATION_SAMPLE, ofApplication(this::allocation));
@@ -91,6 +93,7 @@ public final class DiscoveryEvents {
         e -> add(Jfr.SOCKETS, hostPort(e), true, e.getLong("bytesWritten"), nanos(e))))));
     handlers.put("jdk.GarbageCollection", e -> add(Jfr.GC, e.getString("name"), e.getDuration("sumOfPauses").toNanos()));
     handlers.put("jdk.Compilation", this::compilation);
+    handlers.put(DiscoverySettings.CLASS_DEFINE, ofApplication(this::classDefined));
     handlers.put("jdk.ExecuteVMOperation", e -> add(Jfr.VM_OPERATIONS, e.getString("operation"), e.getBoolean("safepoint"), nanos(e)));
     handlers.put("jdk.Deoptimization", e -> add(Jfr.DEOPTIMIZATIONS, String.valueOf(e.getString("reason"))));
     handlers.put("jdk.ExecutionSample", this::executionSample);
@@ -345,6 +348,11 @@ public final class DiscoveryEvents {
       addSummed(Jfr.COMPILATIONS, nanos(e), e.getInt("compileLevel"), m.getType().getName() + "." + m.getName()
           + m.getDescriptor());
     }
+  }
+
+  /** A class defined, counted at the class it is charged to ({@link SourceEvent#chargedClass}). */
+  private void classDefined(RecordedEvent e) {
+    loadGraph.countedClass(SourceEvent.chargedClass(e));
   }
 
   private static RecordedMethod topMethod(RecordedStackTrace stack) {

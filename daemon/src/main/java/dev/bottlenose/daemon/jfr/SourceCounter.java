@@ -89,7 +89,10 @@ public final class SourceCounter {
   private LongSupplier classLoading = () -> -1;
   private volatile boolean classLoadingKnown;
   private long classLoadingAtLastFlush = -1;
-  private long stretchDefines;
+  /** Per event type that shares the JVM's loading time ({@link #DEFINES}), the classes defined in the stretch. */
+  private final long[] stretchDefines = new long[SourceEvent.values().length];
+  /** The sources that share the JVM's class-loading time among the classes defined. */
+  private static final List<SourceEvent> DEFINES = List.of(SourceEvent.CLASS_LOAD, SourceEvent.CLASS_DEFINE);
   private final Map<WatchedSource, Long> stretchDefineMatches = new HashMap<>();
   /** Per {@code class_load} source, the stretch's {@code jdk.ClassLoad} events: count and nanoseconds. */
   private final Map<WatchedSource, long[]> stretchLoads = new HashMap<>();
@@ -119,7 +122,7 @@ public final class SourceCounter {
         return both;
       });
     }
-    byName.put(CLASS_DEFINE, new SourceEvent[] {SourceEvent.CLASS_LOAD});
+    byName.put(CLASS_DEFINE, new SourceEvent[] {SourceEvent.CLASS_LOAD, SourceEvent.CLASS_DEFINE});
   }
 
   /**
@@ -330,12 +333,15 @@ public final class SourceCounter {
     if (!type.counts(e)) {
       return;
     }
-    boolean define = type == SourceEvent.CLASS_LOAD && CLASS_DEFINE.equals(e.getEventType().getName());
+    boolean define = DEFINES.contains(type) && CLASS_DEFINE.equals(e.getEventType().getName());
     if (define && !classLoadingKnown) {
-      return;
+      if (type == SourceEvent.CLASS_LOAD) {
+        return;
+      }
+      define = false;  // class_define then counts the classes, with no time
     }
     if (define) {
-      defined();
+      defined(type);
     }
     if (thread != null && notTheProgram(thread) || type.code == SourceEvent.Code.METHOD && (isToolCode(e) || isToolsWake(e))) {
       return;
@@ -448,35 +454,39 @@ public final class SourceCounter {
     n[1] += nanos;
   }
 
-  private synchronized void defined() {
-    stretchDefines++;
+  private synchronized void defined(SourceEvent type) {
+    stretchDefines[type.ordinal()]++;
   }
 
   /**
-   * Shares the growth of the JVM's class-loading time over the stretch among the {@code class_load} sources: each
-   * gets the share of the stretch's defined classes it matched; one over the whole program gets all of it (a load
+   * Shares the growth of the JVM's class-loading time over the stretch among the {@code class_load} sources, and
+   * among the {@code class_define} sources: each gets the share of the stretch's defined classes it matched (by stack,
+   * or by the class each is charged to); one over the whole program gets all of it (a load
    * may define nothing new, and the classes the JDK's own loaders define are not all told). A source whose
    * {@code jdk.ClassLoad} events in the stretch took longer counts those instead.
    */
   private synchronized void settleDefines(long throughMillis) {
-    WatchedSource[] watching = byEvent[SourceEvent.CLASS_LOAD.ordinal()];
-    long now = classLoadingKnown && watching.length > 0 ? classLoading.getAsLong() : -1;
+    boolean watched = DEFINES.stream().anyMatch(type -> byEvent[type.ordinal()].length > 0);
+    long now = classLoadingKnown && watched ? classLoading.getAsLong() : -1;
     long before = classLoadingAtLastFlush;
     boolean grew = now >= 0 && before >= 0 && now >= before;
-    for (WatchedSource s : watching) {
-      long matched = stretchDefineMatches.getOrDefault(s, 0L);
-      long[] loads = stretchLoads.getOrDefault(s, new long[2]);
-      double share = s.wholeProgram() ? 1.0 : stretchDefines == 0 ? 0 : (double) matched / stretchDefines;
-      long shared = grew ? Math.round((now - before) * share * sinceShare(s, throughMillis)) : 0;
-      // the counter times the VM's part of loading (parsing, defining, linking); a load the VM starts also runs the
-      // loader's Java code (finding and reading the bytes), which jdk.ClassLoad times: the larger of the two. Over
-      // the whole program the agent records no event where the counter is read (WatchedSources): the events other
-      // sources turned on are theirs to pay for, so it counts none
-      long events = s.wholeProgram() && now >= 0 ? 0 : Math.max(matched, loads[0]);
-      s.add(events, Math.max(shared, loads[1]), 0);
+    for (SourceEvent type : DEFINES) {
+      long defines = stretchDefines[type.ordinal()];
+      for (WatchedSource s : byEvent[type.ordinal()]) {
+        long matched = stretchDefineMatches.getOrDefault(s, 0L);
+        long[] loads = stretchLoads.getOrDefault(s, new long[2]);
+        double share = s.wholeProgram() ? 1.0 : defines == 0 ? 0 : (double) matched / defines;
+        long shared = grew ? Math.round((now - before) * share * sinceShare(s, throughMillis)) : 0;
+        // the counter times the VM's part of loading (parsing, defining, linking); a load the VM starts also runs the
+        // loader's Java code (finding and reading the bytes), which jdk.ClassLoad times: the larger of the two. Over
+        // the whole program the agent records no event where the counter is read (WatchedSources): the events other
+        // sources turned on are theirs to pay for, so it counts none
+        long events = s.wholeProgram() && now >= 0 ? 0 : Math.max(matched, loads[0]);
+        s.add(events, Math.max(shared, loads[1]), 0);
+      }
+      stretchDefines[type.ordinal()] = 0;
     }
     classLoadingAtLastFlush = now;
-    stretchDefines = 0;
     stretchDefineMatches.clear();
     stretchLoads.clear();
   }

@@ -2,6 +2,7 @@ package dev.bottlenose.daemon.jfr;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bottlenose.agent.sources.SourceEvent;
 import dev.bottlenose.agent.wire.SourceSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -129,6 +130,57 @@ class SourceCounterTest {
   }
 
   @Test
+  void classDefinitionsShareTheJvmsTotalByTheClassTheyAreChargedTo() throws Exception {
+    List<RecordedEvent> defines = recordDefines("loader-host", 40);
+    String loader = "dev.bottlenose.daemon.jfr.ClassDefiner$OneClass";
+    long byLoader = defines.stream().filter(e -> loader.equals(SourceEvent.chargedClass(e))).count();
+    assertThat(byLoader).as("the classes the plugin loader defined, without stacks").isEqualTo(40);
+    AtomicLong loading = new AtomicLong(5_000_000_000L);
+    SourceCounter counter = new SourceCounter(PERIOD, tid -> -1);
+    counter.classLoadingTime(loading::get);
+    counter.add(1, SourceSpec.fromMap(Map.of("event", "class_define")), 0);
+    counter.add(2, SourceSpec.fromMap(Map.of("event", "class_define", "code",
+        "exclusive:/Code/dev.bottlenose.daemon.jfr/ClassDefiner$OneClass")), 0);
+    counter.add(3, SourceSpec.fromMap(Map.of("event", "class_define", "code", "exclusive:/Code/java.lang")), 0);
+    counter.add(4, SourceSpec.fromMap(Map.of("event", "class_define", "thread", "/Threads/main/loader-host")), 0);
+    counter.add(5, SourceSpec.fromMap(Map.of("event", "class_load", "thread", "/Threads/main/loader-host")), 0);
+    counter.flushed(System.currentTimeMillis());
+
+    feed(counter, defines);
+    loading.addAndGet(300_000_000);
+    counter.flushed(System.currentTimeMillis());
+
+    List<Map<String, Object>> totals = counter.totals();
+    assertThat(totals.get(0)).as("the whole program: all of the JVM's loading time").containsEntry("nanos", 300_000_000L)
+        .containsEntry("count", 0L);
+    assertThat(totals.get(1)).as("the loader's class: its share of the classes defined")
+        .containsEntry("nanos", Math.round(300_000_000.0 * byLoader / defines.size())).containsEntry("count", byLoader);
+    assertThat(totals.get(2)).as("a package that defined none").containsEntry("nanos", 0L);
+    assertThat(totals.get(3)).as("the thread that defined them all").containsEntry("nanos", 300_000_000L);
+    assertThat(totals.get(4)).as("class_load beside it: each event counted once for each kind of source")
+        .containsEntry("nanos", 300_000_000L).containsEntry("count", (long) defines.size());
+  }
+
+  @Test
+  void aClassTheJdksLoaderDefinesIsChargedToItself() throws Exception {
+    Path file = Files.createTempFile("bottlenose-defines", ".jfr");
+    try (Recording r = new Recording()) {
+      r.enable("jdk.ClassDefine");
+      r.start();
+      Class.forName(JDK_CLASS);
+      r.stop();
+      r.dump(file);
+    }
+    List<String> charged = RecordingFile.readAllEvents(file).stream()
+        .filter(e -> e.getEventType().getName().equals("jdk.ClassDefine")).map(SourceEvent::chargedClass).toList();
+    Files.delete(file);
+    assertThat(charged).as("defined by the JDK's platform loader").contains(JDK_CLASS);
+  }
+
+  /** A class of the JDK that nothing else here loads. */
+  private static final String JDK_CLASS = "javax.sql.rowset.serial.SerialArray";
+
+  @Test
   void withoutTheJvmsTotalClassLoadingIsTheVmsOwnLoadsDurations() throws Exception {
     List<RecordedEvent> defines = recordDefines("definer-2", 5);
     SourceCounter counter = new SourceCounter(PERIOD, tid -> -1);
@@ -143,6 +195,7 @@ class SourceCounterTest {
   /** The {@code jdk.ClassDefine} events of a thread named {@code name} that defines {@code n} classes from bytes. */
   private static List<RecordedEvent> recordDefines(String name, int n) throws Exception {
     ClassDefiner definer = new ClassDefiner();
+    definer.define(1);  // the application's loader defines the definer's own classes first, before the recording
     Path file = Files.createTempFile("bottlenose-defines", ".jfr");
     try (Recording r = new Recording()) {
       r.enable("jdk.ClassDefine").withStackTrace();

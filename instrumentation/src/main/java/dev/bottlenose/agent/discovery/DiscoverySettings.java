@@ -36,6 +36,11 @@ public final class DiscoverySettings {
    */
   public static final int ALLOCATION_SAMPLES_PER_SECOND = 150;
   public static final String PINNED = "jdk.VirtualThreadPinned";
+  /**
+   * Each class defined, with its loader, without a stack: which code defines classes, for the search to refine
+   * class loading into (a class-loading thread is in the VM, where execution samples do not see it).
+   */
+  public static final String CLASS_DEFINE = "jdk.ClassDefine";
   /** Written at every flush of the recording: its time says which events a reader has seen all of. */
   public static final String FLUSH = "jdk.Flush";
 
@@ -55,6 +60,7 @@ public final class DiscoverySettings {
     s.putAll(JfrRecording.event("jdk.Compilation", false, null, Duration.ZERO));
     s.putAll(JfrRecording.event("jdk.ExecuteVMOperation", false, null, Duration.ZERO));
     s.putAll(JfrRecording.event("jdk.Deoptimization", false, null, null));
+    s.putAll(JfrRecording.event(CLASS_DEFINE, false, null, null));
     s.putAll(JfrRecording.event("jdk.ExecutionSample", true, CALL_GRAPH_PERIOD, null));
     s.putAll(JfrRecording.event(NATIVE_SAMPLE, true, CALL_GRAPH_PERIOD, null));
     s.putAll(JfrRecording.event(FLUSH, false, null, null));

@@ -66,6 +66,18 @@ final class CodeFilter {
     if (className != null) {
       return className.equals(type) && (descriptor == null || descriptor.equals(m.getDescriptor()));
     }
+    return inPackage(type);
+  }
+
+  /** Whether the filter, a package or a class (no method), takes the class {@code type} (a binary name). */
+  boolean matchesClass(String type) {
+    if (type == null || methodName != null) {
+      return false;
+    }
+    return className != null ? className.equals(type) : inPackage(type);
+  }
+
+  private boolean inPackage(String type) {
     int dot = type.lastIndexOf('.');
     return packageName.isEmpty() ? dot < 0 : dot == packageName.length() && type.startsWith(packageName);
   }

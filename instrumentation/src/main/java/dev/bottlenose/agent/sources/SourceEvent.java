@@ -26,12 +26,17 @@ public enum SourceEvent {
   SOCKET_WRITE("jdk.SocketWrite", Code.STACK, "eventThread", "bytesWritten", true),
   ALLOC_SAMPLE("jdk.ObjectAllocationSample", Code.STACK, "eventThread", "weight", false),
   DEOPT("jdk.Deoptimization", Code.METHOD, "eventThread", null, false),
-  IO_SAMPLE("jdk.NativeMethodSample", Code.STACK, "sampledThread", null, false);
+  IO_SAMPLE("jdk.NativeMethodSample", Code.STACK, "sampledThread", null, false),
+  CLASS_DEFINE("jdk.ClassDefine", Code.LOADER, "eventThread", null, false);
 
-  /** How a {@code code} filter applies to the event. */
+  /**
+   * How a {@code code} filter applies to the event: to its stack trace, to its method, to the class a defined class
+   * is charged to ({@link #chargedClass}), or not at all.
+   */
   public enum Code {
     STACK,
     METHOD,
+    LOADER,
     NONE
   }
 
@@ -149,6 +154,29 @@ public enum SourceEvent {
       case ALLOC_SAMPLE, DEOPT -> 0;
       default -> e.getDuration().toNanos();
     };
+  }
+
+  /**
+   * The class a {@code jdk.ClassDefine} event is charged to, as far as the event tells without a stack: the class
+   * of the loader that defined it, the program's code that finds and defines the bytes (a plugin host's, a script
+   * engine's, an application server's loader); when one of the JDK's loaders defined it (the application's own
+   * classes, generated ones), the defined class itself, which code of its own package mostly asks for first.
+   * A binary name, or null when the event names neither.
+   */
+  public static String chargedClass(RecordedEvent e) {
+    jdk.jfr.consumer.RecordedClass defined = e.getValue("definedClass");
+    jdk.jfr.consumer.RecordedClassLoader loader = e.getValue("definingClassLoader");
+    jdk.jfr.consumer.RecordedClass loaderType = loader == null ? null : loader.getType();
+    String loaderName = loaderType == null ? null : TypeNames.javaName(loaderType.getName());
+    if (loaderName != null && !dev.bottlenose.model.CodePaths.inPlatformPackage(packageOf(loaderName))) {
+      return loaderName;
+    }
+    return defined == null ? null : TypeNames.javaName(defined.getName());
+  }
+
+  private static String packageOf(String binaryName) {
+    int dot = binaryName.lastIndexOf('.');
+    return dot < 0 ? "" : binaryName.substring(0, dot);
   }
 
   public long bytes(RecordedEvent e) {

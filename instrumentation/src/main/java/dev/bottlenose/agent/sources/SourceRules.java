@@ -57,6 +57,10 @@ public final class SourceRules {
       throw bad("code", text, "code '" + text + "' must name a /Code package, class or method (a form is"
           + " given with \"form\")");
     }
+    if (event.code == SourceEvent.Code.LOADER && (c.mode() == ConstraintMode.CALLER || p.depth() > 2)) {
+      throw bad("code", text, "code: " + event.word() + " charges each class defined to a class (its loader's, or"
+          + " its own for the JDK's loaders): name a /Code package or class, exclusive: or inclusive:");
+    }
     if (event.code == SourceEvent.Code.METHOD && c.mode() == ConstraintMode.CALLER) {
       throw bad("code", text, "code: " + event.word() + " matches the compiled method itself; use"
           + " exclusive: or inclusive:, not caller:");

@@ -82,6 +82,9 @@ public final class WatchedSource {
     if (event.code == SourceEvent.Code.METHOD) {
       return code == null || code.matches((RecordedMethod) e.getValue("method"));
     }
+    if (event.code == SourceEvent.Code.LOADER) {
+      return code == null || code.matchesClass(SourceEvent.chargedClass(e));
+    }
     if (code == null && frameType == null) {
       return true;
     }

@@ -146,6 +146,10 @@ public final class WatchedSources {
       if (event == SourceEvent.ALLOC_SAMPLE) {
         m.putAll(JfrRecording.throttle(event.jfrName, ALLOCATION_SAMPLES_PER_SECOND));
       }
+      if (event == SourceEvent.CLASS_DEFINE) {
+        // no stack: the daemon charges each class to its loader's class (SourceEvent.chargedClass)
+        return JfrRecording.event(CLASS_DEFINE, false, null, null);
+      }
       if (event == SourceEvent.CLASS_LOAD && PERF_DATA) {
         // the daemon shares the JVM's own class-loading time, which it reads from the counters' file, among the
         // classes defined, or counts jdk.ClassLoad's durations where those are longer (SourceCounter)

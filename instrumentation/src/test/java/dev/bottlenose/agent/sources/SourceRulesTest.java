@@ -67,7 +67,7 @@ class SourceRulesTest {
 
   @Test
   void everyEventHasAWordAndAJfrType() {
-    assertThat(SourceEvent.words()).startsWith("cpu_sample, gc_pause, jit_compile").endsWith("alloc_sample, deopt, io_sample");
+    assertThat(SourceEvent.words()).startsWith("cpu_sample, gc_pause, jit_compile").endsWith("alloc_sample, deopt, io_sample, class_define");
     for (SourceEvent e : SourceEvent.values()) {
       assertThat(SourceEvent.byWord(e.word())).isEqualTo(e);
       assertThat(e.jfrName).startsWith("jdk.");

@@ -229,6 +229,7 @@ public final class DaemonRequests {
       g.put("io", "blocked in slow file and socket I/O");
       g.put("jit", "compiled by the JIT");
       g.put("alloc", "allocating (JFR's allocation samples)");
+      g.put("load", "defining classes (by the loader's code, or the class's own for the JDK's loaders)");
       return Collections.unmodifiableMap(g);
     }
 
