@@ -30,7 +30,9 @@ import java.util.Set;
  * that interval, and the lowest-priority running nodes are shed at once until it fits again, so the cost
  * never stays over the budget for more than one interval. The side cost of inserting and removing probes
  * and the JIT's recompiling shed nothing: they are already paid, and removing probes would retransform and
- * recompile once more. Shed nodes wait in the queue with what they were seen to cost as their new prediction.
+ * recompile once more. Shed nodes wait in the queue with what they were seen to cost as their new prediction: the
+ * median of their latest intervals' costs, so that one interval's spike does not make a node look expensive for
+ * the rest of the search.
  *
  * <p>A node queued within another of its kind (a where-refinement: a class below its package) measures
  * a subset of what that one measured, so once the enclosing node has been observed, the child's expected
@@ -93,6 +95,8 @@ final class BudgetScheduler {
     /** Whether its first observed cost went into its kind's calibration (once per node, however often it starts). */
     boolean calibrated;
     double observed = Double.NaN;
+    /** Its latest observed costs, one per sampling interval it ran, over all its runs (at most {@link #SEEN}). */
+    final java.util.ArrayDeque<Double> seenCosts = new java.util.ArrayDeque<>();
     /** How many bursts it had: it is measured in bursts once it has had one. */
     int bursts;
     /** When it last started. */
@@ -111,8 +115,26 @@ final class BudgetScheduler {
     double load() {
       return Double.isNaN(observed) ? predicted : observed;
     }
+
+    /**
+     * What it is expected to cost when it runs again: the median of its latest observed costs, else the larger of
+     * its prediction and its load. Not the latest alone: one interval's cost can hold what the agent did for the
+     * whole search then (listing a package's classes for the next step, the attach's wake), charged to the nodes
+     * that happened to run, and a first interval is only part-filled; at 1% one such interval of a whole-program
+     * node read 2% of a core after six of nothing, and the node waited out the search.
+     */
+    double seen() {
+      if (seenCosts.isEmpty()) {
+        return Math.max(predicted, load());
+      }
+      double[] sorted = seenCosts.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+      int n = sorted.length;
+      return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
   }
 
+  /** How many of a node's latest observed costs its expected cost is the median of. */
+  static final int SEEN = 15;
   private static final Comparator<Entry> FIRST = Comparator.comparingDouble((Entry e) -> e.priority).thenComparingLong(e -> e.order);
 
   /** With bursts of four intervals and at most 30 s of the budget saved up for one start (the settings' defaults). */
@@ -430,7 +452,7 @@ final class BudgetScheduler {
     if (e.once > 0) {
       bucket.stopped(nowMillis);
     }
-    e.predicted = e.load();
+    e.predicted = e.seen();
     e.observed = Double.NaN;
     queued.put(e.nodeId, e);
     return List.of(e.nodeId);
@@ -519,6 +541,10 @@ final class BudgetScheduler {
         calibration.observed(id, e.kind, e.raw, cost, !e.calibrated);
         e.calibrated = true;
         e.observed = cost;
+        if (e.seenCosts.size() == SEEN) {
+          e.seenCosts.removeFirst();
+        }
+        e.seenCosts.addLast(cost);
       }
     });
     bucket.charge(atMillis, seconds, room(), load(), side, recompiling);
@@ -557,7 +583,7 @@ final class BudgetScheduler {
       if (e.once > 0) {
         bucket.stopped(nowMillis);
       }
-      e.predicted = Math.max(e.predicted, e.load());
+      e.predicted = e.seen();
       e.learned = true;
       e.observed = Double.NaN;
       shed.add(e.nodeId);

@@ -48,6 +48,28 @@ class BudgetSchedulerTest {
   }
 
   @Test
+  void aNodeShedForOneIntervalsSpikeComesBackAtWhatItUsuallyCosts() {
+    scheduler.enqueue(1, "", 5, 0.001);
+    scheduler.enqueue(2, "", 10, 0.001);
+    assertThat(scheduler.admit(0)).containsExactly(1, 2);
+    for (long t = 1000; t <= 6000; t += 1000) {
+      scheduler.observe(t, 0, Map.of(1, 0.0, 2, 0.0));
+    }
+    // the agent lists a package's classes for the next step: its CPU is charged to the two nodes that run
+    scheduler.observe(7000, 0, Map.of(1, 0.04, 2, 0.04));
+    assertThat(scheduler.shed(8000, Set.of())).as("0.08 over the budget for an interval").containsExactly(2);
+
+    assertThat(scheduler.admit(8000)).as("not in the step that shed it").isEmpty();
+    for (long t = 9000; t <= 11_000; t += 1000) {
+      scheduler.observe(t, 0, Map.of(1, 0.02));
+    }
+
+    assertThat(scheduler.admit(11_000)).as("beside 0.02, once the overspent interval is repaid: at the median of what it"
+        + " cost, 0, not that one interval's 0.04")
+        .containsExactly(2);
+  }
+
+  @Test
   void beingAttachedOverTheBudgetStillLeavesHalfOfItForMeasuring() {
     BudgetScheduler scheduler = new BudgetScheduler(0.01, 1000, 64, 5);
     scheduler.attached(0.02);
