@@ -626,8 +626,10 @@ public final class Findings {
             + "makes collections rarer";
         case "jit_compile_time" -> "compilation is warm-up cost: it ends as the code settles; a class-data archive or AOT "
             + "cache (JDK 24: -XX:AOTCache) starts compiled code sooner";
-        case "class_load_time" -> "classes are loaded while the program runs" + at + ": cache what is generated or "
-            + "loaded (proxies, lambdas from reflection, a class loader made per request)";
+        case "class_load_time" -> (code.isRoot() ? "classes are defined while the program runs"
+            : "classes are defined while the program runs, charged to " + ReadableNames.of(code)
+                + " (the class loader that defines them, or the classes themselves where the JDK's loaders do)")
+            + ": cache what is generated or loaded (proxies, lambdas from reflection, a class loader made per request)";
         case "sync_wait" -> "hold the lock for less time or split it (per-key locks, a concurrent collection); "
             + "look for slow work done while holding it (I/O, sleeps) in the code that takes it";
         case "io_wait" -> "batch or buffer the reads and writes, move them off the hot path, or check the "

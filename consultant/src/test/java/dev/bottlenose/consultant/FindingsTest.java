@@ -32,6 +32,18 @@ class FindingsTest {
   }
 
   @Test
+  void classLoadingAtALoaderSaysTheClassesAreChargedToTheLoaderThatDefinesThem() {
+    Hypothesis loading = HypothesisCatalog.of(Settings.defaults()).get("class_load_time");
+    String atLoader = Findings.NextSteps.of(loading,
+        dev.bottlenose.model.Focus.of(dev.bottlenose.model.ResourcePath.parse("/Code/com.acme/PluginHost$OneClass")));
+
+    assertThat(atLoader).startsWith("classes are defined while the program runs, charged to class com.acme.PluginHost$OneClass"
+        + " (the class loader that defines them").contains("a class loader made per request");
+    assertThat(Findings.NextSteps.of(loading, dev.bottlenose.model.Focus.WHOLE_PROGRAM))
+        .startsWith("classes are defined while the program runs: cache");
+  }
+
+  @Test
   void twoPlantedCausesAreTwoFindingsRankedByTheTimeTheyCost() {
     List<Finding> found = Findings.of(saved("two-causes"));
 
