@@ -110,7 +110,7 @@ class MetricsAccuracyTest {
     long gc = enable("gc_time", PROGRAM);
     long creation = enable("object_creation_sampled", CHURN);
     metrics.awaitValues(sampled, sampledProgram, gc, creation);
-    String done = attached.run("alloc 5000");
+    String done = attached.run("alloc 3000");
     // until the run's allocation samples have all been read: JFR delivers them late, later on a loaded machine
     metrics.awaitSettled(sampled, creation);
 
