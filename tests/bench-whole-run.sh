@@ -1,9 +1,10 @@
 #!/bin/sh
 # What a search costs a program's whole run (not part of `mvn verify`): a program with a fixed amount of work,
-# alone, under a JFR default recording, and searched at each budget from 1.5 s in (attach and the tool's own
-# processes included); modes interleaved and rotated. Writes tests/target/bench-whole-run/results.tsv and summary.md.
-# Usage: tests/bench-whole-run.sh [--program diag.hotloop.ImageFilter] [--rounds 23000] [--reps 3]
-#                                 [--modes alone,jfr,1%,5%] [--lead 1.5] [--out DIR]
+# alone, under a JFR default recording started with it (jfr) or 1.5 s in by jcmd (jfr-attach), and searched at each
+# budget from 1.5 s in (attach and the tool's own processes included); modes interleaved and rotated. Writes
+# tests/target/bench-whole-run/results.tsv and summary.md.
+# Usage: tests/bench-whole-run.sh [--program diag.real.JettyOrdersApi] [--rounds 26000] [--reps 3]
+#                                 [--modes alone,jfr,jfr-attach,1%,5%] [--lead 1.5] [--out DIR]
 # A search mode ending in :process (1%:process) runs its daemon in a process of its own.
 set -e
 cd "$(dirname "$0")/.."

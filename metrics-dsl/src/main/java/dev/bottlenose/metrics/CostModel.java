@@ -34,7 +34,7 @@ final class CostModel {
         Event event = Event.byWord(String.valueOf(source.get("event")));
         boolean sample = event != null && event.sampled();
         cpuSources += sample ? 1 : 0;
-        perEvent += sample || counterOnly(event, source) ? 0 : EVENT_NANOS;
+        perEvent += sample || recordsNothingOfItsOwn(event, source) ? 0 : EVENT_NANOS;
       } else {
         perEvent += probeNanos(String.valueOf(item.request().get("kind")), c);
       }
@@ -50,7 +50,7 @@ final class CostModel {
    * the events after all, and what they cost is observed. A {@code class_define} source counts the class
    * definitions, without stacks, that the agent's discovery records all the time; the daemon matches them.
    */
-  private static boolean counterOnly(Event event, Map<?, ?> source) {
+  private static boolean recordsNothingOfItsOwn(Event event, Map<?, ?> source) {
     return event == Event.CLASS_LOAD && source.size() == 1 || event == Event.CLASS_DEFINE;
   }
 

@@ -30,11 +30,20 @@ public final class CodePaths {
     return false;
   }
 
+  /** Whether the class of binary name {@code binaryClassName} is in one of the platform's packages. */
+  public static boolean inPlatformClass(String binaryClassName) {
+    return inPlatformPackage(packageName(binaryClassName));
+  }
+
   /** {@code /Code/com.acme} for {@code com.acme.Sim}. */
   public static ResourcePath packageOf(String binaryClassName) {
+    String pkg = packageName(binaryClassName);
+    return ResourcePath.of(Hierarchy.CODE, pkg.isEmpty() ? DEFAULT_PACKAGE : pkg);
+  }
+
+  private static String packageName(String binaryClassName) {
     int dot = binaryClassName.lastIndexOf('.');
-    String pkg = dot < 0 ? DEFAULT_PACKAGE : binaryClassName.substring(0, dot);
-    return ResourcePath.of(Hierarchy.CODE, pkg);
+    return dot < 0 ? "" : binaryClassName.substring(0, dot);
   }
 
   /** {@code /Code/com.acme/Sim} for {@code com.acme.Sim}. */

@@ -7,15 +7,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.kie.api.KieBase;
-import org.kie.api.builder.Message;
-import org.kie.api.builder.Results;
+import org.kie.api.io.Resource;
 import org.kie.api.io.ResourceType;
+import org.kie.internal.builder.CompositeKnowledgeBuilder;
+import org.kie.internal.builder.KnowledgeBuilder;
+import org.kie.internal.builder.KnowledgeBuilderError;
+import org.kie.internal.builder.KnowledgeBuilderFactory;
 import org.kie.internal.io.ResourceFactory;
-import org.kie.internal.utils.KieHelper;
 
 /**
  * The compiled rules of the consultant (not API): the built-in DRL files beside these facts, plus any
- * {@code *.drl} from an extra directory. Compiled once per search with the classic KIE API.
+ * {@code *.drl} from an extra directory, compiled with KIE's knowledge builder.
  */
 public final class RuleBook {
   public static final List<String> BUILT_IN = List.of("promising.drl", "why-refinement.drl", "where-refinement.drl", "verdict.drl");
@@ -56,23 +58,32 @@ public final class RuleBook {
     return compile(List.of(builtInNames), List.of());
   }
 
+  /**
+   * Compiles the files once, with a knowledge builder of their own: no module in KIE's process-wide repository
+   * (which {@code KieHelper} uses, and its {@code verify()} then {@code build()} compiled everything twice).
+   */
   private static RuleBook compile(List<String> builtIn, List<Path> extra) {
-    KieHelper helper = new KieHelper();
+    KnowledgeBuilder builder = KnowledgeBuilderFactory.newKnowledgeBuilder(
+        KnowledgeBuilderFactory.newKnowledgeBuilderConfiguration(RuleBook.class.getClassLoader()));
+    CompositeKnowledgeBuilder batch = builder.batch();
     for (String name : builtIn) {
-      helper.addResource(ResourceFactory.newClassPathResource(PACKAGE_PATH + name, RuleBook.class), ResourceType.DRL);
+      batch.add(ResourceFactory.newClassPathResource(PACKAGE_PATH + name, RuleBook.class), ResourceType.DRL);
     }
     for (Path p : extra) {
-      helper.addResource(ResourceFactory.newFileResource(p.toFile()), ResourceType.DRL);
+      batch.add(ResourceFactory.newFileResource(p.toFile()), ResourceType.DRL);
     }
-    Results results = helper.verify();
-    if (results.hasMessages(Message.Level.ERROR)) {
+    batch.build();
+    if (builder.hasErrors()) {
       StringBuilder sb = new StringBuilder("rules do not compile:");
-      for (Message m : results.getMessages(Message.Level.ERROR)) {
-        sb.append("\n  ").append(m.getPath()).append(':').append(m.getLine()).append(": ").append(m.getText().strip());
+      for (KnowledgeBuilderError e : builder.getErrors()) {
+        Resource r = e.getResource();
+        int[] lines = e.getLines();
+        sb.append("\n  ").append(r == null ? "?" : r.getSourcePath()).append(':').append(lines.length == 0 ? 0 : lines[0])
+            .append(": ").append(e.getMessage().strip());
       }
       throw new IllegalArgumentException(sb.toString());
     }
-    return new RuleBook(helper.build());
+    return new RuleBook(builder.newKieBase());
   }
 
   /** The {@code *.drl} files of a directory, sorted by name. */

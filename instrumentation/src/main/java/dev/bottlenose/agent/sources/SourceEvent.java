@@ -168,15 +168,10 @@ public enum SourceEvent {
     jdk.jfr.consumer.RecordedClassLoader loader = e.getValue("definingClassLoader");
     jdk.jfr.consumer.RecordedClass loaderType = loader == null ? null : loader.getType();
     String loaderName = loaderType == null ? null : TypeNames.javaName(loaderType.getName());
-    if (loaderName != null && !dev.bottlenose.model.CodePaths.inPlatformPackage(packageOf(loaderName))) {
+    if (loaderName != null && !dev.bottlenose.model.CodePaths.inPlatformClass(loaderName)) {
       return loaderName;
     }
     return defined == null ? null : TypeNames.javaName(defined.getName());
-  }
-
-  private static String packageOf(String binaryName) {
-    int dot = binaryName.lastIndexOf('.');
-    return dot < 0 ? "" : binaryName.substring(0, dot);
   }
 
   public long bytes(RecordedEvent e) {

@@ -20,20 +20,23 @@ import java.util.regex.Pattern;
 /**
  * What a search costs the whole run of a program, as its user measures it: the program does a fixed amount
  * of work ({@code -Ddiag.rounds}, see {@code diag.Run}) and reports its elapsed time since the JVM started and
- * its own CPU time, alone, under a JFR default recording started with it, and with {@code bottlenose search
- * --pid N --budget B} started {@code --lead} seconds in (attach, JFR's start, probes, recompiling, and the
+ * its own CPU time, alone, under a JFR default recording started with it ({@code jfr}) or started {@code --lead}
+ * seconds in by {@code jcmd PID JFR.start} ({@code jfr-attach}: how a user records a program already running), and
+ * with {@code bottlenose search --pid N --budget B} started {@code --lead} seconds in (attach, JFR's start, probes, recompiling, and the
  * tool's own processes on the same cores, all included). The modes are interleaved and rotated in each
  * repetition. The tool's own processes' CPU (the search command, which serves its target itself, and any daemon
  * process it starts) is read from {@code /proc} while they run. A search mode ending in {@value #PROCESS}
  * ({@code 1%:process}) runs its daemon in a process of its own ({@code -Dbottlenose.search.daemons=process}).
  *
- * <p>Usage: {@code tests/bench-whole-run.sh [--program diag.hotloop.ImageFilter] [--rounds 23000] [--reps 3]
- * [--modes alone,jfr,1%,5%] [--lead 1.5] [--out DIR]}. Writes {@code results.tsv} and {@code summary.md}.
+ * <p>Usage: {@code tests/bench-whole-run.sh [--program diag.real.JettyOrdersApi] [--rounds 26000] [--reps 3]
+ * [--modes alone,jfr,jfr-attach,1%,5%] [--lead 1.5] [--out DIR]}. Writes {@code results.tsv} and {@code summary.md}.
  */
 public final class WholeRunBenchmark {
   private static final Pattern DONE = Pattern.compile("done cpu_s=([0-9.]+) elapsed_s=([0-9.]+)");
   /** A search mode's suffix for a daemon in a process of its own. */
   static final String PROCESS = ":process";
+  /** The mode that starts a JFR default recording in the running program. */
+  static final String JFR_ATTACH = "jfr-attach";
 
   private WholeRunBenchmark() {}
 
@@ -85,6 +88,12 @@ public final class WholeRunBenchmark {
             process ? List.of("-Dbottlenose.search.daemons=process") : List.of()))
             .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         toolCpu = watchTool(search);
+      } else if (mode.equals(JFR_ATTACH)) {
+        Thread.sleep(Math.round(o.lead * 1000));
+        Process jcmd = new ProcessBuilder(Path.of(DiagnosisBenchmark.java()).resolveSibling("jcmd").toString(),
+            Long.toString(target.pid()), "JFR.start", "filename=" + tmp.resolve("run.jfr"))
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        toolCpu = watchTool(jcmd);
       }
       reader.join(TimeUnit.MINUTES.toMillis(10));
       target.waitFor(1, TimeUnit.MINUTES);
@@ -154,7 +163,7 @@ public final class WholeRunBenchmark {
       b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s |%n", mode,
           range(of.stream().map(Result::elapsed).toList()), ratio(results, mode, Result::elapsed),
           range(of.stream().map(Result::cpu).toList()), ratio(results, mode, Result::cpu),
-          isSearch(mode) ? range(of.stream().map(Result::toolCpu).toList()) : "–"));
+          isSearch(mode) || mode.equals(JFR_ATTACH) ? range(of.stream().map(Result::toolCpu).toList()) : "–"));
     }
     return b.toString();
   }
@@ -180,10 +189,10 @@ public final class WholeRunBenchmark {
 
   record Options(String program, long rounds, int reps, List<String> modes, double lead, Path out) {
     static Options parse(String[] args) {
-      String program = "diag.hotloop.ImageFilter";
-      long rounds = 23000;
+      String program = "diag.real.JettyOrdersApi";
+      long rounds = 26000;
       int reps = 3;
-      List<String> modes = List.of("alone", "jfr", "1%", "5%");
+      List<String> modes = List.of("alone", "jfr", JFR_ATTACH, "1%", "5%");
       double lead = 1.5;
       Path out = Paths.get("tests/target/bench-whole-run");
       for (int i = 0; i < args.length; i++) {
