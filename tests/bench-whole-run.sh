@@ -5,7 +5,9 @@
 # tests/target/bench-whole-run/results.tsv and summary.md.
 # Usage: tests/bench-whole-run.sh [--program diag.real.JettyOrdersApi] [--rounds 26000] [--reps 3]
 #                                 [--modes alone,jfr,jfr-attach,1%,5%] [--lead 1.5] [--out DIR]
-# A search mode ending in :process (1%:process) runs its daemon in a process of its own.
+# A search mode ending in :process (1%:process) runs its daemon in a process of its own; one ending in :agent
+# (1%:agent) searches a program started with -javaagent:bottlenose-agent.jar (the agent waits for a daemon), and
+# mode agent is that program never searched.
 set -e
 cd "$(dirname "$0")/.."
 . tests/bench-classpath.sh

@@ -49,12 +49,17 @@ public final class Attacher {
     AgentSocket.hand(pid, socket, options);
   }
 
-  /** Attaches to {@code pid} and loads the agent with {@code options}. */
-  public static void loadAgent(long pid, Path agentJar, AgentOptions options) throws AttachException {
+  /**
+   * Attaches to {@code pid} and loads the agent with {@code options}. Answers what the JIT had compiled just before
+   * ({@link CompiledBeforeAttach}; {@code NONE} when the code list cannot be read).
+   */
+  public static CompiledBeforeAttach loadAgent(long pid, Path agentJar, AgentOptions options) throws AttachException {
     VirtualMachine vm = open(pid);
     try {
       checkVersion(pid, vm);
+      CompiledBeforeAttach compiled = compiledCode(vm);
       vm.loadAgent(agentJar.toString(), options.toString());
+      return compiled;
     } catch (AgentLoadException | AgentInitializationException e) {
       throw new AttachException("the JVM " + pid + " refused the agent " + agentJar + ": " + e.getMessage()
           + " (see the target's stderr for a line starting with [bottlenose])", e);
@@ -62,6 +67,15 @@ public final class Attacher {
       throw new AttachException("loading the agent into process " + pid + " failed: " + e.getMessage(), e);
     } finally {
       detach(vm);
+    }
+  }
+
+  /** The target's code list, before anything of the tool changes a class; never throws (the search works without). */
+  private static CompiledBeforeAttach compiledCode(VirtualMachine vm) {
+    try {
+      return CompiledBeforeAttach.parse(JCmd.run(vm, "Compiler.codelist"));
+    } catch (IOException | ReflectiveOperationException | RuntimeException e) {
+      return CompiledBeforeAttach.NONE;
     }
   }
 

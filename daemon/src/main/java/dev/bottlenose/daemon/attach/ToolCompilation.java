@@ -3,9 +3,7 @@ package dev.bottlenose.daemon.attach;
 import com.sun.tools.attach.AttachNotSupportedException;
 import com.sun.tools.attach.VirtualMachine;
 import java.io.IOException;
-import java.io.InputStream;
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,13 +66,12 @@ public final class ToolCompilation {
     }
     Path file = null;
     try {
-      Method jcmd = jcmd(vm);
-      if (run(jcmd, vm, "Compiler.directives_print").contains(EXCLUDED.get(0))) {
+      if (JCmd.run(vm, "Compiler.directives_print").contains(EXCLUDED.get(0))) {
         return "already there";
       }
       file = Files.createTempFile("bottlenose-directive-", ".json");
       Files.writeString(file, directive(), StandardCharsets.UTF_8);
-      String out = run(jcmd, vm, "Compiler.directives_add " + file);
+      String out = JCmd.run(vm, "Compiler.directives_add " + file);
       return out.contains("2 compiler directives added") ? "added" : "not added: " + out.strip();
     } catch (IOException | ReflectiveOperationException | RuntimeException e) {
       return "not added: " + (e instanceof InvocationTargetException ite ? ite.getCause() : e);
@@ -87,32 +84,6 @@ public final class ToolCompilation {
       } catch (IOException e) {
         // the target may be gone; a temporary file left behind is harmless
       }
-    }
-  }
-
-  /**
-   * HotSpot's {@code executeJCmd}: public, on a class of {@code jdk.attach} that is not exported; the
-   * daemon's jar exports it ({@code Add-Exports} in its manifest).
-   */
-  private static Method jcmd(VirtualMachine vm) throws NoSuchMethodException, IllegalAccessException {
-    Class<?> c = vm.getClass();
-    while (c != null && !c.getName().equals("sun.tools.attach.HotSpotVirtualMachine")) {
-      c = c.getSuperclass();
-    }
-    if (c == null) {
-      throw new NoSuchMethodException("not a HotSpot JVM (" + vm.getClass().getName() + ")");
-    }
-    if (!c.getModule().isExported(c.getPackageName(), ToolCompilation.class.getModule())) {
-      throw new IllegalAccessException("jdk.attach does not export " + c.getPackageName()
-          + " to the daemon (run it with --add-exports jdk.attach/sun.tools.attach=ALL-UNNAMED)");
-    }
-    return c.getMethod("executeJCmd", String.class);
-  }
-
-  private static String run(Method jcmd, VirtualMachine vm, String command)
-      throws IOException, ReflectiveOperationException {
-    try (InputStream in = (InputStream) jcmd.invoke(vm, command)) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
   }
 }

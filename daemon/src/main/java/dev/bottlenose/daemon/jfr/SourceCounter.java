@@ -5,6 +5,7 @@ import dev.bottlenose.agent.sources.SourceRules;
 import dev.bottlenose.agent.sources.ToolCode;
 import dev.bottlenose.agent.sources.WatchedSource;
 import dev.bottlenose.agent.wire.SourceSpec;
+import dev.bottlenose.daemon.attach.CompiledBeforeAttach;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -59,6 +60,8 @@ public final class SourceCounter {
   private static final String RECORDING_CODE = "jdk.jfr.";
   /** Whether a class had the tool's probes at a time ({@link #changedByTool}); null: none known. */
   private volatile BiPredicate<String, Long> changedByTool;
+  /** What the JIT had compiled before the attach ({@link #compiledBeforeAttach}). */
+  private volatile CompiledBeforeAttach compiledBeforeAttach = CompiledBeforeAttach.NONE;
   /** The JDK's own threads that wait for work by design, by name; and those of its innocuous thread group. */
   static final Set<String> HOUSEKEEPING = Set.of("Reference Handler", "Finalizer", "Common-Cleaner",
       "Signal Dispatcher", "Attach Listener");
@@ -139,6 +142,14 @@ public final class SourceCounter {
    */
   public void changedByTool(BiPredicate<String, Long> changedByTool) {
     this.changedByTool = changedByTool;
+  }
+
+  /**
+   * What the JIT had compiled before the attach: its compiling those methods again after the attach, which threw
+   * their code away, is the attach's wake and is not counted ({@link CompiledBeforeAttach}).
+   */
+  public void compiledBeforeAttach(CompiledBeforeAttach compiled) {
+    this.compiledBeforeAttach = compiled;
   }
 
   public void classLoadingTime(LongSupplier nanos) {
@@ -302,14 +313,26 @@ public final class SourceCounter {
         || m.getType().getName().startsWith(RECORDING_CODE));
   }
 
-  /** A compilation or deoptimisation of a method of a class the tool's probes changed, then or just before. */
+  /**
+   * A compilation or deoptimisation of a method of a class the tool's probes changed, then or just before; or the
+   * JIT compiling again code the attach threw away.
+   */
   private boolean isToolsWake(RecordedEvent e) {
-    BiPredicate<String, Long> changed = changedByTool;
-    if (changed == null) {
+    RecordedMethod m = e.getValue("method");
+    if (m == null || m.getType() == null) {
       return false;
     }
-    RecordedMethod m = e.getValue("method");
-    return m != null && m.getType() != null && changed.test(m.getType().getName(), e.getStartTime().toEpochMilli());
+    BiPredicate<String, Long> changed = changedByTool;
+    if (changed != null && changed.test(m.getType().getName(), e.getStartTime().toEpochMilli())) {
+      return true;
+    }
+    return SourceEvent.JIT_COMPILE.jfrName.equals(e.getEventType().getName()) && compiledBeforeAttach.isRecompile(
+        m.getType().getName() + "." + m.getName() + m.getDescriptor(), number(e, "compileLevel"), number(e, "compileId"));
+  }
+
+  /** An integer field whatever its width and sign in this JDK's events; -1 when the event has none. */
+  private static int number(RecordedEvent e, String field) {
+    return e.hasField(field) && e.getValue(field) instanceof Number n ? n.intValue() : -1;
   }
 
   /** The agent's threads, JFR's and the JDK's housekeeping threads. */

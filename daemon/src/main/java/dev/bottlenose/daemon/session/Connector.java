@@ -4,6 +4,7 @@ import dev.bottlenose.daemon.attach.AgentJar;
 import dev.bottlenose.agent.AgentOptions;
 import dev.bottlenose.daemon.attach.AttachException;
 import dev.bottlenose.daemon.attach.Attacher;
+import dev.bottlenose.daemon.attach.CompiledBeforeAttach;
 import dev.bottlenose.daemon.attach.Finding;
 import dev.bottlenose.daemon.attach.LaunchedProcess;
 import dev.bottlenose.daemon.attach.OneTimeTokenFile;
@@ -39,6 +40,8 @@ final class Connector {
         warnings.println("bottlenose: " + f);
       }
       AgentChannel channel;
+      // a waiting agent was there from the start: the JIT has recorded what a class change must throw away
+      CompiledBeforeAttach compiled = CompiledBeforeAttach.NONE;
       if (waiting.isPresent()) {
         Attacher.handOver(pid, waiting.get(), agentOptions(server, options));
         channel = server.accept(options.connectTimeout(), options.heartbeatMillis(),
@@ -47,13 +50,13 @@ final class Connector {
                 + " on its stderr why it did not connect");
         checkPid(channel, pid, waiting.get());
       } else {
-        Attacher.loadAgent(pid, jar, agentOptions(server, options));
+        compiled = Attacher.loadAgent(pid, jar, agentOptions(server, options));
         channel = server.accept(options.connectTimeout(), options.heartbeatMillis(),
             () -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false),
             () -> "look for lines starting with [bottlenose] on the stderr of process " + pid);
       }
       return new TargetSession(channel, pid, null, options,
-          waiting.isPresent() ? TargetSession.Route.WAITING_AGENT : TargetSession.Route.ATTACHED);
+          waiting.isPresent() ? TargetSession.Route.WAITING_AGENT : TargetSession.Route.ATTACHED, compiled);
     } catch (AttachException e) {
       throw new SessionException(SessionException.Failure.REFUSED, e.getMessage(), e);
     } catch (ChannelException e) {

@@ -23,6 +23,7 @@ import dev.bottlenose.agent.wire.Unwatch;
 import dev.bottlenose.agent.wire.Watch;
 import dev.bottlenose.agent.wire.Watched;
 import dev.bottlenose.agent.wire.WireException;
+import dev.bottlenose.daemon.attach.CompiledBeforeAttach;
 import dev.bottlenose.daemon.attach.TargetPaths;
 import dev.bottlenose.daemon.attach.ToolCompilation;
 import dev.bottlenose.daemon.channel.AgentChannel;
@@ -99,10 +100,13 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
   private volatile String endReason = "";
 
   TargetSession(AgentChannel channel, long pid, Process launched, SessionOptions options) {
-    this(channel, pid, launched, options, launched != null ? Route.LAUNCHED : Route.ATTACHED);
+    this(channel, pid, launched, options, launched != null ? Route.LAUNCHED : Route.ATTACHED,
+        CompiledBeforeAttach.NONE);
   }
 
-  TargetSession(AgentChannel channel, long pid, Process launched, SessionOptions options, Route route) {
+  /** {@code compiled}: what the JIT had compiled before the agent came ({@link CompiledBeforeAttach}). */
+  TargetSession(AgentChannel channel, long pid, Process launched, SessionOptions options, Route route,
+      CompiledBeforeAttach compiled) {
     this.channel = channel;
     this.pid = pid;
     this.launched = launched;
@@ -118,6 +122,7 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
     if (jfr != null) {
       jfr.onSettled(sampler::flushed);
       jfr.sources().changedByTool(probes::changedByTool);
+      jfr.sources().compiledBeforeAttach(compiled);
     }
     sampler.start();
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bottlenose.agent.sources.SourceEvent;
 import dev.bottlenose.agent.wire.SourceSpec;
+import dev.bottlenose.daemon.attach.CompiledBeforeAttach;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -421,6 +422,59 @@ class SourceCounterTest {
         + " the program's", changed).containsEntry("count", compiles.size() - tool - changed);
     assertThat(changedLater.totals().get(0)).as("nor the tool's own, but the rest are")
         .containsEntry("count", compiles.size() - tool);
+  }
+
+  @Test
+  void theJitCompilingAgainWhatItHadCompiledBeforeTheAttachIsTheAttachsWake() throws Exception {
+    Path file = Files.createTempFile("bottlenose-attach-wake", ".jfr");
+    long sink = 0;
+    try (Recording r = new Recording()) {
+      r.enable("jdk.Compilation").withThreshold(Duration.ZERO);
+      r.start();
+      for (int i = 0; i < 300_000; i++) {
+        sink += attachStep(i);
+      }
+      r.stop();
+      r.dump(file);
+    }
+    List<RecordedEvent> compiles = RecordingFile.readAllEvents(file).stream()
+        .filter(e -> e.getEventType().getName().equals("jdk.Compilation")).toList();
+    Files.delete(file);
+    // This JVM's code list, read by the JDK's jcmd as the daemon reads a target's before attaching: attachStep's
+    // code is in it, so compiling attachStep again is what an attach that threw the code away would cause.
+    Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+        Long.toString(ProcessHandle.current().pid()), "Compiler.codelist").redirectErrorStream(true).start();
+    String codelist = new String(jcmd.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(jcmd.waitFor()).isZero();
+    CompiledBeforeAttach before = CompiledBeforeAttach.parse(codelist);
+    String step = SourceCounterTest.class.getName() + ".attachStep(J)J";
+    long stepCompiles = compiles.stream().filter(e -> {
+      jdk.jfr.consumer.RecordedMethod m = e.getValue("method");
+      return (m.getType().getName() + "." + m.getName() + m.getDescriptor()).equals(step);
+    }).count();
+    long tool = compiles.stream().filter(SourceCounter::isToolCode).count();
+
+    SourceCounter attached = new SourceCounter(PERIOD, tid -> -1);
+    attached.add(1, SourceSpec.fromMap(Map.of("event", "jit_compile")), 0);
+    attached.compiledBeforeAttach(before);
+    feed(attached, compiles);
+    long counted = (Long) attached.totals().get(0).get("count");
+    SourceCounter again = new SourceCounter(PERIOD, tid -> -1);
+    again.add(1, SourceSpec.fromMap(Map.of("event", "jit_compile")), 0);
+    again.compiledBeforeAttach(before);
+    feed(again, compiles);
+
+    assertThat(sink).isNotZero();
+    assertThat(before.methods()).as("the code list was read").isPositive();
+    assertThat(stepCompiles).as("attachStep was compiled").isPositive();
+    assertThat(counted).as("the %d compilations of attachStep, compiled before, are the attach's wake", stepCompiles)
+        .isLessThanOrEqualTo(compiles.size() - tool - stepCompiles);
+    assertThat((Long) again.totals().get(0).get("count")).as("the same compilations, counted by another source,"
+        + " are left out the same").isEqualTo(counted);
+  }
+
+  private static long attachStep(long i) {
+    return (i * 37) ^ (i >>> 7);
   }
 
   private static long wakeStep(long i) {

@@ -26,7 +26,9 @@ import java.util.regex.Pattern;
  * tool's own processes on the same cores, all included). The modes are interleaved and rotated in each
  * repetition. The tool's own processes' CPU (the search command, which serves its target itself, and any daemon
  * process it starts) is read from {@code /proc} while they run. A search mode ending in {@value #PROCESS}
- * ({@code 1%:process}) runs its daemon in a process of its own ({@code -Dbottlenose.search.daemons=process}).
+ * ({@code 1%:process}) runs its daemon in a process of its own ({@code -Dbottlenose.search.daemons=process}); one
+ * ending in {@value #AGENT} ({@code 1%:agent}) searches a program started with the waiting agent, and mode
+ * {@value #AGENT_AT_REST} is that program never searched.
  *
  * <p>Usage: {@code tests/bench-whole-run.sh [--program diag.real.JettyOrdersApi] [--rounds 26000] [--reps 3]
  * [--modes alone,jfr,jfr-attach,1%,5%] [--lead 1.5] [--out DIR]}. Writes {@code results.tsv} and {@code summary.md}.
@@ -35,6 +37,13 @@ public final class WholeRunBenchmark {
   private static final Pattern DONE = Pattern.compile("done cpu_s=([0-9.]+) elapsed_s=([0-9.]+)");
   /** A search mode's suffix for a daemon in a process of its own. */
   static final String PROCESS = ":process";
+  /**
+   * A search mode's suffix ({@code 1%:agent}) for a program started with {@code -javaagent:bottlenose-agent.jar}: the
+   * agent waits, and the search hands it its options instead of attaching.
+   */
+  static final String AGENT = ":agent";
+  /** The mode of a program started with the waiting agent and never searched. */
+  static final String AGENT_AT_REST = "agent";
   /** The mode that starts a JFR default recording in the running program. */
   static final String JFR_ATTACH = "jfr-attach";
 
@@ -72,6 +81,8 @@ public final class WholeRunBenchmark {
           "-Ddiag.seconds=600"));
       if (mode.equals("jfr")) {
         cmd.add("-XX:StartFlightRecording=filename=" + tmp.resolve("run.jfr"));
+      } else if (mode.endsWith(AGENT) || mode.equals(AGENT_AT_REST)) {
+        cmd.add("-javaagent:" + DiagnosisBenchmark.jar("daemon").resolveSibling("bottlenose-agent.jar"));
       }
       cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), o.program));
       Process target = new ProcessBuilder(cmd).redirectErrorStream(true).start();
@@ -82,7 +93,7 @@ public final class WholeRunBenchmark {
       if (isSearch(mode)) {
         Thread.sleep(Math.round(o.lead * 1000));
         boolean process = mode.endsWith(PROCESS);
-        String share = process ? mode.substring(0, mode.length() - PROCESS.length()) : mode;
+        String share = mode.substring(0, mode.indexOf('%') + 1);
         double budget = Double.parseDouble(share.substring(0, share.length() - 1)) / 100;
         Process search = new ProcessBuilder(DiagnosisBenchmark.searchCommand(target.pid(), budget, "600s", tmp,
             process ? List.of("-Dbottlenose.search.daemons=process") : List.of()))
@@ -146,7 +157,7 @@ public final class WholeRunBenchmark {
   }
 
   private static boolean isSearch(String mode) {
-    return mode.endsWith("%") || mode.endsWith("%" + PROCESS);
+    return mode.endsWith("%") || mode.endsWith("%" + PROCESS) || mode.endsWith("%" + AGENT);
   }
 
   static String summary(List<Result> results, Options o) {
