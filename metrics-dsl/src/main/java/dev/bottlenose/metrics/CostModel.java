@@ -18,8 +18,12 @@ final class CostModel {
   static final double COUNTER_ADD_NANOS = 2;
   /** One System.nanoTime() read (BENCHMARKS.md: a clock pair is 47 to 52 ns on the build VM). */
   static final double CLOCK_READ_NANOS = 25;
-  /** One JFR event committed with its stack trace, plus matching the source's filter against it. */
-  static final double EVENT_NANOS = 2_000;
+  /**
+   * One JFR event committed with its stack trace, plus matching the source's filter against it: 5.25 µs
+   * (4.7–6.2) of the process's CPU per event 60 frames deep, a server's stacks, JFR's recorder thread included
+   * (BENCHMARKS.md, tests/bench-event-cost.sh); without the stack about 0.6 µs.
+   */
+  static final double EVENT_NANOS = 5_000;
   /** One execution sample of one running thread: JFR's stack walk. */
   static final double SAMPLE_NANOS = 20_000;
   /** Matching one sample against one more sampled source's filter. */
