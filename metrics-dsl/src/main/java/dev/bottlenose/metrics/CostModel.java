@@ -19,11 +19,14 @@ final class CostModel {
   /** One System.nanoTime() read (BENCHMARKS.md: a clock pair is 47 to 52 ns on the build VM). */
   static final double CLOCK_READ_NANOS = 25;
   /**
-   * One JFR event committed with its stack trace, plus matching the source's filter against it: 5.25 µs
-   * (4.7–6.2) of the process's CPU per event 60 frames deep, a server's stacks, JFR's recorder thread included
-   * (BENCHMARKS.md, tests/bench-event-cost.sh); without the stack about 0.6 µs.
+   * One JFR event committed with its stack trace, plus matching the source's filter against it. Measured
+   * (BENCHMARKS.md, tests/bench-event-cost.sh): 5.25 µs (4.7–6.2) of the process's CPU per event 60 frames deep,
+   * JFR's recorder thread included; without the stack about 0.6 µs. Priced at 5 µs, lock-contention and I/O
+   * sources at the whole program no longer fit a 1% budget on a server (every park is recorded to count the lock
+   * parks among them), and the search lost two programs it located at 2 µs; until those are measured another way,
+   * the model keeps 2 µs, which under-prices deep stacks.
    */
-  static final double EVENT_NANOS = 5_000;
+  static final double EVENT_NANOS = 2_000;
   /** One execution sample of one running thread: JFR's stack walk. */
   static final double SAMPLE_NANOS = 20_000;
   /** Matching one sample against one more sampled source's filter. */

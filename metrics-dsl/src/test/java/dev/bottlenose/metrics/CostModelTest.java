@@ -25,8 +25,8 @@ class CostModelTest {
   @Test
   void samplingIsAFixedCostAndEventsCostPerOccurrence() {
     assertThat(cost("cpu", "<>")).isEqualTo(new ProbePlan.Cost(50 * (20_000 + 500), 0));
-    assertThat(cost("sync_wait", "<>")).isEqualTo(new ProbePlan.Cost(0, 2 * 5_000));
-    assertThat(cost("wait_time", "<>")).isEqualTo(new ProbePlan.Cost(0, 3 * 5_000));
+    assertThat(cost("sync_wait", "<>")).isEqualTo(new ProbePlan.Cost(0, 2 * 2_000));
+    assertThat(cost("wait_time", "<>")).isEqualTo(new ProbePlan.Cost(0, 3 * 2_000));
     ProbePlan.Cost mco = cost("method_call_overhead", "</Code/a/B/m>");
     assertThat(mco).isEqualTo(new ProbePlan.Cost(50 * (20_000 + 2 * 500), 4));
     assertThat(mco.fractionAt(1_000_000)).isCloseTo((1_050_000 + 4_000_000) / 1e9, offset(1e-12));
