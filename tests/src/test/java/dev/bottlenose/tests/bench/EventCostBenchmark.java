@@ -1,9 +1,6 @@
 package dev.bottlenose.tests.bench;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -71,21 +68,7 @@ public final class EventCostBenchmark {
   }
 
   private static double run(String mode, long parks) throws Exception {
-    Process p = new ProcessBuilder(DiagnosisBenchmark.java(), "-cp", System.getProperty("java.class.path"),
-        EventCostBenchmark.class.getName(), "--child", mode, Long.toString(parks)).redirectErrorStream(true).start();
-    String found = null;
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-      for (String line = in.readLine(); line != null; line = in.readLine()) {
-        if (LINE.matcher(line).find()) {
-          found = line;
-        }
-      }
-    }
-    if (p.waitFor() != 0 || found == null) {
-      throw new IllegalStateException(mode + " failed (exit " + p.exitValue() + ")");
-    }
-    Matcher m = LINE.matcher(found);
-    m.find();
+    Matcher m = ChildJvm.run(mode, List.of(), EventCostBenchmark.class, LINE, "--child", mode, Long.toString(parks));
     return Double.parseDouble(m.group(1));
   }
 

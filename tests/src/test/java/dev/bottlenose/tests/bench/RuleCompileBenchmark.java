@@ -1,10 +1,7 @@
 package dev.bottlenose.tests.bench;
 
 import dev.bottlenose.consultant.rules.RuleBook;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -40,25 +37,11 @@ public final class RuleCompileBenchmark {
     List<Double> cpu = new ArrayList<>();
     List<Double> wall = new ArrayList<>();
     for (int rep = 1; rep <= reps; rep++) {
-      Process p = new ProcessBuilder(DiagnosisBenchmark.java(), "-XX:TieredStopAtLevel=1", "-cp",
-          System.getProperty("java.class.path"), RuleCompileBenchmark.class.getName(), "--child")
-          .redirectErrorStream(true).start();
-      String found = null;
-      try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-        for (String line = in.readLine(); line != null; line = in.readLine()) {
-          if (LINE.matcher(line).find()) {
-            found = line;
-          }
-        }
-      }
-      if (p.waitFor() != 0 || found == null) {
-        throw new IllegalStateException("repetition " + rep + " failed (exit " + p.exitValue() + ")");
-      }
-      Matcher m = LINE.matcher(found);
-      m.find();
+      Matcher m = ChildJvm.run("repetition " + rep, List.of("-XX:TieredStopAtLevel=1"), RuleCompileBenchmark.class,
+          LINE, "--child");
       cpu.add(Double.parseDouble(m.group(1)));
       wall.add(Double.parseDouble(m.group(2)));
-      System.out.println("rep " + rep + ": " + found);
+      System.out.println("rep " + rep + ": " + m.group());
     }
     Stats c = Stats.of(cpu);
     Stats w = Stats.of(wall);
