@@ -22,8 +22,8 @@ import java.util.regex.Pattern;
  * of work ({@code -Ddiag.rounds}, see {@code diag.Run}) and reports its elapsed time since the JVM started and
  * its own CPU time, alone, under a JFR default recording started with it ({@code jfr}) or started {@code --lead}
  * seconds in by {@code jcmd PID JFR.start} ({@code jfr-attach}: how a user records a program already running), and
- * with {@code bottlenose search --pid N --budget B} started {@code --lead} seconds in (attach, JFR's start, probes, recompiling, and the
- * tool's own processes on the same cores, all included). The modes are interleaved and rotated in each
+ * with {@code bottlenose search --pid N --budget B} started {@code --lead} seconds in (attach, JFR's start, probes,
+ * recompiling, and the tool's own processes on the same cores, all included). The modes are interleaved and rotated in each
  * repetition. The tool's own processes' CPU (the search command, which serves its target itself, and any daemon
  * process it starts) is read from {@code /proc} while they run. A search mode ending in {@value #PROCESS}
  * ({@code 1%:process}) runs its daemon in a process of its own ({@code -Dbottlenose.search.daemons=process}); one
