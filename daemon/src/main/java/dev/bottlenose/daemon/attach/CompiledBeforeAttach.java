@@ -35,7 +35,7 @@ public final class CompiledBeforeAttach {
     Map<String, Integer> levels = new HashMap<>();
     for (String line : codelist.split("\n")) {
       String[] f = line.strip().split(" ", 5);
-      if (f.length < 4 || !f[2].equals("0") || !f[0].chars().allMatch(Character::isDigit) || f[0].isEmpty()) {
+      if (f.length < 4 || f[0].isEmpty() || !f[0].chars().allMatch(Character::isDigit) || !f[2].equals("0")) {
         continue;
       }
       try {
@@ -47,15 +47,19 @@ public final class CompiledBeforeAttach {
     return levels.isEmpty() ? NONE : new CompiledBeforeAttach(levels);
   }
 
+  /** A method as the code list names it: {@code <class>.<name><descriptor>}, the class's binary name. */
+  public static String method(String className, String name, String descriptor) {
+    return className + "." + name + descriptor;
+  }
+
   /** How many methods had compiled code in use. */
   public int methods() {
     return levels.size();
   }
 
   /**
-   * Whether compilation {@code compileId} of {@code method} ({@code <class>.<name><descriptor>}, the class's binary
-   * name) at {@code level} recompiles code the method had before the attach: the first such compilation per method
-   * and level after the attach.
+   * Whether compilation {@code compileId} of {@code method} ({@link #method}) at {@code level} recompiles code the
+   * method had before the attach: the first such compilation per method and level after the attach.
    */
   public synchronized boolean isRecompile(String method, int level, long compileId) {
     Integer before = levels.get(method);

@@ -317,7 +317,7 @@ public final class SourceCounter {
    * A compilation or deoptimisation of a method of a class the tool's probes changed, then or just before; or the
    * JIT compiling again code the attach threw away.
    */
-  private boolean isToolsWake(RecordedEvent e) {
+  private boolean isToolsWake(RecordedEvent e, SourceEvent type) {
     RecordedMethod m = e.getValue("method");
     if (m == null || m.getType() == null) {
       return false;
@@ -326,8 +326,9 @@ public final class SourceCounter {
     if (changed != null && changed.test(m.getType().getName(), e.getStartTime().toEpochMilli())) {
       return true;
     }
-    return SourceEvent.JIT_COMPILE.jfrName.equals(e.getEventType().getName()) && compiledBeforeAttach.isRecompile(
-        m.getType().getName() + "." + m.getName() + m.getDescriptor(), number(e, "compileLevel"), number(e, "compileId"));
+    return type == SourceEvent.JIT_COMPILE && compiledBeforeAttach.isRecompile(
+        CompiledBeforeAttach.method(m.getType().getName(), m.getName(), m.getDescriptor()), number(e, "compileLevel"),
+        number(e, "compileId"));
   }
 
   /** An integer field whatever its width and sign in this JDK's events; -1 when the event has none. */
@@ -366,7 +367,7 @@ public final class SourceCounter {
     if (define) {
       defined(type);
     }
-    if (thread != null && notTheProgram(thread) || type.code == SourceEvent.Code.METHOD && (isToolCode(e) || isToolsWake(e))) {
+    if (thread != null && notTheProgram(thread) || type.code == SourceEvent.Code.METHOD && (isToolCode(e) || isToolsWake(e, type))) {
       return;
     }
     boolean weighted = type == SourceEvent.CPU_SAMPLE && threadCpu != null && thread != null;
