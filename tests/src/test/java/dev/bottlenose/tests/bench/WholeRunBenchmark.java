@@ -49,14 +49,20 @@ public final class WholeRunBenchmark {
 
   private WholeRunBenchmark() {}
 
-  /** One run: its mode, repetition, the program's elapsed and CPU seconds, and the tool's processes' CPU seconds. */
-  record Result(String mode, int rep, double elapsed, double cpu, double toolCpu) {}
+  /** The program's threads by group ({@link ProcCpu#group}), in the order the summary shows them. */
+  static final List<String> GROUPS = List.of("program", "jit", "gc", "jfr", "agent", "vm");
+
+  /**
+   * One run: its mode, repetition, the program's elapsed and CPU seconds, the tool's processes' CPU seconds, and the
+   * program's CPU seconds per thread group ({@link #GROUPS}, read from {@code /proc} while it ran).
+   */
+  record Result(String mode, int rep, double elapsed, double cpu, double toolCpu, Map<String, Double> groups) {}
 
   public static void main(String[] args) throws Exception {
     Options o = Options.parse(args);
     Files.createDirectories(o.out);
     Path tsv = o.out.resolve("results.tsv");
-    Files.writeString(tsv, "mode\trep\telapsed_s\tcpu_s\ttool_cpu_s\n");
+    Files.writeString(tsv, "mode\trep\telapsed_s\tcpu_s\ttool_cpu_s\t" + String.join("\t", GROUPS) + "\n");
     List<Result> results = new ArrayList<>();
     for (int rep = 1; rep <= o.reps; rep++) {
       List<String> order = new ArrayList<>(o.modes);
@@ -64,8 +70,10 @@ public final class WholeRunBenchmark {
       for (String mode : order) {
         Result r = run(mode, rep, o);
         results.add(r);
-        Files.writeString(tsv, String.format(Locale.ROOT, "%s\t%d\t%.3f\t%.3f\t%.2f%n", r.mode, r.rep, r.elapsed, r.cpu,
-            r.toolCpu), java.nio.file.StandardOpenOption.APPEND);
+        StringBuilder groups = new StringBuilder();
+        GROUPS.forEach(g -> groups.append(String.format(Locale.ROOT, "\t%.2f", r.groups.getOrDefault(g, 0.0))));
+        Files.writeString(tsv, String.format(Locale.ROOT, "%s\t%d\t%.3f\t%.3f\t%.2f%s%n", r.mode, r.rep, r.elapsed, r.cpu,
+            r.toolCpu, groups), java.nio.file.StandardOpenOption.APPEND);
         System.out.printf(Locale.ROOT, "rep %d %-6s elapsed %.2f s, program CPU %.2f s, tool CPU %.2f s%n", rep, mode,
             r.elapsed, r.cpu, r.toolCpu);
         Files.writeString(o.out.resolve("summary.md"), summary(results, o));
@@ -89,6 +97,9 @@ public final class WholeRunBenchmark {
       String[] done = new String[1];
       Thread reader = new Thread(() -> done[0] = awaitDone(target), "reader");
       reader.start();
+      Map<Long, ProcCpu.ThreadCpu> threads = new java.util.concurrent.ConcurrentHashMap<>();
+      Thread watcher = new Thread(() -> watchThreads(target, threads), "threads");
+      watcher.start();
       double toolCpu = 0;
       if (isSearch(mode)) {
         Thread.sleep(Math.round(o.lead * 1000));
@@ -98,16 +109,20 @@ public final class WholeRunBenchmark {
         Process search = new ProcessBuilder(DiagnosisBenchmark.searchCommand(target.pid(), budget, "600s", tmp,
             process ? List.of("-Dbottlenose.search.daemons=process") : List.of()))
             .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        toolCpu = watchTool(search);
+        Map<Long, ProcCpu.ThreadCpu> toolThreads = new java.util.concurrent.ConcurrentHashMap<>();
+        toolCpu = watchTool(search, toolThreads);
+        writeToolThreads(o.out.resolve("tool-threads-" + mode.replace('%', 'p').replace(':', '-') + "-" + rep + ".tsv"),
+            toolThreads);
       } else if (mode.equals(JFR_ATTACH)) {
         Thread.sleep(Math.round(o.lead * 1000));
         Process jcmd = new ProcessBuilder(Path.of(DiagnosisBenchmark.java()).resolveSibling("jcmd").toString(),
             Long.toString(target.pid()), "JFR.start", "filename=" + tmp.resolve("run.jfr"))
             .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        toolCpu = watchTool(jcmd);
+        toolCpu = watchTool(jcmd, new java.util.concurrent.ConcurrentHashMap<>());
       }
       reader.join(TimeUnit.MINUTES.toMillis(10));
       target.waitFor(1, TimeUnit.MINUTES);
+      watcher.join();
       if (done[0] == null) {
         throw new IllegalStateException("the program did not report its work done (mode " + mode + ")");
       }
@@ -115,7 +130,9 @@ public final class WholeRunBenchmark {
       if (!m.find()) {
         throw new IllegalStateException("unexpected line: " + done[0]);
       }
-      return new Result(mode, rep, Double.parseDouble(m.group(2)), Double.parseDouble(m.group(1)), toolCpu);
+      Map<String, Double> groups = new LinkedHashMap<>();
+      ProcCpu.byGroup(Map.of(), threads).forEach((g, s) -> groups.merge(programOr(g), s, Double::sum));
+      return new Result(mode, rep, Double.parseDouble(m.group(2)), Double.parseDouble(m.group(1)), toolCpu, groups);
     } finally {
       try (var paths = Files.walk(tmp)) {
         paths.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
@@ -123,11 +140,52 @@ public final class WholeRunBenchmark {
     }
   }
 
+  /**
+   * Keeps each of the target's threads' latest CPU seconds until it exits, read every 100 ms: a thread's last tenth
+   * of a second may be missed, the same in every mode.
+   */
+  private static void watchThreads(Process target, Map<Long, ProcCpu.ThreadCpu> threads) {
+    while (target.isAlive()) {
+      try {
+        threads.putAll(ProcCpu.threads(target.pid()));
+        Thread.sleep(100);
+      } catch (RuntimeException e) {
+        return; // the target has exited
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  /** A thread group of {@link #GROUPS}: the program's own threads ("app" and "other") are one. */
+  private static String programOr(String group) {
+    return GROUPS.contains(group) ? group : "program";
+  }
+
+  /**
+   * The search command's CPU seconds per thread name, digits dropped ({@code vert.x-eventloop-thread-}), most first:
+   * where the tool's own process spends what it costs the machine.
+   */
+  private static void writeToolThreads(Path file, Map<Long, ProcCpu.ThreadCpu> threads) throws IOException {
+    Map<String, Double> byName = new java.util.TreeMap<>();
+    threads.values().forEach(t -> byName.merge(t.name().replaceAll("[0-9]+", "#"), t.seconds(), Double::sum));
+    StringBuilder b = new StringBuilder("thread\tcpu_s\n");
+    byName.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed())
+        .forEach(e -> b.append(String.format(Locale.ROOT, "%s\t%.2f%n", e.getKey(), e.getValue())));
+    Files.writeString(file, b);
+  }
+
   /** The search command's and its daemon's CPU seconds, read until the search ends (it ends when the target exits). */
-  private static double watchTool(Process search) throws InterruptedException {
+  private static double watchTool(Process search, Map<Long, ProcCpu.ThreadCpu> threads) throws InterruptedException {
     Map<Long, Double> last = new LinkedHashMap<>();
     while (search.isAlive()) {
       last.merge(search.pid(), cpu(search.pid()), Math::max);
+      try {
+        threads.putAll(ProcCpu.threads(search.pid()));
+      } catch (RuntimeException e) {
+        // it has just exited
+      }
       search.descendants().forEach(d -> last.merge(d.pid(), cpu(d.pid()), Math::max));
       Thread.sleep(200);
     }
@@ -175,6 +233,21 @@ public final class WholeRunBenchmark {
           range(of.stream().map(Result::elapsed).toList()), ratio(results, mode, Result::elapsed),
           range(of.stream().map(Result::cpu).toList()), ratio(results, mode, Result::cpu),
           isSearch(mode) || mode.equals(JFR_ATTACH) ? range(of.stream().map(Result::toolCpu).toList()) : "–"));
+    }
+    b.append("\nWhere the program's CPU went, median seconds per thread group (the program's own threads, the JIT's"
+        + " compilers, the GC's, JFR's, the agent's and the Attach listener, the VM thread):\n\n| mode | "
+        + String.join(" | ", GROUPS) + " |\n|" + " --- |".repeat(GROUPS.size() + 1) + "\n");
+    for (String mode : o.modes) {
+      List<Result> of = results.stream().filter(r -> r.mode.equals(mode)).toList();
+      if (of.isEmpty()) {
+        continue;
+      }
+      b.append("| ").append(mode);
+      for (String g : GROUPS) {
+        b.append(String.format(Locale.ROOT, " | %.2f",
+            Stats.of(of.stream().map(r -> r.groups.getOrDefault(g, 0.0)).toList()).median()));
+      }
+      b.append(" |\n");
     }
     return b.toString();
   }
