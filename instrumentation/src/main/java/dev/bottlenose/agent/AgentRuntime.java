@@ -24,6 +24,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class AgentRuntime {
   static final long DISCOVERY_STOP_MILLIS = 2000;
+  /** Discovery's part of the recording's settings. */
+  private static final String DISCOVERY = "discovery";
   private static AgentRuntime instance;
   private static final java.lang.management.OperatingSystemMXBean OS = ManagementFactory.getOperatingSystemMXBean();
 
@@ -92,7 +94,7 @@ final class AgentRuntime {
   private static JfrRecording recording() {
     try {
       JfrRecording r = new JfrRecording();
-      r.set("discovery", DiscoverySettings.settings());
+      r.set(DISCOVERY, DiscoverySettings.settings());
       return r;
     } catch (LinkageError e) {
       AgentLog.line("JFR unavailable: " + e);
@@ -130,9 +132,21 @@ final class AgentRuntime {
     openSessions.remove(number);
     if (recording != null && openSessions.isEmpty()) {
       recording.stop();
+      recording.set(DISCOVERY, DiscoverySettings.settings());
       if (discovery != null) {
         discovery.jfrStatus(recording.status());
       }
+    }
+  }
+
+  /**
+   * The thresholds of discovery's contention events that the daemon whose digests are taken asked for: the
+   * recording's discovery part is set again (and applied only if it changed). Back to the lowest when the last
+   * session goes.
+   */
+  void contentionThresholds(Map<String, Long> asked) {
+    if (recording != null && !asked.isEmpty()) {
+      recording.set(DISCOVERY, DiscoverySettings.settings(asked));
     }
   }
 

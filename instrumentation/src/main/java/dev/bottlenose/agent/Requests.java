@@ -145,6 +145,7 @@ final class Requests {
     if (!runtime.takesDigestsFrom(session)) {
       return new JfrApplied(0, false).toMap();
     }
+    runtime.contentionThresholds(digest.thresholds());
     return new JfrApplied(runtime.discovery().applyJfr(digest), true).toMap();
   }
 

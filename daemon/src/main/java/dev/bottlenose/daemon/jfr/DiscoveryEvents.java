@@ -45,6 +45,10 @@ public final class DiscoveryEvents {
   static final long PRUNE_MILLIS = 30_000;
   private long prunedAtMillis;
   private final Map<String, Consumer<RecordedEvent>> handlers = new LinkedHashMap<>();
+  /** Read and counted on the reading thread, adjusted as each flush is drained. */
+  private final ContentionThresholds thresholds = new ContentionThresholds();
+  /** Whether the digest has carried the thresholds as they are now. */
+  private boolean thresholdsSent;
   private final Map<String, List<List<?>>> digest = new LinkedHashMap<>();
   /**
    * Contended monitor entries, parks, allocation samples and compilations of the digest, summed per tuple of
@@ -80,8 +84,8 @@ public final class DiscoveryEvents {
     this.jitGraph = graphs.get(CallGraphs.JIT);
     this.allocGraph = graphs.get(CallGraphs.ALLOC);
     this.loadGraph = graphs.get(CallGraphs.LOAD);
-    handlers.put("jdk.JavaMonitorEnter", ofApplication(atLeast(DiscoverySettings.CONTENTION_THRESHOLD, withStack(syncGraph, this::monitorEnter))));
-    handlers.put("jdk.ThreadPark", ofApplication(atLeast(DiscoverySettings.CONTENTION_THRESHOLD, this::park)));
+    handlers.put("jdk.JavaMonitorEnter", ofApplication(contention(withStack(syncGraph, this::monitorEnter))));
+    handlers.put("jdk.ThreadPark", ofApplication(contention(this::park)));
     handlers.put(DiscoverySettings.ALLOCATION_SAMPLE, ofApplication(this::allocation));
     handlers.put("jdk.FileRead", ofApplication(atLeast(DiscoverySettings.IO_THRESHOLD, withStack(ioGraph,
         e -> add(Jfr.FILES, e.getString("path"), false, e.getLong("bytesRead"), nanos(e))))));
@@ -106,13 +110,21 @@ public final class DiscoveryEvents {
 
   /**
    * Whether discovery's own settings would have had JFR record {@code e}: its type is one of discovery's and it
-   * lasted at least discovery's threshold. An event that fails this was recorded for a watched source alone
-   * (a contended monitor entry shorter than 0.2 ms, a socket read shorter than 10 ms), and its commit, stack
-   * walk included, is what the source costs the thread that waited.
+   * lasted at least discovery's threshold (a contention event's as it is now, {@link ContentionThresholds}). An
+   * event that fails this was recorded for a watched source alone (a contended monitor entry shorter than 0.2 ms, a
+   * socket read shorter than 10 ms), and its commit, stack walk included, is what the source costs the thread that
+   * waited.
    */
-  public static boolean recordedAnyway(RecordedEvent e) {
-    Long shortest = RECORDED_FROM.get(e.getEventType().getName());
+  public boolean recordedAnyway(RecordedEvent e) {
+    String type = e.getEventType().getName();
+    long contention = thresholds.of(type);
+    Long shortest = contention > 0 ? Long.valueOf(contention) : RECORDED_FROM.get(type);
     return shortest != null && (shortest == 0 || e.getDuration().toNanos() >= shortest);
+  }
+
+  /** The thresholds discovery's contention events are recorded from now, in nanoseconds per event name. */
+  public Map<String, Long> contentionThresholds() {
+    return thresholds.all();
   }
 
   /** The event names this class handles. */
@@ -134,7 +146,10 @@ public final class DiscoveryEvents {
     }
   }
 
-  /** The facts gathered since the last call, for the agent's {@code jfr} request; null when there are none. */
+  /**
+   * The facts gathered since the last call, for the agent's {@code jfr} request, with the contention thresholds
+   * ({@link ContentionThresholds}, adjusted here); null when there are no facts and the agent has the thresholds.
+   */
   public synchronized Jfr drain() {
     long now = System.currentTimeMillis();
     if (threadCpu != null && now - prunedAtMillis >= PRUNE_MILLIS) {
@@ -149,10 +164,14 @@ public final class DiscoveryEvents {
       digest.computeIfAbsent((String) key.get(0), k -> new ArrayList<>()).add(tuple);
     }
     summed.clear();
-    if (digest.isEmpty()) {
+    if (thresholds.adjust(now)) {
+      thresholdsSent = false;
+    }
+    if (digest.isEmpty() && thresholdsSent) {
       return null;
     }
-    Jfr out = new Jfr(digest);
+    Jfr out = new Jfr(digest, thresholds.all());
+    thresholdsSent = true;
     digest.clear();
     return out;
   }
@@ -222,6 +241,20 @@ public final class DiscoveryEvents {
    */
   public long agentThreadEvents() {
     return agentThreadEvents;
+  }
+
+  /**
+   * The handler, for a contention event of at least discovery's lowest threshold ({@link
+   * DiscoverySettings#CONTENTION_THRESHOLD}); each is counted against the rate {@link ContentionThresholds} holds.
+   * Events between the lowest and the current threshold come only while a watched source asks for them, and are
+   * taken too: they cost discovery nothing.
+   */
+  private Consumer<RecordedEvent> contention(Consumer<RecordedEvent> handler) {
+    Consumer<RecordedEvent> atLeastLowest = atLeast(DiscoverySettings.CONTENTION_THRESHOLD, handler);
+    return e -> {
+      thresholds.recorded(e.getEventType().getName(), nanos(e));
+      atLeastLowest.accept(e);
+    };
   }
 
   /**

@@ -184,7 +184,7 @@ public final class RepositoryReader implements AutoCloseable {
     }
     discovery.accept(e);
     sources.accept(e);
-    if (sources.watches(e.getEventType().getName()) && !DiscoveryEvents.recordedAnyway(e)) {
+    if (sources.watches(e.getEventType().getName()) && !discovery.recordedAnyway(e)) {
       sourceEvents++;
     }
   }
@@ -240,6 +240,7 @@ public final class RepositoryReader implements AutoCloseable {
     m.put("repository", repository.toString());
     m.put("handlerFailures", sources.failures() + discovery.failures());
     m.put("agentThreadEvents", discovery.agentThreadEvents());
+    m.put("contentionThresholdNanos", discovery.contentionThresholds());
     String last = !sources.lastFailure().isEmpty() ? sources.lastFailure() : discovery.lastFailure();
     if (!last.isEmpty()) {
       m.put("lastHandlerFailure", last);

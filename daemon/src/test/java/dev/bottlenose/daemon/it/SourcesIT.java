@@ -12,6 +12,7 @@ import dev.bottlenose.daemon.session.SourceInfo;
 import dev.bottlenose.daemon.session.SourceValue;
 import dev.bottlenose.daemon.session.TargetSession;
 import dev.bottlenose.metrics.ProbePlan;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -132,6 +133,56 @@ class SourcesIT {
     settled(reads);
     settled(parks);
     assertThat(agentThreadEvents() - before).as("events of bottlenose-* threads in the agent's recording").isZero();
+  }
+
+  @Test
+  void aPoolsHandOffsRaiseDiscoverysParkThresholdUntilItsParksAreFewAndItComesBackDownAfter() throws Exception {
+    long lowest = dev.bottlenose.agent.discovery.DiscoverySettings.CONTENTION_THRESHOLD.toNanos();
+    await().atMost(Duration.ofSeconds(30)).until(() -> parkThreshold() == lowest);
+    var handoffs = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+      try {
+        return target.run("handoff 10000");
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
+    await().atMost(Duration.ofSeconds(9)).until(() -> parkThreshold() > lowest);
+    long raised = parkThreshold();
+    assertThat(recordingParkThreshold()).as("the park threshold of the agent's recording, as JFR.check shows it")
+        .isGreaterThanOrEqualTo(lowest * 2);
+    assertThat(handoffs.get().get("items")).as("items handed over").isPositive();
+    await().atMost(Duration.ofSeconds(30)).until(() -> parkThreshold() == lowest);
+    await().atMost(Duration.ofSeconds(10)).until(() -> recordingParkThreshold() == lowest);
+    assertThat(raised).isLessThanOrEqualTo(
+        dev.bottlenose.agent.discovery.DiscoverySettings.MAX_CONTENTION_THRESHOLD.toNanos());
+  }
+
+  /** The threshold discovery's parks are recorded from, as the daemon holds it. */
+  private static long parkThreshold() {
+    Map<?, ?> jfr = (Map<?, ?>) session.status().get("jfr");
+    return ((Number) ((Map<?, ?>) jfr.get("contentionThresholdNanos")).get("jdk.ThreadPark")).longValue();
+  }
+
+  /** The lowest park threshold of the target's running recordings, read with the JDK's {@code jcmd JFR.check}. */
+  private static long recordingParkThreshold() throws Exception {
+    Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+        Long.toString(target.pid()), "JFR.check", "verbose=true").redirectErrorStream(true).start();
+    String out = new String(jcmd.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    jcmd.waitFor();
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+        "\\(jdk\\.ThreadPark\\)\\s*\\[threshold=([0-9]+) (ns|us|ms|s),").matcher(out);
+    long lowest = Long.MAX_VALUE;
+    while (m.find()) {
+      long n = Long.parseLong(m.group(1));
+      lowest = Math.min(lowest, switch (m.group(2)) {
+        case "ns" -> n;
+        case "us" -> n * 1_000;
+        case "ms" -> n * 1_000_000;
+        default -> n * 1_000_000_000;
+      });
+    }
+    assertThat(lowest).as("a recording with parks in %s", out).isLessThan(Long.MAX_VALUE);
+    return lowest;
   }
 
   private static long agentThreadEvents() {

@@ -14,6 +14,14 @@ import java.util.Map;
  */
 public final class DiscoverySettings {
   public static final Duration CONTENTION_THRESHOLD = Duration.ofNanos(200_000);
+  /**
+   * The events that record contention with their stacks, whose threshold a daemon raises while more of them are
+   * recorded than discovery can afford ({@code daemon.jfr.ContentionThresholds}): a server's idle pool threads and
+   * futures park thousands of times a second, each park a stack walk in the parking thread.
+   */
+  public static final List<String> CONTENTION_EVENTS = List.of("jdk.JavaMonitorEnter", "jdk.ThreadPark");
+  /** The highest threshold a daemon may set on a contention event: 128 times the lowest. */
+  public static final Duration MAX_CONTENTION_THRESHOLD = CONTENTION_THRESHOLD.multipliedBy(128);
   public static final Duration IO_THRESHOLD = Duration.ofMillis(10);
   /**
    * Discovery's sampling period, what being attached pays for its call graph. JFR's sampler costs about the
@@ -46,11 +54,21 @@ public final class DiscoverySettings {
 
   private DiscoverySettings() {}
 
-  /** What the agent's recording must turn on for discovery. */
+  /** What the agent's recording must turn on for discovery, every contention event from its lowest threshold. */
   public static Map<String, String> settings() {
+    return settings(Map.of());
+  }
+
+  /**
+   * What the agent's recording must turn on for discovery, with the contention events' thresholds a daemon asked
+   * for ({@link #CONTENTION_EVENTS}, nanoseconds; each held between {@link #CONTENTION_THRESHOLD} and {@link
+   * #MAX_CONTENTION_THRESHOLD}, other names ignored).
+   */
+  public static Map<String, String> settings(Map<String, Long> contentionThresholds) {
     Map<String, String> s = new LinkedHashMap<>();
-    s.putAll(JfrRecording.event("jdk.JavaMonitorEnter", true, null, CONTENTION_THRESHOLD));
-    s.putAll(JfrRecording.event("jdk.ThreadPark", true, null, CONTENTION_THRESHOLD));
+    for (String event : CONTENTION_EVENTS) {
+      s.putAll(JfrRecording.event(event, true, null, Duration.ofNanos(contentionThreshold(contentionThresholds, event))));
+    }
     s.putAll(JfrRecording.event(ALLOCATION_SAMPLE, true, null, null));
     s.putAll(JfrRecording.throttle(ALLOCATION_SAMPLE, ALLOCATION_SAMPLES_PER_SECOND));
     for (String io : List.of("jdk.FileRead", "jdk.FileWrite", "jdk.SocketRead", "jdk.SocketWrite")) {
@@ -68,6 +86,13 @@ public final class DiscoverySettings {
       s.putAll(JfrRecording.event(PINNED, true, null, Duration.ofMillis(20)));
     }
     return s;
+  }
+
+  /** The threshold of contention event {@code event} in nanoseconds, as asked and held within its bounds. */
+  public static long contentionThreshold(Map<String, Long> asked, String event) {
+    Long n = asked.get(event);
+    long lowest = CONTENTION_THRESHOLD.toNanos();
+    return n == null ? lowest : Math.max(lowest, Math.min(MAX_CONTENTION_THRESHOLD.toNanos(), n));
   }
 
   /** Per event type {@code settings} turns on, the shortest event it records (0: all). */

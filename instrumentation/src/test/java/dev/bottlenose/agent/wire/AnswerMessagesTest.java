@@ -69,6 +69,9 @@ class AnswerMessagesTest {
     assertThat(read).isEqualTo(digest);
     assertThat(read.tuples(Jfr.GC)).hasSize(2);
     assertThat(read.tuples(Jfr.PINNED)).isEmpty();
+    assertThat(wire(digest.toMap())).as("no thresholds asked: none sent").doesNotContainKey(Jfr.THRESHOLDS);
+    Jfr withThresholds = new Jfr(kinds, Map.of("jdk.ThreadPark", 1_600_000L));
+    assertThat(Jfr.fromMap(wire(withThresholds.toMap()))).isEqualTo(withThresholds);
     assertThat(JfrApplied.fromMap(wire(new JfrApplied(3, true).toMap()))).isEqualTo(new JfrApplied(3, true));
     assertThat(JfrApplied.fromMap(wire(new JfrApplied(0, false).toMap()))).isEqualTo(new JfrApplied(0, false));
   }
@@ -109,5 +112,9 @@ class AnswerMessagesTest {
     assertRefused(() -> Jfr.fromMap(Map.of(Jfr.GC, "G1")), "gc", "G1", "gc must be a list of tuples, not G1");
     assertRefused(() -> Jfr.fromMap(Map.of(Jfr.LOCKS, List.of("x"))), "locks[0]", "x", "locks[0] must be a tuple");
     assertRefused(() -> new Jfr(Map.of("weather", List.of())), "kinds", "weather", "unknown digest kind 'weather'");
+    assertRefused(() -> Jfr.fromMap(Map.of(Jfr.THRESHOLDS, List.of())), "thresholds", List.of(),
+        "thresholds must be an object of event names and nanoseconds");
+    assertRefused(() -> Jfr.fromMap(Map.of(Jfr.THRESHOLDS, Map.of("jdk.ThreadPark", -1L))), "thresholds.jdk.ThreadPark",
+        -1L, "thresholds.jdk.ThreadPark must be a whole number of nanoseconds, not -1");
   }
 }

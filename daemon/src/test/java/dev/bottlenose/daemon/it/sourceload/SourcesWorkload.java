@@ -37,6 +37,7 @@ public final class SourcesWorkload {
         case "spin" -> spinScenario(Long.parseLong(w[1]));
         case "monitor" -> monitorScenario(Long.parseLong(w[1]));
         case "park" -> parkScenario(Long.parseLong(w[1]));
+        case "handoff" -> handoffScenario(Long.parseLong(w[1]));
         case "sleep" -> "slept=" + sleeper(Integer.parseInt(w[1]));
         case "fileread" -> fileScenario(Integer.parseInt(w[1]), Integer.parseInt(w[2]));
         case "socket" -> socketScenario(Integer.parseInt(w[1]), Integer.parseInt(w[2]));
@@ -123,6 +124,34 @@ public final class SourcesWorkload {
   }
 
   /** As {@link #monitorScenario}, with a ReentrantLock: the contender parks in {@link #contendLock}. */
+  /**
+   * A pool's hand-off, as a server's idle workers wait for work: a producer that pauses 0.3 ms between items and a
+   * consumer that waits for each on a {@code SynchronousQueue}, thousands of parks of 0.2 ms or more a second and
+   * none on a lock; how many items went through.
+   */
+  static String handoffScenario(long millis) throws InterruptedException {
+    java.util.concurrent.SynchronousQueue<Long> queue = new java.util.concurrent.SynchronousQueue<>();
+    long[] taken = new long[1];
+    Thread consumer = new Thread(() -> {
+      try {
+        for (long item = queue.take(); item >= 0; item = queue.take()) {
+          taken[0]++;
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "sources-worker");
+    consumer.start();
+    long end = System.nanoTime() + millis * 1_000_000;
+    for (long i = 0; System.nanoTime() < end; i++) {
+      java.util.concurrent.locks.LockSupport.parkNanos(300_000);
+      queue.put(i);
+    }
+    queue.put(-1L);
+    consumer.join();
+    return "items=" + taken[0];
+  }
+
   static String parkScenario(long millis) throws InterruptedException {
     ReentrantLock lock = new ReentrantLock();
     long[] held = new long[1];

@@ -1,0 +1,71 @@
+package dev.bottlenose.daemon.jfr;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bottlenose.agent.discovery.DiscoverySettings;
+import org.junit.jupiter.api.Test;
+
+class ContentionThresholdsTest {
+  static final String PARK = "jdk.ThreadPark";
+  static final String ENTER = "jdk.JavaMonitorEnter";
+  static final long LOWEST = DiscoverySettings.CONTENTION_THRESHOLD.toNanos();
+
+  /** {@code n} events of {@code nanos} each, then the window ended {@code millis} after the last one ended. */
+  private static boolean window(ContentionThresholds t, long startMillis, long millis, String event, int n, long nanos) {
+    for (int i = 0; i < n; i++) {
+      t.recorded(event, nanos);
+    }
+    return t.adjust(startMillis + millis);
+  }
+
+  @Test
+  void aTypeRecordedMoreOftenThanAffordableIsRaisedAndTheOtherKeptWhereItIs() {
+    ContentionThresholds t = new ContentionThresholds();
+    assertThat(t.adjust(0)).as("the first call starts the window").isFalse();
+    assertThat(window(t, 0, 1_000, PARK, 5_000, LOWEST)).as("a window shorter than two seconds").isFalse();
+    assertThat(t.of(PARK)).isEqualTo(LOWEST);
+    assertThat(window(t, 1_000, 1_000, PARK, 0, LOWEST)).as("10,000 parks in 2 s: over four times 500 a second")
+        .isTrue();
+    assertThat(t.of(PARK)).isEqualTo(4 * LOWEST);
+    assertThat(t.of(ENTER)).as("no monitor entries: it stays at the lowest").isEqualTo(LOWEST);
+
+    assertThat(window(t, 2_000, 2_000, PARK, 1_500, 4 * LOWEST)).as("750 a second: doubled").isTrue();
+    assertThat(t.of(PARK)).isEqualTo(8 * LOWEST);
+  }
+
+  @Test
+  void eventsUnderTheCurrentThresholdAreNotCountedAndAreNotRecordedByDiscovery() {
+    ContentionThresholds t = new ContentionThresholds();
+    t.adjust(0);
+    window(t, 0, 2_000, PARK, 10_000, LOWEST);
+    assertThat(t.of(PARK)).isEqualTo(4 * LOWEST);
+    assertThat(t.recorded(PARK, 2 * LOWEST)).as("a park a source asked for alone").isFalse();
+    for (int i = 0; i < 10_000; i++) {
+      t.recorded(PARK, 2 * LOWEST); // recorded before the agent applied the new threshold, or for a source alone
+    }
+    assertThat(window(t, 2_000, 2_000, PARK, 500, 4 * LOWEST)).as("250 a second of discovery's own").isFalse();
+    assertThat(t.of(PARK)).as("between an eighth of 500 a second and 500: kept").isEqualTo(4 * LOWEST);
+    assertThat(t.recorded("jdk.SocketRead", 1)).as("not a contention event").isFalse();
+    assertThat(t.of("jdk.SocketRead")).isZero();
+  }
+
+  @Test
+  void itComesBackDownWhenFewAreRecordedButNeverUnderTheLowestOrOverTheHighest() {
+    ContentionThresholds t = new ContentionThresholds();
+    t.adjust(0);
+    long end = 0;
+    for (int i = 0; i < 10; i++) {
+      window(t, end, 2_000, ENTER, 100_000, Long.MAX_VALUE);
+      end += 2_000;
+    }
+    assertThat(t.of(ENTER)).isEqualTo(DiscoverySettings.MAX_CONTENTION_THRESHOLD.toNanos());
+    assertThat(window(t, end, 2_000, ENTER, 100, Long.MAX_VALUE)).as("50 a second: under an eighth of 500").isTrue();
+    assertThat(t.of(ENTER)).isEqualTo(DiscoverySettings.MAX_CONTENTION_THRESHOLD.toNanos() / 2);
+    for (int i = 0; i < 10; i++) {
+      end += 2_000;
+      window(t, end, 2_000, ENTER, 0, 0);
+    }
+    assertThat(t.of(ENTER)).isEqualTo(LOWEST);
+    assertThat(t.all()).containsEntry(ENTER, LOWEST).containsEntry(PARK, LOWEST);
+  }
+}
