@@ -25,7 +25,7 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code metric check FILE} (errors as {@code FILE:line:column: message}, exit 1 on errors) and
- * {@code metric list [--file FILE]} (the built-ins and the file's metrics: name, unit, description).
+ * {@code metric list [--metrics FILE]} (the built-ins and the file's metrics: name, unit, description).
  */
 @Command(name = "metric", description = "check a metric file, list the metrics",
     subcommands = {MetricCommand.Check.class, MetricCommand.List.class})
@@ -35,7 +35,7 @@ final class MetricCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    throw new UsageException("'metric' needs 'check FILE' or 'list [--file FILE]'");
+    throw new UsageException("'metric' needs 'check FILE' or 'list [--metrics FILE]'");
   }
 
   /** {@code metric check FILE}. */
@@ -56,14 +56,20 @@ final class MetricCommand implements Callable<Integer> {
     }
   }
 
-  /** {@code metric list [--file FILE]}. */
+  /** {@code metric list [--metrics FILE]} ({@code --file FILE} is its old name, still read, no longer shown). */
   @Command(name = "list", description = "built-in metrics (and FILE's): name, unit, description")
   static final class List implements Callable<Integer> {
     @ParentCommand
     MetricCommand metric;
 
-    @Option(names = "--file", paramLabel = "FILE", description = "a metric file whose metrics to list too")
+    /** The name {@code measure} and {@code search} give a metric file too. */
+    @Option(names = "--metrics", paramLabel = "FILE", description = "a metric file whose metrics to list too")
     String file;
+
+    @Option(names = "--file", paramLabel = "FILE", hidden = true, description = "the old name of --metrics")
+    void oldName(String file) {
+      this.file = file;
+    }
 
     @Mixin
     JsonOption output;

@@ -100,6 +100,14 @@ class MetricCommandTest {
     assertThat(text).startsWith("built-in (25):").contains(f + " (2):");
     assertThat(text.lines()).anyMatch(l -> l.matches("\\s+sync_wait\\s+fraction\\s+\\S.*"));
     assertThat(text.lines()).anyMatch(l -> l.matches("\\s+bytes_per_io\\s+bytes/count\\s+Bytes per operation"));
+    // --metrics, as measure and search name a metric file; --file, its old name, is still read
+    String listed = text;
+    out.reset();
+    assertThat(run("metric", "list", "--metrics", f)).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo(listed);
+    out.reset();
+    assertThat(run("metric", "list", "--help")).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("--metrics=FILE").doesNotContain("--file");
   }
 
   @Test
