@@ -12,7 +12,15 @@ import com.google.protobuf.DynamicMessage;
 import dev.bottlenose.cli.Version;
 import dev.bottlenose.consultant.SavedSearch;
 import dev.bottlenose.consultant.SavedSearch.Stacks.Frame;
+import io.vertx.core.json.JsonObject;
+import io.vertx.json.schema.Draft;
+import io.vertx.json.schema.JsonSchema;
+import io.vertx.json.schema.JsonSchemaOptions;
+import io.vertx.json.schema.OutputUnit;
+import io.vertx.json.schema.Validator;
 import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -23,7 +31,10 @@ import java.util.NoSuchElementException;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 
-/** A small tree of stacks in each export format, to the byte for the text ones; pprof read back with protobuf-java. */
+/**
+ * A small tree of stacks in each export format, to the byte for the text ones; pprof read back with protobuf-java,
+ * speedscope's file with speedscope's schema.
+ */
 class StackExportsTest {
   private static final String MAIN = "/Code/com.acme/Main/main([Ljava/lang/String;)V";
   private static final String GET = "/Code/com.acme/Cache/get(Ljava/lang/Object;)Ljava/lang/Object;";
@@ -81,6 +92,28 @@ class StackExportsTest {
     assertThat(StackExports.speedscope(SEARCH, null)).isEqualTo(expected);
     assertThat(StackExports.speedscope(SEARCH, "vm-2")).contains("'name':'vm-2 cpu'".replace('\'', '"'))
         .doesNotContain("sync");
+  }
+
+  /** The export read back by speedscope's own schema of its file format (src/test/resources/speedscope). */
+  @Test
+  void speedscopeIsValidBySpeedscopesOwnSchema() throws Exception {
+    JsonObject schema;
+    try (InputStream in = StackExportsTest.class.getResourceAsStream("/speedscope/file-format-schema.json")) {
+      schema = new JsonObject(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    }
+    Validator validator = Validator.create(JsonSchema.of(schema),
+        new JsonSchemaOptions().setDraft(Draft.DRAFT7).setBaseUri("https://www.speedscope.app/"));
+    for (String daemon : new String[] {null, "vm-2"}) {
+      OutputUnit result = validator.validate(new JsonObject(StackExports.speedscope(SEARCH, daemon)));
+      assertThat(result.getValid()).as(daemon + ": " + result.getErrors()).isTrue();
+    }
+    // the schema is no formality: a sample's frame given by name, or a profile without weights, breaks it
+    JsonObject byName = new JsonObject(StackExports.speedscope(SEARCH, null));
+    byName.getJsonArray("profiles").getJsonObject(0).getJsonArray("samples").getJsonArray(0).set(0, "main");
+    assertThat(validator.validate(byName).getValid()).isFalse();
+    JsonObject unweighted = new JsonObject(StackExports.speedscope(SEARCH, null));
+    unweighted.getJsonArray("profiles").getJsonObject(1).remove("weights");
+    assertThat(validator.validate(unweighted).getValid()).isFalse();
   }
 
   @Test
