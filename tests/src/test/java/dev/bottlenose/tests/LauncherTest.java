@@ -10,13 +10,19 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** The launcher {@code ./bottlenose} as a user runs it: one help for both jars, each command sent to its own jar. */
 class LauncherTest {
-  private static final List<String> COMMANDS = List.of("jvms", "daemon", "resources", "measure", "metric", "ledger",
-      "completion", "search", "serve", "demo", "export", "help");
+  /** The commands of both jars, as their picocli command trees have them (the hidden ones left out). */
+  private static final List<String> COMMANDS = Stream.of(dev.bottlenose.daemon.cli.Main.commandLine(),
+          dev.bottlenose.web.cli.Main.commandLine())
+      .flatMap(jar -> jar.getSubcommands().values().stream())
+      .filter(command -> !command.getCommandSpec().usageMessage().hidden())
+      .map(CommandLine::getCommandName).distinct().toList();
 
   @TempDir
   Path dir;
@@ -28,13 +34,17 @@ class LauncherTest {
     for (String command : COMMANDS) {
       assertThat(r.out).as(r.out).containsPattern("(?m)^  " + command + " +\\S");
     }
+    assertThat(COMMANDS).contains("jvms", "vmapp", "metric", "completion", "search", "export", "help");
     assertThat(r.out).contains("durations: 500ms, 8s, 1.5m, 2h");
+    // the exit codes once, those of both jars
+    assertThat(r.out.split("Exit codes:", -1)).hasSize(2);
+    assertThat(r.out).contains("  2   a usage error");
     assertThat(launcher().code).isEqualTo(2);
   }
 
   @Test
   void everyCommandAnswersHelpWithItsOwnUsageFromItsOwnJar() throws Exception {
-    for (String command : COMMANDS.subList(0, COMMANDS.size() - 1)) {
+    for (String command : COMMANDS.stream().filter(c -> !c.equals("help")).toList()) {
       Result r = launcher(command, "--help");
       assertThat(r.code).as(command + ": " + r.err).isZero();
       assertThat(r.out).as(command).startsWith("Usage: bottlenose " + command + " ");

@@ -2,11 +2,15 @@ package dev.bottlenose.daemon.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bottlenose.cli.Version;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 class MainTest {
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -31,14 +35,24 @@ class MainTest {
     return out.toString(StandardCharsets.UTF_8);
   }
 
-  private static final List<String> COMMANDS = List.of("jvms", "daemon", "resources", "measure", "metric",
-      "metric check", "metric list", "ledger");
+  /** Every command and sub-command of the jar (hidden ones too), as the words after {@code bottlenose}. */
+  static List<String> commands(CommandLine command) {
+    List<String> commands = new ArrayList<>();
+    for (CommandLine sub : new LinkedHashSet<>(command.getSubcommands().values())) {
+      commands.add(sub.getCommandSpec().qualifiedName().substring("bottlenose ".length()));
+      commands.addAll(commands(sub));
+    }
+    return commands;
+  }
+
+  private static final List<String> COMMANDS = commands(Main.commandLine());
 
   @Test
   void helpExits0() {
     assertThat(run("--help")).isZero();
     assertThat(out()).contains("Usage: bottlenose").contains("Commands:");
-    COMMANDS.forEach(c -> assertThat(out()).contains("  " + c.split(" ")[0] + " "));
+    Main.commandLine().getSubcommands().values().stream().filter(c -> !c.getCommandSpec().usageMessage().hidden())
+        .forEach(c -> assertThat(out()).contains("  " + c.getCommandName() + " "));
     out.reset();
     assertThat(run("help")).isZero();
     assertThat(out()).contains("Usage: bottlenose");
@@ -46,16 +60,21 @@ class MainTest {
 
   @Test
   void everyCommandAnswersHelpWithItsOwnUsageAndVersion() {
+    assertThat(COMMANDS).contains("jvms", "daemon", "resources", "measure", "metric", "metric check", "metric list",
+        "vmapp", "ledger", "completion", "help");
     for (String command : COMMANDS) {
       out.reset();
-      List<String> words = new java.util.ArrayList<>(List.of(command.split(" ")));
+      List<String> words = new ArrayList<>(List.of(command.split(" ")));
       words.add("--help");
-      assertThat(run(words.toArray(String[]::new))).as(command).isZero();
-      assertThat(out()).as(command).startsWith("Usage: bottlenose " + command + " ").contains("-h, --help");
+      assertThat(run(words.toArray(String[]::new))).as(command + ": " + err()).isZero();
+      // picocli's help command has a header before its usage
+      assertThat(out()).as(command).containsPattern((command.equals("help") ? "(?m)^" : "\\A") + "Usage: bottlenose "
+          + command + " ").contains("-h, --help", "-V, --version")
+          .contains("Exit codes:", "  0   done", "  1   a runtime failure", "  2   a usage error").doesNotContain("  3   ");
       out.reset();
       words.set(words.size() - 1, "--version");
-      assertThat(run(words.toArray(String[]::new))).as(command).isZero();
-      assertThat(out()).as(command).startsWith("bottlenose ");
+      assertThat(run(words.toArray(String[]::new))).as(command + ": " + err()).isZero();
+      assertThat(out()).as(command).isEqualTo("bottlenose " + Version.number() + System.lineSeparator());
     }
     out.reset();
     assertThat(run("help", "measure")).isZero();

@@ -3,6 +3,8 @@ package dev.bottlenose.cli;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import picocli.CommandLine;
@@ -17,7 +19,8 @@ import picocli.CommandLine.Model.OptionSpec;
  * (also for a {@link UsageException} the command throws), any other failure prints
  * {@code bottlenose CMD: message} and ends with {@link ExitCodes#FAILED}; otherwise the command's own code. Every
  * command takes {@code -v}: the libraries' log from INFO up, where by default only their SEVERE records print
- * ({@link Logging}).
+ * ({@link Logging}). Every command's usage ends with its exit codes: 0, 1 and 2, then those its {@code @Command}
+ * declares itself ({@code exitCodeList}, as {@code search} declares 3).
  */
 public final class Cli {
   private Cli() {}
@@ -65,6 +68,20 @@ public final class Cli {
   private static void standardOptions(CommandLine cl) {
     CommandSpec spec = cl.getCommandSpec();
     spec.mixinStandardHelpOptions(true);
+    if (!spec.optionsMap().containsKey("--version")) {
+      // picocli's help command has its own --help, so the standard options are not mixed into it
+      spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true)
+          .description("Print version information and exit.").build());
+    }
+    Map<String, String> exitCodes = new LinkedHashMap<>();
+    exitCodes.put(ExitCodes.OK + "", "done");
+    exitCodes.put(ExitCodes.FAILED + "", "a runtime failure (its message on stderr)");
+    exitCodes.put(ExitCodes.USAGE + "", "a usage error (the command line is wrong; its usage on stderr)");
+    exitCodes.putAll(spec.usageMessage().exitCodeList());
+    spec.usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(exitCodes);
+    if (spec.usageMessage().footer().length > 0 && spec.usageMessage().footerHeading().isEmpty()) {
+      spec.usageMessage().footerHeading("%n");
+    }
     spec.versionProvider(new Version());
     spec.addOption(OptionSpec.builder("-v", "--verbose")
         .description("print the libraries' log too (Hazelcast, Vert.x, Drools) from INFO up").build());

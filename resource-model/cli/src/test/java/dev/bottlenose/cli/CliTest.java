@@ -16,7 +16,7 @@ class CliTest {
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-  @Command(name = "bottlenose", subcommands = {Wait.class})
+  @Command(name = "bottlenose", subcommands = {Wait.class, Find.class})
   static final class Root implements Callable<Integer> {
     @Override
     public Integer call() {
@@ -41,6 +41,14 @@ class CliTest {
       }
       System.setProperty("cli-test.waited", length.toMillis() + "ms pid " + pid);
       return ExitCodes.OK;
+    }
+  }
+
+  @Command(name = "find", description = "finds something", exitCodeList = ExitCodes.FOUND + ":it found something")
+  static final class Find implements Callable<Integer> {
+    @Override
+    public Integer call() {
+      return ExitCodes.FOUND;
     }
   }
 
@@ -100,6 +108,20 @@ class CliTest {
 
   @Test
   void theExitCodesAreTheDocumentedOnes() {
-    assertThat(new int[] {ExitCodes.OK, ExitCodes.FAILED, ExitCodes.USAGE}).containsExactly(0, 1, 2);
+    assertThat(new int[] {ExitCodes.OK, ExitCodes.FAILED, ExitCodes.USAGE, ExitCodes.FOUND}).containsExactly(0, 1, 2, 3);
+  }
+
+  @Test
+  void everyCommandsHelpListsTheExitCodesAndThoseItDeclaresToo() {
+    String standard = "Exit codes:\n  0   done\n  1   a runtime failure (its message on stderr)\n"
+        + "  2   a usage error (the command line is wrong; its usage on stderr)\n";
+    for (String command : new String[] {"", "wait", "find"}) {
+      assertThat(command.isEmpty() ? run("--help") : run(command, "--help")).isEqualTo(ExitCodes.OK);
+      assertThat(out().replace(System.lineSeparator(), "\n")).as(command).contains(standard);
+    }
+    assertThat(out().replace(System.lineSeparator(), "\n")).endsWith(standard + "  3   it found something\n");
+    assertThat(run("wait", "--help")).isEqualTo(ExitCodes.OK);
+    assertThat(out()).doesNotContain("  3 ");
+    assertThat(run("find")).isEqualTo(ExitCodes.FOUND);
   }
 }

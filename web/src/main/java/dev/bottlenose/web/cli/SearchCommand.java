@@ -42,7 +42,8 @@ import java.util.concurrent.ThreadLocalRandom;
     "run a bottleneck search on running JVMs (daemons are started for them)",
     "print progress, the search-history graph and the findings; --json prints the saved search instead; --rules"
         + " adds your hypotheses (*.drl, *.properties: hypothesis.<id>.*) and metrics (*.metrics), --metrics FILE a"
-        + " metric file"})
+        + " metric file"},
+    exitCodeList = ExitCodes.FOUND + ":the search completed with a finding --fail-on names")
 final class SearchCommand implements Callable<Integer> {
   private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
   static final Duration MIN_MAX_TIME = Duration.ofSeconds(1);

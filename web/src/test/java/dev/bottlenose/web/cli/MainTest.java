@@ -4,12 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bottlenose.cli.Cli;
+import dev.bottlenose.cli.Version;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 /** The service's command line: help and version of every command, how options are read, usage errors. */
 class MainTest {
@@ -37,6 +41,16 @@ class MainTest {
     return search;
   }
 
+  /** Every command and sub-command of the jar (hidden ones too), as the words after {@code bottlenose}. */
+  private static List<String> commands(CommandLine command) {
+    List<String> commands = new ArrayList<>();
+    for (CommandLine sub : new LinkedHashSet<>(command.getSubcommands().values())) {
+      commands.add(sub.getCommandSpec().qualifiedName().substring("bottlenose ".length()));
+      commands.addAll(commands(sub));
+    }
+    return commands;
+  }
+
   @Test
   void everyCommandAnswersHelpWithItsOwnUsageAndVersion() {
     assertThat(run("--help")).isZero();
@@ -44,12 +58,20 @@ class MainTest {
     assertThat(run("help")).isZero();
     assertThat(run()).isEqualTo(2);
     assertThat(out()).startsWith("Usage: bottlenose");
-    for (String command : List.of("search", "serve", "demo", "export")) {
-      assertThat(run(command, "--help")).as(command).isZero();
-      assertThat(out()).as(command).startsWith("Usage: bottlenose " + command + " ").contains("-h, --help");
-      assertThat(run(command, "--version")).as(command).isZero();
-      assertThat(out()).as(command).startsWith("bottlenose ");
+    List<String> commands = commands(Main.commandLine());
+    assertThat(commands).contains("search", "serve", "demo", "export", "help");
+    for (String command : commands) {
+      assertThat(run((command + " --help").split(" "))).as(command + ": " + err()).isZero();
+      // picocli's help command has a header before its usage
+      assertThat(out()).as(command).containsPattern((command.equals("help") ? "(?m)^" : "\\A") + "Usage: bottlenose "
+          + command + " ").contains("-h, --help", "-V, --version")
+          .contains("Exit codes:", "  0   done", "  1   a runtime failure", "  2   a usage error");
+      assertThat(out().contains("  3   ")).as(command).isEqualTo(command.equals("search"));
+      assertThat(run((command + " --version").split(" "))).as(command + ": " + err()).isZero();
+      assertThat(out()).as(command).isEqualTo("bottlenose " + Version.number() + System.lineSeparator());
     }
+    assertThat(run("search", "--help")).isZero();
+    assertThat(out()).containsPattern("(?m)^  3   .*--fail-on");
     assertThat(run("serve", "--help")).isZero();
     assertThat(out()).doesNotContain("--token ").contains("--token-file=FILE");
   }
