@@ -17,12 +17,13 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * A JVM started with {@code -javaagent:bottlenose-agent.jar} alone and the attach mechanism off, as in a container
  * that keeps dynamic loading out: the service's JVMs page offers it (marked as a waiting agent), and attaching to it
- * from there gives a daemon that reaches it through the agent's socket.
+ * from there gives a daemon that reaches it through the agent's socket. The service and that daemon are never offered.
  */
 class WaitingAgentServiceTest {
   private final HttpClient http = HttpClient.newHttpClient();
@@ -37,9 +38,11 @@ class WaitingAgentServiceTest {
         WebProcess serve = WebProcess.start(bus.secret(), "serve", "--port", "0", "--data", data.toString())) {
       String url = serve.awaitUrl(Duration.ofSeconds(90));
 
-      JsonObject listed = send(HttpRequest.newBuilder(URI.create(url + "/api/local-jvms")).GET(), 200).getJsonArray("jvms")
-          .stream().map(JsonObject.class::cast).filter(j -> j.getLong("pid") == target.pid()).findFirst()
+      List<JsonObject> offered = localJvms(url);
+      JsonObject listed = offered.stream().filter(j -> j.getLong("pid") == target.pid()).findFirst()
           .orElseThrow(() -> new AssertionError("pid " + target.pid() + " not offered: " + serve.err()));
+      // the tool's own JVMs are never offered: not the service itself
+      assertThat(offered).extracting(j -> j.getLong("pid")).doesNotContain(serve.pid());
       assertThat(listed.getBoolean("waitingAgent")).isTrue();
       assertThat(listed.getString("mainClass")).isEqualTo(HotMethodWorkload.class.getName());
       assertThat(listed.getBoolean("attached")).isFalse();
@@ -50,7 +53,17 @@ class WaitingAgentServiceTest {
       JsonObject status = bus.request(Addresses.status(daemonId), new JsonObject());
       assertThat(status.getString("state")).isEqualTo(dev.bottlenose.bus.protocol.DaemonEvents.RUNNING);
       assertThat(status.getLong("pid")).isEqualTo(target.pid());
+      // nor the daemon it started for the target
+      List<Long> daemons = WebProcess.daemonsFor(target.pid()).stream().map(ProcessHandle::pid).toList();
+      assertThat(daemons).isNotEmpty();
+      assertThat(localJvms(url)).extracting(j -> j.getLong("pid")).doesNotContainAnyElementsOf(daemons)
+          .doesNotContain(serve.pid());
     }
+  }
+
+  private List<JsonObject> localJvms(String url) throws Exception {
+    return send(HttpRequest.newBuilder(URI.create(url + "/api/local-jvms")).GET(), 200).getJsonArray("jvms").stream()
+        .map(JsonObject.class::cast).toList();
   }
 
   private JsonObject send(HttpRequest.Builder request, int expected) throws Exception {
