@@ -24,6 +24,7 @@ public final class TargetJvm implements AutoCloseable {
   private final Process process;
   private final Writer stdin;
   private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+  private final StringBuffer stdout = new StringBuffer();
   private final StringBuffer stderr = new StringBuffer();
   /** The JVM's pid on this machine: the process's, or a descendant's when a command wraps the JVM. */
   private volatile long pid;
@@ -107,6 +108,11 @@ public final class TargetJvm implements AutoCloseable {
     }
   }
 
+  /** Everything the target printed on standard output so far (also the lines {@link #awaitLine} read). */
+  public String stdout() {
+    return stdout.toString();
+  }
+
   /** Everything the target printed on standard error so far. */
   public String stderr() {
     return stderr.toString();
@@ -137,6 +143,7 @@ public final class TargetJvm implements AutoCloseable {
       try {
         for (String line = reader.readLine(); line != null; line = reader.readLine()) {
           if (out) {
+            stdout.append(line).append('\n');
             lines.add(line);
           } else {
             stderr.append(line).append('\n');

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code bottlenose search --pid N} against a real CPU-hot program: the CLI starts its own daemon, searches,
  * prints the graph with the CPU-bound method true and the bottleneck, and stops its daemon, whose agent
- * then removes everything (checked with a fresh daemon's ledger afterwards).
+ * then removes everything (checked with a fresh daemon's ledger afterwards); the target, started without the agent,
+ * printed nothing of the attach.
  */
 class SearchCliTest {
   static final String BURN = "/Code/dev.bottlenose.tests.workloads/HotMethodWorkload/burn()J";
@@ -59,6 +60,10 @@ class SearchCliTest {
         assertThat(ledger.getJsonArray("entries")).as("probes left in the target").isEmpty();
         assertThat(ledger.getJsonArray("sources")).as("sources left in the target").isEmpty();
       }
+      // attaching at run time (the agent loaded, JFR started, classes instrumented) writes nothing into the
+      // target's own output: the workload's ready line alone
+      assertThat(target.stdout()).isEqualTo("ready pid=" + target.pid() + "\n");
+      assertThat(target.stderr()).isEmpty();
     }
   }
 
