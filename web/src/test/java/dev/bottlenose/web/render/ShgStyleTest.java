@@ -25,12 +25,23 @@ class ShgStyleTest {
 
   @Test
   void thePagesStyleSheetColoursTheStatesAsNodeStateDoes() throws Exception {
-    String css;
-    try (InputStream in = ShgStyleTest.class.getResourceAsStream("/webroot/css/app.css")) {
-      css = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
+    String css = css();
     for (NodeState s : NodeState.values()) {
       assertThat(css).contains(".state-" + s.word() + " { background: " + s.colour() + ";");
+    }
+  }
+
+  @Test
+  void longTextWrapsBetweenWordsAndBreaksOnlyWhatCannotFit() throws Exception {
+    String css = css();
+    assertThat(css).as("break-all cuts words anywhere").doesNotContain("break-all");
+    assertThat(css).contains(".node-detail dd { margin: 0; overflow-wrap: anywhere; }");
+    assertThat(css).containsPattern("\\.flame-info, \\.flame-picked \\{[^}]*overflow-wrap: anywhere;");
+  }
+
+  private static String css() throws Exception {
+    try (InputStream in = ShgStyleTest.class.getResourceAsStream("/webroot/css/app.css")) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
   }
 }
