@@ -16,7 +16,7 @@ import java.util.Locale;
  * {@code whole program} for {@code <>}.
  */
 public final class NodeLabels {
-  /** The longest label drawn; longer ones end in an ellipsis (the box's tooltip has the whole). */
+  /** The longest label drawn; longer ones are cut in the middle with an ellipsis (the box's tooltip has the whole). */
   public static final int MAX_CHARS = 48;
   /** The labels' font, and its size in pixels: the page and the SVG export draw with the same. */
   public static final String FONT = "Helvetica, Arial, 'Liberation Sans', sans-serif";
@@ -39,7 +39,24 @@ public final class NodeLabels {
 
   /** A node's label: its hypothesis and where, e.g. {@code cpu_bound · Hot.spin()}, clipped to {@link #MAX_CHARS}. */
   public static String of(ShgNode n) {
-    return clip(n.hypothesis() + " \u00b7 " + focusWords(n.focus()));
+    return of(n.hypothesis(), n.focus());
+  }
+
+  /**
+   * The label of {@code hypothesis} at {@code focus}, clipped in the middle: a long label loses characters from the
+   * middle of its longest inner part first (a class or method), so that the hypothesis and the last part, often a
+   * thread, pool or monitor that tells sibling nodes apart, stay whole.
+   */
+  static String of(String hypothesis, Focus focus) {
+    List<String> parts = new ArrayList<>();
+    parts.add(hypothesis);
+    for (ResourcePath p : focus.constrained().values()) {
+      parts.add(partWords(p.toString()));
+    }
+    if (parts.size() == 1) {
+      parts.add("whole program");
+    }
+    return clip(parts);
   }
 
   /** A group box's label: how many false nodes it stands for and their hypotheses, e.g. {@code 12 false: cpu_bound}. */
@@ -98,6 +115,49 @@ public final class NodeLabels {
 
   static String clip(String text) {
     return text.length() > MAX_CHARS ? text.substring(0, MAX_CHARS - 1) + "\u2026" : text;
+  }
+
+  /** The shortest a part is cut to in the middle: three characters, an ellipsis, three characters. */
+  private static final int MIN_PART = 7;
+
+  /**
+   * {@code parts} joined by a middle dot, at most {@link #MAX_CHARS} long: the longest inner part is cut in its middle
+   * (its head and tail kept, an ellipsis between) until the whole fits, then the last part, then the first; only
+   * when every part is down to {@link #MIN_PART} is the tail cut.
+   */
+  static String clip(List<String> parts) {
+    String sep = " \u00b7 ";
+    List<String> p = new ArrayList<>(parts);
+    int over = String.join(sep, p).length() - MAX_CHARS;
+    while (over > 0) {
+      int i = longest(p, 1, p.size() - 1);
+      if (i < 0) {
+        i = longest(p, p.size() - 1, p.size());
+      }
+      if (i < 0) {
+        i = longest(p, 0, 1);
+      }
+      if (i < 0) {
+        break;
+      }
+      String s = p.get(i);
+      int keep = Math.max(MIN_PART - 1, s.length() - over - 1);
+      String shorter = s.substring(0, (keep + 1) / 2) + "\u2026" + s.substring(s.length() - keep / 2);
+      over -= s.length() - shorter.length();
+      p.set(i, shorter);
+    }
+    return clip(String.join(sep, p));
+  }
+
+  /** The index of the longest of {@code parts} from {@code from} to {@code to} (exclusive) that can still be cut, or -1. */
+  private static int longest(List<String> parts, int from, int to) {
+    int best = -1;
+    for (int i = Math.max(from, 0); i < to; i++) {
+      if (parts.get(i).length() > MIN_PART && (best < 0 || parts.get(i).length() > parts.get(best).length())) {
+        best = i;
+      }
+    }
+    return best;
   }
 
   /** How wide {@code text} is drawn in {@link #FONT} at {@link #FONT_SIZE} pixels. */
