@@ -2,7 +2,7 @@
 import { post, del, q } from './api.js';
 import { subscribe } from './live.js';
 import { lineChart } from './charts.js';
-import { h, focusText } from './ui.js';
+import { h, focusText, fmt } from './ui.js';
 
 export function plotPanel(container) {
   const plots = new Map();
@@ -43,7 +43,7 @@ export function plotPanel(container) {
           chart.push(metric, event.atMillis, event.value);
           n++;
           element.dataset.points = String(n);
-          count.textContent = `${n} values, last ${Number(event.value).toPrecision(3)}`;
+          count.textContent = `${n} values, last ${fmt(event.value)}`;
         }
       });
       plots.set(answer.plotId, { element, unsubscribe });

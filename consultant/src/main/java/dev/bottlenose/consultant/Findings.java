@@ -655,10 +655,7 @@ public final class Findings {
 
   /** Four significant digits, never in scientific notation. */
   static String number(double d) {
-    if (Double.isNaN(d) || Double.isInfinite(d)) {
-      return Double.isNaN(d) ? "?" : d > 0 ? "infinity" : "-infinity";
-    }
-    return new java.math.BigDecimal(d).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
+    return dev.bottlenose.metrics.Numbers.plain(d);
   }
 
   private static Object finite(double d) {

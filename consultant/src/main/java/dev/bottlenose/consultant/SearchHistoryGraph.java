@@ -1,5 +1,6 @@
 package dev.bottlenose.consultant;
 
+import dev.bottlenose.metrics.Numbers;
 import dev.bottlenose.model.Focus;
 import dev.bottlenose.model.Hierarchy;
 import java.util.ArrayList;
@@ -174,7 +175,7 @@ public final class SearchHistoryGraph {
   private void text(ShgNode n, int depth, Set<Integer> seen, StringBuilder sb) {
     sb.append("  ".repeat(depth)).append(String.format(java.util.Locale.ROOT, "%-8s %s %s", n.state().word(), n.hypothesis(), n.focus()));
     if (!Double.isNaN(n.value())) {
-      sb.append(String.format(java.util.Locale.ROOT, "  %.4g / %.4g", n.value(), n.threshold()));
+      sb.append("  ").append(Numbers.plain(n.value())).append(" / ").append(Numbers.plain(n.threshold()));
     }
     if (!seen.add(n.id())) {
       sb.append("  (see above)\n");

@@ -161,6 +161,25 @@ class FindingsTest {
     }
   }
 
+  @ParameterizedTest
+  @MethodSource("savedSearches")
+  void theCliTreeReadsWithoutScientificNotation(String name) {
+    SavedSearch s = saved(name);
+    List<String> lines = s.graph().toText().lines().toList();
+    long valued = s.graph().nodes().stream().filter(n -> !Double.isNaN(n.value())).count();
+    java.util.regex.Pattern plain = java.util.regex.Pattern.compile(".*>  -?\\d+(\\.\\d+)? / -?\\d+(\\.\\d+)?(  \\(see above\\))?");
+    assertThat(lines.stream().filter(l -> plain.matcher(l).matches()).count()).as("every value and threshold in fixed-point")
+        .isEqualTo(lines.stream().filter(l -> l.matches(".*>  \\S+ / \\S+(  \\(see above\\))?")).count())
+        .isGreaterThanOrEqualTo(Math.min(valued, 1));
+  }
+
+  @Test
+  void aTinyValueInTheCliTreeReadsInFixedPoint() {
+    String tree = saved("huge-method").graph().toText();
+    assertThat(tree.lines().filter(l -> l.contains("object_creation_overhead")))
+        .as("1.92e-08, once printed 1.923e-08").anyMatch(l -> l.endsWith("  0.00000001923 / 0.1"));
+  }
+
   @Test
   void savedJsonCarriesTheFindingsAndReadsBack() {
     SavedSearch s = saved("two-causes");

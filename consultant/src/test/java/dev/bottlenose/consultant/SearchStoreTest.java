@@ -119,6 +119,6 @@ class SearchStoreTest {
     SearchHistoryGraph g = finished("text").graph();
 
     assertThat(g.toText().lines()).hasSize(5);
-    assertThat(g.toText()).startsWith("false    top <>\n  false    cpu_bound <>  0.02000 / 0.3000\n");
+    assertThat(g.toText()).startsWith("false    top <>\n  false    cpu_bound <>  0.02 / 0.3\n");
   }
 }

@@ -12,6 +12,7 @@ import dev.bottlenose.metrics.MetricCompiler;
 import dev.bottlenose.metrics.MetricDefinition;
 import dev.bottlenose.metrics.MetricException;
 import dev.bottlenose.metrics.MetricLibrary;
+import dev.bottlenose.metrics.Numbers;
 import dev.bottlenose.model.CodeNames;
 import dev.bottlenose.model.Focus;
 import java.time.Duration;
@@ -133,7 +134,7 @@ final class MetricMeasure {
       JsonOption.print(console, JsonOption.object("event", "sample", "seconds", at, "value", v.toJson()));
       return;
     }
-    String value = v.hasValue() ? String.format(Locale.ROOT, "%.6g %s", v.value(), v.unit()) : "(" + v.error() + ")";
+    String value = v.hasValue() ? Numbers.plain(v.value(), 6) + " " + v.unit() : "(" + v.error() + ")";
     String observed = Double.isNaN(v.observedCost()) ? "unknown"
         : String.format(Locale.ROOT, "%.3f%% of process CPU", v.observedCost() * 100);
     console.out().println(String.format(Locale.ROOT, "%6.1fs  %s = %s  cost: measured %s, predicted %.4f%% of a CPU",

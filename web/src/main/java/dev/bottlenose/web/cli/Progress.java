@@ -7,6 +7,7 @@ import dev.bottlenose.consultant.SearchHistoryGraph;
 import dev.bottlenose.consultant.ShgNode;
 import dev.bottlenose.consultant.bus.SearchAnnouncer;
 import dev.bottlenose.consultant.bus.SearchRunner;
+import dev.bottlenose.metrics.Numbers;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
@@ -74,7 +75,7 @@ final class Progress implements AutoCloseable {
       return "";
     }
     Object t = node.getValue("threshold");
-    return String.format(Locale.ROOT, "  %.4g / %s", v.doubleValue(), t instanceof Number n ? String.format(Locale.ROOT, "%.4g", n.doubleValue()) : "?");
+    return "  " + Numbers.plain(v.doubleValue()) + " / " + (t instanceof Number n ? Numbers.plain(n.doubleValue()) : "?");
   }
 
   static String counts(SearchHistoryGraph graph) {

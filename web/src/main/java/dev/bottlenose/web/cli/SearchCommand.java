@@ -268,7 +268,7 @@ final class SearchCommand implements Callable<Integer> {
   }
 
   private static String percent(SearchRunner runner) {
-    return String.format(java.util.Locale.ROOT, "%.3g%%", 100 * runner.search().settings().number("budget.fraction"));
+    return dev.bottlenose.metrics.Numbers.plain(100 * runner.search().settings().number("budget.fraction"), 3) + "%";
   }
 
   private static void removeHook(Thread hook) {
