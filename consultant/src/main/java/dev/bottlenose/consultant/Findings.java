@@ -120,6 +120,9 @@ public final class Findings {
       if (!Double.isNaN(foundAfterSeconds)) {
         sb.append(String.format(Locale.ROOT, "; found %.1f s into the search", foundAfterSeconds));
       }
+      if (!Double.isNaN(measuringCost)) {
+        sb.append("; ").append(costText(measuringCost));
+      }
       sb.append('\n');
       holders.forEach(h -> sb.append("   held by: ").append(h.text()).append('\n'));
       sb.append("   next: ").append(nextStep).append('\n');
@@ -560,6 +563,18 @@ public final class Findings {
       return number(value) + " " + h.unit();
     }
 
+    /**
+     * A hypothesis's unit as the evidence writes it after a value: {@code s per second} for time (seconds of the
+     * activity per second of wall time, summed over the threads), {@code of bytes allocated} for {@code fraction of
+     * bytes allocated}, any other unit as it is.
+     */
+    static String unitWords(Hypothesis h) {
+      if (TIME.equals(h.unit())) {
+        return "s per second";
+      }
+      return h.unit().startsWith("fraction of ") ? h.unit().substring("fraction ".length()) : h.unit();
+    }
+
     /** A share of one thread's time; a measured share past all of it (sampling shares out a little more) reads as all. */
     private static String share(double s) {
       return s >= 0.995 ? "all" : percent(s);
@@ -575,7 +590,7 @@ public final class Findings {
       double bar = bar(n, h);
       String hysteresis = h.hysteresis() == 0 ? ""
           : String.format(Locale.ROOT, " %s %s%% hysteresis", h.comparison() == Comparison.ABOVE ? "+" : "-", number(h.hysteresis() * 100));
-      String against = String.format(Locale.ROOT, "%s %s %s %s (threshold %s%s)", metric, number(value), sign, number(bar),
+      String against = String.format(Locale.ROOT, "%s %s %s %s %s (threshold %s%s)", metric, number(value), unitWords(h), sign, number(bar),
           number(n.threshold()), hysteresis);
       if (d == null) {
         return new Evidence(metric, sign, value, n.threshold(), bar, Double.NaN, 0, false, h.unit(),
@@ -645,6 +660,14 @@ public final class Findings {
     double p = share * 100;
     return (p >= 10 ? String.format(Locale.ROOT, "%.0f", p) : p >= 1 ? String.format(Locale.ROOT, "%.1f", p)
         : String.format(Locale.ROOT, "%.2f", p)) + "%";
+  }
+
+  /**
+   * What measuring a finding's node cost, in words: {@code measuring it cost 0.40% of the target's CPU} (its last
+   * observed share, {@link Finding#measuringCost()}); under 0.01% reads as such.
+   */
+  public static String costText(double share) {
+    return "measuring it cost " + (share * 100 < 0.005 ? "under 0.01%" : percent(share)) + " of the target's CPU";
   }
 
   /** Seconds per second in words: {@code 440 ms per second}, {@code 2.68 s per second}. */

@@ -68,6 +68,14 @@ class FindingsTest {
       assertThat(f.foundAfterSeconds()).isPositive();
     }
     assertThat(Findings.text(found)).contains("1. Lock contention - 3 threads", "2. CPU-bound - thread pricing", "next: ");
+    assertThat(lock.evidence().text()).as("the value in its unit").isEqualTo("sync_wait 0.7393 s per second > 0.21"
+        + " (threshold 0.2 + 5% hysteresis); 0.7393 passes threshold 0.2000 clearly in 3.4 s");
+    assertThat(cpu.evidence().text()).startsWith("cpu_inclusive 1.042 s per second > 0.315 (threshold 0.3 + 5% hysteresis)");
+    assertThat(lock.measuringCost()).isCloseTo(0.000363, org.assertj.core.data.Offset.offset(1e-6));
+    assertThat(lock.text()).contains("\n   evidence: sync_wait 0.7393 s per second > 0.21 (threshold 0.2 + 5% hysteresis);")
+        .contains("; found 33.8 s into the search; measuring it cost 0.04% of the target's CPU\n");
+    assertThat(cpu.measuringCost()).as("execution samples: nothing more to pay").isZero();
+    assertThat(cpu.text()).contains("; found 17.2 s into the search; measuring it cost under 0.01% of the target's CPU\n");
   }
 
   @Test
@@ -126,6 +134,7 @@ class FindingsTest {
     assertThat(f.impact().secondsPerSecond()).isCloseTo(gc * f.evidence().value(), org.assertj.core.data.Offset.offset(1e-9));
     assertThat(f.impact().text()).startsWith("49% of bytes allocated; ");
     assertThat(f.evidence().metric()).isEqualTo("alloc_sampled_bytes / the program's alloc_sampled_bytes");
+    assertThat(f.evidence().text()).matches("alloc_sampled_bytes / the program's alloc_sampled_bytes 0\\.\\d+ of bytes allocated > 0\\.21 .*");
   }
 
   @Test
@@ -157,6 +166,10 @@ class FindingsTest {
       assertThat(h.comparison().passes(f.evidence().bar(), f.evidence().threshold(), 1 + (h.comparison() == Comparison.ABOVE ? 1 : -1) * h.hysteresis() * 0.999))
           .as("the bar is the threshold moved by the hysteresis: " + f.text()).isTrue();
       assertThat(f.text()).as(f.text()).doesNotContainPattern("\\d[eE][-+]?\\d").doesNotContain("NaN");
+      String head = f.evidence().metric() + " " + Findings.number(f.evidence().value()) + " ";
+      assertThat(f.evidence().text()).startsWith(head);
+      assertThat(f.evidence().text().substring(head.length())).as("the value's unit follows it: " + f.evidence().text())
+          .doesNotStartWith(f.evidence().comparison()).contains(" " + f.evidence().comparison() + " ");
       assertThat(f.nodeIds()).allSatisfy(id -> assertThat(s.graph().node(id).state()).isEqualTo(NodeState.TRUE));
     }
   }

@@ -185,7 +185,7 @@ class WebUiTest {
     By findingAtBurn = By.xpath(atBurn);
     WebElement first = browser.await(findingAtBurn, Duration.ofSeconds(30));
     assertThat(first.findElement(By.cssSelector(".impact")).getText()).matches(".*(of its time|of their time|of CPU).*");
-    assertThat(first.findElement(By.cssSelector(".evidence")).getText()).contains("cpu_inclusive ").contains("threshold 0.1 + 5% hysteresis");
+    assertThat(first.findElement(By.cssSelector(".evidence")).getText()).contains("cpu_inclusive ").contains(" s per second > 0.105 (threshold 0.1 + 5% hysteresis)");
     assertThat(first.findElement(By.cssSelector(".next")).getText()).isNotBlank();
     assertThat(browser.find(By.cssSelector(".findings")).getAttribute("data-count")).isNotEqualTo("0");
     browser.screenshot("search-live");

@@ -46,7 +46,7 @@ class SearchCliTest {
       assertThat(run.out().lines()).as(run.out()).anyMatch(l -> l.trim().startsWith("true") && l.contains("cpu_bound") && l.contains(BURN));
       String findings = run.out().substring(run.out().indexOf("findings, by impact:"));
       assertThat(findings).as(findings).contains("CPU-bound - ").contains("dev.bottlenose.tests.workloads.HotMethodWorkload.burn()")
-          .contains("cpu_inclusive ").contains(" > 0.105 (threshold 0.1 + 5% hysteresis)").contains("next: ");
+          .contains("cpu_inclusive ").contains(" s per second > 0.105 (threshold 0.1 + 5% hysteresis)").contains("next: ");
       assertThat(run.err()).contains("saved");
       assertThat(run.err().lines()).as("no daemon served the target: this command served it itself")
           .anyMatch(l -> l.startsWith("bottlenose: daemon ") && l.contains(" serves pid " + target.pid() + " ")
