@@ -47,6 +47,7 @@ export function findingsPanel(searchId, { onShow, onChange, onSamples } = {}) {
     const threads = f.threads.length === 0 ? ''
       : `; on ${f.threads.some(t => t.startsWith('pool ')) ? '' : f.threads.length === 1 ? 'thread ' : 'threads '}${f.threads.join(', ')}`;
     const found = f.foundAfterSeconds == null ? '' : ` · found ${f.foundAfterSeconds.toFixed(1)} s into the search`;
+    const cost = f.measuringCost == null ? null : h('span', { class: 'cost' }, ` · ${costText(f.measuringCost)}`);
     const show = onShow ? h('button', { type: 'button', class: 'show-node', title: 'select its node in the graph',
       onclick: () => onShow(f.nodeIds[0]) }, 'show in graph') : null;
     const code = (f.focus || []).find(p => p.startsWith('/Code/') && p.split('/').length >= 5);
@@ -59,7 +60,7 @@ export function findingsPanel(searchId, { onShow, onChange, onSamples } = {}) {
       h('div', { class: 'where' }, h('span', { class: 'label' }, 'where'), h('span', {}, f.where + threads)),
       f.programCode.length ? h('div', { class: 'program-code' }, h('span', { class: 'label' }, 'called from'),
         h('span', {}, f.programCode.join(', '))) : null,
-      h('div', { class: 'evidence' }, h('span', { class: 'label' }, 'evidence'), h('span', {}, f.evidence.text + found)),
+      h('div', { class: 'evidence' }, h('span', { class: 'label' }, 'evidence'), h('span', {}, f.evidence.text + found, cost)),
       (f.holders || []).map(x => h('div', { class: 'holder' }, h('span', { class: 'label' }, 'held by'), h('span', {}, x.text))),
       h('div', { class: 'next' }, h('span', { class: 'label' }, 'next'), h('span', {}, f.nextStep)));
   }
@@ -89,4 +90,11 @@ export function findingsPanel(searchId, { onShow, onChange, onSamples } = {}) {
       clearTimeout(timer);
     },
   };
+}
+
+/** What measuring a finding cost, in words, as the CLI's Findings.costText writes it: "measuring it cost 0.40% of the target's CPU". */
+function costText(share) {
+  const p = share * 100;
+  const text = p < 0.005 ? 'under 0.01%' : `${p >= 10 ? p.toFixed(0) : p >= 1 ? p.toFixed(1) : p.toFixed(2)}%`;
+  return `measuring it cost ${text} of the target's CPU`;
 }
