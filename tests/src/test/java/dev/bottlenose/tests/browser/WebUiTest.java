@@ -52,6 +52,10 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 class WebUiTest {
   private static final String BURN = "/Code/dev.bottlenose.tests.workloads/HotMethodWorkload/burn()J";
   private static final String LARGE = "large-500";
+  /** A search the diagnosis benchmark saved of a program with two planted causes; consultant's FindingsTest reads it too. */
+  private static final String TWO_CAUSES = "s-20261128-200219-7554";
+  private static final Path TWO_CAUSES_FILE =
+      Paths.get("../consultant/src/test/resources/dev/bottlenose/consultant/findings/two-causes.json");
   /**
    * Short intervals, as the end-to-end searches use. On a machine other programs keep busy, JFR's sampler
    * is starved and the two spinning threads can read as low as 0.1 of a CPU, so the threshold is lowered
@@ -89,6 +93,7 @@ class WebUiTest {
   void start() throws Exception {
     data = Files.createTempDirectory("bottlenose-web-");
     large = LargeSearch.save(new SearchStore(data), LARGE);
+    Files.copy(TWO_CAUSES_FILE, data.resolve(TWO_CAUSES + ".json"));
     bus = Bus.join();
     target = TargetJvm.start(Jdk.JDK17, HotMethodWorkload.class);
     // 500 ms samples, as the end-to-end searches use: at 200 ms a package's sampled CPU is too coarse to settle.
@@ -527,6 +532,31 @@ class WebUiTest {
       search.kill();
       waitUntil(d -> d.findElements(By.cssSelector("li.cluster-search[data-own='false']")).isEmpty(), Duration.ofSeconds(60));
     }
+  }
+
+  /**
+   * A saved search of a program with two planted causes, a lock three threads wait for and a method one thread keeps
+   * on the CPU: its findings on top of its History page, in rank order, each with its impact, its evidence in its
+   * unit, what measuring it cost and a next step.
+   */
+  @Test
+  @Order(10)
+  void aSavedSearchWithTwoCausesShowsBothFindingsRankedWithUnitsAndCost() throws Exception {
+    browser.go("#/history/" + TWO_CAUSES);
+    WebElement findings = browser.await(By.cssSelector(".findings[data-loaded='true']"), Duration.ofSeconds(20));
+    List<WebElement> items = findings.findElements(By.cssSelector("li.finding"));
+    assertThat(items).extracting(e -> e.getAttribute("data-rank")).containsExactly("1", "2");
+    assertThat(items).extracting(e -> e.getAttribute("data-hypothesis")).containsExactly("sync_wait", "cpu_bound");
+    assertThat(items.get(0).findElement(By.cssSelector(".impact")).getText())
+        .isEqualTo("3 threads spend 68% of their time blocked waiting for a lock on average (2.04 s per second in all)");
+    assertThat(items.get(0).findElement(By.cssSelector(".evidence")).getText())
+        .contains("sync_wait 0.7393 s per second > 0.21 (threshold 0.2 + 5% hysteresis)")
+        .endsWith(" · found 33.8 s into the search · measuring it cost 0.04% of the target's CPU");
+    assertThat(items.get(1).findElement(By.cssSelector(".evidence")).getText())
+        .contains("cpu_inclusive 1.042 s per second > 0.315 (threshold 0.3 + 5% hysteresis)")
+        .endsWith("measuring it cost under 0.01% of the target's CPU");
+    assertThat(items).allSatisfy(i -> assertThat(i.findElement(By.cssSelector(".next")).getText()).isNotBlank());
+    browser.screenshot("history-two-causes");
   }
 
   private void setValue(WebElement element, String value) {
