@@ -6,9 +6,12 @@ import dev.bottlenose.bus.Registry;
 import dev.bottlenose.bus.protocol.DaemonEvents;
 import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.bus.protocol.DaemonRequests;
+import dev.bottlenose.daemon.session.CodePlaces;
 import dev.bottlenose.daemon.session.MetricFileOutcome;
 import dev.bottlenose.daemon.session.SessionException;
 import dev.bottlenose.daemon.session.TargetSession;
+import dev.bottlenose.model.CodeNames;
+import dev.bottlenose.model.ResourcePath;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
@@ -78,6 +81,13 @@ public final class DaemonVerticle extends VerticleBase {
       }
     }
     serve(Addresses.resources(id), b -> resources(DaemonRequests.Resources.from(b)));
+    serve(Addresses.codePath(id), b -> {
+      String name = DaemonRequests.CodePath.from(b).name();
+      if (!CodeNames.isJavaName(name)) {
+        throw new IllegalArgumentException("'" + name + "' is a path or a focus, not a Java name such as com.acme.Cache::get");
+      }
+      return new DaemonReplies.CodePath(name, ResourcePath.parse(CodePlaces.path(session, name))).toJson();
+    });
     serve(Addresses.enable(id), (b, node) -> {
       DaemonRequests.EnableProbe r = DaemonRequests.EnableProbe.from(b);
       DaemonReplies.Probe probe = Wire.probe(session.enable(r.focus().toString(), r.kind(), r.callee(),

@@ -1,5 +1,6 @@
 package dev.bottlenose.daemon.cli;
 
+import dev.bottlenose.daemon.session.CodePlaces;
 import dev.bottlenose.daemon.session.ProbeInfo;
 import dev.bottlenose.daemon.session.ProbeValue;
 import dev.bottlenose.daemon.session.RemovedProbe;

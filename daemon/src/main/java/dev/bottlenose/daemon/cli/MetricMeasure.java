@@ -3,6 +3,7 @@ package dev.bottlenose.daemon.cli;
 import dev.bottlenose.cli.ExitCodes;
 import dev.bottlenose.daemon.session.ActiveMetric;
 import dev.bottlenose.daemon.session.BusyClassException;
+import dev.bottlenose.daemon.session.CodePlaces;
 import dev.bottlenose.daemon.session.MetricFileOutcome;
 import dev.bottlenose.daemon.session.MetricValue;
 import dev.bottlenose.daemon.session.Sample;

@@ -1,5 +1,6 @@
 package dev.bottlenose.daemon.cli;
 
+import dev.bottlenose.daemon.session.CodePlaces;
 import dev.bottlenose.daemon.session.ResourceEntry;
 import dev.bottlenose.daemon.session.TargetSession;
 import java.util.List;

@@ -1,6 +1,7 @@
 package dev.bottlenose.daemon.cli;
 
 import dev.bottlenose.daemon.session.ActiveMetric;
+import dev.bottlenose.daemon.session.CodePlaces;
 import dev.bottlenose.daemon.session.MetricValue;
 import dev.bottlenose.daemon.session.Sample;
 import dev.bottlenose.daemon.session.SessionException;

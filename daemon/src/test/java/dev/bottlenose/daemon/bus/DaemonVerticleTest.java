@@ -116,6 +116,21 @@ class DaemonVerticleTest {
     assertThat(request(Addresses.interval(ID), new JsonObject()).getLong("intervalMillis")).isEqualTo(100);
   }
 
+  /** A place written as Java writes it is the path the commands' --focus resolves it to (CodePlaces), asked over the bus. */
+  @Test
+  void resolvesJavaNamesToTheirCodePaths() throws Exception {
+    assertThat(DaemonReplies.CodePath.from(request(Addresses.codePath(ID), new JsonObject().put("name", "com.acme.Sim::step")))
+        .path()).hasToString(PeerAgent.STEP);
+    assertThat(request(Addresses.codePath(ID), new JsonObject().put("name", "com.acme.Sim")).getString("path"))
+        .isEqualTo("/Code/com.acme/Sim");
+    ReplyException unknown = failure(Addresses.codePath(ID), new JsonObject().put("name", "com.acme.Sim::fly"));
+    assertThat(unknown.failureCode()).isEqualTo(400);
+    assertThat(unknown.getMessage()).contains("no code matches 'com.acme.Sim::fly'").contains("has no method fly");
+    ReplyException path = failure(Addresses.codePath(ID), new JsonObject().put("name", "/Code/com.acme/Sim"));
+    assertThat(path.failureCode()).isEqualTo(400);
+    assertThat(path.getMessage()).contains("not a Java name");
+  }
+
   /** What the daemon answers and publishes reads back into the bus.protocol records its clients use. */
   @Test
   void everyReplyAndSampleReadsIntoItsRecord() throws Exception {

@@ -27,6 +27,14 @@ public final class Addresses {
     return daemon(daemonId, "resources");
   }
 
+  /**
+   * Request-reply: the {@code /Code} path a place in the code written as Java writes it names in the target, {@code
+   * {"name":"com.acme.Cache::get"}}; 400 naming the candidates when it names several, or how far it was found.
+   */
+  public static String codePath(String daemonId) {
+    return daemon(daemonId, "codepath");
+  }
+
   public static String enable(String daemonId) {
     return daemon(daemonId, "enable");
   }

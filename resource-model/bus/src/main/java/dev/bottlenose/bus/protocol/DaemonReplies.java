@@ -336,6 +336,18 @@ public final class DaemonReplies {
     }
   }
 
+  /** {@code codepath}: the name as it was asked and the {@code /Code} path it names in the target. */
+  public record CodePath(String name, ResourcePath path) {
+    public static CodePath from(Object body) {
+      Fields f = Fields.of(body);
+      return new CodePath(f.text("name"), f.path("path"));
+    }
+
+    public JsonObject toJson() {
+      return new JsonObject().put("name", name).put("path", path.toString());
+    }
+  }
+
   /** {@code classBytes}: the length and SHA-256 of a class's current bytes (-1 and null when the agent did not say). */
   public record ClassBytes(String className, long length, String sha256) {
     public static ClassBytes from(Object body) {

@@ -36,6 +36,24 @@ public final class DaemonRequests {
     }
   }
 
+  /**
+   * {@code codepath}: the {@code /Code} path of a place in the code written as Java writes it ({@code
+   * com.acme.Cache::get}, {@code com.acme.Cache.get(Object)}, a class, a package).
+   */
+  public record CodePath(String name) {
+    public static CodePath from(Object body) {
+      String name = Fields.of(body).text("name");
+      if (name == null || name.isBlank()) {
+        throw new BadField("name", "codepath needs 'name', a Java name such as com.acme.Cache::get");
+      }
+      return new CodePath(name);
+    }
+
+    public JsonObject toJson() {
+      return put(new JsonObject(), "name", name);
+    }
+  }
+
   /** {@code enable}: a probe of {@code kind} into the method {@code focus} names; {@code callee} only for call_site. */
   public record EnableProbe(Focus focus, String kind, String callee, String requester) {
     public static EnableProbe from(Object body) {

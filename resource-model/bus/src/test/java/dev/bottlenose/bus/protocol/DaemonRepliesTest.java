@@ -88,6 +88,8 @@ class DaemonRepliesTest {
     roundTrip(new Ledger(List.of(new JsonObject().put("probeId", 1)), List.of()), Ledger::toJson, Ledger::from);
     roundTrip(new Interval(250), Interval::toJson, Interval::from);
     roundTrip(new ClassBytes("a.B", 1234, "ab12"), ClassBytes::toJson, ClassBytes::from);
+    roundTrip(new DaemonReplies.CodePath("a.B::m", ResourcePath.parse("/Code/a/B/m()V")), DaemonReplies.CodePath::toJson,
+        DaemonReplies.CodePath::from);
     roundTrip(new CallGraph("/Code", 100, 100, List.of(new GraphChild(ResourcePath.parse("/Code/a"), 60, "contains")),
         List.of(new HotMethod(ResourcePath.parse("/Code/a/B/m()V"), 30, 50)),
         List.of(new HotMethod(ResourcePath.parse("/Code/a/B/m()V"), 40, 50)), List.of(), List.of()), CallGraph::toJson,

@@ -32,6 +32,8 @@ class DaemonRequestsTest {
     assertThat(Resources.from(new Resources(ResourcePath.parse("/Code/com.acme"), 2).toJson()))
         .isEqualTo(new Resources(ResourcePath.parse("/Code/com.acme"), 2));
     assertThat(Resources.from(new Resources(null, -1).toJson())).isEqualTo(new Resources(null, -1));
+    assertThat(DaemonRequests.CodePath.from(new DaemonRequests.CodePath("com.acme.Sim::step").toJson()))
+        .isEqualTo(new DaemonRequests.CodePath("com.acme.Sim::step"));
     EnableProbe enable = new EnableProbe(STEP, "call_site", "/Code/com.acme/Sim/fly()V", "consultant");
     assertThat(EnableProbe.from(enable.toJson())).isEqualTo(enable);
     assertThat(EnableProbe.from(new EnableProbe(STEP, "call_count", null, null).toJson()).callee()).isNull();

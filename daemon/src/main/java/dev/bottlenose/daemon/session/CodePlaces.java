@@ -1,27 +1,25 @@
-package dev.bottlenose.daemon.cli;
+package dev.bottlenose.daemon.session;
 
-import dev.bottlenose.daemon.session.ResourceEntry;
-import dev.bottlenose.daemon.session.SessionException;
-import dev.bottlenose.daemon.session.TargetSession;
 import dev.bottlenose.model.CodeNames;
 import dev.bottlenose.model.ResourcePath;
 import java.util.List;
 
 /**
- * The commands' {@code --focus}, {@code --callee} and {@code resources PATH} in the words users know: a Java name
- * ({@code com.acme.Cache::get}, {@code com.acme.Cache.get(Object)}, a class, a package) is resolved to its {@code
- * /Code} path in the attached target ({@link CodeNames}); a path or a focus is taken as it is.
+ * The commands' {@code --focus}, {@code --callee} and {@code resources PATH}, and the service's foci (the daemon's
+ * {@code codepath} request), in the words users know: a Java name ({@code com.acme.Cache::get}, {@code
+ * com.acme.Cache.get(Object)}, a class, a package) is resolved to its {@code /Code} path in the attached target
+ * ({@link CodeNames}); a path or a focus is taken as it is.
  */
-final class CodePlaces {
+public final class CodePlaces {
   private CodePlaces() {}
 
   /** {@code text} as a resource path: a Java name resolved in the target, anything else unchanged. */
-  static String path(TargetSession session, String text) {
+  public static String path(TargetSession session, String text) {
     return CodeNames.isJavaName(text) ? CodeNames.resolve(text, p -> children(session, p)).toString() : text;
   }
 
   /** {@code text} as a focus: a Java name resolved in the target and put in angle brackets, anything else unchanged. */
-  static String focus(TargetSession session, String text) {
+  public static String focus(TargetSession session, String text) {
     return CodeNames.isJavaName(text) ? "<" + path(session, text) + ">" : text;
   }
 
