@@ -55,6 +55,15 @@ export function focusText(focus) {
   return `<${(focus || []).join(', ')}>`;
 }
 
+/**
+ * A focus field's text as the API takes it: a place written as Java writes it (com.acme.Cache::get,
+ * com.acme.Cache.get(Object), a class, a package) as it is, for the service to resolve in the JVM; paths as "<a, b>".
+ */
+export function focusInput(text) {
+  const t = text.trim();
+  return t !== '' && !t.startsWith('<') && !t.startsWith('/') ? t : focusText(parseFocus(t));
+}
+
 /** Parses "<a, b>" or "a, b" (or "" for the whole program) into a list of paths. */
 export function parseFocus(text) {
   const inner = text.trim().replace(/^</, '').replace(/>$/, '').trim();

@@ -2,7 +2,7 @@
 // listed with line and column), save to the running daemons, and plot a metric on a chosen focus.
 import { get, post } from '../api.js';
 import { plotPanel } from '../plots.js';
-import { h, card, messageLine, jvmSelect, parseFocus } from '../ui.js';
+import { h, card, messageLine, jvmSelect, focusInput } from '../ui.js';
 
 const EXAMPLE = `# time asleep in Thread.sleep below the focus
 metric sleeping {
@@ -66,7 +66,7 @@ export function render(root) {
   const known = h('table', { class: 'metric-list' });
   const metric = h('select', { name: 'plot-metric' });
   const jvm = jvmSelect({ name: 'jvm' });
-  const focus = h('input', { type: 'text', name: 'focus', value: '<>', size: '60', placeholder: '<> is the whole program' });
+  const focus = h('input', { type: 'text', name: 'focus', value: '<>', size: '60', placeholder: '<> is the whole program; or pkg.Class::method, a class, a package' });
   const plotMessage = messageLine();
   const plots = h('div', { class: 'plots' });
   const panel = plotPanel(plots);
@@ -123,7 +123,7 @@ export function render(root) {
   async function plot() {
     try {
       plotMessage.show(null);
-      await panel.add(jvm.value, metric.value, parseFocus(focus.value));
+      await panel.add(jvm.value, metric.value, focusInput(focus.value));
     } catch (e) {
       plotMessage.show(e.message);
     }

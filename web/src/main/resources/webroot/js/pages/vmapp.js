@@ -3,12 +3,12 @@
 import { post, del, q } from '../api.js';
 import { subscribe } from '../live.js';
 import { stackedArea } from '../charts.js';
-import { h, card, messageLine, jvmSelect, parseFocus, focusText, fmt } from '../ui.js';
+import { h, card, messageLine, jvmSelect, focusInput, fmt } from '../ui.js';
 
 export function render(root) {
   const message = messageLine();
   const jvm = jvmSelect({ name: 'jvm' });
-  const focus = h('input', { type: 'text', name: 'focus', value: '<>', size: '60', placeholder: '<> or </Code/pkg/Class/method()V>' });
+  const focus = h('input', { type: 'text', name: 'focus', value: '<>', size: '60', placeholder: '<>, </Code/pkg/Class/method()V> or pkg.Class::method' });
   const output = h('div', { class: 'vmapp-output' });
   let current = null;
 
@@ -24,9 +24,8 @@ export function render(root) {
     close();
     message.show(null);
     let answer;
-    const paths = parseFocus(focus.value);
     try {
-      answer = await post('/api/vmapp', { daemonId: jvm.value, focus: focusText(paths) });
+      answer = await post('/api/vmapp', { daemonId: jvm.value, focus: focusInput(focus.value) });
     } catch (e) {
       message.show(e.message);
       return;
@@ -36,7 +35,7 @@ export function render(root) {
     const count = h('span', { class: 'muted interval-count' }, 'waiting for the first whole interval…');
     const unit = h('p', { class: 'muted unit' }, 'Seconds per second, summed over the focus\'s threads: 1 s/s is one thread\'s '
       + 'whole time, so a program of four busy threads can show 4 s/s. The first interval after the metrics start is left out.');
-    output.replaceChildren(h('h3', {}, `${focusText(paths)} `, count), unit, chartBox, table);
+    output.replaceChildren(h('h3', {}, `${answer.focus} `, count), unit, chartBox, table);
     output.dataset.viewId = answer.viewId;
     const chart = stackedArea(chartBox, answer.categories, { width: 760, height: 260 });
     const sums = new Map();

@@ -50,6 +50,7 @@ import org.junit.jupiter.api.TestInstance;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PlotLimitsTest {
+  private static final String BURN = "/Code/dev.bottlenose.tests.workloads/HotMethodWorkload/burn()J";
   private static final Duration GRACE = Duration.ofSeconds(3);
   private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
   private Bus bus;
@@ -163,6 +164,42 @@ class PlotLimitsTest {
     assertThat(webRequesters()).hasSize(31).doesNotContain("web plot " + mine.get(0));
     plot(port, "127.0.0.5");
     assertThat(webRequesters()).hasSize(32);
+  }
+
+  /**
+   * A focus written as Java writes it is measured at the path the daemon resolves it to in the target, as the commands'
+   * --focus is; an overloaded name is refused listing its candidates, an unknown one saying how far it was found, and
+   * neither enables anything.
+   */
+  @Test
+  void aFocusInJavasWordsIsMeasuredWhereTheTargetHasIt() throws Exception {
+    int port = limited.port();
+    Answer plot = raw(port, "127.0.0.1", "POST", "/api/plots", new JsonObject().put("daemonId", daemon.id())
+        .put("metric", "cpu_inclusive").put("focus", "dev.bottlenose.tests.workloads.HotMethodWorkload::burn").encode());
+    assertThat(plot.status).as(plot.body).isEqualTo(201);
+    made.add(port + " /api/plots/" + plot.json().getString("plotId"));
+    assertThat(plot.json().getString("focus")).isEqualTo("<" + BURN + ">");
+    Answer view = raw(port, "127.0.0.1", "POST", "/api/vmapp", new JsonObject().put("daemonId", daemon.id())
+        .put("focus", "dev.bottlenose.tests.workloads.HotMethodWorkload").encode());
+    assertThat(view.status).as(view.body).isEqualTo(201);
+    made.add(port + " /api/vmapp/" + view.json().getString("viewId"));
+    assertThat(view.json().getString("focus")).isEqualTo("</Code/dev.bottlenose.tests.workloads/HotMethodWorkload>");
+    assertThat(active()).filteredOn(m -> m.getString("requester").equals("web plot " + plot.json().getString("plotId")))
+        .singleElement().satisfies(m -> assertThat(m.getString("focus")).isEqualTo("<" + BURN + ">"));
+
+    int before = active().size();
+    Answer overloaded = raw(port, "127.0.0.1", "POST", "/api/plots", new JsonObject().put("daemonId", daemon.id())
+        .put("metric", "cpu_inclusive").put("focus", "java.lang.String::valueOf").encode());
+    assertThat(overloaded.status).as(overloaded.body).isEqualTo(400);
+    assertThat(overloaded.json().getString("error")).contains("'java.lang.String::valueOf' names")
+        .contains("places; write one of").contains("/Code/java.lang/String/valueOf(Ljava/lang/Object;)Ljava/lang/String;")
+        .contains("/Code/java.lang/String/valueOf(I)Ljava/lang/String;");
+    Answer unknown = raw(port, "127.0.0.1", "POST", "/api/vmapp", new JsonObject().put("daemonId", daemon.id())
+        .put("focus", "dev.bottlenose.tests.workloads.HotMethodWorkload::fly").encode());
+    assertThat(unknown.status).as(unknown.body).isEqualTo(400);
+    assertThat(unknown.json().getString("error"))
+        .contains("no code matches 'dev.bottlenose.tests.workloads.HotMethodWorkload::fly'").contains("has no method fly");
+    assertThat(active()).as("the refused ones enabled nothing").hasSize(before);
   }
 
   @Test

@@ -8,6 +8,7 @@ import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.bus.protocol.Fields;
 import dev.bottlenose.metrics.VmAppBreakdown;
 import dev.bottlenose.metrics.VmAppBreakdown.Category;
+import dev.bottlenose.model.CodeNames;
 import dev.bottlenose.model.Focus;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
@@ -91,11 +92,11 @@ final class Plots {
     JsonObject body = Http.body(ctx);
     String daemonId = body.getString("daemonId");
     String metric = body.getString("metric");
-    Focus focus = focus(body);
+    Future<Focus> resolved = focus(daemonId, body);
     String client = Access.client(ctx);
     reserve(client);
     String id = "p" + next.getAndIncrement();
-    return enable(daemonId, metric, focus, "web plot " + id).map(reply -> {
+    return resolved.compose(focus -> enable(daemonId, metric, focus, "web plot " + id).map(reply -> {
       long metricId = reply.metricId();
       String topic = "plot:" + id;
       AtomicBoolean first = new AtomicBoolean(true);
@@ -110,16 +111,20 @@ final class Plots {
       removeUnlessWatched(topic);
       return Http.Reply.json(201, new JsonObject().put("plotId", id).put("metric", metric)
           .put("focus", reply.focus() == null ? focus.toString() : reply.focus()).put("unit", reply.unit()));
-    }).andThen(ar -> release(client));
+    })).andThen(ar -> release(client));
   }
 
   private Future<?> vmApp(RoutingContext ctx) {
     JsonObject body = Http.body(ctx);
     String daemonId = body.getString("daemonId");
-    Focus focus = focus(body);
+    Future<Focus> resolved = focus(daemonId, body);
     String client = Access.client(ctx);
     reserve(client);
     String id = "v" + next.getAndIncrement();
+    return resolved.compose(focus -> vmApp(daemonId, focus, client, id)).andThen(ar -> release(client));
+  }
+
+  private Future<Http.Reply> vmApp(String daemonId, Focus focus, String client, String id) {
     Map<String, Future<DaemonReplies.ActiveMetric>> enabling = new LinkedHashMap<>();
     for (Category c : CATEGORIES) {
       if (c.metric() != null) {
@@ -157,7 +162,7 @@ final class Plots {
         categories.add(error == null ? o : o.put("error", error));
       }
       return Future.succeededFuture(Http.Reply.json(201, new JsonObject().put("viewId", id).put("focus", focus.toString()).put("categories", categories)));
-    }).andThen(ar -> release(client));
+    });
   }
 
   /**
@@ -222,9 +227,12 @@ final class Plots {
           if (e instanceof ReplyException r && r.failureType() == ReplyFailure.TIMEOUT) {
             vertx.setTimer(LATE_REPLY_MILLIS, t -> sweep(daemonId, requester, metric));
           }
-          return Future.failedFuture(Http.status(e) == 503 ? ApiException.notFound("unknown daemon '" + daemonId
-              + "' (no daemon answered; GET /api/jvms lists the registered ones)") : e);
+          return Future.failedFuture(Http.status(e) == 503 ? unknownDaemon(daemonId) : e);
         });
+  }
+
+  private static ApiException unknownDaemon(String daemonId) {
+    return ApiException.notFound("unknown daemon '" + daemonId + "' (no daemon answered; GET /api/jvms lists the registered ones)");
   }
 
   /**
@@ -294,10 +302,21 @@ final class Plots {
     return Addresses.values(daemonId);
   }
 
-  /** The body's focus ({@code <>} when absent), parsed here once; a malformed one is refused naming it (400). */
-  /** The body's focus (the contract's text), the whole program when it has none. */
-  private static Focus focus(JsonObject body) {
-    Focus focus = Fields.of(body).focus("focus");
-    return focus == null ? Focus.WHOLE_PROGRAM : focus;
+  /**
+   * The body's focus, the whole program when it has none: the contract's text ({@code </Code/com.acme>}), or a place
+   * written as Java writes it ({@code com.acme.Cache::get}, {@code com.acme.Cache.get(Object)}, a class, a package),
+   * which the daemon resolves in its target as the commands do ({@code codepath}). A malformed focus is refused here
+   * (400), a name that matches nothing or several places by the daemon (400, saying how far it was found or
+   * listing the candidates).
+   */
+  private Future<Focus> focus(String daemonId, JsonObject body) {
+    String text = body.getString("focus");
+    if (text == null || !CodeNames.isJavaName(text)) {
+      Focus focus = Fields.of(body).focus("focus");
+      return Future.succeededFuture(focus == null ? Focus.WHOLE_PROGRAM : focus);
+    }
+    return vertx.eventBus().<JsonObject>request(Addresses.codePath(daemonId), new DaemonRequests.CodePath(text).toJson())
+        .map(m -> Focus.of(DaemonReplies.CodePath.from(m.body()).path()))
+        .recover(e -> Future.failedFuture(Http.status(e) == 503 ? unknownDaemon(daemonId) : e));
   }
 }
