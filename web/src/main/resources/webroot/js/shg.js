@@ -55,7 +55,8 @@ export function shgView(container, options = {}) {
     timer = setTimeout(fetchView, Math.max(0, lastRequest + THROTTLE_MILLIS - performance.now()));
   }
 
-  function query() {
+  /** What is drawn as query parameters ("show=all", "collapsed=3,5", …), as /view and the SVG export take them. */
+  function viewParams() {
     const ids = set => [...set].join(',');
     const params = [];
     if (show) params.push(`show=${q(show)}`);
@@ -63,6 +64,11 @@ export function shgView(container, options = {}) {
     if (collapsed.size) params.push(`collapsed=${ids(collapsed)}`);
     if (expanded.size) params.push(`expanded=${ids(expanded)}`);
     if (opened.size) params.push(`open=${ids(opened)}`);
+    return params;
+  }
+
+  function query() {
+    const params = viewParams();
     return params.length ? `?${params.join('&')}` : '';
   }
 
@@ -79,6 +85,7 @@ export function shgView(container, options = {}) {
       show = answer.show;
       if (first && options.onFirstView) options.onFirstView(answer);
       render(started);
+      if (options.onView) options.onView(viewParams());
     } catch (e) {
       if (options.onError) options.onError(e);
     } finally {

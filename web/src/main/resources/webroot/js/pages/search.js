@@ -140,9 +140,13 @@ export function searchView(root, searchId, { live, compact } = {}) {
     }, kept.length > 1 ? `JFR ${r.daemon}` : 'JFR'), ' ']).flat(),
     ...missing.map(r => [h('span', { class: 'muted', title: r.error || '' }, `no JFR of ${r.daemon}`), ' ']).flat());
   };
+  // The server's SVG of the view shown: the link follows the filter, collapsed nodes and opened groups (onView below).
+  const svgExport = params => [`/api/searches/${q(searchId)}/export?format=svg`, ...params].join('&');
+  const svgLink = h('a', { href: svgExport([]), download: `${searchId}.svg`, class: 'export-svg',
+    title: 'the graph as shown here (filter, collapsed nodes, opened groups), drawn by the server' }, 'SVG');
   const exports = h('span', { class: 'exports' },
     h('a', { href: `/api/searches/${q(searchId)}/export?format=json`, download: `${searchId}.json`, class: 'export-json' }, 'JSON'), ' ',
-    h('a', { href: `/api/searches/${q(searchId)}/export?format=svg`, download: `${searchId}.svg`, class: 'export-svg' }, 'SVG'), ' ',
+    svgLink, ' ',
     h('a', { href: `/api/searches/${q(searchId)}/export?format=dot`, download: `${searchId}.dot` }, 'DOT'), ' ',
     live ? null : [h('span', { class: 'muted', title: 'the CPU stacks the search sampled, for flamegraph.pl, speedscope, async-profiler\'s converters and go tool pprof' }, 'stacks:'), ' ',
       h('a', { href: `/api/searches/${q(searchId)}/export?format=collapsed`, download: `${searchId}-cpu.collapsed.txt`, class: 'export-collapsed' }, 'collapsed'), ' ',
@@ -165,6 +169,7 @@ export function searchView(root, searchId, { live, compact } = {}) {
     legend,
     onSelect: n => n && detail.show(searchId, n.id, running),
     onFirstView: answer => { show.value = answer.show; },
+    onView: params => { svgLink.href = svgExport(params); },
     onError: e => message.show(e.message),
   });
   show.addEventListener('change', () => view.setShow(show.value));

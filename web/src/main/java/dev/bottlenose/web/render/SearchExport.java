@@ -89,11 +89,19 @@ public enum SearchExport {
    * or whose file is gone is a NoSuchElementException saying why; a file that cannot be read an UncheckedIOException.
    */
   public Output write(SavedSearch search, String daemon, String graph, SearchStore store) {
+    return write(search, daemon, graph, store, ShgView.Options.DEFAULT);
+  }
+
+  /**
+   * As {@link #write(SavedSearch, String, String, SearchStore)}; {@code svg} draws the view of {@code view} (the
+   * filter, collapsed nodes and opened groups {@code GET /api/searches/{id}/view} takes), the other formats ignore it.
+   */
+  public Output write(SavedSearch search, String daemon, String graph, SearchStore store, ShgView.Options view) {
     return switch (this) {
       case JFR -> recording(search, daemon, store);
       case JSON -> text(Json.write(search.toJson()), search.id());
       case DOT -> text(search.graph().toDot(), search.id());
-      case SVG -> text(SvgWriter.write(search), search.id());
+      case SVG -> text(SvgWriter.write(search, view), search.id());
       case SPEEDSCOPE -> {
         String d = StackExports.daemonOrFirst(search, daemon);
         if (StackExports.ofDaemon(search, d).isEmpty()) {

@@ -8,7 +8,8 @@ import java.util.Locale;
 
 /**
  * A search-history graph as a standalone SVG document, drawn as the page draws it: the view a user sees first
- * ({@link ShgView.Options#DEFAULT}: a large graph on the paths to its findings, many false leaves as one box) laid
+ * ({@link ShgView.Options#DEFAULT}: a large graph on the paths to its findings, many false leaves as one box), or the
+ * one the page shows with the user's filter, collapsed nodes and opened groups ({@link ShgView.Options}), laid
  * out by {@link ShgLayout}, boxes in their states' colours with the page's labels, why-lines solid and where-lines
  * dashed ({@link ShgStyle}), each box's tooltip saying the whole focus, the value against the threshold and why.
  */
@@ -17,7 +18,12 @@ public final class SvgWriter {
 
   /** {@code search}'s graph as a user first sees it on the page. */
   public static String write(SavedSearch search) {
-    ShgView view = ShgView.of(search.graph(), ShgView.nodesOf(Findings.of(search)), ShgView.Options.DEFAULT);
+    return write(search, ShgView.Options.DEFAULT);
+  }
+
+  /** {@code search}'s graph as the page shows it with {@code options} (its filter, collapsed nodes, opened groups). */
+  public static String write(SavedSearch search, ShgView.Options options) {
+    ShgView view = ShgView.of(search.graph(), ShgView.nodesOf(Findings.of(search)), options);
     return write(ShgLayout.of(view), "search " + search.id());
   }
 

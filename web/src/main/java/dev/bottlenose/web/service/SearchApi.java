@@ -58,7 +58,7 @@ final class SearchApi {
     router.post("/api/searches/:id/stop").handler(checked).handler(Http.handle(ctx ->
         Future.succeededFuture(searches.stop(ctx.pathParam("id"), "stopped by the user"))));
     router.get("/api/searches/:id/export").handler(checked).handler(Http.handle(ctx -> export(ctx.pathParam("id"),
-        ctx.queryParams().get("format"), ctx.queryParams().get("daemon"), ctx.queryParams().get("graph"))));
+        ctx.queryParams().get("format"), ctx.queryParams().get("daemon"), ctx.queryParams().get("graph"), viewOptions(ctx))));
     router.get("/api/searches/:id/view").handler(checked).handler(Http.handle(ctx -> view(ctx.pathParam("id"), viewOptions(ctx))));
     router.get("/api/searches/:id/findings").handler(checked)
         .handler(Http.handle(ctx -> findings(ctx.pathParam("id"))));
@@ -224,12 +224,17 @@ final class SearchApi {
   }
 
   /**
-   * The search in {@code format} ({@link SearchExport}): its graph, or the stacks it kept of {@code daemon}
-   * (default its first) and {@code graph} (default cpu); a pprof file comes as an attachment.
+   * The search in {@code format} ({@link SearchExport}): its graph (as svg, the view of {@code view}, as {@code /view}
+   * lays it out), or the stacks it kept of {@code daemon} (default its first) and {@code graph} (default cpu); a pprof
+   * file comes as an attachment.
    */
-  private Future<?> export(String id, String format, String daemon, String graph) {
+  private Future<?> export(String id, String format, String daemon, String graph, ShgView.Options view) {
     SearchExport f = SearchExport.named(format == null ? "json" : format);
     String g = graph == null ? "cpu" : graph;
+    if (f != SearchExport.SVG && !view.equals(ShgView.Options.DEFAULT)) {
+      throw ApiException.badRequest("show, to, depth, collapsed, expanded and open choose the view an svg export draws;"
+          + " format " + f.formatName() + " takes none of them");
+    }
     if (f == SearchExport.JFR) {
       // the file (up to 80 MB) is sent as it is read, not read into memory first
       return searches.open(id).map(s -> {
@@ -248,7 +253,7 @@ final class SearchApi {
     return searches.open(id).map(s -> {
       SearchExport.Output out;
       try {
-        out = f.write(s, daemon, g);
+        out = f.write(s, daemon, g, null, view);
       } catch (NoSuchElementException e) {
         throw ApiException.notFound(e.getMessage() + whyNoStacks(id));
       }

@@ -10,6 +10,10 @@ import io.vertx.core.json.JsonObject;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -283,6 +287,56 @@ class RestApiTest {
     JsonObject shallow = new JsonObject(fixture.get("/api/searches/large-1/view?show=all&depth=1&expanded=1").body());
     assertThat(shallow.getInteger("drawnNodes")).isLessThan(30);
     assertThat(all.getDouble("width")).as("px").isLessThan(2_030);
+  }
+
+  /**
+   * The SVG export with view options draws the view {@code /view} lays out for the same options, box for box: the
+   * Search page's SVG link passes the options the page shows the graph with.
+   */
+  @Test
+  void anSvgExportDrawsTheViewOfTheSameOptions() throws Exception {
+    for (String[] c : new String[][] {{"hot-1", "collapsed=1"}, {"hot-1", "to=2"}, {"large-1", "show=all&depth=1&expanded=1"},
+        {"large-1", "show=true"}}) {
+      String id = c[0];
+      String options = c[1];
+      HttpResponse<String> svg = fixture.get("/api/searches/" + id + "/export?format=svg&" + options);
+      assertThat(svg.statusCode()).as(svg.body()).isEqualTo(200);
+      assertThat(svg.headers().firstValue("Content-Type").orElse("")).startsWith("image/svg+xml");
+      JsonObject view = new JsonObject(fixture.get("/api/searches/" + id + "/view?" + options).body());
+      Map<String, List<Double>> drawn = svgBoxes(svg.body());
+      assertThat(drawn).as(id + " " + options).isEqualTo(viewBoxes(view));
+      assertThat(svg.body()).contains("width=\"" + (int) Math.ceil(view.getDouble("width")) + "\" height=\""
+          + (int) Math.ceil(view.getDouble("height")) + "\"");
+      assertThat(drawn.keySet()).as("not the view a user sees first: " + id + " " + options)
+          .isNotEqualTo(svgBoxes(fixture.get("/api/searches/" + id + "/export?format=svg").body()).keySet());
+    }
+    assertThat(svgBoxes(fixture.get("/api/searches/hot-1/export?format=svg").body()))
+        .isEqualTo(viewBoxes(new JsonObject(fixture.get("/api/searches/hot-1/view").body())));
+    assertError(fixture.get("/api/searches/hot-1/export?format=json&collapsed=1"), 400, "format json takes none of them");
+    assertError(fixture.get("/api/searches/hot-1/export?format=svg&show=true&to=3"), 400, "'to' names the nodes of show=nodes");
+    assertError(fixture.get("/api/searches/hot-1/export?format=svg&collapsed=x"), 400, "'collapsed' must be");
+  }
+
+  /** An SVG export's boxes: key → x, y, width, height. */
+  private static Map<String, List<Double>> svgBoxes(String svg) {
+    Matcher m = Pattern.compile("<g class=\"node [^\"]*\" data-id=\"([^\"]+)\" transform=\"translate\\(([^,]+),([^)]+)\\)\">\n"
+        + "<title>[^<]*</title>\n<rect width=\"([^\"]+)\" height=\"([^\"]+)\"").matcher(svg);
+    Map<String, List<Double>> boxes = new TreeMap<>();
+    while (m.find()) {
+      boxes.put(m.group(1), List.of(Double.valueOf(m.group(2)), Double.valueOf(m.group(3)), Double.valueOf(m.group(4)),
+          Double.valueOf(m.group(5))));
+    }
+    assertThat(boxes).as("boxes in the SVG").isNotEmpty();
+    return boxes;
+  }
+
+  /** A view's boxes: key → x, y, width, height. */
+  private static Map<String, List<Double>> viewBoxes(JsonObject view) {
+    Map<String, List<Double>> boxes = new TreeMap<>();
+    for (JsonObject b : objects(view.getJsonArray("boxes"))) {
+      boxes.put(b.getString("key"), List.of(b.getDouble("x"), b.getDouble("y"), b.getDouble("width"), b.getDouble("height")));
+    }
+    return boxes;
   }
 
   private static List<JsonObject> objects(io.vertx.core.json.JsonArray array) {
