@@ -393,6 +393,17 @@ class WebUiTest {
     cpu.findElement(By.cssSelector("g.toggle")).click();
     waitUntil(d -> rendered(svg) < truePaths, Duration.ofSeconds(5));
     assertThat(rendered(svg)).as("collapsed below CPU-bound").isLessThan(10);
+    // The SVG link exports the graph as it is shown: the server draws the same view, box for box.
+    WebElement svgLink = browser.find(By.cssSelector("a.export-svg"));
+    waitUntil(d -> svgLink.getAttribute("href").contains("collapsed="), Duration.ofSeconds(5));
+    assertThat(svgLink.getAttribute("href")).contains("format=svg").contains("show=true");
+    List<String> shown = browser.findAll(By.cssSelector("svg.shg g.node")).stream().map(e -> e.getAttribute("data-id"))
+        .sorted().toList();
+    java.net.http.HttpResponse<String> exported = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest
+        .newBuilder(java.net.URI.create(svgLink.getAttribute("href"))).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertThat(exported.statusCode()).as(exported.body()).isEqualTo(200);
+    assertThat(java.util.regex.Pattern.compile("<g class=\"node [^\"]*\" data-id=\"([^\"]+)\"").matcher(exported.body())
+        .results().map(m -> m.group(1)).sorted().toList()).as("the exported SVG's boxes").isEqualTo(shown);
     browser.find(By.cssSelector("svg.shg g.node[data-hypothesis='cpu_bound'][data-focus='<>'] g.toggle")).click();
     waitUntil(d -> rendered(svg) == truePaths, Duration.ofSeconds(5));
 
