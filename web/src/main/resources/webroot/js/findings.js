@@ -27,12 +27,13 @@ export function findingsPanel(searchId, { onShow, onChange, onSamples } = {}) {
   let closed = false;
 
   function render(answer) {
-    const text = JSON.stringify(answer.findings) + answer.running;
+    const text = JSON.stringify(answer.findings) + answer.running + answer.saved;
     if (text === last) return;
     last = text;
     const n = answer.findings.length;
     element.dataset.count = String(n);
     element.dataset.loaded = 'true';
+    element.dataset.saved = String(!!answer.saved);
     summary.textContent = n === 0
       ? (answer.running ? 'No finding yet: nothing has tested true so far.' : 'No finding: no hypothesis tested true.')
       : `${n} ${n === 1 ? 'cause' : 'causes'}, the costliest first${answer.running ? ' (so far: the search is running)' : ''}.`;
@@ -65,9 +66,13 @@ export function findingsPanel(searchId, { onShow, onChange, onSamples } = {}) {
       h('div', { class: 'next' }, h('span', { class: 'label' }, 'next'), h('span', {}, f.nextStep)));
   }
 
+  let asked = 0;
   async function load() {
+    const n = ++asked;
     try {
-      render(await get(`/api/searches/${q(searchId)}/findings`));
+      const answer = await get(`/api/searches/${q(searchId)}/findings`);
+      if (n !== asked) return; // a later read was asked for (the search saved meanwhile): its answer counts
+      render(answer);
       message.show(null);
     } catch (e) {
       message.show(e.message);

@@ -102,7 +102,7 @@ function startPage(root, preselected) {
 
 /**
  * One search: its findings on top, then its graph with a detail panel; live: follows the WebSocket (the
- * findings are read again as nodes change) and can be stopped.
+ * findings are read again as nodes change, and once more when the search is saved) and can be stopped.
  */
 export function searchView(root, searchId, { live, compact } = {}) {
   const message = messageLine();
@@ -213,6 +213,9 @@ export function searchView(root, searchId, { live, compact } = {}) {
     else if (event.type === 'searchEnded') {
       ended(event.reason);
       findings.changed();
+    } else if (event.type === 'searchSaved') {
+      // Read from the file now: the findings with what only the saved search has, a lock's holders.
+      findings.load();
     } else {
       view.changed();
       if (event.type === 'nodeChanged') findings.changed();

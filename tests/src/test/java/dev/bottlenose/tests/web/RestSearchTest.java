@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The REST API against a real target: the service (in this JVM, a cluster member) spawns a daemon for the
  * pid, a search started over REST finds the CPU-hot method, its live events arrive on the WebSocket, it is
- * stopped, saved, listed and exported as JSON, DOT and SVG, and the target holds no instrumentation after.
+ * stopped, saved (the WebSocket says so), listed and exported as JSON, DOT and SVG, and the target holds no
+ * instrumentation after.
  */
 class RestSearchTest {
   private static final String BURN = "/Code/dev.bottlenose.tests.workloads/HotMethodWorkload/burn()J";
@@ -72,6 +73,12 @@ class RestSearchTest {
 
         assertThat(live).anyMatch(e -> e.getJsonObject("event") != null && "nodeChanged".equals(e.getJsonObject("event").getString("type")));
         assertThat(live).anyMatch(e -> e.getJsonObject("event") != null && "searchEnded".equals(e.getJsonObject("event").getString("type")));
+        // The page reads the findings again on searchSaved: by then they come from the file (with a lock's holders).
+        await("searchSaved").atMost(Duration.ofSeconds(10)).until(() -> live.stream().map(e -> e.getJsonObject("event"))
+            .anyMatch(e -> e != null && "searchSaved".equals(e.getString("type")) && e.getBoolean("saved")));
+        assertThat(live.stream().map(e -> e.getJsonObject("event")).filter(e -> e != null).map(e -> e.getString("type")).toList())
+            .as("saved after it ended").containsSubsequence("searchEnded", "searchSaved");
+        assertThat(get("/api/searches/" + searchId + "/findings").getBoolean("saved")).isTrue();
         assertThat(post("/api/searches/" + searchId + "/stop", new JsonObject()).statusCode()).isEqualTo(409);
 
         String json = text("/api/searches/" + searchId + "/export?format=json");

@@ -327,12 +327,15 @@ final class SearchApi {
         : java.util.Arrays.stream(list.split(",")).map(Integer::valueOf).collect(Collectors.toSet());
   }
 
-  /** A running search's findings from its graph as it is (no snapshot of its values), a saved one's from its file. */
+  /**
+   * A running search's findings from its graph as it is (no snapshot of its values), a saved one's from its file
+   * ({@code saved}: with what only the file has, a lock's holders).
+   */
   private Future<?> findings(String id) {
     Searches.Live l = searches.live(id);
     Future<List<Findings.Finding>> found = l != null ? Future.succeededFuture(l.search().findings()) : searches.open(id).map(Findings::of);
     return found.map(list -> new JsonObject().put("searchId", id).put("running", l != null && !l.search().isFinished())
-        .put("findings", new JsonArray(list.stream().map(f -> (Object) new JsonObject(f.toJson())).toList())));
+        .put("saved", l == null).put("findings", new JsonArray(list.stream().map(f -> (Object) new JsonObject(f.toJson())).toList())));
   }
 
   private static Object budget(SavedSearch s) {

@@ -103,18 +103,23 @@ final class Searches {
           request.daemons().forEach(d -> latestByDaemon.put(d, latest));
           long interval = Math.max(100, runner.search().settings().millis("search.sampling_interval_seconds"));
           l.budgetTimer = vertx.setPeriodic(interval, t -> events.accept(new ShgEventBody(id, budgetEvent(l))));
-          runner.saved().onComplete(ar -> ended(l));
+          runner.saved().onComplete(ar -> ended(l, ar.succeeded()));
           started.accept(l);
           return l;
         });
   }
 
-  private void ended(Live l) {
+  /**
+   * The search is saved (or its saving failed): it leaves the running ones, and {@code searchSaved} tells its page
+   * that what it reads of the search now comes from the file (the findings with their lock holders).
+   */
+  private void ended(Live l, boolean saved) {
     vertx.cancelTimer(l.budgetTimer);
     l.consumer.unregister();
     endedGraphs.put(l.id(), l.search().graph());
     endedGraphs.keySet().removeIf(id -> latestByDaemon.values().stream().noneMatch(latest -> latest.searchId().equals(id)));
     live.remove(l.id());
+    events.accept(new ShgEventBody(l.id(), new JsonObject().put("type", "searchSaved").put("searchId", l.id()).put("saved", saved)));
   }
 
   static JsonObject budgetEvent(Live l) {

@@ -120,6 +120,7 @@ class RestApiTest {
 
     JsonObject findings = new JsonObject(fixture.get("/api/searches/hot-1/findings").body());
     assertThat(findings.getBoolean("running")).isFalse();
+    assertThat(findings.getBoolean("saved")).isTrue();
     assertThat(findings.getJsonArray("findings")).hasSize(1);
     JsonObject finding = findings.getJsonArray("findings").getJsonObject(0);
     assertThat(finding.getJsonArray("focus").getList()).contains(Graphs.HOT);
