@@ -56,6 +56,14 @@ class WebUiTest {
   private static final String TWO_CAUSES = "s-20261128-200219-7554";
   private static final Path TWO_CAUSES_FILE =
       Paths.get("../consultant/src/test/resources/dev/bottlenose/consultant/findings/two-causes.json");
+  /** Two saved searches of the same program whose CPU samples differ (see {@link #saveWithStacks}). */
+  private static final String BEFORE = "stacks-before";
+  private static final String AFTER = "stacks-after";
+  private static final String RUN = "/Code/java.lang/Thread/run()V";
+  private static final String QUOTE = "/Code/diag.twocauses/PriceService/quote(I)D";
+  private static final String LOG = "/Code/diag.twocauses/PriceService/log(Ljava/lang/String;)V";
+  private static final String PARSE = "/Code/diag.twocauses/PriceService/parse(Ljava/lang/String;)D";
+  private static final String PRICE = "/Code/diag.twocauses/PriceService/price(DDDI)D";
   /**
    * Short intervals, as the end-to-end searches use. On a machine other programs keep busy, JFR's sampler
    * is starved and the two spinning threads can read as low as 0.1 of a CPU, so the threshold is lowered
@@ -94,6 +102,14 @@ class WebUiTest {
     data = Files.createTempDirectory("bottlenose-web-");
     large = LargeSearch.save(new SearchStore(data), LARGE);
     Files.copy(TWO_CAUSES_FILE, data.resolve(TWO_CAUSES + ".json"));
+    SearchStore store = new SearchStore(data);
+    SavedSearch twoCauses = store.open(TWO_CAUSES);
+    // 100 CPU samples each, all under Thread.run: quote() keeps its half, log() shrinks from 30% to 10%, parse()
+    // (20%) is gone and price() (40%) is new.
+    saveWithStacks(store, twoCauses, BEFORE, List.of(new SavedSearch.Stacks.Frame(0, QUOTE, 50, 50),
+        new SavedSearch.Stacks.Frame(0, LOG, 30, 30), new SavedSearch.Stacks.Frame(0, PARSE, 20, 20)));
+    saveWithStacks(store, twoCauses, AFTER, List.of(new SavedSearch.Stacks.Frame(0, QUOTE, 50, 50),
+        new SavedSearch.Stacks.Frame(0, LOG, 10, 10), new SavedSearch.Stacks.Frame(0, PRICE, 40, 40)));
     bus = Bus.join();
     target = TargetJvm.start(Jdk.JDK17, HotMethodWorkload.class);
     // 500 ms samples, as the end-to-end searches use: at 200 ms a package's sampled CPU is too coarse to settle.
@@ -420,7 +436,7 @@ class WebUiTest {
   void historyListsSavedSearchesAndComparesTwoSideBySide() throws Exception {
     browser.go("#/history");
     browser.await(By.cssSelector("tr[data-search-id='" + LARGE + "']"), Duration.ofSeconds(10));
-    String other = hotSearchId != null ? hotSearchId : LARGE;
+    String other = hotSearchId != null ? hotSearchId : TWO_CAUSES;
     waitUntil(d -> !browser.findAll(By.cssSelector("tr[data-search-id='" + other + "']")).isEmpty(), Duration.ofSeconds(30));
     browser.find(By.cssSelector("tr[data-search-id='" + LARGE + "'] input[name=pick]")).click();
     browser.find(By.cssSelector("tr[data-search-id='" + other + "'] input[name=pick]")).click();
@@ -436,15 +452,31 @@ class WebUiTest {
     Object svg = browser.script("return document.querySelector('.compare-side svg.shg').outerHTML.length");
     assertThat(((Number) svg).intValue()).isGreaterThan(1000);
 
-    if (hotSearchId != null) {
-      waitUntil(d -> browser.find(By.tagName("main")).getText().contains("no cpu samples kept by " + LARGE), Duration.ofSeconds(10));
-      browser.go("#/compare/" + hotSearchId + "/" + hotSearchId);
-      browser.await(By.cssSelector(".compare-flame svg.flame[data-diff='true'][data-frames]"), Duration.ofSeconds(20));
-      Object largest = browser.script("return Math.max(...[...document.querySelectorAll('.compare-flame g.frame')]"
-          + ".map(g => Math.abs(Number(g.dataset.change))))");
-      assertThat(((Number) largest).doubleValue()).as("a search's samples against its own changed nowhere").isLessThan(1e-3);
-      browser.screenshot("compare-flame");
-    }
+    waitUntil(d -> browser.find(By.tagName("main")).getText().contains("no cpu samples kept by " + LARGE), Duration.ofSeconds(10));
+
+    // The differential flame graph: the second search's frames, each coloured by how its share of the samples changed.
+    browser.go("#/compare/" + BEFORE + "/" + AFTER);
+    browser.await(By.cssSelector(".compare-flame svg.flame[data-diff='true'][data-frames]"), Duration.ofSeconds(20));
+    @SuppressWarnings("unchecked")
+    java.util.Map<String, String> frames = (java.util.Map<String, String>) browser.script("return Object.fromEntries("
+        + "[...document.querySelectorAll('.compare-flame g.frame')].map(g => [g.dataset.method,"
+        + " g.dataset.change + ' ' + g.querySelector('rect').getAttribute('fill')]))");
+    assertThat(frames).as("the second search's frames only").containsOnlyKeys("/Code", RUN, QUOTE, LOG, PRICE);
+    assertThat(frames.get(PRICE)).as("new: grown by 40 points, red").startsWith("0.4000 hsl(0, 75%,");
+    assertThat(frames.get(LOG)).as("30% to 10%: shrunk, blue").startsWith("-0.2000 hsl(215, 75%,");
+    assertThat(frames.get(QUOTE)).as("half of the samples in both: neutral").isEqualTo("0.0000 hsl(0, 0%, 88%)");
+    assertThat(frames.get(RUN)).as("every sample in both: neutral").isEqualTo("0.0000 hsl(0, 0%, 88%)");
+    browser.screenshot("compare-flame");
+  }
+
+  /** {@code from}'s graph saved as {@code id} with 100 CPU samples of one JVM: {@code leaves} under Thread.run. */
+  private static void saveWithStacks(SearchStore store, SavedSearch from, String id, List<SavedSearch.Stacks.Frame> leaves)
+      throws java.io.IOException {
+    List<SavedSearch.Stacks.Frame> frames = new java.util.ArrayList<>(List.of(new SavedSearch.Stacks.Frame(-1, "/Code", 100, 0)));
+    frames.add(new SavedSearch.Stacks.Frame(0, RUN, 100, 0));
+    leaves.forEach(f -> frames.add(new SavedSearch.Stacks.Frame(1, f.method(), f.total(), f.self())));
+    store.save(new SavedSearch(id, from.startedAtMillis(), from.endedAtMillis(), from.endReason(), from.settings(),
+        from.graph(), from.series()).withStacks(List.of(new SavedSearch.Stacks("vm-1", "cpu", 100, frames))));
   }
 
   /**
