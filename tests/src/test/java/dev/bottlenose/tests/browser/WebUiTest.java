@@ -254,6 +254,8 @@ class WebUiTest {
 
     browser.find(By.cssSelector("button.stop")).click();
     browser.awaitPresent(By.cssSelector(".search-view[data-ended='true']"), Duration.ofSeconds(60));
+    // Once saved, the page reads the findings again from the file (which alone has a lock's holders).
+    browser.awaitPresent(By.cssSelector(".findings[data-saved='true']"), Duration.ofSeconds(60));
     browser.go("#/history/" + hotSearchId);
     browser.awaitPresent(By.cssSelector(".samples[data-loaded='true'] svg.flame g.frame[data-method='" + BURN + "']"), Duration.ofSeconds(30));
     browser.screenshot("history-samples");
