@@ -1,11 +1,19 @@
 // The samples behind a search, as a flame graph per JVM: what its threads were doing on the CPU, blocked on a
 // lock, or blocked in I/O (the daemon's stacks, which follow the last minute or so). Read again every 10 s
-// while the search runs, and kept with the search when it ends; clicking a frame proposes its method as a focus.
+// while the search runs, and kept with the search when it ends; clicking a frame proposes its method as a focus,
+// with a button that plots the graph's metric there live (POST /api/plots, as the Resources page does).
 import { get, q } from './api.js';
 import { flameGraph } from './flame.js';
+import { plotPanel } from './plots.js';
 import { h, messageLine } from './ui.js';
 
 export const GRAPHS = [['cpu', 'on the CPU'], ['sync', 'blocked on locks'], ['io', 'blocked in I/O'], ['alloc', 'allocating']];
+
+/** The metric that measures at a method what each graph samples, and its words on the button. */
+const METRICS = {
+  cpu: ['cpu_inclusive', 'plot CPU here'], sync: ['sync_wait', 'plot lock waiting here'],
+  io: ['io_wait', 'plot I/O blocking here'], alloc: ['alloc_sampled_bytes', 'plot allocation here'],
+};
 
 /**
  * The samples card of search {@code searchId}: while it runs, its JVMs' stacks as they are now (refreshed); once it
@@ -17,14 +25,22 @@ export function samplesPanel({ live, searchId } = {}) {
   const message = messageLine();
   const picked = h('div', { class: 'flame-picked muted' });
   const box = h('div', { class: 'flame-box' });
+  const plots = h('div', { class: 'plots' });
+  const plotter = plotPanel(plots);
   const element = h('section', { class: 'card samples', dataset: { loaded: 'false' } },
     h('h2', {}, 'Samples'),
     h('div', { class: 'toolbar' }, h('label', {}, 'threads ', graph), h('label', {}, 'JVM ', jvm),
       h('button', { type: 'button', class: 'refresh', onclick: () => load() }, 'refresh')),
-    message, box, picked);
+    message, box, picked, plots);
   const flame = flameGraph(box, {
     onPick: method => {
-      picked.textContent = `focus: <${method}> (zoomed; click the bottom frame to zoom out)`;
+      const [metric, words] = METRICS[graph.value] || METRICS.cpu;
+      const focus = [method];
+      picked.replaceChildren(h('code', { class: 'picked-focus' }, `<${method}>`), ' ',
+        h('button', { type: 'button', class: 'plot-here', dataset: { metric },
+          title: `${metric} on this method in JVM ${jvm.value}, live (the JVM must still run)`,
+          onclick: () => plotter.add(jvm.value, metric, focus).then(() => message.show(null), e => message.show(e.message)) }, words),
+        ' (zoomed; click the bottom frame to zoom out)');
     },
   });
   let timer = null;
@@ -84,6 +100,7 @@ export function samplesPanel({ live, searchId } = {}) {
     close() {
       running = false;
       clearTimeout(timer);
+      plotter.removeAll();
     },
   };
 }

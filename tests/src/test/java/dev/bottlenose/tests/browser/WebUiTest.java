@@ -224,6 +224,21 @@ class WebUiTest {
         burnFrame)), Duration.ofSeconds(20));
     assertThat(Integer.parseInt(browser.find(By.cssSelector(".samples")).getAttribute("data-samples"))).isPositive();
     browser.screenshot("search-samples");
+    // A frame clicked is proposed as a focus: its button plots CPU there, live. The graph is read again every 10 s:
+    // the frame is found afresh each try.
+    waitUntil(d -> {
+      try {
+        d.findElement(By.cssSelector(".samples svg.flame g.frame[data-method='" + BURN + "'] rect")).click();
+        return d.findElement(By.cssSelector(".samples .flame-picked .picked-focus")).getText().equals("<" + BURN + ">");
+      } catch (NoSuchElementException | StaleElementReferenceException | ElementClickInterceptedException e) {
+        return false;
+      }
+    }, Duration.ofSeconds(20));
+    browser.find(By.cssSelector(".samples .flame-picked button.plot-here[data-metric='cpu_inclusive']")).click();
+    WebElement cpuHere = browser.await(By.cssSelector(".samples .plot[data-metric='cpu_inclusive']"), Duration.ofSeconds(20));
+    assertThat(cpuHere.findElement(By.cssSelector(".plot-title")).getText()).contains("on <" + BURN + ">");
+    waitUntil(d -> points(cpuHere) >= 2, Duration.ofSeconds(30));
+    browser.screenshot("search-samples-plot");
     assertThat(browser.findAll(By.cssSelector("svg.shg g.node[data-hypothesis='io_wait'], svg.shg g.node[data-hypothesis='memory_pressure']")))
         .as("skipped hypotheses").isEmpty();
     assertThat(browser.findAll(By.cssSelector("svg.shg g.node[data-hypothesis='sync_wait']"))).as("not skipped").isNotEmpty();
