@@ -5,9 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The thresholds discovery's contention events ({@link DiscoverySettings#CONTENTION_EVENTS}: contended monitor
- * entries, parks) are recorded from, held so that discovery records at most {@value #MAX_PER_SECOND} of each type a
- * second. Each event is recorded with its stack, and the walk costs the parking thread about 5 µs on a deep stack
+ * The thresholds discovery's rate-bounded contention events ({@link DiscoverySettings#RATE_BOUNDED_EVENTS}: parks)
+ * are recorded from, held so that discovery records at most {@value #MAX_PER_SECOND} of each type a second. Each event is recorded with its stack, and the walk costs the parking thread about 5 µs on a deep stack
  * ({@code tests/bench-event-cost.sh}): {@value #MAX_PER_SECOND} a second is a quarter of a percent of one core. A
  * server's pools park far more often than that (an HTTP server and its client: 6,500 parks of 0.2 ms or more a
  * second, nearly all of them idle workers and callers waiting for a future, none on a lock), and the search's own
@@ -28,13 +27,13 @@ final class ContentionThresholds {
   private long windowStartMillis = -1;
 
   ContentionThresholds() {
-    for (String event : DiscoverySettings.CONTENTION_EVENTS) {
+    for (String event : DiscoverySettings.RATE_BOUNDED_EVENTS) {
       nanos.put(event, DiscoverySettings.CONTENTION_THRESHOLD.toNanos());
       counted.put(event, 0L);
     }
   }
 
-  /** The current threshold of {@code event} in nanoseconds; 0 for an event that is not a contention event. */
+  /** The current threshold of {@code event} in nanoseconds; 0 for an event that is not rate-bounded. */
   synchronized long of(String event) {
     return nanos.getOrDefault(event, 0L);
   }
@@ -81,7 +80,7 @@ final class ContentionThresholds {
     return changed;
   }
 
-  /** Every contention event's threshold in nanoseconds, as the {@code jfr} digest carries them. */
+  /** Every rate-bounded event's threshold in nanoseconds, as the {@code jfr} digest carries them. */
   synchronized Map<String, Long> all() {
     return Map.copyOf(nanos);
   }

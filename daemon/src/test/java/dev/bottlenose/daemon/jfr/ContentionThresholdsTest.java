@@ -19,7 +19,7 @@ class ContentionThresholdsTest {
   }
 
   @Test
-  void aTypeRecordedMoreOftenThanAffordableIsRaisedAndTheOtherKeptWhereItIs() {
+  void parksRecordedMoreOftenThanAffordableAreRaisedAndMonitorEntriesAreNotBounded() {
     ContentionThresholds t = new ContentionThresholds();
     assertThat(t.adjust(0)).as("the first call starts the window").isFalse();
     assertThat(window(t, 0, 1_000, PARK, 5_000, LOWEST)).as("a window shorter than two seconds").isFalse();
@@ -27,7 +27,9 @@ class ContentionThresholdsTest {
     assertThat(window(t, 1_000, 1_000, PARK, 0, LOWEST)).as("10,000 parks in 2 s: over four times 500 a second")
         .isTrue();
     assertThat(t.of(PARK)).isEqualTo(4 * LOWEST);
-    assertThat(t.of(ENTER)).as("no monitor entries: it stays at the lowest").isEqualTo(LOWEST);
+    assertThat(t.recorded(ENTER, LOWEST)).as("a contended monitor entry: not bounded, not counted").isFalse();
+    assertThat(t.of(ENTER)).as("monitor entries stay at discovery's fixed threshold").isZero();
+    assertThat(t.all()).containsOnlyKeys(PARK);
 
     assertThat(window(t, 2_000, 2_000, PARK, 1_500, 4 * LOWEST)).as("750 a second: doubled").isTrue();
     assertThat(t.of(PARK)).isEqualTo(8 * LOWEST);
@@ -55,17 +57,17 @@ class ContentionThresholdsTest {
     t.adjust(0);
     long end = 0;
     for (int i = 0; i < 10; i++) {
-      window(t, end, 2_000, ENTER, 100_000, Long.MAX_VALUE);
+      window(t, end, 2_000, PARK, 100_000, Long.MAX_VALUE);
       end += 2_000;
     }
-    assertThat(t.of(ENTER)).isEqualTo(DiscoverySettings.MAX_CONTENTION_THRESHOLD.toNanos());
-    assertThat(window(t, end, 2_000, ENTER, 100, Long.MAX_VALUE)).as("50 a second: under an eighth of 500").isTrue();
-    assertThat(t.of(ENTER)).isEqualTo(DiscoverySettings.MAX_CONTENTION_THRESHOLD.toNanos() / 2);
+    assertThat(t.of(PARK)).isEqualTo(DiscoverySettings.MAX_CONTENTION_THRESHOLD.toNanos());
+    assertThat(window(t, end, 2_000, PARK, 100, Long.MAX_VALUE)).as("50 a second: under an eighth of 500").isTrue();
+    assertThat(t.of(PARK)).isEqualTo(DiscoverySettings.MAX_CONTENTION_THRESHOLD.toNanos() / 2);
     for (int i = 0; i < 10; i++) {
       end += 2_000;
-      window(t, end, 2_000, ENTER, 0, 0);
+      window(t, end, 2_000, PARK, 0, 0);
     }
-    assertThat(t.of(ENTER)).isEqualTo(LOWEST);
-    assertThat(t.all()).containsEntry(ENTER, LOWEST).containsEntry(PARK, LOWEST);
+    assertThat(t.of(PARK)).isEqualTo(LOWEST);
+    assertThat(t.all()).containsExactlyEntriesOf(java.util.Map.of(PARK, LOWEST));
   }
 }

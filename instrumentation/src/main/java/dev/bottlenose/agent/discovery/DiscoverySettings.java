@@ -15,11 +15,13 @@ import java.util.Map;
 public final class DiscoverySettings {
   public static final Duration CONTENTION_THRESHOLD = Duration.ofNanos(200_000);
   /**
-   * The events that record contention with their stacks, whose threshold a daemon raises while more of them are
-   * recorded than discovery can afford ({@code daemon.jfr.ContentionThresholds}): a server's idle pool threads and
-   * futures park thousands of times a second, each park a stack walk in the parking thread.
+   * The contention events whose threshold a daemon raises while more of them are recorded than discovery can afford
+   * ({@code daemon.jfr.ContentionThresholds}): a server's idle pool threads and futures park thousands of times a
+   * second, each park a stack walk in the parking thread, and few of those parks are on a lock. Contended monitor
+   * entries stay at {@link #CONTENTION_THRESHOLD}: each is a thread blocked on a monitor another thread holds, and
+   * their time is the blocked time of monitor probes on synchronized methods.
    */
-  public static final List<String> CONTENTION_EVENTS = List.of("jdk.JavaMonitorEnter", "jdk.ThreadPark");
+  public static final List<String> RATE_BOUNDED_EVENTS = List.of("jdk.ThreadPark");
   /** The highest threshold a daemon may set on a contention event: 128 times the lowest. */
   public static final Duration MAX_CONTENTION_THRESHOLD = CONTENTION_THRESHOLD.multipliedBy(128);
   public static final Duration IO_THRESHOLD = Duration.ofMillis(10);
@@ -60,13 +62,14 @@ public final class DiscoverySettings {
   }
 
   /**
-   * What the agent's recording must turn on for discovery, with the contention events' thresholds a daemon asked
-   * for ({@link #CONTENTION_EVENTS}, nanoseconds; each held between {@link #CONTENTION_THRESHOLD} and {@link
+   * What the agent's recording must turn on for discovery, with the thresholds a daemon asked for ({@link
+   * #RATE_BOUNDED_EVENTS}, nanoseconds; each held between {@link #CONTENTION_THRESHOLD} and {@link
    * #MAX_CONTENTION_THRESHOLD}, other names ignored).
    */
   public static Map<String, String> settings(Map<String, Long> contentionThresholds) {
     Map<String, String> s = new LinkedHashMap<>();
-    for (String event : CONTENTION_EVENTS) {
+    s.putAll(JfrRecording.event("jdk.JavaMonitorEnter", true, null, CONTENTION_THRESHOLD));
+    for (String event : RATE_BOUNDED_EVENTS) {
       s.putAll(JfrRecording.event(event, true, null, Duration.ofNanos(contentionThreshold(contentionThresholds, event))));
     }
     s.putAll(JfrRecording.event(ALLOCATION_SAMPLE, true, null, null));
@@ -88,7 +91,7 @@ public final class DiscoverySettings {
     return s;
   }
 
-  /** The threshold of contention event {@code event} in nanoseconds, as asked and held within its bounds. */
+  /** The threshold of rate-bounded event {@code event} in nanoseconds, as asked and held within its bounds. */
   public static long contentionThreshold(Map<String, Long> asked, String event) {
     Long n = asked.get(event);
     long lowest = CONTENTION_THRESHOLD.toNanos();
