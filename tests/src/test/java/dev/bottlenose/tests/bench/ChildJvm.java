@@ -4,7 +4,11 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -38,5 +42,23 @@ final class ChildJvm {
     Matcher m = report.matcher(found);
     m.find();
     return m;
+  }
+
+  /**
+   * Deletes the JFR disk repositories of process {@code pid} in {@code java.io.tmpdir} ({@code <time>_<pid>}, as JFR
+   * names them): a child that was killed cannot delete its own. Best effort; links are not followed.
+   */
+  static void removeJfrRepositories(long pid) {
+    Pattern name = Pattern.compile("\\d{4}(_\\d{2}){5}_" + pid);
+    try (var entries = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+      for (Path dir : entries.filter(d -> name.matcher(d.getFileName().toString()).matches()
+          && Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS)).toList()) {
+        try (var all = Files.walk(dir)) {
+          all.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // what is left is only disk space in the temporary directory
+    }
   }
 }

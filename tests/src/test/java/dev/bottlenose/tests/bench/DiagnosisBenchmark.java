@@ -112,6 +112,7 @@ public final class DiagnosisBenchmark {
       return r;
     } finally {
       target.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      ChildJvm.removeJfrRepositories(target.pid());
       deleteTree(data);
     }
   }
