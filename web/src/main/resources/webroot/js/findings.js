@@ -48,7 +48,7 @@ export function findingsPanel(searchId, { onShow, onChange, onSamples } = {}) {
     const threads = f.threads.length === 0 ? ''
       : `; on ${f.threads.some(t => t.startsWith('pool ')) ? '' : f.threads.length === 1 ? 'thread ' : 'threads '}${f.threads.join(', ')}`;
     const found = f.foundAfterSeconds == null ? '' : ` · found ${f.foundAfterSeconds.toFixed(1)} s into the search`;
-    const cost = f.measuringCost == null ? null : h('span', { class: 'cost' }, ` · ${costText(f.measuringCost)}`);
+    const cost = f.measuringCostText == null ? null : h('span', { class: 'cost' }, ` · ${f.measuringCostText}`);
     const show = onShow ? h('button', { type: 'button', class: 'show-node', title: 'select its node in the graph',
       onclick: () => onShow(f.nodeIds[0]) }, 'show in graph') : null;
     const code = (f.focus || []).find(p => p.startsWith('/Code/') && p.split('/').length >= 5);
@@ -97,9 +97,3 @@ export function findingsPanel(searchId, { onShow, onChange, onSamples } = {}) {
   };
 }
 
-/** What measuring a finding cost, in words, as the CLI's Findings.costText writes it: "measuring it cost 0.40% of the target's CPU". */
-function costText(share) {
-  const p = share * 100;
-  const text = p < 0.005 ? 'under 0.01%' : `${p >= 10 ? p.toFixed(0) : p >= 1 ? p.toFixed(1) : p.toFixed(2)}%`;
-  return `measuring it cost ${text} of the target's CPU`;
-}

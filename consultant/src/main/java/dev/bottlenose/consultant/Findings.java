@@ -83,6 +83,7 @@ public final class Findings {
       m.put("evidence", evidence.toJson());
       m.put("foundAfterSeconds", finite(foundAfterSeconds));
       m.put("measuringCost", finite(measuringCost));
+      m.put("measuringCostText", Double.isNaN(measuringCost) ? null : costText(measuringCost));
       m.put("nextStep", nextStep);
       m.put("nodeIds", nodeIds);
       m.put("holders", holders.stream().map(Holder::toJson).toList());

@@ -6,15 +6,16 @@ import java.util.Map;
 
 /**
  * The thresholds discovery's rate-bounded contention events ({@link DiscoverySettings#RATE_BOUNDED_EVENTS}: parks)
- * are recorded from, held so that discovery records at most {@value #MAX_PER_SECOND} of each type a second. Each event is recorded with its stack, and the walk costs the parking thread about 5 µs on a deep stack
- * ({@code tests/bench-event-cost.sh}): {@value #MAX_PER_SECOND} a second is a quarter of a percent of one core. A
- * server's pools park far more often than that (an HTTP server and its client: 6,500 parks of 0.2 ms or more a
- * second, nearly all of them idle workers and callers waiting for a future, none on a lock), and the search's own
- * sources, which measure exactly, are what a budget pays for. So while more than {@value #MAX_PER_SECOND} of a type
- * are recorded a second, over a window of at least {@value #WINDOW_MILLIS} ms, its threshold doubles (four times
- * when the rate is over four times that), up to {@link DiscoverySettings#MAX_CONTENTION_THRESHOLD}; while fewer than
- * an eighth of that are, it halves, down to {@link DiscoverySettings#CONTENTION_THRESHOLD}. The longest waits, which
- * carry most of the time waited, are the ones kept, on locks as on anything else.
+ * are recorded from, held so that discovery records at most {@value #MAX_PER_SECOND} of each type a second. Each
+ * event is recorded with its stack, and the walk costs the parking thread about 5 µs on a deep stack ({@code
+ * tests/bench-event-cost.sh}): {@value #MAX_PER_SECOND} a second is a quarter of a percent of one core. A server's
+ * pools park far more often than that (an HTTP server and its client: 6,500 parks of 0.2 ms or more a second, nearly
+ * all of them idle workers and callers waiting for a future, none on a lock), and the search's own sources, which
+ * measure exactly, are what a budget pays for. So while more than {@value #MAX_PER_SECOND} of a type are recorded a
+ * second, over a window of at least {@value #WINDOW_MILLIS} ms, its threshold doubles (four times when the rate is
+ * over four times that), up to {@link DiscoverySettings#MAX_CONTENTION_THRESHOLD}; while fewer than an eighth of that
+ * are, it halves, down to {@link DiscoverySettings#CONTENTION_THRESHOLD}. The longest waits, which carry most of the
+ * time waited, are the ones kept, on locks as on anything else.
  *
  * <p>Counting only events at or above the current threshold makes each window's rate right whenever the agent
  * applies a change: events it recorded under an older, lower threshold are not counted.

@@ -70,7 +70,8 @@ public final class DiscoverySettings {
     Map<String, String> s = new LinkedHashMap<>();
     s.putAll(JfrRecording.event("jdk.JavaMonitorEnter", true, null, CONTENTION_THRESHOLD));
     for (String event : RATE_BOUNDED_EVENTS) {
-      s.putAll(JfrRecording.event(event, true, null, Duration.ofNanos(contentionThreshold(contentionThresholds, event))));
+      long threshold = contentionThreshold(contentionThresholds, event);
+      s.putAll(JfrRecording.event(event, true, null, Duration.ofNanos(threshold)));
     }
     s.putAll(JfrRecording.event(ALLOCATION_SAMPLE, true, null, null));
     s.putAll(JfrRecording.throttle(ALLOCATION_SAMPLE, ALLOCATION_SAMPLES_PER_SECOND));

@@ -65,5 +65,7 @@ class TwoCausesRestTest {
         .startsWith("sync_wait 0.7393 s per second > 0.21 (threshold 0.2 + 5% hysteresis)");
     assertThat(f.get(1).getJsonObject("evidence").getString("text"))
         .startsWith("cpu_inclusive 1.042 s per second > 0.315 (threshold 0.3 + 5% hysteresis)");
+    assertThat(f).extracting(o -> o.getString("measuringCostText"))
+        .containsExactly("measuring it cost 0.04% of the target's CPU", "measuring it cost under 0.01% of the target's CPU");
   }
 }
