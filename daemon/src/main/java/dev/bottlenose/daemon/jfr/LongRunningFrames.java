@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongSupplier;
 import java.util.function.LongUnaryOperator;
 
 /**
@@ -75,6 +76,8 @@ public final class LongRunningFrames {
 
   private final Map<Long, OnThread> threads = new HashMap<>();
   private final LongUnaryOperator cpuOfTid;
+  /** The wall clock in milliseconds: when CPU times are read, and when the wait for evidence gives up. */
+  private final LongSupplier clock;
   private final long watchedFromMillis;
   private long firstMillis;
   private long deliveredThroughMillis;
@@ -95,7 +98,13 @@ public final class LongRunningFrames {
   }
 
   LongRunningFrames(LongUnaryOperator cpuOfTid, long watchedFromMillis) {
+    this(cpuOfTid, watchedFromMillis, System::currentTimeMillis);
+  }
+
+  /** As {@link #LongRunningFrames(LongUnaryOperator, long)}, on {@code clock} rather than the system's. */
+  LongRunningFrames(LongUnaryOperator cpuOfTid, long watchedFromMillis, LongSupplier clock) {
     this.cpuOfTid = cpuOfTid;
+    this.clock = clock;
     this.watchedFromMillis = watchedFromMillis;
   }
 
@@ -113,7 +122,7 @@ public final class LongRunningFrames {
   public synchronized void awaitEvidence() throws InterruptedException {
     long giveUp = watchedFromMillis + GIVE_UP_MILLIS;
     long now;
-    while (!stopped && !covered() && (now = System.currentTimeMillis()) < giveUp) {
+    while (!stopped && !covered() && (now = clock.getAsLong()) < giveUp) {
       wait(giveUp - now);
     }
   }
@@ -171,7 +180,7 @@ public final class LongRunningFrames {
       return;
     }
     t.lastMillis = atMillis;
-    long wall = System.currentTimeMillis();
+    long wall = clock.getAsLong();
     if (t.cpu.isEmpty() || wall - t.cpu.peekLast()[0] >= CPU_READ_MILLIS) {
       t.cpu.addLast(new long[] {wall, cpuOfTid.applyAsLong(tid)});
       if (t.cpu.size() > MAX_READINGS) {
@@ -229,7 +238,7 @@ public final class LongRunningFrames {
         break;
       }
     }
-    long now = System.currentTimeMillis();
+    long now = clock.getAsLong();
     long cpu = cpuOfTid.applyAsLong(t.tid);
     if (from == null || cpu < 0 || now - from[0] < CPU_READ_MILLIS) {
       return true;
