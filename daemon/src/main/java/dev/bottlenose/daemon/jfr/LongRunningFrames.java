@@ -23,9 +23,14 @@ import java.util.function.LongUnaryOperator;
  * at least {@link #MIN_RUNNING} of that time (its CPU time from {@code /proc}), is taken for one activation.
  * Samples see a thread only while it runs, so without the CPU time a worker blocked between short calls would
  * look the same. Short calls made back to back on a busy thread still do; their class is then left alone
- * needlessly, which costs the measurement only those methods' own events. A thread not sampled for
- * {@link #STALE_MILLIS} (ended, or blocked: an interpreted activation that does not run costs nothing) does
- * not count. A truncated stack says nothing about the frames below its cut, so they are kept. Of each thread's
+ * needlessly, which costs the measurement only those methods' own events. A thread whose CPU time has stood
+ * still for {@link #IDLE_MILLIS} does not count: it is blocked, and an interpreted activation that does not run
+ * costs nothing. Its samples cannot tell that, as they stop when it blocks (a workload's main thread that ran a
+ * method for seconds and then waited for its next command looked as if it still ran that method), so the CPU
+ * time of a thread that could count is read at each flush too, sampled or not. A thread not sampled for
+ * {@link #STALE_MILLIS} (ended, or its CPU time unknown) does not count either; one whose CPU time advances
+ * without samples counts until then, as JFR samples only a few threads per period and a running one may go
+ * unsampled. A truncated stack says nothing about the frames below its cut, so they are kept. Of each thread's
  * samples one per {@link #EVERY_MILLIS} is looked at: the daemon's reader keeps up with the target's recording
  * (javac's deep stacks, every sample looked at, left the search's data 20 s behind).
  */
@@ -35,8 +40,18 @@ public final class LongRunningFrames {
   static final long EVERY_MILLIS = 100;
   static final double MIN_RUNNING = 0.25;
   static final long STALE_MILLIS = 30_000;
-  /** How often a thread's CPU time is read while it is being sampled. */
+  /** How often a thread's CPU time is read while it is sampled, or could count ({@link #flushed}). */
   static final long CPU_READ_MILLIS = 1_000;
+  /**
+   * How long a thread's CPU time must have stood still before the thread no longer counts: two periods of
+   * {@link #CPU_READ_MILLIS}, from the first reading that saw that CPU time, which comes at most one period after
+   * the thread stopped; so a blocked thread is free within about three seconds, not {@link #STALE_MILLIS}. Not
+   * one period: a loop that really runs stands still only in a pause longer than a collection's or a busy
+   * scheduler's (milliseconds to hundreds of them), and a running loop mistaken for a blocked one goes on in the
+   * interpreter for the rest of the run, while a class held busy a second longer only makes a probe wait. It is
+   * also how long a method must be seen running before it counts ({@link #MIN_MILLIS}).
+   */
+  static final long IDLE_MILLIS = 2 * CPU_READ_MILLIS;
   /**
    * How far before a flush's {@code jdk.Flush} event the events it delivered are known to be complete: a sample
    * taken while the flush was being written may come with the next one.
@@ -67,6 +82,11 @@ public final class LongRunningFrames {
     final Map<Frame, long[]> since = new HashMap<>(); // frame -> {first sample's millis, samples since}
     final ArrayDeque<long[]> cpu = new ArrayDeque<>(); // {wall millis, CPU nanos}, oldest first
     long lastMillis = Long.MIN_VALUE / 2;
+    /** The CPU time last read, and when it was first read: the thread has not run since. */
+    long lastCpu = Long.MIN_VALUE;
+    long stillSinceMillis;
+    /** Whether a frame has been on its stack long enough and in enough samples to count. */
+    boolean mayCount;
 
     OnThread(String name, long tid) {
       this.name = name;
@@ -142,6 +162,13 @@ public final class LongRunningFrames {
     if (covered()) {
       notifyAll();
     }
+    long wall = clock.getAsLong();
+    for (OnThread t : threads.values()) {
+      if (t.mayCount && latestMillis - t.lastMillis <= STALE_MILLIS
+          && wall - t.cpu.peekLast()[0] >= CPU_READ_MILLIS) {
+        record(t, wall);
+      }
+    }
   }
 
   /** Whether {@link #awaitEvidence} would return now, the time limit aside. */
@@ -182,10 +209,7 @@ public final class LongRunningFrames {
     t.lastMillis = atMillis;
     long wall = clock.getAsLong();
     if (t.cpu.isEmpty() || wall - t.cpu.peekLast()[0] >= CPU_READ_MILLIS) {
-      t.cpu.addLast(new long[] {wall, cpuOfTid.applyAsLong(tid)});
-      if (t.cpu.size() > MAX_READINGS) {
-        t.cpu.removeFirst();
-      }
+      record(t, wall);
     }
     Set<Frame> now = new HashSet<>();
     for (String[] f : frames) {
@@ -197,6 +221,31 @@ public final class LongRunningFrames {
     for (Frame f : now) {
       t.since.computeIfAbsent(f, k -> new long[] {atMillis, 0})[1]++;
     }
+    t.mayCount = false;
+    for (long[] s : t.since.values()) {
+      if (atMillis - s[0] >= MIN_MILLIS && s[1] >= MIN_SAMPLES) {
+        t.mayCount = true;
+        break;
+      }
+    }
+  }
+
+  /** Reads thread {@code t}'s CPU time at {@code wall} and keeps it among its readings. */
+  private void record(OnThread t, long wall) {
+    t.cpu.addLast(new long[] {wall, read(t, wall)});
+    if (t.cpu.size() > MAX_READINGS) {
+      t.cpu.removeFirst();
+    }
+  }
+
+  /** Thread {@code t}'s CPU time at {@code wall}, -1 if unknown; from when it has stood still. */
+  private long read(OnThread t, long wall) {
+    long cpu = cpuOfTid.applyAsLong(t.tid);
+    if (cpu != t.lastCpu) {
+      t.lastCpu = cpu;
+      t.stillSinceMillis = wall;
+    }
+    return cpu;
   }
 
   /**
@@ -208,14 +257,27 @@ public final class LongRunningFrames {
     String classPath = CodePaths.ofClass(className).toString();
     String why = null;
     long longest = -1;
+    long now = clock.getAsLong();
     for (OnThread t : threads.values()) {
       if (latestMillis - t.lastMillis > STALE_MILLIS) {
         continue;
       }
+      long cpu = -1;
+      boolean cpuRead = false;
       for (Map.Entry<Frame, long[]> e : t.since.entrySet()) {
         long age = t.lastMillis - e.getValue()[0];
-        if (e.getKey().classPath().equals(classPath) && age >= MIN_MILLIS && e.getValue()[1] >= MIN_SAMPLES
-            && age > longest && ranEnough(t, e.getValue()[0])) {
+        if (!e.getKey().classPath().equals(classPath) || age < MIN_MILLIS || e.getValue()[1] < MIN_SAMPLES
+            || age <= longest) {
+          continue;
+        }
+        if (!cpuRead) {
+          cpu = read(t, now);
+          cpuRead = true;
+          if (cpu >= 0 && now - t.stillSinceMillis >= IDLE_MILLIS) {
+            break; // blocked
+          }
+        }
+        if (ranEnough(t, e.getValue()[0], cpu, now)) {
           longest = age;
           why = e.getKey().method() + " has been on the stack of thread '" + t.name
               + "' in each of its " + e.getValue()[1] + " execution samples for " + Math.round(age / 1000.0)
@@ -228,9 +290,9 @@ public final class LongRunningFrames {
 
   /**
    * Whether thread {@code t} was running at least {@link #MIN_RUNNING} of the time since {@code sinceMillis}:
-   * its CPU time from the first reading after then to now. True when it cannot be told.
+   * its CPU time from the first reading after then to {@code cpu} at {@code now}. True when it cannot be told.
    */
-  private boolean ranEnough(OnThread t, long sinceMillis) {
+  private boolean ranEnough(OnThread t, long sinceMillis, long cpu, long now) {
     long[] from = null;
     for (long[] r : t.cpu) {
       if (r[0] >= sinceMillis && r[1] >= 0) {
@@ -238,8 +300,6 @@ public final class LongRunningFrames {
         break;
       }
     }
-    long now = clock.getAsLong();
-    long cpu = cpuOfTid.applyAsLong(t.tid);
     if (from == null || cpu < 0 || now - from[0] < CPU_READ_MILLIS) {
       return true;
     }

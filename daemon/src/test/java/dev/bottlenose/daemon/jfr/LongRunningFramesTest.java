@@ -66,6 +66,72 @@ class LongRunningFramesTest {
     assertThat(frames.runningIn("java.lang.Thread")).as("thread 2 has been sampled once").isNull();
   }
 
+  /**
+   * Thread 1 on the test's clock, from {@code clock}'s time to {@code toMillis}: running all the time (its CPU time in
+   * {@code cpuNanos}), sampled in the loop every 20 ms (one in five looked at), a flush each second.
+   */
+  private static void runs(LongRunningFrames on, long[] clock, long[] cpuNanos, long toMillis) {
+    for (long t = clock[0]; t <= toMillis; t += 20) {
+      cpuNanos[0] += (t - clock[0]) * 1_000_000;
+      clock[0] = t;
+      on.sampled(1, 1, "batch", t, List.of(LOOP, RUN), false);
+      if (t % 1_000 == 0) {
+        on.flushed(t);
+      }
+    }
+  }
+
+  /**
+   * No sample of thread 1 from {@code fromMillis} to {@code toMillis}, a flush each second, its CPU time advancing
+   * by {@code share} of the time; what {@link LongRunningFrames#runningIn} says of the loop's class at the
+   * end.
+   */
+  private static String unsampled(LongRunningFrames on, long[] clock, long[] cpuNanos, long fromMillis, long toMillis,
+      double share) {
+    for (long t = fromMillis; t <= toMillis; t += 100) {
+      cpuNanos[0] += Math.round((t - clock[0]) * 1_000_000 * share);
+      clock[0] = t;
+      if (t % 1_000 == 0) {
+        on.flushed(t);
+      }
+    }
+    return on.runningIn("com.acme.Batch");
+  }
+
+  @Test
+  void aThreadWhoseCpuTimeStandsStillNoLongerCountsOnceThatHasBeenSeenForTwoSeconds() {
+    long[] clock = {10_000};
+    long[] cpuNanos = {0};
+    LongRunningFrames blocking = new LongRunningFrames(tid -> cpuNanos[0], 0, () -> clock[0]);
+    runs(blocking, clock, cpuNanos, 13_000);
+    assertThat(blocking.runningIn("com.acme.Batch")).as("ran the loop for 3 s").isNotNull();
+    // it runs 50 ms past its last sample looked at, then blocks (reading its next command): no more samples
+    clock[0] = 13_050;
+    cpuNanos[0] += 50_000_000;
+    assertThat(unsampled(blocking, clock, cpuNanos, 13_100, 14_500, 0)).as("still for 1.45 s").isNotNull();
+    assertThat(unsampled(blocking, clock, cpuNanos, 14_600,
+        13_050 + LongRunningFrames.IDLE_MILLIS + LongRunningFrames.CPU_READ_MILLIS, 0))
+        .as("the first reading to see it still came within a second, and then two seconds passed").isNull();
+    assertThat(unsampled(blocking, clock, cpuNanos, clock[0] + 100, clock[0] + 1_000, 1))
+        .as("running again (no sample yet)").isNotNull();
+  }
+
+  @Test
+  void aThreadWhoseCpuTimeAdvancesWithoutSamplesCountsUntilItIsStale() {
+    long[] clock = {10_000};
+    long[] cpuNanos = {0};
+    LongRunningFrames unseen = new LongRunningFrames(tid -> cpuNanos[0], 0, () -> clock[0]);
+    runs(unseen, clock, cpuNanos, 13_000);
+    // JFR samples a few threads per period, so a running thread may go unsampled while others are
+    for (long t = 14_000; t <= 13_000 + LongRunningFrames.STALE_MILLIS; t += 1_000) {
+      assertThat(unsampled(unseen, clock, cpuNanos, t - 900, t, 0.5)).as("at %d ms", t).isNotNull();
+      unseen.sampled(2, 2, "other", t, List.of(OTHER, RUN), false);
+    }
+    unseen.sampled(2, 2, "other", 13_100 + LongRunningFrames.STALE_MILLIS, List.of(OTHER, RUN), false);
+    assertThat(unsampled(unseen, clock, cpuNanos, clock[0] + 100, clock[0] + 100, 0.5)).as("not sampled for 30 s")
+        .isNull();
+  }
+
   @Test
   void evidenceIsAwaitedUntilTheSamplesCoverTwoSecondsFromTheStart() throws Exception {
     long start = System.currentTimeMillis();
