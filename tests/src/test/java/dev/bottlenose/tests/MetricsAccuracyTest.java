@@ -299,17 +299,19 @@ class MetricsAccuracyTest {
   /**
    * Enables {@code metric} at {@code focus}. The daemon refuses a probe into a class whose method a thread seems to
    * be running for long ({@code LongRunningFrames}); a thread that ran one of this workload's methods for seconds and
-   * then blocked reading its next command is no longer sampled, so it seems to for up to 30 s after, and the next
-   * test's probe into that class waits that out.
+   * then blocked reading its next command seems to until its CPU time has been seen standing still for 2 s, about
+   * 3 s after the command returned, and the previous test may end sooner ({@link Metrics#awaitSettled} needs 1.2 s
+   * of zeros), so a probe into that class is retried, for 10 s: the CPU times are read as the daemon's reader takes
+   * JFR's flushes, later on a loaded machine.
    */
   private long enable(String metric, String focus) throws Exception {
-    long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(40);
+    long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
     while (true) {
       try {
         return metrics.enable(metric, focus).getLong("metricId");
       } catch (Exception e) {
         if (String.valueOf(e.getMessage()).contains("has been on the stack") && System.nanoTime() < until) {
-          Thread.sleep(500);
+          Thread.sleep(200);
           continue;
         }
         throw e;
