@@ -1,5 +1,6 @@
 package dev.bottlenose.consultant;
 
+import dev.bottlenose.metrics.Numbers;
 import dev.bottlenose.model.CodePaths;
 import dev.bottlenose.model.ConstraintMode;
 import dev.bottlenose.model.Focus;
@@ -561,7 +562,7 @@ public final class Findings {
       if (h.unit().startsWith("fraction of ") && value >= 0 && value <= 1) {
         return percent(value) + " of " + h.unit().substring("fraction of ".length());
       }
-      return number(value) + " " + h.unit();
+      return Numbers.plain(value) + " " + h.unit();
     }
 
     /**
@@ -590,9 +591,10 @@ public final class Findings {
       double value = decidingValue(n);
       double bar = bar(n, h);
       String hysteresis = h.hysteresis() == 0 ? ""
-          : String.format(Locale.ROOT, " %s %s%% hysteresis", h.comparison() == Comparison.ABOVE ? "+" : "-", number(h.hysteresis() * 100));
-      String against = String.format(Locale.ROOT, "%s %s %s %s %s (threshold %s%s)", metric, number(value), unitWords(h), sign, number(bar),
-          number(n.threshold()), hysteresis);
+          : String.format(Locale.ROOT, " %s %s%% hysteresis", h.comparison() == Comparison.ABOVE ? "+" : "-",
+              Numbers.plain(h.hysteresis() * 100));
+      String against = String.format(Locale.ROOT, "%s %s %s %s %s (threshold %s%s)", metric, Numbers.plain(value),
+          unitWords(h), sign, Numbers.plain(bar), Numbers.plain(n.threshold()), hysteresis);
       if (d == null) {
         return new Evidence(metric, sign, value, n.threshold(), bar, Double.NaN, 0, false, h.unit(),
             against + (n.reason() == null ? "" : "; " + n.reason()));
@@ -675,11 +677,6 @@ public final class Findings {
   static String perSecond(double seconds) {
     return seconds < 1 ? String.format(Locale.ROOT, "%.0f ms per second", seconds * 1000)
         : String.format(Locale.ROOT, "%.2f s per second", seconds);
-  }
-
-  /** Four significant digits, never in scientific notation. */
-  static String number(double d) {
-    return dev.bottlenose.metrics.Numbers.plain(d);
   }
 
   private static Object finite(double d) {

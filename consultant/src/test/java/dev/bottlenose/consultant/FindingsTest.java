@@ -3,6 +3,7 @@ package dev.bottlenose.consultant;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bottlenose.consultant.Findings.Finding;
+import dev.bottlenose.metrics.Numbers;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.json.Json;
 import java.io.IOException;
@@ -166,7 +167,7 @@ class FindingsTest {
       assertThat(h.comparison().passes(f.evidence().bar(), f.evidence().threshold(), 1 + (h.comparison() == Comparison.ABOVE ? 1 : -1) * h.hysteresis() * 0.999))
           .as("the bar is the threshold moved by the hysteresis: " + f.text()).isTrue();
       assertThat(f.text()).as(f.text()).doesNotContainPattern("\\d[eE][-+]?\\d").doesNotContain("NaN");
-      String head = f.evidence().metric() + " " + Findings.number(f.evidence().value()) + " ";
+      String head = f.evidence().metric() + " " + Numbers.plain(f.evidence().value()) + " ";
       assertThat(f.evidence().text()).startsWith(head);
       assertThat(f.evidence().text().substring(head.length())).as("the value's unit follows it: " + f.evidence().text())
           .doesNotStartWith(f.evidence().comparison()).contains(" " + f.evidence().comparison() + " ");
