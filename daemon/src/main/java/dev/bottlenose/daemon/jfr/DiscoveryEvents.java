@@ -20,12 +20,12 @@ import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
 
 /**
- * The JFR events discovery learns from. The agent turns them on ({@link DiscoverySettings#settings()}: stack traces only where
- * an event must be attributed to code (slow I/O, contended monitors, monitor waits and parks, samples),
- * slow-only thresholds on I/O and contention to keep the rate low); the daemon reads them from the target's
- * repository with this class, feeds the stacks and compiled methods to its {@link CallGraphs}, and sends the
- * rest to the agent as a digest (PROTOCOL.md, {@code jfr}), where {@code agent.discovery.JfrDigest} puts them into the
- * resource tree. Events of the agent's own threads and of JFR's are dropped.
+ * The JFR events discovery learns from. The agent turns them on ({@link DiscoverySettings#settings()}: stack
+ * traces only where an event must be attributed to code (slow I/O, contended monitors, monitor waits and parks,
+ * samples), slow-only thresholds on I/O and contention to keep the rate low); the daemon reads them from the
+ * target's repository with this class, feeds the stacks and compiled methods to its {@link CallGraphs}, and sends
+ * the rest to the agent as a digest (PROTOCOL.md, {@code jfr}), where {@code agent.discovery.JfrDigest} puts them
+ * into the resource tree. Events of the agent's own threads and of JFR's are dropped.
  */
 public final class DiscoveryEvents {
   private final CallGraph callGraph;
@@ -75,7 +75,8 @@ public final class DiscoveryEvents {
    * stacks of allocation samples to {@code alloc}; each class a thread of the program defines to {@code load}.
    * Execution samples also tell {@code longRunning} which methods each thread has been running.
    */
-  public DiscoveryEvents(CallGraphs graphs, LongRunningFrames longRunning, java.util.function.LongUnaryOperator threadCpu) {
+  public DiscoveryEvents(CallGraphs graphs, LongRunningFrames longRunning,
+      java.util.function.LongUnaryOperator threadCpu) {
     this.longRunning = longRunning;
     this.threadCpu = threadCpu;
     this.callGraph = graphs.get(CallGraphs.CPU);
@@ -95,10 +96,12 @@ public final class DiscoveryEvents {
         e -> add(Jfr.SOCKETS, hostPort(e), false, e.getLong("bytesRead"), nanos(e))))));
     handlers.put("jdk.SocketWrite", ofApplication(atLeast(DiscoverySettings.IO_THRESHOLD, withStack(ioGraph,
         e -> add(Jfr.SOCKETS, hostPort(e), true, e.getLong("bytesWritten"), nanos(e))))));
-    handlers.put("jdk.GarbageCollection", e -> add(Jfr.GC, e.getString("name"), e.getDuration("sumOfPauses").toNanos()));
+    handlers.put("jdk.GarbageCollection",
+        e -> add(Jfr.GC, e.getString("name"), e.getDuration("sumOfPauses").toNanos()));
     handlers.put("jdk.Compilation", this::compilation);
     handlers.put(DiscoverySettings.CLASS_DEFINE, ofApplication(this::classDefined));
-    handlers.put("jdk.ExecuteVMOperation", e -> add(Jfr.VM_OPERATIONS, e.getString("operation"), e.getBoolean("safepoint"), nanos(e)));
+    handlers.put("jdk.ExecuteVMOperation",
+        e -> add(Jfr.VM_OPERATIONS, e.getString("operation"), e.getBoolean("safepoint"), nanos(e)));
     handlers.put("jdk.Deoptimization", e -> add(Jfr.DEOPTIMIZATIONS, String.valueOf(e.getString("reason"))));
     handlers.put("jdk.ExecutionSample", this::executionSample);
     handlers.put(DiscoverySettings.NATIVE_SAMPLE, this::nativeSample);
@@ -294,7 +297,8 @@ public final class DiscoveryEvents {
     RecordedClass monitorClass = e.getClass("monitorClass");
     RecordedMethod top = topMethod(e.getStackTrace());
     addSummed(Jfr.MONITORS, nanos(e), monitorClass == null ? "" : TypeNames.javaName(monitorClass.getName()),
-        top == null ? "" : top.getType().getName(), top == null ? "" : top.getName(), top == null ? "" : top.getDescriptor());
+        top == null ? "" : top.getType().getName(), top == null ? "" : top.getName(),
+        top == null ? "" : top.getDescriptor());
   }
 
   private void pinned(RecordedEvent e) {
