@@ -25,9 +25,9 @@ import java.util.function.LongUnaryOperator;
  * look the same. Short calls made back to back on a busy thread still do; their class is then left alone
  * needlessly, which costs the measurement only those methods' own events. A thread whose CPU time has stood
  * still for {@link #IDLE_MILLIS} does not count: it is blocked, and an interpreted activation that does not run
- * costs nothing. Its samples cannot tell that, as they stop when it blocks (a workload's main thread that ran a
- * method for seconds and then waited for its next command looked as if it still ran that method), so the CPU
- * time of a thread that could count is read at each flush too, sampled or not. A thread not sampled for
+ * costs nothing. Its samples cannot tell that, as they stop when it blocks: a main thread that ran a method
+ * for seconds and then waits for its next command would seem to run that method until {@link #STALE_MILLIS}.
+ * So the CPU time of a thread that could count is read at each flush too, sampled or not. A thread not sampled for
  * {@link #STALE_MILLIS} (ended, or its CPU time unknown) does not count either; one whose CPU time advances
  * without samples counts until then, as JFR samples only a few threads per period and a running one may go
  * unsampled. A truncated stack says nothing about the frames below its cut, so they are kept. Of each thread's
@@ -45,11 +45,12 @@ public final class LongRunningFrames {
   /**
    * How long a thread's CPU time must have stood still before the thread no longer counts: two periods of
    * {@link #CPU_READ_MILLIS}, from the first reading that saw that CPU time, which comes at most one period after
-   * the thread stopped; so a blocked thread is free within about three seconds, not {@link #STALE_MILLIS}. Not
-   * one period: a loop that really runs stands still only in a pause longer than a collection's or a busy
-   * scheduler's (milliseconds to hundreds of them), and a running loop mistaken for a blocked one goes on in the
-   * interpreter for the rest of the run, while a class held busy a second longer only makes a probe wait. It is
-   * also how long a method must be seen running before it counts ({@link #MIN_MILLIS}).
+   * the thread stopped while the reader keeps up with JFR's flushes; so a blocked thread is free within about
+   * three seconds, not {@link #STALE_MILLIS}. Not one period: a loop that really runs stands still only in a pause
+   * longer than a collection's or a busy scheduler's (milliseconds to hundreds of them), and a running loop
+   * mistaken for a blocked one goes on in the interpreter for the rest of the run, while a class held busy a
+   * second longer only makes a probe wait. It is also how long a method must be seen running before it counts
+   * ({@link #MIN_MILLIS}).
    */
   static final long IDLE_MILLIS = 2 * CPU_READ_MILLIS;
   /**
