@@ -1,17 +1,15 @@
 package dev.bottlenose.consultant;
 
-import java.util.Locale;
-
 /**
  * Graphviz DOT text of a search-history graph in the page's colour language: nodes in their states' colours ({@link
  * NodeState#colour}), lines in their axis's ({@link Axis#colour}), where-lines dashed.
  */
 final class Dot {
 
-  static String write(SearchHistoryGraph g) {
+  static String write(SearchHistoryGraph g, HypothesisCatalog hypotheses) {
     StringBuilder sb = new StringBuilder("digraph shg {\n  rankdir=TB;\n  node [shape=box, style=filled, fontname=\"Helvetica\"];\n");
     for (ShgNode n : g.nodes()) {
-      sb.append("  n").append(n.id()).append(" [label=\"").append(escape(label(n)))
+      sb.append("  n").append(n.id()).append(" [label=\"").append(escape(label(n, hypotheses.get(n.hypothesis()))))
           .append("\", fillcolor=\"").append(n.state().colour()).append("\"];\n");
     }
     for (ShgEdge e : g.edges()) {
@@ -21,8 +19,9 @@ final class Dot {
     return sb.append("}\n").toString();
   }
 
-  private static String label(ShgNode n) {
-    String value = Double.isNaN(n.value()) ? "" : String.format(Locale.ROOT, "\n%.3f / %.3f", n.value(), n.threshold());
+  /** A node's box: its hypothesis, focus, state and value against the threshold ({@link Findings#valueText}). */
+  private static String label(ShgNode n, Hypothesis h) {
+    String value = Double.isNaN(n.value()) ? "" : "\n" + Findings.valueText(h, n.value(), n.threshold());
     return n.hypothesis() + "\n" + n.focus() + "\n" + n.state().word() + value;
   }
 

@@ -565,18 +565,6 @@ public final class Findings {
       return Numbers.plain(value) + " " + h.unit();
     }
 
-    /**
-     * A hypothesis's unit as the evidence writes it after a value: {@code s per second} for time (seconds of the
-     * activity per second of wall time, summed over the threads), {@code of bytes allocated} for {@code fraction of
-     * bytes allocated}, any other unit as it is.
-     */
-    static String unitWords(Hypothesis h) {
-      if (TIME.equals(h.unit())) {
-        return "s per second";
-      }
-      return h.unit().startsWith("fraction of ") ? h.unit().substring("fraction ".length()) : h.unit();
-    }
-
     /** A share of one thread's time; a measured share past all of it (sampling shares out a little more) reads as all. */
     private static String share(double s) {
       return s >= 0.995 ? "all" : percent(s);
@@ -671,6 +659,33 @@ public final class Findings {
    */
   public static String costText(double share) {
     return "measuring it cost " + (share * 100 < 0.005 ? "under 0.01%" : percent(share)) + " of the target's CPU";
+  }
+
+  /**
+   * A hypothesis's unit as a value is written with it, in the evidence, the search tree and the pages: {@code s per
+   * second} for time (seconds of the activity per second of wall time, summed over the threads), {@code of bytes
+   * allocated} for {@code fraction of bytes allocated}, any other unit as it is; nothing for a hypothesis without
+   * one (a virtual one) or not known ({@code h} null).
+   */
+  public static String unitWords(Hypothesis h) {
+    if (h == null) {
+      return "";
+    }
+    if (TIME.equals(h.unit())) {
+      return "s per second";
+    }
+    return h.unit().startsWith("fraction of ") ? h.unit().substring("fraction ".length()) : h.unit();
+  }
+
+  /**
+   * A node's value against its threshold, as the search tree and the progress lines write it: {@code 1.792 s per
+   * second (threshold 0.3)}, in {@link #unitWords} of {@code h}; the bare numbers when it has none, no threshold when
+   * there is none (NaN).
+   */
+  public static String valueText(Hypothesis h, double value, double threshold) {
+    String unit = unitWords(h);
+    return number(value) + (unit.isEmpty() ? "" : " " + unit)
+        + (Double.isNaN(threshold) ? "" : " (threshold " + number(threshold) + ")");
   }
 
   /** Seconds per second in words: {@code 440 ms per second}, {@code 2.68 s per second}. */

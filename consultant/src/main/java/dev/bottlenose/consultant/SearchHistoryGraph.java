@@ -1,6 +1,5 @@
 package dev.bottlenose.consultant;
 
-import dev.bottlenose.metrics.Numbers;
 import dev.bottlenose.model.Focus;
 import dev.bottlenose.model.Hierarchy;
 import java.util.ArrayList;
@@ -161,21 +160,28 @@ public final class SearchHistoryGraph {
   }
 
   /**
-   * The graph as an indented tree from node 0, one node per line: state, hypothesis, focus, value /
-   * threshold. A node reached a second time is written once more with "(see above)" and not expanded.
+   * The graph as an indented tree from node 0, one node per line: state, hypothesis, focus, and the value against
+   * the threshold in the unit of the hypothesis as {@code hypotheses} has it ({@link Findings#valueText}: {@code true
+   * cpu_bound <>  1.792 s per second (threshold 0.3)}). A node reached a second time is written once more with "(see
+   * above)" and not expanded.
    */
-  public synchronized String toText() {
+  public synchronized String toText(HypothesisCatalog hypotheses) {
     StringBuilder sb = new StringBuilder();
     if (!nodes.isEmpty()) {
-      text(nodes.values().iterator().next(), 0, new java.util.HashSet<>(), sb);
+      text(nodes.values().iterator().next(), 0, new java.util.HashSet<>(), hypotheses, sb);
     }
     return sb.toString();
   }
 
-  private void text(ShgNode n, int depth, Set<Integer> seen, StringBuilder sb) {
+  /** {@link #toText(HypothesisCatalog)} where the hypotheses are not at hand (a test's message): values without units. */
+  public String toText() {
+    return toText(null);
+  }
+
+  private void text(ShgNode n, int depth, Set<Integer> seen, HypothesisCatalog hypotheses, StringBuilder sb) {
     sb.append("  ".repeat(depth)).append(String.format(java.util.Locale.ROOT, "%-8s %s %s", n.state().word(), n.hypothesis(), n.focus()));
     if (!Double.isNaN(n.value())) {
-      sb.append("  ").append(Numbers.plain(n.value())).append(" / ").append(Numbers.plain(n.threshold()));
+      sb.append("  ").append(Findings.valueText(hypotheses == null ? null : hypotheses.get(n.hypothesis()), n.value(), n.threshold()));
     }
     if (!seen.add(n.id())) {
       sb.append("  (see above)\n");
@@ -183,13 +189,13 @@ public final class SearchHistoryGraph {
     }
     sb.append('\n');
     for (ShgNode c : children(n.id())) {
-      text(c, depth + 1, seen, sb);
+      text(c, depth + 1, seen, hypotheses, sb);
     }
   }
 
-  /** The graph in Graphviz DOT, nodes in their states' colours. */
-  public synchronized String toDot() {
-    return Dot.write(this);
+  /** The graph in Graphviz DOT, nodes in their states' colours, values in their hypotheses' units as {@link #toText(HypothesisCatalog)}. */
+  public synchronized String toDot(HypothesisCatalog hypotheses) {
+    return Dot.write(this, hypotheses);
   }
 
   private void emit(ShgEvent e) {

@@ -179,19 +179,34 @@ class FindingsTest {
   @MethodSource("savedSearches")
   void theCliTreeReadsWithoutScientificNotation(String name) {
     SavedSearch s = saved(name);
-    List<String> lines = s.graph().toText().lines().toList();
+    List<String> lines = s.graph().toText(s.hypotheses()).lines().toList();
     long valued = s.graph().nodes().stream().filter(n -> !Double.isNaN(n.value())).count();
-    java.util.regex.Pattern plain = java.util.regex.Pattern.compile(".*>  -?\\d+(\\.\\d+)? / -?\\d+(\\.\\d+)?(  \\(see above\\))?");
-    assertThat(lines.stream().filter(l -> plain.matcher(l).matches()).count()).as("every value and threshold in fixed-point")
-        .isEqualTo(lines.stream().filter(l -> l.matches(".*>  \\S+ / \\S+(  \\(see above\\))?")).count())
+    String unit = "( s per second| of bytes allocated| bytes per operation)";
+    java.util.regex.Pattern plain = java.util.regex.Pattern.compile(".*>  -?\\d+(\\.\\d+)?" + unit
+        + " \\(threshold -?\\d+(\\.\\d+)?\\)(  \\(see above\\))?");
+    assertThat(lines.stream().filter(l -> plain.matcher(l).matches()).count())
+        .as("every value and threshold in fixed-point, the value in its unit")
+        .isEqualTo(lines.stream().filter(l -> l.matches(".*>  .* \\(threshold \\S+\\)(  \\(see above\\))?")).count())
         .isGreaterThanOrEqualTo(Math.min(valued, 1));
   }
 
   @Test
+  void aValueReadsInItsHypothesisUnitAndNoneIsGuessed() {
+    HypothesisCatalog c = HypothesisCatalog.of(Settings.defaults());
+    assertThat(Findings.valueText(c.get("cpu_bound"), 1.7921, 0.3)).isEqualTo("1.792 s per second (threshold 0.3)");
+    assertThat(Findings.valueText(c.get("allocation_share"), 0.35, 0.2)).isEqualTo("0.35 of bytes allocated (threshold 0.2)");
+    assertThat(Findings.valueText(c.get("small_io_ops"), 512, 4096)).isEqualTo("512 bytes per operation (threshold 4096)");
+    assertThat(Findings.valueText(null, 1.7921, 0.3)).as("a hypothesis not known").isEqualTo("1.792 (threshold 0.3)");
+    assertThat(Findings.valueText(c.get("cpu_bound"), 0.5, Double.NaN)).isEqualTo("0.5 s per second");
+    assertThat(Findings.unitWords(c.get(HypothesisCatalog.TOP))).as("a virtual hypothesis has no unit").isEmpty();
+  }
+
+  @Test
   void aTinyValueInTheCliTreeReadsInFixedPoint() {
-    String tree = saved("huge-method").graph().toText();
+    SavedSearch s = saved("huge-method");
+    String tree = s.graph().toText(s.hypotheses());
     assertThat(tree.lines().filter(l -> l.contains("object_creation_overhead")))
-        .as("1.92e-08, once printed 1.923e-08").anyMatch(l -> l.endsWith("  0.00000001923 / 0.1"));
+        .as("1.92e-08, once printed 1.923e-08").anyMatch(l -> l.endsWith("  0.00000001923 s per second (threshold 0.1)"));
   }
 
   @Test

@@ -101,14 +101,16 @@ class SearchStoreTest {
 
   @Test
   void theGraphExportsAsJsonAndDot() {
-    SearchHistoryGraph g = finished("export").graph();
+    SavedSearch saved = finished("export");
+    SearchHistoryGraph g = saved.graph();
 
     Object json = Json.parse(Json.write(g.toJson()));
     assertThat(SearchHistoryGraph.fromJson(json).nodes()).isEqualTo(g.nodes());
     assertThat(SearchHistoryGraph.fromJson(json).edges()).isEqualTo(g.edges());
-    String dot = g.toDot();
+    String dot = g.toDot(saved.hypotheses());
     assertThat(dot).startsWith("digraph shg {").endsWith("}\n");
     assertThat(dot).contains("n0 [label=\"top\\n<>\\nfalse\", fillcolor=\"" + NodeState.FALSE.colour() + "\"];");
+    assertThat(dot).as("a value in its unit").contains("\\nfalse\\n0.02 s per second (threshold 0.3)\"");
     assertThat(dot).contains("n0 -> n1 [color=\"" + Axis.WHY.colour() + "\", penwidth=2];");
     assertThat(dot.lines().filter(l -> l.contains("->")).count()).isEqualTo(g.edges().size());
     assertThat(g.find("cpu_bound", Focus.WHOLE_PROGRAM).toJson()).containsEntry("state", "false").containsEntry("threshold", 0.3);
@@ -116,9 +118,13 @@ class SearchStoreTest {
 
   @Test
   void theGraphPrintsAsAnIndentedTree() {
-    SearchHistoryGraph g = finished("text").graph();
+    SavedSearch saved = finished("text");
+    SearchHistoryGraph g = saved.graph();
 
-    assertThat(g.toText().lines()).hasSize(5);
-    assertThat(g.toText()).startsWith("false    top <>\n  false    cpu_bound <>  0.02 / 0.3\n");
+    assertThat(g.toText(saved.hypotheses()).lines()).hasSize(5);
+    assertThat(g.toText(saved.hypotheses()))
+        .startsWith("false    top <>\n  false    cpu_bound <>  0.02 s per second (threshold 0.3)\n");
+    assertThat(g.toText()).as("the hypotheses not at hand: no unit guessed")
+        .startsWith("false    top <>\n  false    cpu_bound <>  0.02 (threshold 0.3)\n");
   }
 }

@@ -131,7 +131,7 @@ class SearchOverBusTest {
     SavedSearch saved = store.open(hotSearchId);
     assertThat(Searches.first(saved.graph(), IN_BURN)).isPresent();
     assertThat(Json.write(saved.graph().toJson())).contains(BURN.toString());
-    assertThat(saved.graph().toDot()).contains("burn()J");
+    assertThat(saved.graph().toDot(saved.hypotheses())).contains("burn()J");
     assertThat(saved.series()).anyMatch(s -> s.request().focus().get(Hierarchy.CODE) != null
         && s.request().focus().get(Hierarchy.CODE).equals(BURN) && !s.points().isEmpty());
   }

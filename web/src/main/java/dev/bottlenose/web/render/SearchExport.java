@@ -100,7 +100,7 @@ public enum SearchExport {
     return switch (this) {
       case JFR -> recording(search, daemon, store);
       case JSON -> text(Json.write(search.toJson()), search.id());
-      case DOT -> text(search.graph().toDot(), search.id());
+      case DOT -> text(search.graph().toDot(search.hypotheses()), search.id());
       case SVG -> text(SvgWriter.write(search, view), search.id());
       case SPEEDSCOPE -> {
         String d = StackExports.daemonOrFirst(search, daemon);
