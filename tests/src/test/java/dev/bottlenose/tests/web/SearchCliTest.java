@@ -43,7 +43,10 @@ class SearchCliTest {
           "--set", "search.max_active_experiments=1000");
       assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
       assertThat(run.out()).contains("search-history graph").contains("findings, by impact:");
-      assertThat(run.out().lines()).as(run.out()).anyMatch(l -> l.trim().startsWith("true") && l.contains("cpu_bound") && l.contains(BURN));
+      assertThat(run.out().lines()).as(run.out()).anyMatch(l -> l.trim().startsWith("true") && l.contains("cpu_bound") && l.contains(BURN)
+          && l.contains(" s per second (threshold " + CPU_THRESHOLD + ")"));
+      assertThat(run.err().lines()).as("the progress lines give the value in its unit: " + run.err())
+          .anyMatch(l -> l.contains(" true ") && l.contains("cpu_bound") && l.endsWith(" s per second (threshold " + CPU_THRESHOLD + ")"));
       String findings = run.out().substring(run.out().indexOf("findings, by impact:"));
       assertThat(findings).as(findings).contains("CPU-bound - ").contains("dev.bottlenose.tests.workloads.HotMethodWorkload.burn()")
           .contains("cpu_inclusive ").contains(" s per second > 0.105 (threshold 0.1 + 5% hysteresis)").contains("next: ");

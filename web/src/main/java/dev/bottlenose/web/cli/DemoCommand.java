@@ -74,7 +74,7 @@ final class DemoCommand implements Callable<Integer> {
       SearchRunner runner = Member.await(service.startSearch(searchBody(daemonId, maxSeconds, settings)), 60, "starting the search");
       String searchUrl = url + "#/search/" + runner.search().id();
       out.println("bottlenose demo: search " + runner.search().id() + " started; watch it at " + searchUrl + "  (progress below)");
-      try (Progress progress = new Progress(member.vertx(), runner.search().id(), out)) {
+      try (Progress progress = new Progress(member.vertx(), runner.search().id(), runner.search().hypotheses(), out)) {
         progress.follow(runner);
         Member.await(runner.saved(), maxSeconds + 120, "the search");
       }

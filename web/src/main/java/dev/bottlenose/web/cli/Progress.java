@@ -1,13 +1,14 @@
 package dev.bottlenose.web.cli;
 
 import dev.bottlenose.bus.Addresses;
+import dev.bottlenose.consultant.Findings;
+import dev.bottlenose.consultant.HypothesisCatalog;
 import dev.bottlenose.consultant.NodeState;
 import dev.bottlenose.consultant.Search;
 import dev.bottlenose.consultant.SearchHistoryGraph;
 import dev.bottlenose.consultant.ShgNode;
 import dev.bottlenose.consultant.bus.SearchAnnouncer;
 import dev.bottlenose.consultant.bus.SearchRunner;
-import dev.bottlenose.metrics.Numbers;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
@@ -18,24 +19,29 @@ import java.util.Set;
 
 /**
  * Live progress of a search on a stream: one line per node found true (and per top-level hypothesis
- * decided) as its events arrive, and a status line every {@value #STATUS_SECONDS} s with the counts by
- * state and where the budget goes (the running nodes' measuring and being attached at rest). The many
- * false nodes of a wide refinement show in the counts only.
+ * decided) as its events arrive, with its value in its hypothesis's unit, and a status line every {@value
+ * #STATUS_SECONDS} s with the counts by state and where the budget goes (the running nodes' measuring and being
+ * attached at rest). The many false nodes of a wide refinement show in the counts only.
  */
 final class Progress implements AutoCloseable {
   static final int STATUS_SECONDS = 5;
   private static final Set<String> VERDICTS = Set.of("true", "false", "unknown");
   private final Vertx vertx;
   private final PrintStream out;
+  private final HypothesisCatalog hypotheses;
   private final long startedAt = System.currentTimeMillis();
   private final MessageConsumer<JsonObject> consumer;
   private SearchRunner runner;
   private long timer = -1;
 
-  /** Listens to the events of search {@code searchId} (call before the search starts, so none is missed). */
-  Progress(Vertx vertx, String searchId, PrintStream out) {
+  /**
+   * Listens to the events of search {@code searchId}, whose hypotheses are {@code hypotheses} (call before the search
+   * starts, so none is missed).
+   */
+  Progress(Vertx vertx, String searchId, HypothesisCatalog hypotheses, PrintStream out) {
     this.vertx = vertx;
     this.out = out;
+    this.hypotheses = hypotheses;
     this.consumer = vertx.eventBus().localConsumer(Addresses.searchEvents(searchId), m -> onEvent(m.body()));
   }
 
@@ -54,7 +60,7 @@ final class Progress implements AutoCloseable {
       boolean topLevel = SearchAnnouncer.FAMILIES.contains(node.getString("hypothesis")) && focus(node).equals("<>");
       if ("true".equals(state) || topLevel && VERDICTS.contains(state)) {
         out.println(elapsed() + "  " + String.format(Locale.ROOT, "%-7s", state) + " " + node.getString("hypothesis")
-            + " " + focus(node) + value(node));
+            + " " + focus(node) + value(node, hypotheses));
       }
     } else if ("searchEnded".equals(type)) {
       out.println(elapsed() + "  search ended: " + e.getString("reason"));
@@ -70,12 +76,16 @@ final class Progress implements AutoCloseable {
     return String.valueOf(f);
   }
 
-  private static String value(JsonObject node) {
+  /**
+   * A node's value against its threshold in its hypothesis's unit, {@code   1.792 s per second (threshold 0.3)}
+   * ({@link Findings#valueText}); nothing while it has no value.
+   */
+  static String value(JsonObject node, HypothesisCatalog hypotheses) {
     if (!(node.getValue("value") instanceof Number v)) {
       return "";
     }
-    Object t = node.getValue("threshold");
-    return "  " + Numbers.plain(v.doubleValue()) + " / " + (t instanceof Number n ? Numbers.plain(n.doubleValue()) : "?");
+    double threshold = node.getValue("threshold") instanceof Number t ? t.doubleValue() : Double.NaN;
+    return "  " + Findings.valueText(hypotheses.get(node.getString("hypothesis")), v.doubleValue(), threshold);
   }
 
   static String counts(SearchHistoryGraph graph) {

@@ -104,7 +104,7 @@ final class SearchCommand implements Callable<Integer> {
         member.addMetrics(daemons, f.name(), f.text(), err);
       }
       SearchRunner runner;
-      try (Progress progress = new Progress(member.vertx(), options.id(), err)) {
+      try (Progress progress = new Progress(member.vertx(), options.id(), HypothesisCatalog.of(options.settings()), err)) {
         runner = Member.await(member.vertx().executeBlocking(() -> SearchRunner.start(member.vertx(), daemons,
             options.with("web.daemons", String.join(",", daemons)), data, "bottlenose search"), false), 60, "starting the search");
         err.println("bottlenose: search " + options.id() + " on " + daemons + ", budget " + percent(runner) + " of the target's CPU, at most "
@@ -236,7 +236,7 @@ final class SearchCommand implements Callable<Integer> {
     out.println("search " + runner.search().id() + " ended: " + runner.search().endReason());
     out.println();
     out.println("search-history graph (state, hypothesis, focus, value / threshold):");
-    out.print(runner.search().graph().toText());
+    out.print(runner.search().graph().toText(runner.search().hypotheses()));
     out.println();
     out.println("findings, by impact:");
     out.print(Findings.text(runner.result() != null ? Findings.of(runner.result()) : runner.search().findings()));

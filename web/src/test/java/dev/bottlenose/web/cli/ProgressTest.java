@@ -2,10 +2,27 @@ package dev.bottlenose.web.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bottlenose.consultant.HypothesisCatalog;
 import dev.bottlenose.consultant.Search;
+import dev.bottlenose.consultant.Settings;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
 class ProgressTest {
+
+  @Test
+  void aNodesLineGivesItsValueInItsHypothesisUnit() {
+    HypothesisCatalog hypotheses = HypothesisCatalog.of(Settings.defaults());
+    JsonObject cpu = new JsonObject().put("hypothesis", "cpu_bound").put("focus", new JsonArray()).put("value", 1.79213)
+        .put("threshold", 0.3);
+    assertThat(Progress.value(cpu, hypotheses)).isEqualTo("  1.792 s per second (threshold 0.3)");
+    assertThat(Progress.value(cpu.copy().put("hypothesis", "small_io_ops").put("threshold", 4096), hypotheses))
+        .isEqualTo("  1.792 bytes per operation (threshold 4096)");
+    assertThat(Progress.value(cpu.copy().put("hypothesis", "gone"), hypotheses)).as("a hypothesis not known: no unit guessed")
+        .isEqualTo("  1.792 (threshold 0.3)");
+    assertThat(Progress.value(cpu.copy().putNull("value"), hypotheses)).as("not measured yet").isEmpty();
+  }
 
   @Test
   void theStatusLineSaysWhereTheBudgetGoesInPercent() {
