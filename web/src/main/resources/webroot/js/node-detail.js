@@ -17,12 +17,14 @@ export function nodeDetail(panel, { onNavigate } = {}) {
   function render(answer, live) {
     const n = answer.node;
     const threshold = answer.threshold ?? n.threshold;
+    // the words the server writes a value with (s per second), none for a hypothesis without a unit
+    const unit = answer.unit ? ` ${answer.unit}` : '';
     const links = (ids, word) => (ids && ids.length ? h('span', {}, `${word}: `,
       ids.map(id => h('a', { href: '#', class: 'node-link', onclick: e => { e.preventDefault(); onNavigate?.(id); } }, `#${id} `)))
       : null);
     const hyp = answer.hypothesis;
     const d = n.decision;
-    const decided = d ? `${fmt(d.value)} ${hyp ? hyp.comparison : 'vs'} ${fmt(d.bar)}`
+    const decided = d ? `${fmt(d.value)}${unit} ${hyp ? hyp.comparison : 'vs'} ${fmt(d.bar)}`
       + (d.bar !== d.threshold ? ` (threshold ${fmt(d.threshold)} moved by the ${fmt(hyp ? hyp.hysteresis * 100 : 0)}% hysteresis)` : ' (the threshold)')
       + `, held ${fmt(d.heldSeconds, 2)} s over ${d.intervals} interval${d.intervals === 1 ? '' : 's'}${d.clear ? ', clear early' : ''}` : null;
     const body = h('div', { class: 'node-detail', dataset: { nodeId: String(n.id), state: n.state } },
@@ -30,7 +32,7 @@ export function nodeDetail(panel, { onNavigate } = {}) {
         h('span', { class: 'muted' }, ` (${n.hypothesis})`)),
       h('dl', {},
         h('dt', {}, 'focus'), h('dd', { class: 'focus' }, focusText(n.focus)),
-        h('dt', {}, 'value'), h('dd', { class: 'value' }, `${fmt(n.value)} (threshold ${fmt(threshold)})`),
+        h('dt', {}, 'value'), h('dd', { class: 'value' }, `${fmt(n.value)}${unit} (threshold ${fmt(threshold)})`),
         h('dt', {}, 'unit'), h('dd', { class: 'unit' }, unitText(hyp)),
         decided ? [h('dt', {}, 'decided by'), h('dd', { class: 'decision' }, decided)] : null,
         h('dt', {}, 'tested'), h('dd', {}, `since ${time(n.testedSinceMillis)}${n.concludedAtMillis ? `, concluded ${time(n.concludedAtMillis)}` : ''}`),

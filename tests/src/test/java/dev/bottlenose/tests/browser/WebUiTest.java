@@ -261,7 +261,8 @@ class WebUiTest {
     assertThat(detail.findElement(By.cssSelector(".focus")).getText()).isEqualTo("<" + BURN + ">");
     assertThat(detail.findElement(By.tagName("h3")).getText()).contains("cpu_bound");
     assertThat(detail.findElement(By.cssSelector(".reason")).getText()).isNotBlank().isNotEqualTo("–");
-    assertThat(detail.findElement(By.cssSelector(".value")).getText()).contains("threshold 0.1");
+    assertThat(detail.findElement(By.cssSelector(".value")).getText()).as("the value in its unit, from the server")
+        .endsWith(" s per second (threshold 0.1)");
     waitUntil(d -> !detail.findElements(By.cssSelector("path.series")).isEmpty()
         && detail.findElement(By.cssSelector("path.series")).getAttribute("d").length() > 10, Duration.ofSeconds(10));
     assertThat(detail.findElement(By.cssSelector("line.threshold")).getAttribute("display")).isNotEqualTo("none");
@@ -442,6 +443,7 @@ class WebUiTest {
 
     browser.find(By.cssSelector("svg.shg g.node[data-hypothesis='cpu_bound'][data-focus='<>']")).click();
     WebElement detail = browser.await(By.cssSelector(".node-detail[data-state='true']"), Duration.ofSeconds(10));
+    assertThat(detail.findElement(By.cssSelector(".value")).getText()).contains(" s per second (threshold ");
     WebElement line = detail.findElement(By.cssSelector("path.series"));
     int drawnPoints = line.getAttribute("d").split("[LM]").length - 1;
     assertThat(drawnPoints).as("an hour of values (3600) downsampled to the chart's width").isBetween(50, 1_000);

@@ -2,7 +2,9 @@ package dev.bottlenose.web.cli;
 
 import dev.bottlenose.bus.Cluster;
 import dev.bottlenose.cli.ClassArchive;
+import dev.bottlenose.consultant.HypothesisCatalog;
 import dev.bottlenose.consultant.SearchHistoryGraph;
+import dev.bottlenose.consultant.Settings;
 import dev.bottlenose.consultant.rules.RuleBook;
 import dev.bottlenose.daemon.attach.LocalJvms;
 import dev.bottlenose.model.json.Json;
@@ -35,7 +37,7 @@ final class ClassArchiveTraining extends dev.bottlenose.cli.ClassArchiveTraining
     SearchHistoryGraph graph = SearchHistoryGraph.fromJson(Json.parse("{\"searchId\": \"training\", \"nodes\": ["
         + node.formatted(0, "top") + ", " + node.formatted(1, "cpu_bound") + "], \"edges\": [{\"from\": 0, \"to\": 1,"
         + " \"axis\": \"why\", \"along\": null, \"reason\": \"top-level\"}]}"));
-    ShgLayout.of(ShgView.of(graph, List.of(), ShgView.Options.DEFAULT)).toJson();
+    ShgLayout.of(ShgView.of(graph, HypothesisCatalog.of(Settings.defaults()), List.of(), ShgView.Options.DEFAULT)).toJson();
   }
 
   @Override

@@ -1,12 +1,13 @@
 package dev.bottlenose.web.render;
 
+import dev.bottlenose.consultant.Findings;
+import dev.bottlenose.consultant.Hypothesis;
 import dev.bottlenose.consultant.ShgNode;
 import dev.bottlenose.model.Focus;
 import dev.bottlenose.model.ResourcePath;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The words a search-history-graph box is labelled with, and how wide they are drawn: the server lays the graph
@@ -64,9 +65,12 @@ public final class NodeLabels {
     return clip(members.size() + " false: " + String.join(", ", members.stream().map(ShgNode::hypothesis).distinct().toList()));
   }
 
-  /** A node's tooltip: the hypothesis at the whole focus, the state with value / threshold, and why it is in it. */
-  public static String tooltip(ShgNode n) {
-    String value = Double.isNaN(n.value()) ? "" : String.format(Locale.ROOT, "  %.3f / %.3f", n.value(), n.threshold());
+  /**
+   * A node's tooltip: the hypothesis at the whole focus, the state with the value against the threshold in the unit of
+   * {@code h}, the node's hypothesis ({@link Findings#valueText}; null: not known, no unit), and why it is in it.
+   */
+  public static String tooltip(ShgNode n, Hypothesis h) {
+    String value = Double.isNaN(n.value()) ? "" : "  " + Findings.valueText(h, n.value(), n.threshold());
     return n.hypothesis() + " at " + n.focus() + "\n" + n.state().word() + value + (n.reason() == null ? "" : "\n" + n.reason());
   }
 

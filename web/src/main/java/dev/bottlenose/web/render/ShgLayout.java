@@ -147,8 +147,9 @@ public final class ShgLayout {
 
   /**
    * The layout for the page to draw: its size and filter, how many nodes the graph has, are drawn and are grouped,
-   * each box (a node's {@code id}, hypothesis, focus and state; a group's {@code parent} and {@code members}; both
-   * their {@code key}, place, size, label, tooltip and whether they collapse), each line's route, and the legend.
+   * each box (a node's {@code id}, hypothesis, focus, state and the {@code unit} its value is written with; a group's
+   * {@code parent} and {@code members}; both their {@code key}, place, size, label, tooltip and whether they collapse),
+   * each line's route, and the legend.
    */
   public Map<String, Object> toJson() {
     Map<String, Object> m = new LinkedHashMap<>();
@@ -175,6 +176,7 @@ public final class ShgLayout {
       m.put("id", b.node().id());
       m.put("hypothesis", b.node().hypothesis());
       m.put("focus", ModelJson.toJson(b.node().focus()));
+      m.put("unit", b.unit());
     }
     m.put("state", b.state().word());
     m.put("x", round(p.x()));

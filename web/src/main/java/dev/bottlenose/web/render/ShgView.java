@@ -2,6 +2,8 @@ package dev.bottlenose.web.render;
 
 import dev.bottlenose.consultant.Axis;
 import dev.bottlenose.consultant.Findings;
+import dev.bottlenose.consultant.Hypothesis;
+import dev.bottlenose.consultant.HypothesisCatalog;
 import dev.bottlenose.consultant.NodeState;
 import dev.bottlenose.consultant.SearchHistoryGraph;
 import dev.bottlenose.consultant.ShgEdge;
@@ -73,10 +75,12 @@ public final class ShgView {
   }
 
   /**
-   * One box: a node ({@code members} empty), or the false leaves {@code members} of node {@code parent} ({@code node}
-   * null). {@code collapsible}: it has children drawn or collapsed; {@code hidden}: how many nodes its collapse hides.
+   * One box: a node ({@code members} empty) and its hypothesis (null when the search's hypotheses no longer have it),
+   * or the false leaves {@code members} of node {@code parent} ({@code node} and {@code hypothesis} null). {@code
+   * collapsible}: it has children drawn or collapsed; {@code hidden}: how many nodes its collapse hides.
    */
-  public record Box(String key, ShgNode node, List<ShgNode> members, int parent, boolean collapsible, boolean collapsed, int hidden) {
+  public record Box(String key, ShgNode node, Hypothesis hypothesis, List<ShgNode> members, int parent, boolean collapsible,
+      boolean collapsed, int hidden) {
     public boolean isGroup() {
       return node == null;
     }
@@ -90,7 +94,12 @@ public final class ShgView {
     }
 
     public String tooltip() {
-      return isGroup() ? NodeLabels.groupTooltip(members) : NodeLabels.tooltip(node);
+      return isGroup() ? NodeLabels.groupTooltip(members) : NodeLabels.tooltip(node, hypothesis);
+    }
+
+    /** The words a node's value is written with ({@link Findings#unitWords}), {@code s per second}; empty for a group. */
+    public String unit() {
+      return Findings.unitWords(hypothesis);
     }
   }
 
@@ -109,9 +118,12 @@ public final class ShgView {
     this.nodes = nodes;
   }
 
-  /** What of {@code graph} is drawn with {@code options}; {@code findings}: the node of each of its findings. */
-  public static ShgView of(SearchHistoryGraph graph, Collection<Integer> findings, Options options) {
-    return new Builder(graph.nodes(), graph.edges(), findings, options).build();
+  /**
+   * What of {@code graph}, searched with {@code hypotheses}, is drawn with {@code options}; {@code findings}: the node
+   * of each of its findings.
+   */
+  public static ShgView of(SearchHistoryGraph graph, HypothesisCatalog hypotheses, Collection<Integer> findings, Options options) {
+    return new Builder(graph.nodes(), graph.edges(), hypotheses, findings, options).build();
   }
 
   /** The node each of {@code findings} was found at, for {@link #of}. */
@@ -164,6 +176,7 @@ public final class ShgView {
     private final Map<Integer, List<ShgEdge>> incoming = new HashMap<>();
     private final Map<Integer, List<ShgEdge>> outgoing = new HashMap<>();
     private final List<ShgEdge> edges = new ArrayList<>();
+    private final HypothesisCatalog hypotheses;
     private final Options options;
     private final Show show;
     /** The nodes on the filter's paths; null: every node. */
@@ -171,7 +184,7 @@ public final class ShgView {
     private final List<Box> boxes = new ArrayList<>();
     private final Map<String, Box> placed = new HashMap<>();
 
-    Builder(List<ShgNode> nodes, List<ShgEdge> all, Collection<Integer> findings, Options options) {
+    Builder(List<ShgNode> nodes, List<ShgEdge> all, HypothesisCatalog hypotheses, Collection<Integer> findings, Options options) {
       nodes.forEach(n -> byId.put(n.id(), n));
       for (ShgEdge e : all) {
         // a live graph read edge by edge may name a node not read yet
@@ -181,6 +194,7 @@ public final class ShgView {
           outgoing.computeIfAbsent(e.from(), k -> new ArrayList<>()).add(e);
         }
       }
+      this.hypotheses = hypotheses;
       this.options = options;
       this.show = options.show() != null ? options.show()
           : nodes.size() > LARGE && !findings.isEmpty() ? Show.FINDINGS : Show.ALL;
@@ -257,7 +271,8 @@ public final class ShgView {
       List<Integer> kids = kids(id);
       boolean collapsed = !kids.isEmpty() && (options.collapsed().contains(id)
           || options.depth() > 0 && depth >= options.depth() && !options.expanded().contains(id));
-      add(new Box(key(id), byId.get(id), List.of(), -1, !kids.isEmpty(), collapsed, collapsed ? below(id) : 0));
+      ShgNode n = byId.get(id);
+      add(new Box(key(id), n, hypotheses.get(n.hypothesis()), List.of(), -1, !kids.isEmpty(), collapsed, collapsed ? below(id) : 0));
       if (collapsed) {
         return;
       }
@@ -270,7 +285,7 @@ public final class ShgView {
         }
       }
       if (grouped) {
-        add(new Box(groupKey(id), null, quiet, id, false, false, 0));
+        add(new Box(groupKey(id), null, null, quiet, id, false, false, 0));
       }
     }
 

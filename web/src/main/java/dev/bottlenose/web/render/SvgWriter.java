@@ -23,7 +23,7 @@ public final class SvgWriter {
 
   /** {@code search}'s graph as the page shows it with {@code options} (its filter, collapsed nodes, opened groups). */
   public static String write(SavedSearch search, ShgView.Options options) {
-    ShgView view = ShgView.of(search.graph(), ShgView.nodesOf(Findings.of(search)), options);
+    ShgView view = ShgView.of(search.graph(), search.hypotheses(), ShgView.nodesOf(Findings.of(search)), options);
     return write(ShgLayout.of(view), "search " + search.id());
   }
 

@@ -4,6 +4,7 @@ import dev.bottlenose.bus.protocol.DaemonEvents.Announcement;
 import dev.bottlenose.consultant.Comparison;
 import dev.bottlenose.consultant.Findings;
 import dev.bottlenose.consultant.Hypothesis;
+import dev.bottlenose.consultant.HypothesisCatalog;
 import dev.bottlenose.consultant.MetricNeed;
 import dev.bottlenose.consultant.SavedSearch;
 import dev.bottlenose.consultant.SearchHistoryGraph;
@@ -217,7 +218,7 @@ final class SearchApi {
       JsonObject hypothesis = h == null ? null : new JsonObject().put("name", h.displayName()).put("unit", h.unit())
           .put("comparison", h.comparison() == Comparison.ABOVE ? ">" : "<").put("hysteresis", h.hysteresis());
       return new JsonObject().put("node", json(n.toJson())).put("series", series).put("threshold", finite(n.threshold()))
-          .put("hypothesis", hypothesis).put("reason", n.reason())
+          .put("unit", Findings.unitWords(h)).put("hypothesis", hypothesis).put("reason", n.reason())
           .put("parents", new JsonArray(edges.stream().filter(e -> e.to() == nodeId).map(ShgEdge::from).toList()))
           .put("children", new JsonArray(edges.stream().filter(e -> e.from() == nodeId).map(ShgEdge::to).toList()));
     });
@@ -296,13 +297,15 @@ final class SearchApi {
   private Future<?> view(String id, ShgView.Options options) {
     Searches.Live l = searches.live(id);
     return l != null
-        ? searches.blocking(() -> view(id, !l.search().isFinished(), l.search().graph(), l.search().findings(), options))
-        : searches.open(id).compose(s -> searches.blocking(() -> view(id, false, s.graph(), Findings.of(s), options)));
+        ? searches.blocking(() -> view(id, !l.search().isFinished(), l.search().graph(), l.search().hypotheses(),
+            l.search().findings(), options))
+        : searches.open(id).compose(s -> searches.blocking(() -> view(id, false, s.graph(), s.hypotheses(), Findings.of(s),
+            options)));
   }
 
-  private static JsonObject view(String id, boolean running, SearchHistoryGraph graph, List<Findings.Finding> findings,
-      ShgView.Options options) {
-    ShgLayout layout = ShgLayout.of(ShgView.of(graph, ShgView.nodesOf(findings), options));
+  private static JsonObject view(String id, boolean running, SearchHistoryGraph graph, HypothesisCatalog hypotheses,
+      List<Findings.Finding> findings, ShgView.Options options) {
+    ShgLayout layout = ShgLayout.of(ShgView.of(graph, hypotheses, ShgView.nodesOf(findings), options));
     return new JsonObject().put("searchId", id).put("running", running).mergeIn(json(layout.toJson()));
   }
 

@@ -1,7 +1,9 @@
 package dev.bottlenose.web.render;
 
+import dev.bottlenose.consultant.HypothesisCatalog;
 import dev.bottlenose.consultant.SavedSearch;
 import dev.bottlenose.consultant.SearchHistoryGraph;
+import dev.bottlenose.consultant.Settings;
 import dev.bottlenose.model.json.Json;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +11,8 @@ import java.util.Map;
 /** A small finished search-history graph: CPU-bound refined to a hot method, sync waiting false. */
 public final class Graphs {
   public static final String HOT = "/Code/com.acme/Hot/spin()V";
+  /** The hypotheses these graphs were searched with: the built-ins. */
+  public static final HypothesisCatalog HYPOTHESES = HypothesisCatalog.of(Settings.defaults());
 
   private Graphs() {}
 

@@ -17,7 +17,7 @@ class ShgLayoutTest {
   private static final SearchHistoryGraph LARGE = Graphs.large("big");
 
   private static ShgLayout layout(SearchHistoryGraph graph, Options options) {
-    return ShgLayout.of(ShgView.of(graph, List.of(), options));
+    return ShgLayout.of(ShgView.of(graph, Graphs.HYPOTHESES, List.of(), options));
   }
 
   private static Map<String, ShgLayout.Placed> byKey(ShgLayout layout) {
@@ -96,11 +96,23 @@ class ShgLayoutTest {
     assertThat(grouped.height()).isLessThan(all.height() / 3);
     int hotMethod = LARGE.nodes().stream().filter(n -> n.focus().toString().equals("</Code/com.acme.p0/Class0/work0()V>"))
         .findFirst().orElseThrow().id();
-    ShgLayout first = ShgLayout.of(ShgView.of(LARGE, List.of(hotMethod), Options.DEFAULT));
+    ShgLayout first = ShgLayout.of(ShgView.of(LARGE, Graphs.HYPOTHESES, List.of(hotMethod), Options.DEFAULT));
     System.out.printf("first view: %d boxes, %.0f x %.0f%n", first.boxes().size(), first.width(), first.height());
     assertThat(first.boxes()).hasSize(5);
     assertThat(first.width()).isLessThan(1_200);
     assertThat(first.height()).isLessThan(200);
+  }
+
+  @Test
+  void aNodesBoxCarriesTheUnitItsValueIsWrittenWithAndItsTooltipTheValueInIt() {
+    Map<?, ?> json = layout(Graphs.cpuHot("s1"), Options.DEFAULT).toJson();
+    Map<?, ?> hot = ((List<?>) json.get("boxes")).stream().map(b -> (Map<?, ?>) b).filter(b -> "3".equals(b.get("key")))
+        .findFirst().orElseThrow();
+    assertThat(hot.get("unit")).isEqualTo("s per second");
+    assertThat((String) hot.get("title")).contains("\ntrue  0.8 s per second (threshold 0.3)");
+    Map<?, ?> top = ((List<?>) json.get("boxes")).stream().map(b -> (Map<?, ?>) b).filter(b -> "0".equals(b.get("key")))
+        .findFirst().orElseThrow();
+    assertThat(top.get("unit")).as("a virtual hypothesis: no value, no unit").isEqualTo("");
   }
 
   @Test

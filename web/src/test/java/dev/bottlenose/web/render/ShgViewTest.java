@@ -31,7 +31,7 @@ class ShgViewTest {
 
   @Test
   void aNodesSixOrMoreFalseLeavesAreOneGroupBoxAndEveryNodeIsDrawnOnceOrGrouped() {
-    ShgView view = ShgView.of(LARGE, List.of(), show(Show.ALL));
+    ShgView view = ShgView.of(LARGE, Graphs.HYPOTHESES, List.of(), show(Show.ALL));
     assertThat(LARGE.nodes()).hasSizeGreaterThanOrEqualTo(500);
     assertThat(view.drawnNodes() + view.groupedNodes()).isEqualTo(LARGE.nodes().size());
     assertThat(drawn(view)).hasSize(view.drawnNodes());
@@ -50,9 +50,9 @@ class ShgViewTest {
 
   @Test
   void anOpenedGroupDrawsItsMembersOneByOne() {
-    ShgView grouped = ShgView.of(LARGE, List.of(), show(Show.ALL));
+    ShgView grouped = ShgView.of(LARGE, Graphs.HYPOTHESES, List.of(), show(Show.ALL));
     ShgView.Box group = grouped.boxes().stream().filter(ShgView.Box::isGroup).findFirst().orElseThrow();
-    ShgView opened = ShgView.of(LARGE, List.of(), new Options(Show.ALL, Set.of(), 0, Set.of(), Set.of(), Set.of(group.parent())));
+    ShgView opened = ShgView.of(LARGE, Graphs.HYPOTHESES, List.of(), new Options(Show.ALL, Set.of(), 0, Set.of(), Set.of(), Set.of(group.parent())));
     assertThat(opened.drawnNodes()).isEqualTo(grouped.drawnNodes() + group.members().size());
     assertThat(drawn(opened)).containsAll(group.members().stream().map(ShgNode::id).toList());
     assertThat(opened.boxes()).noneMatch(b -> b.key().equals(group.key()));
@@ -60,7 +60,7 @@ class ShgViewTest {
 
   @Test
   void theTruePathsDrawEveryTrueNodeAndNoFalseOne() {
-    ShgView view = ShgView.of(LARGE, List.of(), show(Show.TRUE));
+    ShgView view = ShgView.of(LARGE, Graphs.HYPOTHESES, List.of(), show(Show.TRUE));
     Set<Integer> trueNodes = LARGE.nodes().stream().filter(n -> n.state() == NodeState.TRUE).map(ShgNode::id).collect(Collectors.toSet());
     assertThat(drawn(view)).isEqualTo(trueNodes);
     assertThat(view.groupedNodes()).isZero();
@@ -70,7 +70,7 @@ class ShgViewTest {
 
   @Test
   void thePathsToChosenNodesFollowFirstParents() {
-    ShgView view = ShgView.of(LARGE, List.of(), new Options(Show.NODES, Set.of(HOT_METHOD.id()), 0, Set.of(), Set.of(), Set.of()));
+    ShgView view = ShgView.of(LARGE, Graphs.HYPOTHESES, List.of(), new Options(Show.NODES, Set.of(HOT_METHOD.id()), 0, Set.of(), Set.of(), Set.of()));
     List<String> foci = view.boxes().stream().map(b -> b.node().hypothesis() + " " + b.node().focus()).toList();
     assertThat(foci).containsExactly("top <>", "cpu_bound <>", "cpu_bound </Code/com.acme.p0>", "cpu_bound </Code/com.acme.p0/Class0>",
         "cpu_bound </Code/com.acme.p0/Class0/work0()V>");
@@ -79,12 +79,12 @@ class ShgViewTest {
 
   @Test
   void aLargeGraphOpensOnThePathsToItsFindingsASmallOneOnEveryNode() {
-    ShgView large = ShgView.of(LARGE, List.of(HOT_METHOD.id()), Options.DEFAULT);
+    ShgView large = ShgView.of(LARGE, Graphs.HYPOTHESES, List.of(HOT_METHOD.id()), Options.DEFAULT);
     assertThat(large.show()).isEqualTo(Show.FINDINGS);
     assertThat(large.drawnNodes()).isEqualTo(5);
-    assertThat(ShgView.of(LARGE, List.of(), Options.DEFAULT).show()).as("no finding: nothing to narrow to").isEqualTo(Show.ALL);
+    assertThat(ShgView.of(LARGE, Graphs.HYPOTHESES, List.of(), Options.DEFAULT).show()).as("no finding: nothing to narrow to").isEqualTo(Show.ALL);
     SearchHistoryGraph small = Graphs.cpuHot("s");
-    ShgView view = ShgView.of(small, List.of(3), Options.DEFAULT);
+    ShgView view = ShgView.of(small, Graphs.HYPOTHESES, List.of(3), Options.DEFAULT);
     assertThat(view.show()).isEqualTo(Show.ALL);
     assertThat(view.drawnNodes()).isEqualTo(small.nodes().size());
   }
@@ -92,7 +92,7 @@ class ShgViewTest {
   @Test
   void aCollapsedNodeHidesWhatHangsBelowItAndSaysHowMuch() {
     ShgNode cpu = LARGE.nodes().get(1);
-    ShgView view = ShgView.of(LARGE, List.of(), new Options(Show.ALL, Set.of(), 0, Set.of(cpu.id()), Set.of(), Set.of()));
+    ShgView view = ShgView.of(LARGE, Graphs.HYPOTHESES, List.of(), new Options(Show.ALL, Set.of(), 0, Set.of(cpu.id()), Set.of(), Set.of()));
     assertThat(drawn(view)).containsExactlyInAnyOrder(0, 1, 2, 3, 4);
     ShgView.Box box = view.boxes().get(1);
     assertThat(box.node()).isEqualTo(cpu);
@@ -106,9 +106,9 @@ class ShgViewTest {
 
   @Test
   void belowADepthNodesAreCollapsedUnlessExpanded() {
-    ShgView depth1 = ShgView.of(LARGE, List.of(), new Options(Show.ALL, Set.of(), 1, Set.of(), Set.of(), Set.of()));
+    ShgView depth1 = ShgView.of(LARGE, Graphs.HYPOTHESES, List.of(), new Options(Show.ALL, Set.of(), 1, Set.of(), Set.of(), Set.of()));
     assertThat(drawn(depth1)).containsExactlyInAnyOrder(0, 1, 2, 3, 4);
-    ShgView expanded = ShgView.of(LARGE, List.of(), new Options(Show.ALL, Set.of(), 1, Set.of(), Set.of(1), Set.of()));
+    ShgView expanded = ShgView.of(LARGE, Graphs.HYPOTHESES, List.of(), new Options(Show.ALL, Set.of(), 1, Set.of(), Set.of(1), Set.of()));
     Set<Integer> cpuKids = LARGE.children(1).stream().map(ShgNode::id).collect(Collectors.toSet());
     assertThat(expanded.drawnNodes() + expanded.groupedNodes()).isEqualTo(5 + cpuKids.size());
     assertThat(expanded.boxes()).filteredOn(b -> !b.isGroup() && cpuKids.contains(b.node().id()) && b.collapsible())
@@ -123,7 +123,7 @@ class ShgViewTest {
     SearchHistoryGraph live = SearchHistoryGraph.fromJson(dev.bottlenose.model.json.Json.parse(dev.bottlenose.model.json.Json.write(
         java.util.Map.of("searchId", "s", "nodes", g.nodes().stream().map(ShgNode::toJson).toList(),
             "edges", edges.stream().map(ShgEdge::toJson).toList()))));
-    ShgView view = ShgView.of(live, List.of(), new Options(Show.ALL, Set.of(), 0, Set.of(42), Set.of(), Set.of(7)));
+    ShgView view = ShgView.of(live, Graphs.HYPOTHESES, List.of(), new Options(Show.ALL, Set.of(), 0, Set.of(42), Set.of(), Set.of(7)));
     assertThat(view.drawnNodes()).isEqualTo(5);
     assertThat(view.lines()).hasSize(4);
   }

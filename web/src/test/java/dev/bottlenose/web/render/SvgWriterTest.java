@@ -41,7 +41,8 @@ class SvgWriterTest {
     assertThat(hot.getAttribute("class")).isEqualTo("node true");
     assertThat(hot.getElementsByTagName("text").item(0).getTextContent()).isEqualTo("cpu_bound \u00b7 Hot.spin()");
     assertThat(((Element) hot.getElementsByTagName("rect").item(0)).getAttribute("fill")).isEqualTo(NodeState.TRUE.colour());
-    assertThat(hot.getElementsByTagName("title").item(0).getTextContent()).contains("</Code/com.acme/Hot/spin()V>").contains("0.800 / 0.300");
+    assertThat(hot.getElementsByTagName("title").item(0).getTextContent()).contains("</Code/com.acme/Hot/spin()V>")
+        .contains("true  0.8 s per second (threshold 0.3)");
     assertThat(svg).contains("fill=\"" + NodeState.FALSE.colour() + "\"").contains(">cpu_bound \u00b7 package com.acme<");
     NodeList paths = doc.getElementsByTagName("path");
     List<Element> edges = new java.util.ArrayList<>();
@@ -58,7 +59,7 @@ class SvgWriterTest {
 
   @Test
   void aLargeSearchIsExportedAsThePageFirstShowsIt() throws Exception {
-    ShgLayout all = ShgLayout.of(ShgView.of(Graphs.large("big"), List.of(), ShgView.Options.DEFAULT));
+    ShgLayout all = ShgLayout.of(ShgView.of(Graphs.large("big"), Graphs.HYPOTHESES, List.of(), ShgView.Options.DEFAULT));
     String svg = SvgWriter.write(all, "search big");
     Document doc = parse(svg);
     int width = Integer.parseInt(doc.getDocumentElement().getAttribute("width"));

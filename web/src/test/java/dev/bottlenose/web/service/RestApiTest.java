@@ -140,6 +140,7 @@ class RestApiTest {
     JsonObject node = new JsonObject(fixture.get("/api/searches/hot-1/nodes/2").body());
     assertThat(node.getJsonArray("parents").getList()).containsExactly(1);
     assertThat(node.getJsonArray("children").getList()).containsExactly(3);
+    assertThat(node.getString("unit")).as("the words the value is written with, from the server").isEqualTo("s per second");
     assertError(fixture.get("/api/searches/hot-1/nodes/9"), 404, "has no node 9");
     assertError(fixture.get("/api/searches/hot-1/nodes/x"), 400,
         "'nodeId' must be a non-negative whole number up to 2147483647, is 'x'");
@@ -249,6 +250,8 @@ class RestApiTest {
     assertThat(hot.getString("label")).isEqualTo("cpu_bound \u00b7 Hot.spin()");
     assertThat(hot.getString("state")).isEqualTo("true");
     assertThat(hot.getJsonArray("focus").getList()).containsExactly(Graphs.HOT);
+    assertThat(hot.getString("unit")).isEqualTo("s per second");
+    assertThat(hot.getString("title")).contains("true  0.8 s per second (threshold 0.3)");
     assertThat(hot.getDouble("x") + hot.getDouble("width")).isLessThanOrEqualTo(view.getDouble("width"));
     assertThat(view.getJsonObject("legend").getJsonObject("states").getString("true")).isEqualTo(NodeState.TRUE.colour());
     List<JsonObject> lines = objects(view.getJsonArray("lines"));
