@@ -29,7 +29,8 @@ function dots(jvm) {
   return h('span', { class: 'dots' }, FAMILIES.map(f => {
     const s = (jvm.status || []).find(x => x.family === f.id);
     const colour = dotColour(s);
-    const title = s ? `${f.id}: ${s.state}, value ${fmt(s.value)} / threshold ${fmt(s.threshold)}, confidence ${fmt(s.confidence, 2)}`
+    const title = s ? `${f.id}: ${s.state}, value ${fmt(s.value)}${s.unit ? ` ${s.unit}` : ''} (threshold ${fmt(s.threshold)}),`
+      + ` confidence ${fmt(s.confidence, 2)}`
       + (s.searchId ? ` (search ${s.searchId})` : '') : `${f.id}: not tested yet`;
     const dot = h('span', { class: `dot${colour ? '' : ' untested'}`, title, dataset: { family: f.id, state: s ? s.state : 'untested' } });
     if (colour) dot.style.background = colour;

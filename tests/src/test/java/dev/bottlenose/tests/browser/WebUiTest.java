@@ -281,6 +281,8 @@ class WebUiTest {
     browser.awaitPresent(By.cssSelector(dot), Duration.ofSeconds(30));
     Object colour = browser.script("return getComputedStyle(document.querySelector(arguments[0])).backgroundColor", dot);
     assertThat((String) colour).as("a problem is red").matches("rgb\\((\\d+), (\\d+), \\2\\)");
+    assertThat(browser.find(By.cssSelector(dot)).getAttribute("title")).as("the value in its unit")
+        .contains(" s per second (threshold 0.1)");
     browser.screenshot("jvms-after-search");
   }
 

@@ -91,7 +91,8 @@ class RestSearchTest {
             .anyMatch(f -> f.contains(BURN));
         JsonArray status = get("/api/jvms").getJsonArray("jvms").stream().map(o -> (JsonObject) o)
             .filter(j -> j.getString("daemonId").equals(daemonId)).findFirst().orElseThrow().getJsonArray("status");
-        assertThat(status.stream().map(o -> (JsonObject) o)).anyMatch(s -> s.getString("family").equals("cpu_bound") && s.getString("state").equals("true"));
+        assertThat(status.stream().map(o -> (JsonObject) o)).anyMatch(s -> s.getString("family").equals("cpu_bound") && s.getString("state").equals("true")
+            && s.getString("unit").equals("s per second"));
 
         JsonObject ledger = bus.request(Addresses.ledger(daemonId), new JsonObject());
         assertThat(ledger.getJsonArray("entries")).as("probes left in the target").isEmpty();

@@ -2,6 +2,8 @@ package dev.bottlenose.web.service;
 
 import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.bus.protocol.SearchEvents;
+import dev.bottlenose.consultant.Findings;
+import dev.bottlenose.consultant.HypothesisCatalog;
 import dev.bottlenose.consultant.NodeState;
 import dev.bottlenose.consultant.SavedSearch;
 import dev.bottlenose.consultant.Search;
@@ -36,6 +38,8 @@ final class Searches {
   static final String DAEMONS_SETTING = "web.daemons";
   /** Who runs this service's searches, as the cluster is told ({@code SearchAnnouncer}). */
   static final String STARTED_BY = "bottlenose serve";
+  /** The built-in hypotheses, whose units the status dots' families are in. */
+  private static final HypothesisCatalog BUILT_IN = HypothesisCatalog.of(Settings.defaults());
   private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
   private final Vertx vertx;
@@ -213,8 +217,10 @@ final class Searches {
     return dots(SearchAnnouncer.families(graph, settings), id, true);
   }
 
+  /** The status dots of {@code families}, each with the words its value is written with ({@link Findings#unitWords}). */
   private static JsonArray dots(List<SearchEvents.Family> families, String searchId, boolean own) {
-    return new JsonArray(families.stream().map(f -> (Object) f.toJson().put("searchId", searchId).put("own", own)).toList());
+    return new JsonArray(families.stream().map(f -> (Object) f.toJson().put("unit", Findings.unitWords(BUILT_IN.get(f.family())))
+        .put("searchId", searchId).put("own", own)).toList());
   }
 
   /** Reads the saved searches once at start, newest first, so each daemon's status dots come from its latest one. */
