@@ -181,7 +181,8 @@ public final class SearchHistoryGraph {
   private void text(ShgNode n, int depth, Set<Integer> seen, HypothesisCatalog hypotheses, StringBuilder sb) {
     sb.append("  ".repeat(depth)).append(String.format(java.util.Locale.ROOT, "%-8s %s %s", n.state().word(), n.hypothesis(), n.focus()));
     if (!Double.isNaN(n.value())) {
-      sb.append("  ").append(Findings.valueText(hypotheses == null ? null : hypotheses.get(n.hypothesis()), n.value(), n.threshold()));
+      Hypothesis h = hypotheses == null ? null : hypotheses.get(n.hypothesis());
+      sb.append("  ").append(Findings.valueText(h, n.value(), n.threshold()));
     }
     if (!seen.add(n.id())) {
       sb.append("  (see above)\n");
@@ -193,7 +194,10 @@ public final class SearchHistoryGraph {
     }
   }
 
-  /** The graph in Graphviz DOT, nodes in their states' colours, values in their hypotheses' units as {@link #toText(HypothesisCatalog)}. */
+  /**
+   * The graph in Graphviz DOT, nodes in their states' colours, values in the units of their hypotheses as {@code
+   * hypotheses} has them, as {@link #toText(HypothesisCatalog)} writes them.
+   */
   public synchronized String toDot(HypothesisCatalog hypotheses) {
     return Dot.write(this, hypotheses);
   }

@@ -235,7 +235,7 @@ final class SearchCommand implements Callable<Integer> {
     }
     out.println("search " + runner.search().id() + " ended: " + runner.search().endReason());
     out.println();
-    out.println("search-history graph (state, hypothesis, focus, value / threshold):");
+    out.println("search-history graph (state, hypothesis, focus, value in its unit and threshold):");
     out.print(runner.search().graph().toText(runner.search().hypotheses()));
     out.println();
     out.println("findings, by impact:");
