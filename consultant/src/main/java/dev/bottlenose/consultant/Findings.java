@@ -684,8 +684,8 @@ public final class Findings {
    */
   public static String valueText(Hypothesis h, double value, double threshold) {
     String unit = unitWords(h);
-    return number(value) + (unit.isEmpty() ? "" : " " + unit)
-        + (Double.isNaN(threshold) ? "" : " (threshold " + number(threshold) + ")");
+    return Numbers.plain(value) + (unit.isEmpty() ? "" : " " + unit)
+        + (Double.isNaN(threshold) ? "" : " (threshold " + Numbers.plain(threshold) + ")");
   }
 
   /** Seconds per second in words: {@code 440 ms per second}, {@code 2.68 s per second}. */
