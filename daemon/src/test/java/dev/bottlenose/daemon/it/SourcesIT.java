@@ -150,6 +150,12 @@ class SourcesIT {
     long raised = parkThreshold();
     assertThat(recordingParkThreshold()).as("the park threshold of the agent's recording, as JFR.check shows it")
         .isGreaterThanOrEqualTo(lowest * 2);
+    assertThat(recordingParkStacks()).as("discovery's parks from the raised threshold, with their stacks").isTrue();
+    SourceInfo every = watch("park", null, null);
+    await().atMost(Duration.ofSeconds(5)).until(() -> recordingParkThreshold() == 0);
+    assertThat(recordingParkStacks()).as("every park counted for the whole program: no stack at each of them").isFalse();
+    session.unwatch(every.sourceId());
+    await().atMost(Duration.ofSeconds(5)).until(() -> recordingParkThreshold() > 0);
     assertThat(handoffs.get().get("items")).as("items handed over").isPositive();
     await().atMost(Duration.ofSeconds(30)).until(() -> parkThreshold() == lowest);
     await().atMost(Duration.ofSeconds(10)).until(() -> recordingParkThreshold() == lowest);
@@ -165,10 +171,7 @@ class SourcesIT {
 
   /** The lowest park threshold of the target's running recordings, read with the JDK's {@code jcmd JFR.check}. */
   private static long recordingParkThreshold() throws Exception {
-    Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
-        Long.toString(target.pid()), "JFR.check", "verbose=true").redirectErrorStream(true).start();
-    String out = new String(jcmd.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    jcmd.waitFor();
+    String out = recordingSettings();
     java.util.regex.Matcher m = java.util.regex.Pattern.compile(
         "\\(jdk\\.ThreadPark\\)\\s*\\[threshold=([0-9]+) (ns|us|ms|s),").matcher(out);
     long lowest = Long.MAX_VALUE;
@@ -183,6 +186,26 @@ class SourcesIT {
     }
     assertThat(lowest).as("a recording with parks in %s", out).isLessThan(Long.MAX_VALUE);
     return lowest;
+  }
+
+  /** Whether the target's one running recording, the agent's, takes a stack at each park. */
+  private static boolean recordingParkStacks() throws Exception {
+    String out = recordingSettings();
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+        "\\(jdk\\.ThreadPark\\)\\s*\\[threshold=[^,]*,stackTrace=(true|false)").matcher(out);
+    assertThat(m.find()).as("a recording with parks in %s", out).isTrue();
+    boolean stacks = Boolean.parseBoolean(m.group(1));
+    assertThat(m.find()).as("one recording with parks in %s", out).isFalse();
+    return stacks;
+  }
+
+  /** The settings of the target's running recordings, as the JDK's {@code jcmd JFR.check verbose=true} shows them. */
+  private static String recordingSettings() throws Exception {
+    Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+        Long.toString(target.pid()), "JFR.check", "verbose=true").redirectErrorStream(true).start();
+    String out = new String(jcmd.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    jcmd.waitFor();
+    return out;
   }
 
   private static long agentThreadEvents() {

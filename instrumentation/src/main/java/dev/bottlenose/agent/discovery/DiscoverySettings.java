@@ -64,7 +64,10 @@ public final class DiscoverySettings {
   /**
    * What the agent's recording must turn on for discovery, with the thresholds a daemon asked for ({@link
    * #RATE_BOUNDED_EVENTS}, nanoseconds; each held between {@link #CONTENTION_THRESHOLD} and {@link
-   * #MAX_CONTENTION_THRESHOLD}, other names ignored).
+   * #MAX_CONTENTION_THRESHOLD}, other names ignored). A threshold raised above the lowest means the program
+   * records that event hundreds of times a second even so: its stacks are then asked for only while no watched
+   * source counts every such event without them ({@link JfrRecording#SLOW_STACKS}). At the lowest threshold the
+   * events are few and their stacks are where a search locates contention, so they stay.
    */
   public static Map<String, String> settings(Map<String, Long> contentionThresholds) {
     Map<String, String> s = new LinkedHashMap<>();
@@ -72,6 +75,9 @@ public final class DiscoverySettings {
     for (String event : RATE_BOUNDED_EVENTS) {
       long threshold = contentionThreshold(contentionThresholds, event);
       s.putAll(JfrRecording.event(event, true, null, Duration.ofNanos(threshold)));
+      if (threshold > CONTENTION_THRESHOLD.toNanos()) {
+        s.put(event + "#stackTrace", JfrRecording.SLOW_STACKS);
+      }
     }
     s.putAll(JfrRecording.event(ALLOCATION_SAMPLE, true, null, null));
     s.putAll(JfrRecording.throttle(ALLOCATION_SAMPLE, ALLOCATION_SAMPLES_PER_SECOND));

@@ -19,6 +19,13 @@ import jdk.jfr.Recording;
 public final class JfrRecording {
   static final Duration MAX_AGE = Duration.ofMinutes(2);
   static final long MAX_SIZE = 64L * 1024 * 1024;
+  /**
+   * A part's {@code #stackTrace} value asking for the stacks of the events it records from its threshold, unless
+   * another part counts the event from a lower threshold without stacks ({@link #merge}).
+   */
+  public static final String SLOW_STACKS = "slow-only";
+  private static final String STACK = "#stackTrace";
+  private static final String THRESHOLD = "#threshold";
 
   private final Map<String, Map<String, String>> parts = new LinkedHashMap<>();
   private Recording recording;
@@ -134,16 +141,48 @@ public final class JfrRecording {
     return merge(parts.values());
   }
 
+  /**
+   * The union of {@code all} parts' settings. A part that asks for the stacks of only the slow events it records
+   * ({@link #SLOW_STACKS}) gets them while no other part records the event from a lower threshold without asking
+   * for stacks: a search counting every park or socket read of the whole program (threshold 0) without stacks
+   * while discovery wants the stacks of the slow ones would otherwise make JFR walk the stack at every event, about
+   * 5 µs against 0.6 µs without (BENCHMARKS.md, "The parts, each alone"), ten thousand times a second in a
+   * server's idle pool threads. Discovery goes without those stacks while the other part counts.
+   */
   static Map<String, String> merge(Iterable<Map<String, String>> all) {
     Map<String, String> out = new LinkedHashMap<>();
     for (Map<String, String> settings : all) {
       settings.forEach((key, value) -> out.merge(key, value, (a, b) -> union(key, a, b)));
     }
+    for (Map.Entry<String, String> e : out.entrySet()) {
+      if (e.getKey().endsWith(STACK) && SLOW_STACKS.equals(e.getValue())) {
+        String event = e.getKey().substring(0, e.getKey().length() - STACK.length());
+        e.setValue(String.valueOf(slowStacksServed(event, out.get(event + THRESHOLD), all)));
+      }
+    }
     return out;
   }
 
+  /** Whether a part asking for {@code event}'s slow stacks records it from {@code threshold}, the union's. */
+  private static boolean slowStacksServed(String event, String threshold, Iterable<Map<String, String>> all) {
+    long union = SamplePeriod.parse(threshold);
+    for (Map<String, String> settings : all) {
+      if (SLOW_STACKS.equals(settings.get(event + STACK))) {
+        long own = SamplePeriod.parse(settings.get(event + THRESHOLD));
+        if (union < 0 || own <= union) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   private static String union(String key, String a, String b) {
-    if (key.endsWith("#enabled") || key.endsWith("#stackTrace")) {
+    if (key.endsWith(STACK)) {
+      return "true".equals(a) || "true".equals(b) ? "true"
+          : SLOW_STACKS.equals(a) || SLOW_STACKS.equals(b) ? SLOW_STACKS : "false";
+    }
+    if (key.endsWith("#enabled")) {
       return String.valueOf("true".equals(a) || "true".equals(b));
     }
     if (key.endsWith("#throttle")) {

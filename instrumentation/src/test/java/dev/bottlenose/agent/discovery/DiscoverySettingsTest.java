@@ -9,10 +9,11 @@ class DiscoverySettingsTest {
   @Test
   void aDaemonsParkThresholdIsAppliedWithinItsBoundsAndMonitorEntriesKeepTheirs() {
     assertThat(DiscoverySettings.settings()).containsEntry("jdk.ThreadPark#threshold", "200000 ns")
-        .containsEntry("jdk.JavaMonitorEnter#threshold", "200000 ns");
+        .containsEntry("jdk.ThreadPark#stackTrace", "true").containsEntry("jdk.JavaMonitorEnter#threshold", "200000 ns");
     assertThat(DiscoverySettings.settings(Map.of("jdk.ThreadPark", 3_200_000L, "jdk.JavaMonitorEnter", 3_200_000L)))
         .as("parks from 3.2 ms; contended monitor entries are not bounded")
-        .containsEntry("jdk.ThreadPark#threshold", "3200000 ns").containsEntry("jdk.ThreadPark#stackTrace", "true")
+        .containsEntry("jdk.ThreadPark#threshold", "3200000 ns")
+        .containsEntry("jdk.ThreadPark#stackTrace", dev.bottlenose.agent.sources.JfrRecording.SLOW_STACKS)
         .containsEntry("jdk.JavaMonitorEnter#threshold", "200000 ns");
     assertThat(DiscoverySettings.settings(Map.of("jdk.ThreadPark", Long.MAX_VALUE)))
         .containsEntry("jdk.ThreadPark#threshold", "25600000 ns");

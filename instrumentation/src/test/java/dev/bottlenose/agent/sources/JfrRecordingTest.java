@@ -32,6 +32,29 @@ class JfrRecordingTest {
   }
 
   @Test
+  void slowOnlyStacksAreLeftOutWhileAnotherPartCountsEveryEventWithoutThem() {
+    var discovery = JfrRecording.event("jdk.ThreadPark", true, null, Duration.ofMillis(3));
+    discovery.put("jdk.ThreadPark#stackTrace", JfrRecording.SLOW_STACKS);
+    discovery.putAll(JfrRecording.event("jdk.SocketRead", true, null, Duration.ofMillis(10)));
+    discovery.putAll(JfrRecording.event("jdk.ExecutionSample", true, Duration.ofMillis(100), null));
+    var wholeProgram = JfrRecording.event("jdk.ThreadPark", false, null, Duration.ZERO);
+    wholeProgram.putAll(JfrRecording.event("jdk.SocketRead", false, null, Duration.ZERO));
+    wholeProgram.putAll(JfrRecording.event("jdk.ExecutionSample", false, Duration.ofMillis(20), null));
+
+    var merged = JfrRecording.merge(List.of(discovery, wholeProgram));
+
+    assertThat(merged).containsEntry("jdk.ThreadPark#threshold", "0 ns")
+        .containsEntry("jdk.ThreadPark#stackTrace", "false")
+        .containsEntry("jdk.SocketRead#stackTrace", "true")
+        .containsEntry("jdk.ExecutionSample#stackTrace", "true");
+    assertThat(JfrRecording.merge(List.of(discovery))).containsEntry("jdk.ThreadPark#stackTrace", "true")
+        .containsEntry("jdk.ThreadPark#threshold", "3000000 ns");
+    assertThat(JfrRecording.merge(List.of(wholeProgram, discovery))).containsEntry("jdk.ThreadPark#stackTrace", "false");
+    assertThat(JfrRecording.merge(List.of(discovery, wholeProgram, JfrRecording.event("jdk.ThreadPark", true, null,
+        Duration.ZERO)))).containsEntry("jdk.ThreadPark#stackTrace", "true");
+  }
+
+  @Test
   void theUnionKeepsTheHighestThrottleAndALimitBeatsNone() {
     var discovery = JfrRecording.throttle("jdk.ObjectAllocationSample", 150);
     var sources = JfrRecording.throttle("jdk.ObjectAllocationSample", 500);
