@@ -54,6 +54,9 @@ final class Connector {
         channel = server.accept(options.connectTimeout(), options.heartbeatMillis(),
             () -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false),
             () -> "look for lines starting with [bottlenose] on the stderr of process " + pid);
+        if (compiled.methods() > 0) {
+          warnings.println("bottlenose: " + recompileAdvice(pid, compiled.methods(), jar));
+        }
       }
       return new TargetSession(channel, pid, null, options,
           waiting.isPresent() ? TargetSession.Route.WAITING_AGENT : TargetSession.Route.ATTACHED, compiled);
@@ -64,6 +67,18 @@ final class Connector {
           ? "handed the options to the waiting agent of process " : "attached to process ") + pid + " but "
           + e.getMessage(), e);
     }
+  }
+
+  /**
+   * What attaching at run time costs a JVM that has compiled code, and how to avoid it: in a JVM started without an
+   * agent the first class anything changes throws all its compiled code away ({@code CompiledBeforeAttach}); a
+   * busy server paid about a tenth more of its CPU for that over a 1% search (BENCHMARKS.md, "What a search costs
+   * the whole run").
+   */
+  static String recompileAdvice(long pid, int compiledMethods, Path agentJar) {
+    return String.format(java.util.Locale.ROOT, "process %d had %,d methods compiled; attaching at run time makes it"
+        + " compile them again once a class is changed. To avoid that, start it with -javaagent:%s: that agent waits,"
+        + " at no measurable cost, until a search connects", pid, compiledMethods, agentJar);
   }
 
   /** The agent behind a pid's socket must be that process's (a socket file is only named after it). */

@@ -54,6 +54,9 @@ class SearchCliTest {
       assertThat(run.err().lines()).as("no daemon served the target: this command served it itself")
           .anyMatch(l -> l.startsWith("bottlenose: daemon ") && l.contains(" serves pid " + target.pid() + " ")
               && l.endsWith(") in this process"));
+      assertThat(run.err().lines()).as("attached at run time: the recompilation it causes, and the flag that avoids it")
+          .anyMatch(l -> l.startsWith("bottlenose: process " + target.pid() + " had ") && l.contains(" methods compiled;")
+              && l.contains("start it with -javaagent:/") && l.contains("bottlenose-agent.jar"));
       try (Stream<Path> files = Files.list(data)) {
         assertThat(files.map(p -> p.getFileName().toString())).anyMatch(n -> n.endsWith(".json"));
       }
