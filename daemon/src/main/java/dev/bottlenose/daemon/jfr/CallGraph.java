@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedMethod;
+import jdk.jfr.consumer.RecordedStackTrace;
 
 /**
  * The sampled call graph of the application's threads, from JFR execution samples: per {@code /Code}
@@ -45,6 +46,7 @@ public final class CallGraph {
   private int edgeCount;
   private long samples;
   private final StackTree stacks = new StackTree();
+  private final PerFlush<RecordedStackTrace, Counted> byStack = new PerFlush<>(st -> Counted.of(paths(st.getFrames())));
 
   private record MethodKey(String type, String name, String descriptor) {}
 
@@ -60,10 +62,29 @@ public final class CallGraph {
   }
 
   /**
-   * One execution sample's stack, top frame first; returns what it recorded: per Java frame (tool code and
-   * methods past the graph's size left out) its package, class and method paths.
+   * One event's stack, top frame first; returns what it recorded: per Java frame (tool code and methods past the
+   * graph's size left out) its package, class and method paths, the same list for the same stack until the next
+   * {@link #flushed} (do not change it).
    */
+  public synchronized List<String[]> sampled(RecordedStackTrace stack) {
+    Counted c = byStack.get(stack);
+    record(c);
+    return c.stack();
+  }
+
+  /** As {@link #sampled(RecordedStackTrace)}, for a stack's frames kept past a flush. */
   public synchronized List<String[]> sampled(List<RecordedFrame> frames) {
+    List<String[]> paths = paths(frames);
+    record(paths);
+    return paths;
+  }
+
+  /** The reader has handled a flush: the stacks it names are worked out again from the next one. */
+  public synchronized void flushed() {
+    byStack.clear();
+  }
+
+  private List<String[]> paths(List<RecordedFrame> frames) {
     List<String[]> stack = new ArrayList<>(frames.size());
     for (RecordedFrame f : frames) {
       String[] p = f.isJavaFrame() ? paths(f.getMethod()) : null;
@@ -71,7 +92,6 @@ public final class CallGraph {
         stack.add(p);
       }
     }
-    record(stack);
     return stack;
   }
 
@@ -104,46 +124,71 @@ public final class CallGraph {
 
   /** Counts one stack of package, class and method paths, top frame first. */
   void record(List<String[]> stack) {
-    if (stack.isEmpty()) {
+    record(Counted.of(stack));
+  }
+
+  private void record(Counted c) {
+    if (c.methods.isEmpty()) {
       return;
     }
     samples++;
-    List<String> methods = new ArrayList<>(stack.size());
-    for (String[] p : stack) {
-      methods.add(p[2]);
-    }
-    stacks.add(methods);
-    Set<String> seen = new HashSet<>();
-    for (String[] p : stack) {
-      for (int level = 0; level < p.length; level++) {
-        if (seen.add(p[level])) {
-          Node n = node(p[level], level == 0 ? ROOT.toString() : p[level - 1]);
-          if (n != null) {
-            n.total++;
-          }
-        }
+    stacks.add(c.methods);
+    for (int i = 0; i < c.paths.length; i++) {
+      Node n = node(c.paths[i], c.parents[i]);
+      if (n != null) {
+        n.total++;
       }
     }
-    Node top = nodes.get(stack.get(0)[2]);
+    Node top = nodes.get(c.methods.get(0));
     if (top != null) {
       top.self++;
     }
-    for (String[] p : stack) {
-      if (!CodePaths.inPlatformPackage(p[0].substring(CODE_PREFIX.length()))) {
-        Node own = nodes.get(p[2]);
-        if (own != null) {
-          own.own++;
-        }
-        break;
-      }
+    Node own = c.own == null ? null : nodes.get(c.own);
+    if (own != null) {
+      own.own++;
     }
-    Set<String> edgesSeen = new HashSet<>();
-    for (int i = 0; i + 1 < stack.size(); i++) {
-      String callee = stack.get(i)[2];
-      String caller = stack.get(i + 1)[2];
-      if (edgesSeen.add(caller + '\n' + callee)) {
-        edge(caller, callee);
+    for (int i = 0; i < c.callers.length; i++) {
+      edge(c.callers[i], c.callees[i]);
+    }
+  }
+
+  /**
+   * What one stack adds to the graph, worked out once per stack: its methods top first, each package, class and
+   * method path once with its parent, the program's topmost method and each caller → callee edge once.
+   */
+  private record Counted(List<String[]> stack, List<String> methods, String[] paths, String[] parents, String own,
+      String[] callers, String[] callees) {
+    static Counted of(List<String[]> stack) {
+      List<String> methods = new ArrayList<>(stack.size());
+      for (String[] p : stack) {
+        methods.add(p[2]);
       }
+      Map<String, String> parentOf = new LinkedHashMap<>();
+      for (String[] p : stack) {
+        for (int level = 0; level < p.length; level++) {
+          parentOf.putIfAbsent(p[level], level == 0 ? ROOT.toString() : p[level - 1]);
+        }
+      }
+      String own = null;
+      for (String[] p : stack) {
+        if (!CodePaths.inPlatformPackage(p[0].substring(CODE_PREFIX.length()))) {
+          own = p[2];
+          break;
+        }
+      }
+      Map<String, Set<String>> calls = new LinkedHashMap<>();
+      List<String> callers = new ArrayList<>();
+      List<String> callees = new ArrayList<>();
+      for (int i = 0; i + 1 < stack.size(); i++) {
+        String callee = stack.get(i)[2];
+        String caller = stack.get(i + 1)[2];
+        if (calls.computeIfAbsent(caller, k -> new HashSet<>()).add(callee)) {
+          callers.add(caller);
+          callees.add(callee);
+        }
+      }
+      return new Counted(List.copyOf(stack), List.copyOf(methods), parentOf.keySet().toArray(String[]::new),
+          parentOf.values().toArray(String[]::new), own, callers.toArray(String[]::new), callees.toArray(String[]::new));
     }
   }
 
@@ -200,6 +245,7 @@ public final class CallGraph {
     edgeCount = edges.values().stream().mapToInt(Map::size).sum();
     if (nodes.isEmpty()) {
       pathsOf.clear();
+      byStack.clear();
     }
   }
 

@@ -44,6 +44,11 @@ public final class CallGraphs {
     return byName.get(name);
   }
 
+  /** The reader has handled a flush ({@link CallGraph#flushed}). */
+  public void flushed() {
+    byName.values().forEach(CallGraph::flushed);
+  }
+
   /** Halves every graph's counts ({@link CallGraph#decay}). */
   public void decay() {
     byName.values().forEach(CallGraph::decay);

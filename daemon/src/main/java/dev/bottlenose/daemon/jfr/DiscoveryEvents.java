@@ -47,6 +47,7 @@ public final class DiscoveryEvents {
   private final Map<String, Consumer<RecordedEvent>> handlers = new LinkedHashMap<>();
   /** Read and counted on the reading thread, adjusted as each flush is drained. */
   private final ContentionThresholds thresholds = new ContentionThresholds();
+  private final PerFlush<RecordedThread, String> threadNames = new PerFlush<>(RecordedThread::getJavaName);
   /** Whether the digest has carried the thresholds as they are now. */
   private boolean thresholdsSent;
   private final Map<String, List<List<?>>> digest = new LinkedHashMap<>();
@@ -128,6 +129,11 @@ public final class DiscoveryEvents {
   /** The thresholds discovery's contention events are recorded from now, in nanoseconds per event name. */
   public Map<String, Long> contentionThresholds() {
     return thresholds.all();
+  }
+
+  /** The reader has handled a flush: the threads its events name are looked at again from the next one. */
+  public void flushedStream() {
+    threadNames.clear();
   }
 
   /** The event names this class handles. */
@@ -224,7 +230,7 @@ public final class DiscoveryEvents {
   private Consumer<RecordedEvent> ofApplication(Consumer<RecordedEvent> handler) {
     return e -> {
       RecordedThread t = e.getThread();
-      if (ofTheProgram(t == null ? null : t.getJavaName())) {
+      if (ofTheProgram(t == null ? null : threadNames.get(t))) {
         handler.accept(e);
       }
     };
@@ -279,7 +285,7 @@ public final class DiscoveryEvents {
       handler.accept(e);
       RecordedStackTrace stack = e.getStackTrace();
       if (stack != null) {
-        graph.sampled(stack.getFrames());
+        graph.sampled(stack);
       }
     };
   }
@@ -317,7 +323,7 @@ public final class DiscoveryEvents {
     }
     RecordedStackTrace stack = e.getStackTrace();
     if (stack != null && SourceEvent.LOCK_PARK.counts(e)) {
-      syncGraph.sampled(stack.getFrames());
+      syncGraph.sampled(stack);
     }
   }
 
@@ -330,17 +336,17 @@ public final class DiscoveryEvents {
     }
     RecordedStackTrace stack = e.getStackTrace();
     if (stack != null) {
-      allocGraph.sampled(stack.getFrames());
+      allocGraph.sampled(stack);
     }
   }
 
   /** A sample of an application thread (not the agent's, not JFR's own) goes into the call graph. */
   private void executionSample(RecordedEvent e) {
     RecordedThread t = e.getThread("sampledThread");
-    String name = t == null ? null : t.getJavaName();
+    String name = t == null ? null : threadNames.get(t);
     RecordedStackTrace stack = e.getStackTrace();
     if (name != null && ofTheProgram(name) && stack != null) {
-      List<String[]> frames = callGraph.sampled(stack.getFrames());
+      List<String[]> frames = callGraph.sampled(stack);
       longRunning.sampled(t.getJavaThreadId(), t.getOSThreadId(), name, e.getStartTime().toEpochMilli(), frames,
           stack.isTruncated());
     }
@@ -357,7 +363,7 @@ public final class DiscoveryEvents {
   private void nativeSample(RecordedEvent e) {
     RecordedThread t = e.getThread("sampledThread");
     RecordedStackTrace stack = e.getStackTrace();
-    if (t == null || !ofTheProgram(t.getJavaName()) || stack == null || !SourceEvent.IO_SAMPLE.counts(e)) {
+    if (t == null || !ofTheProgram(threadNames.get(t)) || stack == null || !SourceEvent.IO_SAMPLE.counts(e)) {
       return;
     }
     long tid = t.getOSThreadId();
@@ -375,7 +381,7 @@ public final class DiscoveryEvents {
     if (held != null) {
       held.forEach(ioGraph::sampled);
     }
-    ioGraph.sampled(stack.getFrames());
+    ioGraph.sampled(stack);
   }
 
   private void compilation(RecordedEvent e) {

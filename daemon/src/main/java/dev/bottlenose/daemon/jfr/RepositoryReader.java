@@ -155,7 +155,16 @@ public final class RepositoryReader implements AutoCloseable {
     s.onError(t -> failure = "reading " + repository + ": " + t);
     s.onClose(() -> failure = failure.isEmpty() ? "closed" : failure);
     stream = s;
-    s.startAsync();
+    // a thread of its own name, not JFR's "JFR Event Stream": what reading costs shows as the tool's (top -H, /proc)
+    Thread reader = new Thread(() -> {
+      try {
+        s.start();
+      } catch (RuntimeException e) {
+        failure = "reading " + repository + ": " + e;
+      }
+    }, "bottlenose-jfr-reader");
+    reader.setDaemon(true);
+    reader.start();
     decay.scheduleWithFixedDelay(graphs::decay, CallGraph.HALF_LIFE_MILLIS, CallGraph.HALF_LIFE_MILLIS, TimeUnit.MILLISECONDS);
     decay.scheduleWithFixedDelay(this::recheck, CHECK_MILLIS, CHECK_MILLIS, TimeUnit.MILLISECONDS);
   }
@@ -202,6 +211,9 @@ public final class RepositoryReader implements AutoCloseable {
    * this more than once per flush; the sources take each flush once.
    */
   private void flushed() {
+    graphs.flushed();
+    sources.flushedStream();
+    discovery.flushedStream();
     long through = lastFlushMillis;
     longRunning.flushed(through);
     if (through > settledThroughMillis) {

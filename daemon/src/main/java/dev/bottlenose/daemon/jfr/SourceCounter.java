@@ -87,6 +87,7 @@ public final class SourceCounter {
   private Map<Long, Long> cpuAtLastFlush = new HashMap<>();
   /** The program's threads the events have named, by OS id: whose CPU time a whole-thread source counts. */
   private final Map<Long, RecordedThread> programThreads = new HashMap<>();
+  private final PerFlush<RecordedThread, Boolean> notProgram = new PerFlush<>(SourceCounter::notTheProgram);
   /** JFR's event for each class defined, which {@code class_load} sources count when the JVM's own total is known. */
   static final String CLASS_DEFINE = dev.bottlenose.agent.sources.WatchedSources.CLASS_DEFINE;
   private LongSupplier classLoading = () -> -1;
@@ -336,6 +337,11 @@ public final class SourceCounter {
     return e.hasField(field) && e.getValue(field) instanceof Number n ? n.intValue() : -1;
   }
 
+  /** The reader has handled a flush: the threads its events name are looked at again from the next one. */
+  void flushedStream() {
+    notProgram.clear();
+  }
+
   /** The agent's threads, JFR's and the JDK's housekeeping threads. */
   static boolean notTheProgram(RecordedThread thread) {
     String name = thread.getJavaName();
@@ -367,7 +373,7 @@ public final class SourceCounter {
     if (define) {
       defined(type);
     }
-    if (thread != null && notTheProgram(thread) || type.code == SourceEvent.Code.METHOD && (isToolCode(e) || isToolsWake(e, type))) {
+    if (thread != null && notProgram.get(thread) || type.code == SourceEvent.Code.METHOD && (isToolCode(e) || isToolsWake(e, type))) {
       return;
     }
     boolean weighted = type == SourceEvent.CPU_SAMPLE && threadCpu != null && thread != null;
@@ -421,7 +427,7 @@ public final class SourceCounter {
    * classes) is seldom in an execution sample, but its allocation samples and class definitions name it.
    */
   private synchronized void seenThread(RecordedThread thread) {
-    if (thread == null || notTheProgram(thread)) {
+    if (thread == null || notProgram.get(thread)) {
       return;
     }
     long tid = thread.getOSThreadId();
