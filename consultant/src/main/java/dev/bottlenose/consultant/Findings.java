@@ -65,7 +65,8 @@ public final class Findings {
       double measuringCost,
       String nextStep,
       List<Integer> nodeIds,
-      List<Holder> holders) {
+      List<Holder> holders,
+      Flame flame) {
 
     public Finding {
       holders = List.copyOf(holders);
@@ -88,17 +89,18 @@ public final class Findings {
       m.put("nextStep", nextStep);
       m.put("nodeIds", nodeIds);
       m.put("holders", holders.stream().map(Holder::toJson).toList());
+      m.put("flame", flame == null ? null : flame.toJson());
       return m;
     }
 
     Finding ranked(int at) {
       return new Finding(at, hypothesis, why, focus, where, threads, programCode, impact, evidence, foundAfterSeconds,
-          measuringCost, nextStep, nodeIds, holders);
+          measuringCost, nextStep, nodeIds, holders, flame);
     }
 
     Finding withHolders(List<Holder> holders) {
       return new Finding(rank, hypothesis, why, focus, where, threads, programCode, impact, evidence, foundAfterSeconds,
-          measuringCost, nextStep, nodeIds, holders);
+          measuringCost, nextStep, nodeIds, holders, flame);
     }
 
     /** "; on thread main", "; on threads a, b", "; on pool client", or nothing when it is of every thread. */
@@ -165,6 +167,51 @@ public final class Findings {
       m.put("looks", looks);
       m.put("waiters", waiters);
       m.put("text", text());
+      return m;
+    }
+  }
+
+  /**
+   * A finding's flame graph: the graph of sampled stacks ({@code GET /api/jvms/{id}/stacks?graph=}) that samples what
+   * its hypothesis counts, kept to the stacks through its place's code ({@code through}; null when its place names
+   * no code: the whole graph), and what that shows in words ({@code CPU samples through com.acme.Cache.get(Object)}).
+   * Which graph a cause is seen in is decided here alone, so that the page, the REST answer and {@code --json} agree.
+   */
+  public record Flame(String graph, ResourcePath through, String text) {
+    /**
+     * The graph of each hypothesis that has one; a hypothesis without takes its nearest ancestor's (interpretation
+     * is CPU time, too-small I/O operations are I/O time, a user's refinement of lock contention is lock waiting).
+     */
+    private static final Map<String, String> GRAPHS = Map.of("cpu_bound", "cpu", "sync_wait", "sync", "io_wait", "io",
+        "object_creation_overhead", "alloc", "memory_pressure", "alloc", "jit_compile_time", "jit",
+        "class_load_time", "load");
+    /** What a graph's samples are, as the start of {@link #text}. */
+    private static final Map<String, String> SAMPLES = Map.of("cpu", "CPU samples", "sync", "lock-wait samples",
+        "io", "I/O-wait samples", "alloc", "allocation samples", "jit", "JIT compilations", "load", "class definitions");
+
+    /** The flame graph of hypothesis {@code h} at {@code place}, or null when no graph samples what it counts. */
+    static Flame of(Hypothesis h, HypothesisCatalog catalog, Focus place) {
+      String graph = null;
+      Set<String> seen = new HashSet<>();
+      for (Hypothesis at = h; at != null && graph == null && seen.add(at.id());
+          at = at.parent() == null ? null : catalog.get(at.parent())) {
+        graph = GRAPHS.get(at.id());
+      }
+      if (graph == null) {
+        return null;
+      }
+      ResourcePath code = place.get(Hierarchy.CODE);
+      // the stacks hold methods, not a method's forms (interpreted, compiled): a form's method it is
+      ResourcePath through = code.isRoot() ? null
+          : code.depth() > 3 ? ResourcePath.of(Hierarchy.CODE, code.segments().subList(0, 3)) : code;
+      return new Flame(graph, through, SAMPLES.get(graph) + (through == null ? "" : " through " + ReadableNames.code(through)));
+    }
+
+    Map<String, Object> toJson() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("graph", graph);
+      m.put("through", through == null ? null : through.toString());
+      m.put("text", text);
       return m;
     }
   }
@@ -424,7 +471,8 @@ public final class Findings {
       folded.forEach(m -> ids.add(m.id()));
       double found = lead.concludedAtMillis() > 0 && startedAtMillis > 0 ? (lead.concludedAtMillis() - startedAtMillis) / 1000.0 : Double.NaN;
       return new Finding(0, h.id(), h.displayName(), focus, where(place(lead.focus()), !threads.isEmpty()), threads, programCode(h, lead), impact(h, lead, seconds, distinct),
-          evidence(h, lead), found, lead.observedCost(), NextSteps.of(h, place(lead.focus())), List.copyOf(ids), List.of());
+          evidence(h, lead), found, lead.observedCost(), NextSteps.of(h, place(lead.focus())), List.copyOf(ids), List.of(),
+          Flame.of(h, catalog, place(lead.focus())));
     }
 
     /**

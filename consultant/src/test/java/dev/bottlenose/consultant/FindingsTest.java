@@ -79,6 +79,38 @@ class FindingsTest {
     assertThat(cpu.text()).contains("; found 17.2 s into the search; measuring it cost under 0.01% of the target's CPU\n");
   }
 
+  /**
+   * Each finding's flame graph is its hypothesis's graph (a refinement's its nearest ancestor's that has one),
+   * through its place's code, or the whole graph when its place names no code.
+   */
+  @Test
+  void eachFindingsFlameGraphFollowsItsHypothesisThroughItsCode() {
+    List<Finding> twoCauses = Findings.of(saved("two-causes"));
+    assertThat(twoCauses.get(0).flame()).isEqualTo(new Findings.Flame("sync",
+        dev.bottlenose.model.ResourcePath.parse("/Code/jdk.internal.misc/Unsafe/park(ZJ)V"),
+        "lock-wait samples through jdk.internal.misc.Unsafe.park(boolean, long)"));
+    assertThat(twoCauses.get(1).flame().text())
+        .isEqualTo("CPU samples through diag.twocauses.PriceService.price(double, double, double, int)");
+    assertThat(twoCauses.get(1).toJson().get("flame")).isEqualTo(java.util.Map.of("graph", "cpu",
+        "through", "/Code/diag.twocauses/PriceService/price(DDDI)D",
+        "text", "CPU samples through diag.twocauses.PriceService.price(double, double, double, int)"));
+    assertThat(flame("huge-method", "interpreted_time").graph()).as("a refinement of CPU-bound").isEqualTo("cpu");
+    assertThat(flame("small-reads", "io_wait").graph()).isEqualTo("io");
+    assertThat(flame("gc-pressure", "allocation_share").text())
+        .isEqualTo("allocation samples through diag.gc.SessionCache.churn(Map, long)");
+    assertThat(flame("alloc-churn", "object_creation_overhead").graph()).isEqualTo("alloc");
+    assertThat(flame("h2-orders", "jit_compile_time")).isEqualTo(new Findings.Flame("jit", null, "JIT compilations"));
+    assertThat(flame("class-loading", "class_load_time")).isEqualTo(new Findings.Flame("load", null, "class definitions"));
+    assertThat(Findings.of(saved("javac"))).extracting(f -> f.flame().text()).as("a package")
+        .contains("CPU samples through package java.lang");
+  }
+
+  /** The flame graph of search {@code name}'s first finding of {@code hypothesis}. */
+  private static Findings.Flame flame(String name, String hypothesis) {
+    return Findings.of(saved(name)).stream().filter(f -> f.hypothesis().equals(hypothesis)).findFirst().orElseThrow()
+        .flame();
+  }
+
   @Test
   void aLockFourThreadsWaitForIsOneFindingWithItsThreads() {
     List<Finding> found = Findings.of(saved("lock-across-sleep"));
