@@ -52,7 +52,8 @@ final class JvmApi {
     router.get("/api/jvms/:daemonId/resources").handler(checked)
         .handler(Http.handle(ctx -> resources(ctx.pathParam("daemonId"), ctx.queryParam("path"))));
     router.get("/api/jvms/:daemonId/stacks").handler(checked).handler(Http.handle(ctx ->
-        stacks(ctx.pathParam("daemonId"), (String) ApiContract.param(ctx, "graph"), (Number) ApiContract.param(ctx, "max"))));
+        stacks(ctx.pathParam("daemonId"), (String) ApiContract.param(ctx, "graph"), (Number) ApiContract.param(ctx, "max"),
+            (String) ApiContract.param(ctx, "through"))));
   }
 
   /**
@@ -168,17 +169,20 @@ final class JvmApi {
 
   /**
    * A daemon's sampled stacks as a tree ({@code stacks} on the bus), for a flame graph: {@code graph} (default cpu)
-   * and {@code max} (default {@link DaemonRequests.Stacks#DEFAULT_MAX}) as the contract checked them.
+   * and {@code max} (default {@link DaemonRequests.Stacks#DEFAULT_MAX}) as the contract checked them; only those
+   * through code {@code through} when given ({@link Through}).
    */
-  private Future<?> stacks(String daemonId, String graph, Number maxFrames) {
+  private Future<?> stacks(String daemonId, String graph, Number maxFrames, String through) {
     String g = graph == null ? DaemonRequests.CallGraph.DEFAULT_GRAPH : graph;
     int max = maxFrames == null ? DaemonRequests.Stacks.DEFAULT_MAX : maxFrames.intValue();
     return daemons.find(daemonId).compose(d -> {
       if (d == null) {
         return Future.failedFuture(ApiException.notFound("unknown daemon '" + daemonId + "'"));
       }
-      return vertx.eventBus().<JsonObject>request(Addresses.stacks(daemonId), new DaemonRequests.Stacks(g, max).toJson());
-    }).map(m -> DaemonReplies.Stacks.from(m.body()).toJson().put("daemonId", daemonId).put("counts", STACK_GRAPHS.get(g)));
+      return Through.code(vertx, daemonId, through);
+    }).compose(code -> vertx.eventBus().<JsonObject>request(Addresses.stacks(daemonId),
+        new DaemonRequests.Stacks(g, max).toJson()).map(m -> Through.keep(DaemonReplies.Stacks.from(m.body()).toJson()
+            .put("daemonId", daemonId).put("counts", STACK_GRAPHS.get(g)), code)));
   }
 
   static JsonObject children(String path, DaemonReplies.Resources resources) {

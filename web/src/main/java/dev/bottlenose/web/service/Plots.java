@@ -315,8 +315,7 @@ final class Plots {
       Focus focus = Fields.of(body).focus("focus");
       return Future.succeededFuture(focus == null ? Focus.WHOLE_PROGRAM : focus);
     }
-    return vertx.eventBus().<JsonObject>request(Addresses.codePath(daemonId), new DaemonRequests.CodePath(text).toJson())
-        .map(m -> Focus.of(DaemonReplies.CodePath.from(m.body()).path()))
+    return Through.resolve(vertx, daemonId, text).map(Focus::of)
         .recover(e -> Future.failedFuture(Http.status(e) == 503 ? unknownDaemon(daemonId) : e));
   }
 }

@@ -20,6 +20,7 @@ import dev.bottlenose.web.render.ShgView;
 import dev.bottlenose.web.render.StackExports;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -36,6 +37,7 @@ import java.util.stream.Collectors;
 
 /** {@code /api/searches}: start, list, one search, a node, stop, export, the graph's view, findings. */
 final class SearchApi {
+  private final Vertx vertx;
   private final Searches searches;
   private final Daemons daemons;
   private final Limits limits;
@@ -43,7 +45,8 @@ final class SearchApi {
   private final Map<String, String> clients = new LinkedHashMap<>();
   private final AtomicInteger starting = new AtomicInteger();
 
-  SearchApi(Searches searches, Daemons daemons, Limits limits) {
+  SearchApi(Vertx vertx, Searches searches, Daemons daemons, Limits limits) {
+    this.vertx = vertx;
     this.searches = searches;
     this.daemons = daemons;
     this.limits = limits;
@@ -64,7 +67,7 @@ final class SearchApi {
     router.get("/api/searches/:id/findings").handler(checked)
         .handler(Http.handle(ctx -> findings(ctx.pathParam("id"))));
     router.get("/api/searches/:id/stacks").handler(checked).handler(Http.handle(ctx -> stacks(ctx.pathParam("id"),
-        ctx.queryParams().get("daemon"), ctx.queryParams().get("graph"))));
+        ctx.queryParams().get("daemon"), ctx.queryParams().get("graph"), ctx.queryParams().get("through"))));
   }
 
   private Future<?> start(RoutingContext ctx) {
@@ -265,20 +268,20 @@ final class SearchApi {
 
   /**
    * The sampled stacks a search kept as it ended, of one of its JVMs ({@code daemon}, default its first) and one
-   * graph ({@code graph}, default cpu), in the shape of {@code GET /api/jvms/{id}/stacks}; a running search keeps
-   * none yet (its JVMs' are live on that address).
+   * graph ({@code graph}, default cpu), in the shape of {@code GET /api/jvms/{id}/stacks}; only those through code
+   * {@code through} when given ({@link Through}). A running search keeps none yet (its JVMs' are live on that
+   * address).
    */
-  private Future<?> stacks(String id, String daemon, String kept) {
+  private Future<?> stacks(String id, String daemon, String kept, String through) {
     String graph = kept == null ? "cpu" : kept;
-    return searches.open(id).map(s -> {
+    return searches.open(id).compose(s -> {
       String d = StackExports.daemonOrFirst(s, daemon);
       SavedSearch.Stacks found = StackExports.find(s, d, graph).orElseThrow(() -> ApiException.notFound("search '" + id
           + "' kept no " + graph + " stacks" + (d == null ? "" : " of " + d) + whyNoStacks(id)));
-      JsonArray frames = new JsonArray();
-      found.frames().forEach(f -> frames.add(new JsonObject().put("parent", f.parent()).put("method", f.method())
-          .put("total", f.total()).put("self", f.self())));
-      return new JsonObject().put("searchId", id).put("daemonId", found.daemon()).put("graph", graph)
-          .put("counts", JvmApi.STACK_GRAPHS.get(graph)).put("samples", found.samples()).put("frames", frames);
+      JsonObject all = new JsonObject().put("searchId", id).put("daemonId", found.daemon()).put("graph", graph)
+          .put("counts", JvmApi.STACK_GRAPHS.get(graph)).put("samples", found.samples())
+          .put("frames", Through.json(found.frames()));
+      return Through.code(vertx, found.daemon(), through).map(code -> Through.keep(all, code));
     });
   }
 

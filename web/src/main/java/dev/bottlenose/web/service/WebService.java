@@ -100,7 +100,7 @@ public final class WebService {
             jvmsChanged();
           }
         });
-    this.searchApi = new SearchApi(searches, daemons, limits);
+    this.searchApi = new SearchApi(vertx, searches, daemons, limits);
     this.daemonEvents = vertx.eventBus().consumer(Addresses.DAEMONS, m -> jvmsChanged());
     this.clusterSearches = new ClusterSearches(vertx, this::jvmsChanged);
     metrics.watch(searches);

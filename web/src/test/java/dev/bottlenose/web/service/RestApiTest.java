@@ -137,6 +137,27 @@ class RestApiTest {
     assertError(fixture.get("/api/searches/hot-1/stacks?graph=heap"), 400,
         "'graph' must be cpu, sync, io or alloc, is 'heap'");
 
+    // A finding's flame graph: its graph, only the stacks through its code.
+    JsonObject flame = finding.getJsonObject("flame");
+    assertThat(flame.getString("graph")).isEqualTo("cpu");
+    assertThat(flame.getString("through")).isEqualTo(Graphs.HOT);
+    assertThat(flame.getString("text")).isEqualTo("CPU samples through com.acme.Hot.spin()");
+    JsonObject through = new JsonObject(fixture.get("/api/searches/hot-1/stacks?graph=cpu&through=" + encode(Graphs.HOT)).body());
+    assertThat(through.getString("through")).isEqualTo(Graphs.HOT);
+    assertThat(through.getLong("samples")).isEqualTo(5);
+    assertThat(through.getJsonArray("frames")).hasSize(2);
+    JsonObject elsewhere = new JsonObject(fixture.get("/api/searches/hot-1/stacks?through=" + encode("/Code/org.other")).body());
+    assertThat(elsewhere.getLong("samples")).isZero();
+    assertThat(elsewhere.getJsonArray("frames")).isEmpty();
+    assertError(fixture.get("/api/searches/hot-1/stacks?through=" + encode("/Threads/main")), 400,
+        "'through' names a package, a class or a method");
+    assertError(fixture.get("/api/searches/hot-1/stacks?through=%2FCode"), 400, "all the code");
+    assertError(fixture.get("/api/searches/hot-1/stacks?through=" + encode("/Cod/x")), 400,
+        "'through' must be a /Code path or a Java name");
+    assertError(fixture.get("/api/searches/hot-1/stacks?through="), 400, "through");
+    assertError(fixture.get("/api/searches/hot-1/stacks?through=com.acme.Hot.spin"), 400,
+        "no daemon of vm-42 answers");
+
     JsonObject node = new JsonObject(fixture.get("/api/searches/hot-1/nodes/2").body());
     assertThat(node.getJsonArray("parents").getList()).containsExactly(1);
     assertThat(node.getJsonArray("children").getList()).containsExactly(3);
@@ -345,6 +366,10 @@ class RestApiTest {
 
   private static List<JsonObject> objects(io.vertx.core.json.JsonArray array) {
     return array.stream().map(o -> (JsonObject) o).toList();
+  }
+
+  private static String encode(String text) {
+    return java.net.URLEncoder.encode(text, java.nio.charset.StandardCharsets.UTF_8);
   }
 
   static void assertError(HttpResponse<String> response, int status, String message) {
