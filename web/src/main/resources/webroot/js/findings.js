@@ -3,17 +3,15 @@
 import { get, q } from './api.js';
 import { h, messageLine } from './ui.js';
 
-/** Which samples show a hypothesis's time: blocked on locks, blocked in I/O, else on the CPU. */
-const SAMPLES = { sync_wait: 'sync', io_wait: 'io', small_io_ops: 'io', object_creation_overhead: 'alloc', allocation_share: 'alloc' };
-
 /** The findings shown at once; the rest, smaller, are behind a "more" toggle. */
 const SHOWN = 5;
 
 /**
  * The findings panel of one search; {@code onShow(nodeId)} shows a finding's node in the graph, {@code
- * onChange(findings)} hears of every new list, {@code onSamples(kind, method)} shows the samples of a finding's code.
+ * onChange(findings)} hears of every new list, {@code onFlame(flame)} shows a finding's flame graph (its {@code flame}:
+ * the graph and the code the server chose for its hypothesis and place).
  */
-export function findingsPanel(searchId, { onShow, onChange, onSamples } = {}) {
+export function findingsPanel(searchId, { onShow, onChange, onFlame } = {}) {
   const summary = h('p', { class: 'findings-summary muted' }, 'loading the findings…');
   const list = h('ol', { class: 'findings-list' });
   const rest = h('ol', { class: 'findings-list', start: String(SHOWN + 1) });
@@ -51,10 +49,8 @@ export function findingsPanel(searchId, { onShow, onChange, onSamples } = {}) {
     const cost = f.measuringCostText == null ? null : h('span', { class: 'cost' }, ` · ${f.measuringCostText}`);
     const show = onShow ? h('button', { type: 'button', class: 'show-node', title: 'select its node in the graph',
       onclick: () => onShow(f.nodeIds[0]) }, 'show in graph') : null;
-    const code = (f.focus || []).find(p => p.startsWith('/Code/') && p.split('/').length >= 5);
-    const stacks = onSamples && code ? h('button', { type: 'button', class: 'show-samples',
-      title: 'the flame graph of the samples, this method marked', onclick: () => onSamples(SAMPLES[f.hypothesis] || 'cpu', code) },
-    'samples') : null;
+    const stacks = onFlame && f.flame ? h('button', { type: 'button', class: 'show-flame', title: f.flame.text,
+      dataset: { graph: f.flame.graph }, onclick: () => onFlame(f.flame) }, 'flame graph') : null;
     return h('li', { class: 'finding', dataset: { rank: String(f.rank), hypothesis: f.hypothesis, nodeId: String(f.nodeIds[0]) } },
       h('div', { class: 'finding-head' }, h('span', { class: 'rank' }, String(f.rank)), h('strong', { class: 'why' }, f.why),
         h('span', { class: 'impact' }, f.impact.text), show, stacks),

@@ -2,7 +2,8 @@
 // each frame as wide as the samples through it, laid out by D3's partition layout (d3-hierarchy), the layout
 // flame graph libraries are built on. The program's own code is drawn warm, the platform's (java., jdk., sun.,
 // com.sun.) grey; clicking a frame zooms into it and proposes its method as a focus; a method can be
-// highlighted wherever it is on the stacks (a finding's). Given a baseline (another search's stacks of the same
+// highlighted wherever it is on the stacks (a finding's), and the graph can say what it shows (a finding's flame graph:
+// its samples through its code, as the server words it). Given a baseline (another search's stacks of the same
 // kind), it is a differential flame graph: each frame coloured by how its share of the samples changed against the
 // baseline, red where it grew, blue where it shrank, pale where it stayed.
 import { h } from './ui.js';
@@ -21,6 +22,8 @@ export function frameName(method) {
 
 /** The flame graph in {@code container}; {@code onPick(method)} hears of the frame clicked. */
 export function flameGraph(container, { onPick } = {}) {
+  const title = h('div', { class: 'flame-title', hidden: true });
+  container.append(title);
   const svg = d3.select(container).append('svg').attr('class', 'flame').attr('width', '100%');
   const info = h('div', { class: 'flame-info muted' }, 'hover a frame for its samples; click one to zoom in');
   container.append(info);
@@ -119,6 +122,11 @@ export function flameGraph(container, { onPick } = {}) {
       svg.attr('data-diff', baseline ? 'true' : null);
       zoomed = null;
       draw();
+    },
+    /** Says above the graph what it shows ("CPU samples through com.acme.Cache.get(Object)"); null says nothing. */
+    describe(text) {
+      title.textContent = text || '';
+      title.hidden = !text;
     },
     /** Marks every frame of {@code method} (a /Code method path) and dims the stacks without it; null clears. */
     highlight(method) {

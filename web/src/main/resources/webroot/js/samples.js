@@ -1,7 +1,8 @@
 // The samples behind a search, as a flame graph per JVM: what its threads were doing on the CPU, blocked on a
 // lock, or blocked in I/O (the daemon's stacks, which follow the last minute or so). Read again every 10 s
 // while the search runs, and kept with the search when it ends; clicking a frame proposes its method as a focus,
-// with a button that plots the graph's metric there live (POST /api/plots, as the Resources page does).
+// with a button that plots the graph's metric there live (POST /api/plots, as the Resources page does). A finding's
+// flame graph is the same view kept to the stacks through the finding's code (the stacks' `through`).
 import { get, q } from './api.js';
 import { flameGraph } from './flame.js';
 import { plotPanel } from './plots.js';
@@ -27,10 +28,16 @@ export function samplesPanel({ live, searchId } = {}) {
   const box = h('div', { class: 'flame-box' });
   const plots = h('div', { class: 'plots' });
   const plotter = plotPanel(plots);
+  /** A finding's flame graph shown ({graph, through, text}), or null: every stack. */
+  let finding = null;
+  const whole = h('button', { type: 'button', class: 'show-all-stacks', hidden: true, onclick: () => {
+    showing(null);
+    load();
+  } }, 'all stacks');
   const element = h('section', { class: 'card samples', dataset: { loaded: 'false' } },
     h('h2', {}, 'Samples'),
     h('div', { class: 'toolbar' }, h('label', {}, 'threads ', graph), h('label', {}, 'JVM ', jvm),
-      h('button', { type: 'button', class: 'refresh', onclick: () => load() }, 'refresh')),
+      h('button', { type: 'button', class: 'refresh', onclick: () => load() }, 'refresh'), whole),
     message, box, picked, plots);
   const flame = flameGraph(box, {
     onPick: method => {
@@ -45,19 +52,25 @@ export function samplesPanel({ live, searchId } = {}) {
   });
   let timer = null;
   let running = !!live;
+  let asked = 0;
 
   /** Reads the samples; a search that has just ended may still be saving its stacks, so a missing one is asked again twice. */
   async function load(retries = running ? 0 : 2) {
     if (running && !jvm.value) return;
+    const n = ++asked;
+    const through = finding && finding.through ? `&through=${q(finding.through)}` : '';
     try {
       const stacks = await get(running
-        ? `/api/jvms/${q(jvm.value)}/stacks?graph=${q(graph.value)}`
-        : `/api/searches/${q(searchId)}/stacks?daemon=${q(jvm.value)}&graph=${q(graph.value)}`);
+        ? `/api/jvms/${q(jvm.value)}/stacks?graph=${q(graph.value)}${through}`
+        : `/api/searches/${q(searchId)}/stacks?daemon=${q(jvm.value)}&graph=${q(graph.value)}${through}`);
+      if (n !== asked) return; // a later read was asked for (another graph, a finding's): its answer counts
       message.show(null);
       flame.set(stacks);
       element.dataset.loaded = 'true';
       element.dataset.samples = String(stacks.samples);
+      element.dataset.through = stacks.through || '';
     } catch (e) {
+      if (n !== asked) return;
       flame.set(null);
       message.show(e.message, e.status === 404 ? 'info' : 'error');
       if (e.status === 404 && retries > 0) {
@@ -72,8 +85,23 @@ export function samplesPanel({ live, searchId } = {}) {
     if (running) timer = setTimeout(() => load().finally(schedule), 10000);
   }
 
-  graph.addEventListener('change', () => load());
-  jvm.addEventListener('change', () => load());
+  /** Shows a finding's flame graph from now on, or (null) every stack: says which, and marks a finding's method. */
+  function showing(f) {
+    finding = f;
+    flame.describe(f ? f.text : null);
+    flame.highlight(f && f.through && f.through.split('/').length >= 5 ? f.through : null);
+    whole.hidden = !f;
+  }
+
+  // another graph or JVM is no longer the finding's flame graph
+  graph.addEventListener('change', () => {
+    showing(null);
+    load();
+  });
+  jvm.addEventListener('change', () => {
+    showing(null);
+    load();
+  });
 
   return {
     element,
@@ -84,10 +112,14 @@ export function samplesPanel({ live, searchId } = {}) {
       load();
       schedule();
     },
-    /** Shows {@code kind}'s samples with {@code method}'s frames marked (a finding's code). */
-    show(kind, method) {
-      graph.value = kind;
-      flame.highlight(method);
+    /**
+     * Shows a finding's flame graph ({@code flame} of a finding: its graph, through its code, in words): the
+     * stacks of that graph through that code, its method's frames marked.
+     */
+    showFlame(f) {
+      if (![...graph.options].some(o => o.value === f.graph)) graph.append(h('option', { value: f.graph }, f.graph));
+      graph.value = f.graph;
+      showing(f);
       load();
       element.scrollIntoView({ block: 'start' });
     },

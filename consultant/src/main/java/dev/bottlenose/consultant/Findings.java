@@ -187,7 +187,8 @@ public final class Findings {
         "class_load_time", "load");
     /** What a graph's samples are, as the start of {@link #text}. */
     private static final Map<String, String> SAMPLES = Map.of("cpu", "CPU samples", "sync", "lock-wait samples",
-        "io", "I/O-wait samples", "alloc", "allocation samples", "jit", "JIT compilations", "load", "class definitions");
+        "io", "I/O-wait samples", "alloc", "allocation samples", "jit", "JIT compilations",
+        "load", "class definitions");
 
     /** The flame graph of hypothesis {@code h} at {@code place}, or null when no graph samples what it counts. */
     static Flame of(Hypothesis h, HypothesisCatalog catalog, Focus place) {
@@ -204,7 +205,8 @@ public final class Findings {
       // the stacks hold methods, not a method's forms (interpreted, compiled): a form's method it is
       ResourcePath through = code.isRoot() ? null
           : code.depth() > 3 ? ResourcePath.of(Hierarchy.CODE, code.segments().subList(0, 3)) : code;
-      return new Flame(graph, through, SAMPLES.get(graph) + (through == null ? "" : " through " + ReadableNames.code(through)));
+      String words = SAMPLES.get(graph) + (through == null ? "" : " through " + ReadableNames.code(through));
+      return new Flame(graph, through, words);
     }
 
     Map<String, Object> toJson() {
@@ -471,8 +473,8 @@ public final class Findings {
       folded.forEach(m -> ids.add(m.id()));
       double found = lead.concludedAtMillis() > 0 && startedAtMillis > 0 ? (lead.concludedAtMillis() - startedAtMillis) / 1000.0 : Double.NaN;
       return new Finding(0, h.id(), h.displayName(), focus, where(place(lead.focus()), !threads.isEmpty()), threads, programCode(h, lead), impact(h, lead, seconds, distinct),
-          evidence(h, lead), found, lead.observedCost(), NextSteps.of(h, place(lead.focus())), List.copyOf(ids), List.of(),
-          Flame.of(h, catalog, place(lead.focus())));
+          evidence(h, lead), found, lead.observedCost(), NextSteps.of(h, place(lead.focus())), List.copyOf(ids),
+          List.of(), Flame.of(h, catalog, place(lead.focus())));
     }
 
     /**

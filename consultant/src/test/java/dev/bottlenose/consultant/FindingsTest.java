@@ -100,7 +100,8 @@ class FindingsTest {
         .isEqualTo("allocation samples through diag.gc.SessionCache.churn(Map, long)");
     assertThat(flame("alloc-churn", "object_creation_overhead").graph()).isEqualTo("alloc");
     assertThat(flame("h2-orders", "jit_compile_time")).isEqualTo(new Findings.Flame("jit", null, "JIT compilations"));
-    assertThat(flame("class-loading", "class_load_time")).isEqualTo(new Findings.Flame("load", null, "class definitions"));
+    assertThat(flame("class-loading", "class_load_time"))
+        .isEqualTo(new Findings.Flame("load", null, "class definitions"));
     assertThat(Findings.of(saved("javac"))).extracting(f -> f.flame().text()).as("a package")
         .contains("CPU samples through package java.lang");
   }

@@ -122,7 +122,7 @@ export function searchView(root, searchId, { live, compact } = {}) {
   const samples = compact ? null : samplesPanel({ live, searchId });
   const findings = findingsPanel(searchId, {
     onShow: id => view.select(id),
-    onSamples: samples ? (kind, method) => samples.show(kind, method) : null,
+    onFlame: samples ? flame => samples.showFlame(flame) : null,
   });
   let running = false;
 

@@ -213,16 +213,20 @@ class WebUiTest {
     // The findings and the flame graph are redrawn as they are read again: find, click and read afresh.
     waitUntil(d -> {
       try {
-        d.findElement(By.xpath(atBurn + "//button[contains(@class,'show-samples')]")).click();
+        d.findElement(By.xpath(atBurn + "//button[contains(@class,'show-flame')]")).click();
         return true;
       } catch (StaleElementReferenceException | ElementClickInterceptedException e) {
         return false;
       }
     }, Duration.ofSeconds(10));
-    String burnFrame = ".samples[data-loaded='true'] svg.flame g.frame[data-method='" + BURN + "'] rect";
+    // The finding's flame graph: the CPU samples through burn(), its frames marked.
+    String burnFrame = ".samples[data-loaded='true'][data-through='" + BURN + "'] svg.flame"
+        + " g.frame[data-method='" + BURN + "'] rect";
     waitUntil(d -> "#000".equals(browser.script("const r = document.querySelector(arguments[0]); return r && r.getAttribute('stroke');",
         burnFrame)), Duration.ofSeconds(20));
     assertThat(Integer.parseInt(browser.find(By.cssSelector(".samples")).getAttribute("data-samples"))).isPositive();
+    assertThat(browser.find(By.cssSelector(".samples .flame-title")).getText())
+        .isEqualTo("CPU samples through dev.bottlenose.tests.workloads.HotMethodWorkload.burn()");
     browser.screenshot("search-samples");
     // A frame clicked is proposed as a focus: its button plots CPU there, live. The graph is read again every 10 s:
     // the frame is found afresh each try.
@@ -490,14 +494,18 @@ class WebUiTest {
     browser.screenshot("compare-flame");
   }
 
-  /** {@code from}'s graph saved as {@code id} with 100 CPU samples of one JVM: {@code leaves} under Thread.run. */
+  /**
+   * {@code from}'s graph saved as {@code id} with 100 CPU samples of its JVM (so that its page's samples card, which
+   * asks for them by its JVM, finds them): {@code leaves} under Thread.run.
+   */
   private static void saveWithStacks(SearchStore store, SavedSearch from, String id, List<SavedSearch.Stacks.Frame> leaves)
       throws java.io.IOException {
     List<SavedSearch.Stacks.Frame> frames = new java.util.ArrayList<>(List.of(new SavedSearch.Stacks.Frame(-1, "/Code", 100, 0)));
     frames.add(new SavedSearch.Stacks.Frame(0, RUN, 100, 0));
     leaves.forEach(f -> frames.add(new SavedSearch.Stacks.Frame(1, f.method(), f.total(), f.self())));
     store.save(new SavedSearch(id, from.startedAtMillis(), from.endedAtMillis(), from.endReason(), from.settings(),
-        from.graph(), from.series()).withStacks(List.of(new SavedSearch.Stacks("vm-1", "cpu", 100, frames))));
+        from.graph(), from.series()).withStacks(List.of(new SavedSearch.Stacks(
+        from.settings().getOrDefault("web.daemons", "vm-1"), "cpu", 100, frames))));
   }
 
   /**
@@ -621,6 +629,23 @@ class WebUiTest {
         .endsWith("measuring it cost under 0.01% of the target's CPU");
     assertThat(items).allSatisfy(i -> assertThat(i.findElement(By.cssSelector(".next")).getText()).isNotBlank());
     browser.screenshot("history-two-causes");
+
+    // The same findings over stacks kept (AFTER): the CPU-bound finding's flame graph holds only the stacks through
+    // price(), 40 of the 100 samples, and says so.
+    browser.go("#/history/" + AFTER);
+    browser.await(By.cssSelector(".samples[data-loaded='true'] svg.flame[data-frames]"), Duration.ofSeconds(20));
+    browser.find(By.cssSelector("li.finding[data-hypothesis='cpu_bound'] button.show-flame")).click();
+    By throughPrice = By.cssSelector(".samples[data-loaded='true'][data-through='" + PRICE + "']"
+        + " svg.flame[data-frames]");
+    browser.await(throughPrice, Duration.ofSeconds(20));
+    @SuppressWarnings("unchecked")
+    List<Object> methods = (List<Object>) browser.script("return [...document.querySelectorAll('.samples svg.flame"
+        + " g.frame')].map(g => g.dataset.method)");
+    assertThat(methods).containsExactlyInAnyOrder("/Code", RUN, PRICE);
+    assertThat(browser.find(By.cssSelector(".samples")).getAttribute("data-samples")).isEqualTo("40");
+    assertThat(browser.find(By.cssSelector(".samples .flame-title")).getText())
+        .isEqualTo("CPU samples through diag.twocauses.PriceService.price(double, double, double, int)");
+    browser.screenshot("history-finding-flame");
   }
 
   private void setValue(WebElement element, String value) {

@@ -52,8 +52,8 @@ final class JvmApi {
     router.get("/api/jvms/:daemonId/resources").handler(checked)
         .handler(Http.handle(ctx -> resources(ctx.pathParam("daemonId"), ctx.queryParam("path"))));
     router.get("/api/jvms/:daemonId/stacks").handler(checked).handler(Http.handle(ctx ->
-        stacks(ctx.pathParam("daemonId"), (String) ApiContract.param(ctx, "graph"), (Number) ApiContract.param(ctx, "max"),
-            (String) ApiContract.param(ctx, "through"))));
+        stacks(ctx.pathParam("daemonId"), (String) ApiContract.param(ctx, "graph"),
+            (Number) ApiContract.param(ctx, "max"), (String) ApiContract.param(ctx, "through"))));
   }
 
   /**

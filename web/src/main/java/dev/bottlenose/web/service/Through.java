@@ -61,7 +61,8 @@ final class Through {
    * ({@code codepath}, {@link CodeNames}): which readings of a name exist only the target's loaded classes tell.
    */
   static Future<ResourcePath> resolve(Vertx vertx, String daemonId, String text) {
-    return vertx.eventBus().<JsonObject>request(Addresses.codePath(daemonId), new DaemonRequests.CodePath(text).toJson())
+    return vertx.eventBus()
+        .<JsonObject>request(Addresses.codePath(daemonId), new DaemonRequests.CodePath(text).toJson())
         .map(m -> DaemonReplies.CodePath.from(m.body()).path());
   }
 
@@ -77,7 +78,8 @@ final class Through {
         .map(f -> new SavedSearch.Stacks.Frame(f.getInteger("parent"), f.getString("method"), f.getLong("total"),
             f.getLong("self"))).toList();
     StacksThrough.Kept kept = StacksThrough.of(frames, code);
-    return stacks.copy().put("through", code.toString()).put("samples", kept.samples()).put("frames", json(kept.frames()));
+    return stacks.copy().put("through", code.toString()).put("samples", kept.samples())
+        .put("frames", json(kept.frames()));
   }
 
   /** Frames in the answers' shape, {@code {parent, method, total, self}}. */

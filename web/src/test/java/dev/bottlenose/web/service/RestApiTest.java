@@ -142,11 +142,13 @@ class RestApiTest {
     assertThat(flame.getString("graph")).isEqualTo("cpu");
     assertThat(flame.getString("through")).isEqualTo(Graphs.HOT);
     assertThat(flame.getString("text")).isEqualTo("CPU samples through com.acme.Hot.spin()");
-    JsonObject through = new JsonObject(fixture.get("/api/searches/hot-1/stacks?graph=cpu&through=" + encode(Graphs.HOT)).body());
+    JsonObject through = new JsonObject(fixture.get("/api/searches/hot-1/stacks?graph=cpu&through="
+        + encode(Graphs.HOT)).body());
     assertThat(through.getString("through")).isEqualTo(Graphs.HOT);
     assertThat(through.getLong("samples")).isEqualTo(5);
     assertThat(through.getJsonArray("frames")).hasSize(2);
-    JsonObject elsewhere = new JsonObject(fixture.get("/api/searches/hot-1/stacks?through=" + encode("/Code/org.other")).body());
+    JsonObject elsewhere = new JsonObject(fixture.get("/api/searches/hot-1/stacks?through="
+        + encode("/Code/org.other")).body());
     assertThat(elsewhere.getLong("samples")).isZero();
     assertThat(elsewhere.getJsonArray("frames")).isEmpty();
     assertError(fixture.get("/api/searches/hot-1/stacks?through=" + encode("/Threads/main")), 400,
