@@ -31,8 +31,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The REST API against a real target: the service (in this JVM, a cluster member) spawns a daemon for the
  * pid, a search started over REST finds the CPU-hot method, its live events arrive on the WebSocket, it is
- * stopped, saved (the WebSocket says so), listed and exported as JSON, DOT and SVG, and the target holds no
- * instrumentation after.
+ * stopped, saved (the WebSocket says so), listed and exported as JSON, DOT and SVG, its finding's flame graph keeps
+ * the stacks through the hot method, and the target holds no instrumentation after.
  */
 class RestSearchTest {
   private static final String BURN = "/Code/dev.bottlenose.tests.workloads/HotMethodWorkload/burn()J";
@@ -89,6 +89,7 @@ class RestSearchTest {
         JsonArray findings = get("/api/searches/" + searchId + "/findings").getJsonArray("findings");
         assertThat(findings.stream().map(o -> ((JsonObject) o).getJsonArray("focus").encode())).as(findings.encodePrettily())
             .anyMatch(f -> f.contains(BURN));
+        flameGraphsThroughTheFinding(searchId, daemonId, findings);
         JsonArray status = get("/api/jvms").getJsonArray("jvms").stream().map(o -> (JsonObject) o)
             .filter(j -> j.getString("daemonId").equals(daemonId)).findFirst().orElseThrow().getJsonArray("status");
         assertThat(status.stream().map(o -> (JsonObject) o)).anyMatch(s -> s.getString("family").equals("cpu_bound") && s.getString("state").equals("true")
@@ -101,6 +102,57 @@ class RestSearchTest {
         service.close().toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
       }
     }
+  }
+
+  /**
+   * The finding at burn() names its flame graph: the CPU stacks through burn(). The saved search's stacks through it
+   * hold only stacks through it, no more samples than all its stacks; a Java name is resolved by the JVM's daemon
+   * (as for a plot) to the same code; the JVM's live stacks filter alike; code no stack reaches leaves an empty tree.
+   */
+  private void flameGraphsThroughTheFinding(String searchId, String daemonId, JsonArray findings) throws Exception {
+    JsonObject flame = findings.stream().map(o -> (JsonObject) o)
+        .filter(f -> f.getJsonArray("focus").contains(BURN) && "cpu_bound".equals(f.getString("hypothesis")))
+        .findFirst().orElseThrow(() -> new AssertionError(findings.encodePrettily())).getJsonObject("flame");
+    assertThat(flame.getString("graph")).isEqualTo("cpu");
+    assertThat(flame.getString("through")).isEqualTo(BURN);
+    assertThat(flame.getString("text"))
+        .isEqualTo("CPU samples through dev.bottlenose.tests.workloads.HotMethodWorkload.burn()");
+    String stacks = "/api/searches/" + searchId + "/stacks?graph=cpu";
+    JsonObject all = get(stacks);
+    JsonObject through = get(stacks + "&through=" + encode(flame.getString("through")));
+    assertThat(through.getString("through")).isEqualTo(BURN);
+    assertThat(through.getLong("samples")).isPositive().isLessThanOrEqualTo(all.getLong("samples"));
+    assertOnlyStacksThrough(through, BURN);
+    JsonObject named = get(stacks + "&through=" + encode("dev.bottlenose.tests.workloads.HotMethodWorkload::burn"));
+    assertThat(named.getString("through")).as("resolved by the daemon").isEqualTo(BURN);
+    assertThat(named.getJsonArray("frames")).isEqualTo(through.getJsonArray("frames"));
+    JsonObject nowhere = get(stacks + "&through=" + encode("/Code/dev.bottlenose.tests.nowhere/Nothing/none()V"));
+    assertThat(nowhere.getLong("samples")).isZero();
+    assertThat(nowhere.getJsonArray("frames")).isEmpty();
+    JsonObject live = get("/api/jvms/" + daemonId + "/stacks?graph=cpu&through=" + encode(BURN));
+    assertThat(live.getLong("samples")).isPositive();
+    assertOnlyStacksThrough(live, BURN);
+  }
+
+  /** Every stack of {@code stacks} (from a root to a frame no other frame calls) passes through {@code method}. */
+  private static void assertOnlyStacksThrough(JsonObject stacks, String method) {
+    List<JsonObject> frames = stacks.getJsonArray("frames").stream().map(o -> (JsonObject) o).toList();
+    java.util.Set<Integer> callers = new java.util.HashSet<>();
+    frames.forEach(f -> callers.add(f.getInteger("parent")));
+    for (int i = 0; i < frames.size(); i++) {
+      if (callers.contains(i)) {
+        continue;
+      }
+      boolean through = false;
+      for (int at = i; at >= 0 && !through; at = frames.get(at).getInteger("parent")) {
+        through = frames.get(at).getString("method").equals(method);
+      }
+      assertThat(through).as("stack ending in frame %d passes through %s: %s", i, method, stacks.encode()).isTrue();
+    }
+  }
+
+  private static String encode(String text) {
+    return java.net.URLEncoder.encode(text, StandardCharsets.UTF_8);
   }
 
   private boolean trueAt(JsonObject graph) {
