@@ -305,7 +305,8 @@ final class Plots {
   /**
    * The body's focus, the whole program when it has none: the contract's text ({@code </Code/com.acme>}), or a place
    * written as Java writes it ({@code com.acme.Cache::get}, {@code com.acme.Cache.get(Object)}, a class, a package),
-   * which the daemon resolves in its target as the commands do ({@code codepath}). A malformed focus is refused here
+   * which the daemon resolves in its target as the commands do ({@code codepath}; {@link Through#resolve}, which the
+   * stacks' {@code through} uses too). A malformed focus is refused here
    * (400), a name that matches nothing or several places by the daemon (400, saying how far it was found or
    * listing the candidates).
    */
