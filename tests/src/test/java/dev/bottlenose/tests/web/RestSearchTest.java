@@ -132,6 +132,12 @@ class RestSearchTest {
     JsonObject live = get("/api/jvms/" + daemonId + "/stacks?graph=cpu&through=" + encode(BURN));
     assertThat(live.getLong("samples")).isPositive();
     assertOnlyStacksThrough(live, BURN);
+    HttpResponse<String> unknown = send(stacks + "&through=" + encode("dev.bottlenose.tests.nowhere.Nothing::none"));
+    assertThat(unknown.statusCode()).as(unknown.body()).isEqualTo(400);
+    assertThat(new JsonObject(unknown.body()).getString("error")).startsWith("'through': no code matches");
+    HttpResponse<String> threads = send("/api/jvms/" + daemonId + "/stacks?through=" + encode("/Threads/main"));
+    assertThat(threads.statusCode()).as(threads.body()).isEqualTo(400);
+    assertThat(new JsonObject(threads.body()).getString("error")).contains("names a package, a class or a method");
   }
 
   /** Every stack of {@code stacks} (from a root to a frame no other frame calls) passes through {@code method}. */
@@ -185,10 +191,14 @@ class RestSearchTest {
   }
 
   private String text(String path) throws Exception {
-    HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).GET().build(),
-        HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    HttpResponse<String> r = send(path);
     assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
     return r.body();
+  }
+
+  private HttpResponse<String> send(String path) throws Exception {
+    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).GET().build(),
+        HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
   }
 
   private HttpResponse<String> post(String path, JsonObject body) throws Exception {

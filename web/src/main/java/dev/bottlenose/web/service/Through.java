@@ -38,7 +38,7 @@ final class Through {
           ? ApiException.badRequest("'through' " + text + " is written as Java, which the daemon of " + daemonId
               + " resolves, and no daemon of " + daemonId + " answers (its JVM has exited?): write it as a /Code path,"
               + " as a finding's flame.through does")
-          : new ApiException(Http.status(e) == 500 ? 400 : Http.status(e), "'through': " + e.getMessage())));
+          : new ApiException(Http.status(e), "'through': " + e.getMessage())));
     }
     ResourcePath code;
     try {
