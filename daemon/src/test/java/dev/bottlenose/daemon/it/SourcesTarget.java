@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /** A real target JVM running {@link SourcesWorkload} (relocated to {@value #PACKAGE}), driven one scenario at a time. */
 final class SourcesTarget implements AutoCloseable {
@@ -74,8 +73,9 @@ final class SourcesTarget implements AutoCloseable {
     throw new IOException("the workload ended during " + command);
   }
 
+  /** Stops it as {@link TargetJvm#stop} does, which lets JFR remove its repository. */
   @Override
   public void close() throws InterruptedException {
-    process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    TargetJvm.stop(process);
   }
 }

@@ -73,6 +73,18 @@ public final class TargetJvm implements AutoCloseable {
 
   @Override
   public void close() throws InterruptedException {
-    process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    stop(process);
+  }
+
+  /**
+   * Stops a target as an operator would (SIGTERM), so that its JVM runs its shutdown hooks and JFR removes the
+   * repository the agent's recording wrote (a killed JVM leaves it in the temporary directory); killed only if it
+   * has not ended within 3 s.
+   */
+  static void stop(Process process) throws InterruptedException {
+    process.destroy();
+    if (!process.waitFor(3, TimeUnit.SECONDS)) {
+      process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    }
   }
 }

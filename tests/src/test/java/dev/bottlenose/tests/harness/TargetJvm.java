@@ -128,12 +128,20 @@ public final class TargetJvm implements AutoCloseable {
     throw new AssertionError("no " + key + "= in '" + line + "'");
   }
 
+  /**
+   * Stops the workload as an operator would (SIGTERM), so that its JVM runs its shutdown hooks and JFR removes the
+   * repository the agent's recording wrote (a killed JVM leaves it in the temporary directory); killed only if it
+   * has not ended within 3 s.
+   */
   @Override
   public void close() {
-    process.destroyForcibly();
+    process.destroy();
     try {
-      process.waitFor(10, TimeUnit.SECONDS);
+      if (!process.waitFor(3, TimeUnit.SECONDS)) {
+        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      }
     } catch (InterruptedException e) {
+      process.destroyForcibly();
       Thread.currentThread().interrupt();
     }
   }
