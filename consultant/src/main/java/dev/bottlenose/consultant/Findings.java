@@ -136,8 +136,9 @@ public final class Findings {
   }
 
   /**
-   * Who held a contended lock of a lock-contention finding, as the search ended: the lock, the holder's thread and
-   * state, what it was doing (its top frames in Java's words, top first), in how many of the looks, and who waited.
+   * Who held a contended lock of a lock-contention finding, at the last look (while the search ran, or as it ended):
+   * the lock, the holder's thread and state, what it was doing (its top frames in Java's words, top first), in how
+   * many of the look's thread dumps, and who waited.
    */
   public record Holder(String lock, String owner, String ownerState, List<String> doing, int seen, int looks,
       List<String> waiters) {
@@ -150,11 +151,11 @@ public final class Findings {
 
     /**
      * {@code monitor com.acme.Cache: thread audit (TIMED_WAITING) in java.lang.Thread.sleep <- com.acme.Log.append,
-     * in 8 of 8 looks as the search ended; quote-0, quote-1 waited}.
+     * in 8 of 8 thread dumps; quote-0, quote-1 waited}.
      */
     public String text() {
       return lock + ": thread " + owner + " (" + ownerState + ")" + (doing.isEmpty() ? "" : " in " + String.join(" <- ", doing))
-          + ", in " + seen + " of " + looks + " looks as the search ended; " + String.join(", ", waiters) + " waited";
+          + ", in " + seen + " of " + looks + " thread dumps; " + String.join(", ", waiters) + " waited";
     }
 
     Map<String, Object> toJson() {
@@ -264,12 +265,19 @@ public final class Findings {
   }
 
   /**
-   * The findings of a saved search; a lock-contention finding carries the holders seen as the search ended of the
-   * locks its threads waited for (all of them when it names no thread), the most seen first, at most three.
+   * The findings of a saved search; a lock-contention finding carries the holders seen as the search ended
+   * ({@link #withHolders}).
    */
   public static List<Finding> of(SavedSearch search) {
-    List<Finding> found = of(search.graph(), search.hypotheses(), search.startedAtMillis());
-    if (search.holders().isEmpty()) {
+    return withHolders(of(search.graph(), search.hypotheses(), search.startedAtMillis()), search.holders());
+  }
+
+  /**
+   * {@code found} with each lock-contention finding carrying the holders {@code seen} of the locks its threads waited
+   * for (all of them when it names no thread), the most seen first, at most three.
+   */
+  public static List<Finding> withHolders(List<Finding> found, List<SavedSearch.LockHolder> seen) {
+    if (seen.isEmpty()) {
       return found;
     }
     List<Finding> out = new ArrayList<>(found.size());
@@ -278,7 +286,7 @@ public final class Findings {
         out.add(f);
         continue;
       }
-      List<Holder> holders = search.holders().stream()
+      List<Holder> holders = seen.stream()
           .filter(h -> f.threads().isEmpty() || f.threads().stream().anyMatch(t -> waitedFor(h, t)))
           .sorted(Comparator.comparingInt(SavedSearch.LockHolder::seen).reversed()).limit(3).map(Holder::of).toList();
       out.add(f.withHolders(holders));

@@ -49,6 +49,7 @@ public final class Search {
   private final HypothesisCatalog catalog;
   private final InstantSource clock;
   private final SearchHistoryGraph graph;
+  private volatile List<SavedSearch.LockHolder> lockHolders = List.of();
   private final RuleSession rules;
   private final SearchNodes nodes;
   private final Experiments experiments;
@@ -178,8 +179,26 @@ public final class Search {
   }
 
   /** What the search has found so far, ranked by impact ({@link Findings}). */
+  /**
+   * The findings in the graph as it is now, ranked by impact; a lock-contention finding with the holders of its lock
+   * last seen ({@link #lockHolders(List)}).
+   */
   public List<Findings.Finding> findings() {
-    return Findings.of(graph, catalog, startedAtMillis);
+    return Findings.withHolders(Findings.of(graph, catalog, startedAtMillis), lockHolders);
+  }
+
+  /**
+   * Who was seen holding the contended locks of the search's JVMs, and doing what, while it runs (the runner asks the
+   * daemons when lock contention is found); the findings carry them from now on, and listeners hear of it.
+   */
+  public void lockHolders(List<SavedSearch.LockHolder> holders) {
+    lockHolders = List.copyOf(holders);
+    graph.lockHolders(holders.size());
+  }
+
+  /** The lock holders last seen while the search ran ({@link #lockHolders(List)}); empty if none were looked at. */
+  public List<SavedSearch.LockHolder> lockHolders() {
+    return lockHolders;
   }
 
   public SearchHistoryGraph graph() {

@@ -93,6 +93,10 @@ public final class SearchHistoryGraph {
     emit(new ShgEvent.SearchEnded(searchId, reason));
   }
 
+  void lockHolders(int held) {
+    emit(new ShgEvent.LockHolders(searchId, held));
+  }
+
   public synchronized ShgNode node(int id) {
     return nodes.get(id);
   }

@@ -3,7 +3,10 @@ package dev.bottlenose.consultant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** A change of the search-history graph, as published to listeners (the web UI, the event bus). */
+/**
+ * A change of the search-history graph, or of what the search found, as published to listeners (the web UI, the event
+ * bus).
+ */
 public sealed interface ShgEvent {
 
   /** The search this event belongs to. */
@@ -32,6 +35,16 @@ public sealed interface ShgEvent {
   record SearchEnded(String searchId, String reason) implements ShgEvent {
     public Map<String, Object> toJson() {
       return body(this, "searchEnded", "reason", reason);
+    }
+  }
+
+  /**
+   * The threads holding the contended locks were looked at while the search runs ({@code held}: how many locks were
+   * seen held): a lock-contention finding now says who holds its lock and what the holder does.
+   */
+  record LockHolders(String searchId, int held) implements ShgEvent {
+    public Map<String, Object> toJson() {
+      return body(this, "lockHolders", "held", held);
     }
   }
 

@@ -1,8 +1,11 @@
 package dev.bottlenose.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import dev.bottlenose.consultant.Findings;
 import dev.bottlenose.consultant.SearchHistoryGraph;
+import dev.bottlenose.consultant.ShgEvent;
 import dev.bottlenose.consultant.ShgNode;
 import dev.bottlenose.consultant.bus.SearchRunner;
 import dev.bottlenose.model.ResourcePath;
@@ -22,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A whole search over the bus on a planted synchronisation bottleneck ({@link SyncWorkload}: three tellers
  * taking turns on one account's monitor): {@code sync_wait} must be found true at the monitor's class on
- * {@code /SyncObjects} and at the method that blocks on {@code /Code}, within the issue's 30 s of search
- * time, with nothing left in the target afterwards.
+ * {@code /SyncObjects} and at the method that blocks on {@code /Code}, within 30 s of search time; while it runs,
+ * its lock finding says which teller holds the monitor; and nothing is left in the target afterwards.
  */
 class SyncSearchTest {
   private static final ResourcePath POST = ResourcePath.parse("/Code/dev.bottlenose.tests.workloads/SyncWorkload/post(J)V");
@@ -42,8 +45,26 @@ class SyncSearchTest {
       bus.awaitRunning(daemon);
       Predicate<ShgNode> atLock = Searches.trueAt("sync_wait", ACCOUNT);
       Predicate<ShgNode> inMethod = Searches.trueAt("sync_wait", POST);
-      SearchRunner runner = Searches.runUntil(bus, daemon, Searches.fast("sync-" + target.pid(), SEARCH_TIME), data,
-          atLock, inMethod);
+      SearchRunner runner = SearchRunner.start(bus.vertx(), java.util.List.of(daemon.id()),
+          Searches.fast("sync-" + target.pid(), SEARCH_TIME), data, "an end-to-end test");
+      java.util.List<ShgEvent> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+      runner.search().addListener(heard::add);
+      try {
+        Searches.awaitFound(runner, Duration.ofSeconds(120), atLock, inMethod);
+        // while it runs: a lock finding says who holds the lock (looked at once the lock's node became true)
+        await("the holders of the contended monitor while the search runs").atMost(Duration.ofSeconds(20))
+            .until(() -> runner.search().findings().stream().anyMatch(f -> f.hypothesis().equals("sync_wait")
+                && !f.holders().isEmpty()));
+        assertThat(runner.search().isFinished()).isFalse();
+        Findings.Holder holder = runner.search().findings().stream().filter(f -> f.hypothesis().equals("sync_wait"))
+            .flatMap(f -> f.holders().stream()).findFirst().orElseThrow();
+        assertThat(holder.lock()).startsWith("monitor ").endsWith("SyncWorkload$Account");
+        assertThat(holder.owner()).startsWith("teller-");
+        assertThat(heard).as("the page hears of it").anyMatch(e -> e instanceof ShgEvent.LockHolders h && h.held() > 0);
+      } finally {
+        runner.stop("found it");
+        runner.saved().toCompletionStage().toCompletableFuture().get(60, java.util.concurrent.TimeUnit.SECONDS);
+      }
 
       Searches.foundWithin(runner, atLock, "sync_wait true at " + ACCOUNT, SEARCH_TIME);
       Searches.foundWithin(runner, inMethod, "sync_wait true at " + POST, SEARCH_TIME);

@@ -213,6 +213,9 @@ export function searchView(root, searchId, { live, compact } = {}) {
     else if (event.type === 'searchEnded') {
       ended(event.reason);
       findings.changed();
+    } else if (event.type === 'lockHolders') {
+      // the holders of the contended locks were looked at: the lock findings say who holds them now
+      findings.changed();
     } else if (event.type === 'searchSaved') {
       // Read from the file now: the findings with what only the saved search has, a lock's holders.
       findings.load();

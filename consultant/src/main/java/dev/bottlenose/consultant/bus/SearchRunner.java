@@ -53,6 +53,12 @@ public final class SearchRunner {
   private static final long STACKS_TIMEOUT_MILLIS = 3_000;
   /** How long a daemon has to dump, check and send its JVM's recording (up to 80 MB) as the search ends. */
   private static final long RECORDING_TIMEOUT_MILLIS = 30_000;
+  /**
+   * The least time between two looks at the lock holders while a search runs: each look is a few thread dumps in
+   * the target (a safepoint each), asked only when a new lock-contention node has become true.
+   */
+  private static final long HOLDERS_EVERY_MILLIS = 10_000;
+  private static final String LOCK_CONTENTION = "sync_wait";
   /** How far back the agent's recording keeps events (its {@code maxAge}). */
   private static final long RECORDING_MAX_AGE_MILLIS = 120_000;
 
@@ -81,6 +87,11 @@ public final class SearchRunner {
   /** The daemons whose target exited or which left, with why: not asked for a recording as the search ends. */
   private final Map<String, String> gone = new java.util.concurrent.ConcurrentHashMap<>();
   private final SearchAnnouncer announcer;
+  /** True lock-contention nodes, counted by the step's worker; those the holders were last asked for. */
+  private volatile int lockNodes;
+  private int lockNodesAsked;
+  private long holdersAskedAtMillis = Long.MIN_VALUE / 2;
+  private boolean askingHolders;
 
   SearchRunner(Vertx vertx, List<String> daemonIds, Search search, EventBusMeasurementPort port, EventBusResourceOracle oracle,
       SearchStore store, String startedBy) {
@@ -193,13 +204,35 @@ public final class SearchRunner {
   }
 
   /**
+   * While the search runs, on the event loop: once a lock-contention node more than at the last look has become true,
+   * and {@value #HOLDERS_EVERY_MILLIS} ms after the last look at most, who holds the contended locks now, for the
+   * findings ({@link Search#lockHolders(List)}) and the page, which hears of it.
+   */
+  private void lookAtHoldersIfNew() {
+    int now = lockNodes;
+    long at = System.currentTimeMillis();
+    if (askingHolders || now <= lockNodesAsked || at - holdersAskedAtMillis < HOLDERS_EVERY_MILLIS) {
+      return;
+    }
+    askingHolders = true;
+    lockNodesAsked = now;
+    holdersAskedAtMillis = at;
+    holders().onComplete(ar -> {
+      askingHolders = false;
+      if (ar.succeeded() && !ar.result().isEmpty() && timer >= 0) {
+        search.lockHolders(ar.result());
+      }
+    });
+  }
+
+  /**
    * When the search found lock contention (a true {@code sync_wait} node), who holds the contended locks in each of
-   * its JVMs and doing what, as it ends ({@code holders}: a few thread dumps in the target); nothing otherwise, and
-   * nothing of a daemon that does not answer within {@value #STACKS_TIMEOUT_MILLIS} ms.
+   * its JVMs and doing what ({@code holders}: a few thread dumps in the target); nothing otherwise, and nothing of a
+   * daemon that does not answer within {@value #STACKS_TIMEOUT_MILLIS} ms.
    */
   private Future<List<SavedSearch.LockHolder>> holders() {
     boolean contended = search.graph().nodes().stream()
-        .anyMatch(n -> n.hypothesis().equals("sync_wait") && n.state() == NodeState.TRUE);
+        .anyMatch(n -> n.hypothesis().equals(LOCK_CONTENTION) && n.state() == NodeState.TRUE);
     if (!contended) {
       return Future.succeededFuture(List.of());
     }
@@ -316,6 +349,8 @@ public final class SearchRunner {
         search.advance();
       }
       announcer.step();
+      lockNodes = (int) search.graph().nodes().stream()
+          .filter(n -> n.hypothesis().equals(LOCK_CONTENTION) && n.state() == NodeState.TRUE).count();
       return search.isFinished();
     }, false).onComplete(ar -> {
       journal.flush();
@@ -325,6 +360,7 @@ public final class SearchRunner {
           finish();
           return;
         }
+        lookAtHoldersIfNew();
       } else if (++failedSteps >= MAX_FAILED_STEPS || !begun) {
         finish();
         return;
@@ -382,7 +418,9 @@ public final class SearchRunner {
     Future.join(stacks, holders).transform(ar -> port.close())
         .compose(v -> recordings())
         .compose(recordings -> vertx.executeBlocking(() -> {
-          result = search.toSaved().withStacks(stacks.result()).withHolders(holders.result())
+          // the holders as it ends, else (its JVM gone, the locks free by then) those last seen while it ran
+          List<SavedSearch.LockHolder> held = holders.result().isEmpty() ? search.lockHolders() : holders.result();
+          result = search.toSaved().withStacks(stacks.result()).withHolders(held)
               .withRecordings(recordings);
           Path file = store.save(result);
           journal.close();
