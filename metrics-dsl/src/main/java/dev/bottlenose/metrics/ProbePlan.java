@@ -19,6 +19,8 @@ public final class ProbePlan {
    * the cost model's figure; a daemon charges it for every event its sources made the JVM record.
    */
   public static final double WATCHED_EVENT_NANOS = CostModel.EVENT_NANOS;
+  /** As {@link #WATCHED_EVENT_NANOS}, for an event recorded without its stack trace. */
+  public static final double WATCHED_STACKLESS_EVENT_NANOS = CostModel.STACKLESS_EVENT_NANOS;
 
   private final String metric;
   private final Focus focus;

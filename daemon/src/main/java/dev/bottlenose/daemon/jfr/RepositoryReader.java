@@ -53,6 +53,8 @@ public final class RepositoryReader implements AutoCloseable {
   private volatile String failure = "";
   /** Events JFR recorded only because a source of this daemon's watched their type; the reading thread writes it. */
   private volatile long sourceEvents;
+  /** Of {@link #sourceEvents}, those recorded without a stack trace; the reading thread writes it. */
+  private volatile long stacklessSourceEvents;
   private volatile long lastFlushMillis;
   private long settledThroughMillis;
   private EventStream stream;
@@ -195,6 +197,9 @@ public final class RepositoryReader implements AutoCloseable {
     sources.accept(e);
     if (sources.watches(e.getEventType().getName()) && !discovery.recordedAnyway(e)) {
       sourceEvents++;
+      if (e.getStackTrace() == null) {
+        stacklessSourceEvents++;
+      }
     }
   }
 
@@ -204,6 +209,14 @@ public final class RepositoryReader implements AutoCloseable {
    */
   public long sourceEvents() {
     return sourceEvents;
+  }
+
+  /**
+   * Of {@link #sourceEvents}, those JFR recorded without a stack trace: no stack was walked for them, which costs the
+   * committing thread about an eighth of a walk of 60 frames.
+   */
+  public long stacklessSourceEvents() {
+    return stacklessSourceEvents;
   }
 
   /**

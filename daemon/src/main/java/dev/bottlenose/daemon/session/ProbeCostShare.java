@@ -12,7 +12,8 @@ import java.util.Map;
  * the safepoints, deoptimisation and recompilation that inserting and removing probes cause, but also the
  * program's own; it is not in the total, a reader compares it with its resting level.
  * {@code eventNanos} is what the JFR events recorded only for watched sources cost the program's threads that
- * committed them (each a stack walk; {@code ProbePlan.WATCHED_EVENT_NANOS} apiece): like a probe's execution,
+ * committed them ({@code ProbePlan.WATCHED_EVENT_NANOS} apiece, a stack walk; {@code
+ * ProbePlan.WATCHED_STACKLESS_EVENT_NANOS} for one recorded without its stack): like a probe's execution,
  * it is spent on an application thread, where the agent's CPU time does not see it. {@code ioCalls} is the
  * target's read and write system calls in the interval (-1 when unknown): not a cost, what recording an I/O
  * event per call would cost. {@code daemonCpuNanos} is the daemon process's own CPU time in the interval (-1 when

@@ -573,7 +573,11 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
     if (jfr != null) {
       jfr.sources().samplePeriod(answer.samplePeriodNanos());
     }
-    return new Totals(answer, jfr == null ? List.of() : jfr.sources().totals(), jfr == null ? 0 : jfr.sourceEvents(),
+    // the stackless ones first: the reader counts an event in both, the whole count first, so this never sees more
+    // stackless events than events
+    long stackless = jfr == null ? 0 : jfr.stacklessSourceEvents();
+    long events = jfr == null ? 0 : jfr.sourceEvents();
+    return new Totals(answer, jfr == null ? List.of() : jfr.sources().totals(), events, stackless,
         vmThreads.nanos(), ioCalls.calls(), OwnCpu.nanos());
   }
 

@@ -8,12 +8,12 @@ import java.util.Map;
  * What one sample reads, all cumulative: the agent's answer to {@code read}, and what the daemon adds to it: its
  * watched sources' totals counted from the target's JFR repository ({@code sourceId}, {@code count}, {@code nanos},
  * {@code bytes}, {@code throughMillis}), the events JFR recorded only because a source watches their type (0
- * without a repository), the CPU time of the target's VM threads the daemon charges to the tool (-1 when
+ * without a repository) and how many of them without a stack trace, the CPU time of the target's VM threads the daemon charges to the tool (-1 when
  * unknown), the target's read and write system calls ({@code ioCalls}, -1 when unknown), and the daemon's own
  * process's CPU time ({@code daemonCpuNanos}, -1 when unknown).
  */
-record Totals(ReadReply agent, List<Map<String, Object>> sources, long sourceEvents, long sideCpuNanos, long ioCalls,
-    long daemonCpuNanos) {
+record Totals(ReadReply agent, List<Map<String, Object>> sources, long sourceEvents, long stacklessSourceEvents,
+    long sideCpuNanos, long ioCalls, long daemonCpuNanos) {
   Totals {
     sources = List.copyOf(sources);
   }

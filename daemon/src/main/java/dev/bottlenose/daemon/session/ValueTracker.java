@@ -80,7 +80,10 @@ final class ValueTracker {
         ? delta(now.agent().processCpuNanos(), then.agent().processCpuNanos()) : -1;
     long side = now.sideCpuNanos() >= 0 && then.sideCpuNanos() >= 0 ? delta(now.sideCpuNanos(), then.sideCpuNanos())
         : -1;
-    long events = Math.round(delta(now.sourceEvents(), then.sourceEvents()) * ProbePlan.WATCHED_EVENT_NANOS);
+    long stackless = delta(now.stacklessSourceEvents(), then.stacklessSourceEvents());
+    long events = Math.round(Math.max(0, delta(now.sourceEvents(), then.sourceEvents()) - stackless)
+        * ProbePlan.WATCHED_EVENT_NANOS
+        + stackless * ProbePlan.WATCHED_STACKLESS_EVENT_NANOS);
     long io = now.ioCalls() >= 0 && then.ioCalls() >= 0 ? delta(now.ioCalls(), then.ioCalls()) : -1;
     long daemon = now.daemonCpuNanos() >= 0 && then.daemonCpuNanos() >= 0
         ? delta(now.daemonCpuNanos(), then.daemonCpuNanos()) : -1;

@@ -31,7 +31,7 @@ class ValueTrackerTest {
   /** The totals of a read as the tests write them: the agent's answer, with the daemon's additions beside it. */
   private static Totals totals(Map<String, Object> m) {
     return new Totals(ReadReply.fromMap(m), Fields.mapsOr(m, "sources"), Fields.numberOr(m, "sourceEvents", 0),
-        Fields.numberOr(m, "sideCpuNanos", -1), Fields.numberOr(m, "ioCalls", -1), Fields.numberOr(m, "daemonCpuNanos", -1));
+        Fields.numberOr(m, "stacklessSourceEvents", 0), Fields.numberOr(m, "sideCpuNanos", -1), Fields.numberOr(m, "ioCalls", -1), Fields.numberOr(m, "daemonCpuNanos", -1));
   }
 
   @Test
@@ -96,6 +96,17 @@ class ValueTrackerTest {
     Map<String, Object> withoutJfr = read(2_000_000_000L, 0, 0, 40_000, 0, 2_000_000_000L, 0);
     assertThat(tracker.next(totals(withoutJfr), 3, PROBES).cost().eventNanos()).as("a read without the count charges nothing")
         .isZero();
+
+    ValueTracker stacks = new ValueTracker();
+    Map<String, Object> before = read(0, 0, 0, 0, 0, 0L, 0);
+    stacks.next(totals(before), 1, PROBES);
+    Map<String, Object> after = read(1_000_000_000L, 0, 0, 0, 0, 1_000_000_000L, 0);
+    after.put("sourceEvents", 1000L);
+    after.put("stacklessSourceEvents", 800L);
+    assertThat(stacks.next(totals(after), 2, PROBES).cost().eventNanos())
+        .as("200 events with a stack walk, 800 without, each at its own price")
+        .isEqualTo(Math.round(200 * dev.bottlenose.metrics.ProbePlan.WATCHED_EVENT_NANOS
+            + 800 * dev.bottlenose.metrics.ProbePlan.WATCHED_STACKLESS_EVENT_NANOS));
   }
 
   @Test
