@@ -1,6 +1,7 @@
 package dev.bottlenose.consultant.rules;
 
 import dev.bottlenose.model.CodePaths;
+import dev.bottlenose.model.Focus;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
 import java.util.List;
@@ -34,6 +35,15 @@ public record CodeOnly(String hypothesisId) {
    */
   public static boolean isToolCode(ResourcePath path) {
     return path != null && TOOL.stream().anyMatch(p -> inPackage(path, p));
+  }
+
+  /**
+   * Whether {@code wider} is {@code narrower} with its {@code /Code} part one level up (a rule's condition; the
+   * rules' compiler reads {@code with} as a keyword, so they cannot call {@link Focus#with} themselves).
+   */
+  public static boolean widerInCode(Focus wider, Focus narrower) {
+    ResourcePath code = narrower.get(Hierarchy.CODE);
+    return code != null && !code.isRoot() && wider.equals(narrower.with(code.parent()));
   }
 
   private static boolean inPackage(ResourcePath path, String pkg) {

@@ -17,7 +17,8 @@ import org.kie.internal.io.ResourceFactory;
 
 /**
  * The compiled rules of the consultant (not API): the built-in DRL files beside these facts, plus any
- * {@code *.drl} from an extra directory, compiled with KIE's knowledge builder.
+ * {@code *.drl} from an extra directory. The built-in rules alone come from the executable model the build made
+ * ({@link BuiltInRuleModel}); with an extra directory, all of them are compiled with KIE's knowledge builder.
  */
 public final class RuleBook {
   public static final List<String> BUILT_IN = List.of("promising.drl", "why-refinement.drl", "where-refinement.drl", "verdict.drl");
@@ -33,8 +34,9 @@ public final class RuleBook {
 
   /**
    * The built-in rules and the {@code *.drl} files of {@code extraDirectory} (null for none). The
-   * built-in rules alone are compiled once per class loader (a second caller waits for the first); a directory is compiled every time, so
-   * edited files take effect in the next search.
+   * built-in rules alone are made once per class loader (a second caller waits for the first), from the build's
+   * executable model where there is one; a directory is compiled every time, so edited files take effect in the next
+   * search.
    */
   public static RuleBook load(Path extraDirectory) {
     if (extraDirectory != null) {
@@ -45,7 +47,8 @@ public final class RuleBook {
       synchronized (RuleBook.class) {
         book = builtIn;
         if (book == null) {
-          book = compile(BUILT_IN, List.of());
+          KieBase model = BuiltInRuleModel.load(RuleBook.class.getClassLoader());
+          book = model != null ? new RuleBook(model) : compile(BUILT_IN, List.of());
           builtIn = book;
         }
       }
@@ -53,7 +56,7 @@ public final class RuleBook {
     return book;
   }
 
-  /** Only the named built-in files (for tests of one concern). */
+  /** Only the named built-in files, compiled from DRL (for tests of one concern). */
   static RuleBook of(String... builtInNames) {
     return compile(List.of(builtInNames), List.of());
   }
@@ -102,6 +105,13 @@ public final class RuleBook {
     }
     list.sort(null);
     return list;
+  }
+
+  /** The names of the rules, by package ({@code package.rule}). */
+  java.util.Set<String> ruleNames() {
+    java.util.Set<String> names = new java.util.TreeSet<>();
+    kieBase.getKiePackages().forEach(p -> p.getRules().forEach(r -> names.add(p.getName() + "." + r.getName())));
+    return names;
   }
 
   public RuleSession newSession() {
