@@ -1,8 +1,10 @@
 // D3 charts: a line chart (series against an optional threshold) and a stacked area chart. Both
 // downsample to the chart's width (min and max per pixel column) and redraw at most once per frame.
+import { fmt } from './ui.js';
+
 const d3 = window.d3;
 const HOUR = 3600 * 1000;
-const MARGIN = { top: 10, right: 12, bottom: 22, left: 48 };
+const MARGIN = { top: 20, right: 12, bottom: 22, left: 56 };
 
 /** Keeps, per pixel column of [t0, t1], the first, minimum and maximum point: the shape survives. */
 export function downsample(points, t0, t1, columns) {
@@ -39,6 +41,15 @@ export function downsample(points, t0, t1, columns) {
   return out;
 }
 
+/**
+ * A value axis whose ticks read as the rest of the page writes numbers (ui.js fmt: never scientific notation), with
+ * the unit's words above it (the server's, e.g. "s per second"; none when the unit is not known).
+ */
+function valueAxis(f, y, unit) {
+  f.yAxis.call(d3.axisLeft(y).ticks(5).tickFormat(v => fmt(v)));
+  f.unit.text(unit || '');
+}
+
 function frame(container, width, height, cls) {
   const svg = d3.select(container).append('svg')
     .attr('class', `chart ${cls}`).attr('width', width).attr('height', height)
@@ -48,7 +59,8 @@ function frame(container, width, height, cls) {
   const hgt = height - MARGIN.top - MARGIN.bottom;
   const xAxis = g.append('g').attr('class', 'axis x').attr('transform', `translate(0,${hgt})`);
   const yAxis = g.append('g').attr('class', 'axis y');
-  return { svg, g, w, h: hgt, xAxis, yAxis };
+  const unit = svg.append('text').attr('class', 'axis-unit').attr('x', 4).attr('y', MARGIN.top - 8);
+  return { svg, g, w, h: hgt, xAxis, yAxis, unit };
 }
 
 function throttled(draw) {
@@ -82,7 +94,8 @@ function timeAxis(x, width) {
 
 /**
  * A line chart. series: [{name, points: [[atMillis, value], ...]}]; options.threshold draws a dashed
- * line; options.windowMillis keeps only that much history when points are appended live.
+ * line; options.unit (the words the values are written with) labels the value axis, the legend and the
+ * threshold; options.windowMillis keeps only that much history when points are appended live.
  */
 export function lineChart(container, options = {}) {
   const width = options.width || 560;
@@ -96,6 +109,8 @@ export function lineChart(container, options = {}) {
   const legend = d3.select(container).append('div').attr('class', 'legend');
   let series = [];
   let threshold = options.threshold;
+  const unit = options.unit || '';
+  const inUnit = text => (unit ? `${text} ${unit}` : text);
   const windowMillis = options.windowMillis || HOUR;
 
   const draw = () => {
@@ -107,7 +122,7 @@ export function lineChart(container, options = {}) {
     const yMax = Math.max(d3.max(all, p => p[1]) ?? 0, threshold ?? 0) || 1;
     const y = d3.scaleLinear().domain([Math.min(0, d3.min(all, p => p[1]) ?? 0), yMax * 1.1]).nice().range([f.h, 0]);
     f.xAxis.call(timeAxis(x, f.w));
-    f.yAxis.call(d3.axisLeft(y).ticks(5));
+    valueAxis(f, y, unit);
     const line = d3.line().x(p => x(p[0])).y(p => y(p[1])).defined(p => p[1] !== null && Number.isFinite(p[1]));
     lines.selectAll('path').data(series, s => s.name).join('path')
       .attr('class', 'series').attr('stroke', s => colour(s.name))
@@ -119,7 +134,8 @@ export function lineChart(container, options = {}) {
     }
     legend.selectAll('span').data(series.concat(threshold != null ? [{ name: `threshold ${threshold}`, threshold: true }] : []), s => s.name)
       .join('span').attr('class', s => s.threshold ? 'key threshold' : 'key')
-      .style('--key', s => s.threshold ? null : colour(s.name)).text(s => s.name);
+      .style('--key', s => s.threshold ? null : colour(s.name))
+      .text(s => (s.threshold ? `threshold ${inUnit(fmt(threshold))}` : unit ? `${s.name}, in ${unit}` : s.name));
   };
   const redraw = throttled(draw);
   draw();
@@ -148,7 +164,7 @@ export function lineChart(container, options = {}) {
   };
 }
 
-/** A stacked area chart of shares over time; categories: [{key, label, kind}]. */
+/** A stacked area chart of shares over time; categories: [{key, label, kind}]; options.unit as for a line chart. */
 export function stackedArea(container, categories, options = {}) {
   const width = options.width || 720;
   const height = options.height || 260;
@@ -176,7 +192,7 @@ export function stackedArea(container, categories, options = {}) {
     const top = d3.max(stacked.length ? stacked[stacked.length - 1] : [], d => d[1]) || 1;
     const y = d3.scaleLinear().domain([0, Math.max(1, top)]).nice().range([f.h, 0]);
     f.xAxis.call(timeAxis(x, f.w));
-    f.yAxis.call(d3.axisLeft(y).ticks(5).tickFormat(v => `${d3.format('~g')(v)} s/s`));
+    valueAxis(f, y, options.unit);
     const area = d3.area().x(d => x(d.data.atMillis)).y0(d => y(d[0])).y1(d => y(d[1]));
     areas.selectAll('path').data(stacked, s => s.key).join('path')
       .attr('class', 'area').attr('data-key', s => s.key).attr('fill', s => colour(s.key)).attr('d', area);

@@ -42,7 +42,7 @@ export function nodeDetail(panel, { onNavigate } = {}) {
       h('div', { class: 'node-links' }, links(answer.parents, 'from'), ' ', links(answer.children, 'to')));
     const chartBox = h('div', { class: 'node-chart' });
     body.append(h('h4', {}, 'value over time'), chartBox);
-    const chart = lineChart(chartBox, { width: 400, height: 180, threshold, emptyText: 'no values recorded' });
+    const chart = lineChart(chartBox, { width: 400, height: 180, threshold, unit: answer.unit, emptyText: 'no values recorded' });
     chart.setSeries((answer.series || []).map(s => ({
       name: `${s.metric} @ ${focusLeaf(s.focus)}`,
       points: s.points.map(p => [p[0], p[1]]),

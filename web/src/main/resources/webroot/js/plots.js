@@ -28,11 +28,11 @@ export function plotPanel(container) {
       const count = h('span', { class: 'point-count muted' }, '0 values');
       const element = h('div', { class: 'plot', dataset: { plotId: String(answer.plotId), metric } },
         h('div', { class: 'plot-title' }, h('strong', {}, answer.metric || metric), ` on ${focusText(answer.focus ?? focus)}`,
-          answer.unit ? h('span', { class: 'muted' }, ` (${answer.unit})`) : null, ' ', count,
+          answer.unitWords ? h('span', { class: 'muted unit' }, ` (${answer.unitWords})`) : null, ' ', count,
           h('button', { type: 'button', class: 'remove', onclick: () => remove(answer.plotId) }, 'remove')),
         chartBox);
       container.prepend(element);
-      const chart = lineChart(chartBox, { width: 640, height: 200 });
+      const chart = lineChart(chartBox, { width: 640, height: 200, unit: answer.unitWords });
       let n = 0;
       const unsubscribe = subscribe(`plot:${answer.plotId}`, (event, error) => {
         if (error) {
@@ -43,7 +43,7 @@ export function plotPanel(container) {
           chart.push(metric, event.atMillis, event.value);
           n++;
           element.dataset.points = String(n);
-          count.textContent = `${n} values, last ${fmt(event.value)}`;
+          count.textContent = `${n} values, last ${fmt(event.value)}${answer.unitWords ? ` ${answer.unitWords}` : ''}`;
         }
       });
       plots.set(answer.plotId, { element, unsubscribe });

@@ -726,13 +726,39 @@ public final class Findings {
    * one (a virtual one) or not known ({@code h} null).
    */
   public static String unitWords(Hypothesis h) {
-    if (h == null) {
-      return "";
-    }
-    if (TIME.equals(h.unit())) {
+    return h == null ? "" : unitWords(h.unit());
+  }
+
+  private static String unitWords(String hypothesisUnit) {
+    if (TIME.equals(hypothesisUnit)) {
       return "s per second";
     }
-    return h.unit().startsWith("fraction of ") ? h.unit().substring("fraction ".length()) : h.unit();
+    return hypothesisUnit.startsWith("fraction of ") ? hypothesisUnit.substring("fraction ".length()) : hypothesisUnit;
+  }
+
+  /**
+   * A metric's unit, as the metric language writes it, in the words a value is written with: {@code s per second}
+   * for {@code fraction} (a time metric reports seconds of the activity per second of wall time, summed over the
+   * threads), {@code per second} for {@code count/s}, {@code bytes per second}, {@code bytes each} for
+   * {@code bytes/count}; {@code ratio} and any other unit as it is.
+   */
+  public static String metricUnitWords(String unit) {
+    if (unit == null || unit.isEmpty()) {
+      return "";
+    }
+    if (unit.equals("fraction")) {
+      return unitWords(TIME);
+    }
+    int slash = unit.indexOf('/');
+    if (slash < 0) {
+      return unit;
+    }
+    String top = unit.substring(0, slash).equals("count") ? "" : unit.substring(0, slash) + " ";
+    return switch (unit.substring(slash + 1)) {
+      case "s", "seconds" -> top + "per second";
+      case "count" -> top + "each";
+      default -> unit;
+    };
   }
 
   /**

@@ -235,6 +235,17 @@ class FindingsTest {
   }
 
   @Test
+  void aMetricsUnitReadsInTheWordsOfAHypothesisOfTheSameUnit() {
+    assertThat(Findings.metricUnitWords("fraction")).as("a time metric's seconds per second")
+        .isEqualTo(Findings.unitWords(HypothesisCatalog.of(Settings.defaults()).get("cpu_bound"))).isEqualTo("s per second");
+    assertThat(Findings.metricUnitWords("count/s")).isEqualTo("per second");
+    assertThat(Findings.metricUnitWords("bytes/s")).isEqualTo("bytes per second");
+    assertThat(Findings.metricUnitWords("bytes/count")).isEqualTo("bytes each");
+    assertThat(Findings.metricUnitWords("ratio")).isEqualTo("ratio");
+    assertThat(Findings.metricUnitWords(null)).isEmpty();
+  }
+
+  @Test
   void aTinyValueInTheCliTreeReadsInFixedPoint() {
     SavedSearch s = saved("huge-method");
     String tree = s.graph().toText(s.hypotheses());

@@ -37,7 +37,7 @@ export function render(root) {
       + 'whole time, so a program of four busy threads can show 4 s/s. The first interval after the metrics start is left out.');
     output.replaceChildren(h('h3', {}, `${answer.focus} `, count), unit, chartBox, table);
     output.dataset.viewId = answer.viewId;
-    const chart = stackedArea(chartBox, answer.categories, { width: 760, height: 260 });
+    const chart = stackedArea(chartBox, answer.categories, { width: 760, height: 260, unit: answer.unitWords });
     const sums = new Map();
     let n = 0;
     const drawTable = latest => {

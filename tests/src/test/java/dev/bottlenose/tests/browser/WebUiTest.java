@@ -270,6 +270,8 @@ class WebUiTest {
     waitUntil(d -> !detail.findElements(By.cssSelector("path.series")).isEmpty()
         && detail.findElement(By.cssSelector("path.series")).getAttribute("d").length() > 10, Duration.ofSeconds(10));
     assertThat(detail.findElement(By.cssSelector("line.threshold")).getAttribute("display")).isNotEqualTo("none");
+    assertChartInUnit(detail, "s per second");
+    assertThat(detail.findElement(By.cssSelector(".legend .key.threshold")).getText()).isEqualTo("threshold 0.1 s per second");
     browser.screenshot("search-node-detail");
 
     browser.find(By.cssSelector("button.stop")).click();
@@ -351,6 +353,10 @@ class WebUiTest {
     browser.find(By.cssSelector("button.plot-button")).click();
     WebElement plot = browser.await(By.cssSelector(".plot[data-metric='cpu_inclusive']"), Duration.ofSeconds(20));
     waitUntil(d -> points(plot) >= 3, Duration.ofSeconds(30));
+    assertChartInUnit(plot, "s per second");
+    assertThat(plot.findElement(By.cssSelector(".legend")).getText()).isEqualTo("cpu_inclusive, in s per second");
+    assertThat(plot.findElement(By.cssSelector(".plot-title")).getText()).contains("(s per second)");
+    assertThat(plot.findElement(By.cssSelector(".point-count")).getText()).matches("\\d+ values, last \\S+ s per second");
     browser.screenshot("resources");
   }
 
@@ -381,6 +387,7 @@ class WebUiTest {
     Number drawn = (Number) browser.script("return [...document.querySelectorAll('.vmapp-chart path.area')]"
         + ".filter(p => (p.getAttribute('d') || '').length > 20).length");
     assertThat(drawn.intValue()).as("areas drawn").isPositive();
+    assertChartInUnit(output, "s per second");
     browser.screenshot("vmapp");
   }
 
@@ -646,6 +653,18 @@ class WebUiTest {
     assertThat(browser.find(By.cssSelector(".samples .flame-title")).getText())
         .isEqualTo("CPU samples through diag.twocauses.PriceService.price(double, double, double, int)");
     browser.screenshot("history-finding-flame");
+  }
+
+  /**
+   * The chart in {@code container} names its values' unit above its value axis, and its ticks are plain numbers (a few
+   * digits, thousands grouped), never in scientific notation.
+   */
+  private void assertChartInUnit(WebElement container, String unit) {
+    assertThat(container.findElement(By.cssSelector("svg.chart text.axis-unit")).getText()).isEqualTo(unit);
+    @SuppressWarnings("unchecked")
+    List<String> ticks = (List<String>) browser.script("return [...arguments[0].querySelectorAll('svg.chart .axis.y .tick text')]"
+        + ".map(t => t.textContent)", container);
+    assertThat(ticks).isNotEmpty().allMatch(t -> t.matches("-?[0-9]{1,3}(,[0-9]{3})*(\\.[0-9]+)?"), "a plain number");
   }
 
   private void setValue(WebElement element, String value) {

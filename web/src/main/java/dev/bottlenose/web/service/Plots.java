@@ -6,6 +6,7 @@ import dev.bottlenose.bus.protocol.DaemonEvents;
 import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.bus.protocol.Fields;
+import dev.bottlenose.consultant.Findings;
 import dev.bottlenose.metrics.VmAppBreakdown;
 import dev.bottlenose.metrics.VmAppBreakdown.Category;
 import dev.bottlenose.model.CodeNames;
@@ -110,7 +111,8 @@ final class Plots {
       views.put(topic, new View(id, client, topic, daemonId, Map.of(metric, metricId), values));
       removeUnlessWatched(topic);
       return Http.Reply.json(201, new JsonObject().put("plotId", id).put("metric", metric)
-          .put("focus", reply.focus() == null ? focus.toString() : reply.focus()).put("unit", reply.unit()));
+          .put("focus", reply.focus() == null ? focus.toString() : reply.focus()).put("unit", reply.unit())
+          .put("unitWords", Findings.metricUnitWords(reply.unit())));
     })).andThen(ar -> release(client));
   }
 
@@ -161,7 +163,9 @@ final class Plots {
         String error = c.metric() == null ? (ids.containsKey(CPU) ? null : errors.get(CPU)) : errors.get(c.key());
         categories.add(error == null ? o : o.put("error", error));
       }
-      return Future.succeededFuture(Http.Reply.json(201, new JsonObject().put("viewId", id).put("focus", focus.toString()).put("categories", categories)));
+      String unit = enabling.values().stream().filter(Future::succeeded).findFirst().orElseThrow().result().unit();
+      return Future.succeededFuture(Http.Reply.json(201, new JsonObject().put("viewId", id).put("focus", focus.toString())
+          .put("categories", categories).put("unitWords", Findings.metricUnitWords(unit))));
     });
   }
 
