@@ -2,7 +2,8 @@
 // Layered, the same view and layout the SVG export draws): boxes in their states' colours, why-lines solid and
 // where-lines dashed along the routes ELK gave them, zoom and pan, a click selects a node, the toggle at a box's
 // right collapses or expands what hangs below it, and a group box ("12 false: …", a node's many false leaves)
-// opens on click. What is drawn (filter, collapsed nodes, opened groups) is asked of the server; a live search
+// opens on click. Fitting never draws the labels smaller than LABEL_PX: a graph larger than the window at that
+// size shows its top (the left, where the top-level node is) and is dragged or scrolled to the rest. What is drawn (filter, collapsed nodes, opened groups) is asked of the server; a live search
 // asks again as its graph changes, at most four times a second. Colours are written as attributes so a drawn
 // graph saved as SVG looks the same outside the page.
 import { get, q } from './api.js';
@@ -12,6 +13,9 @@ const d3 = window.d3;
 /** Room at a box's right for its toggle (ShgLayout.TOGGLE), and the toggle's radius. */
 const TOGGLE = 18;
 const TOGGLE_RADIUS = 6;
+/** A label's font size in the drawing, and the smallest it is shown at when the graph is fitted to the window. */
+const FONT_PX = 11;
+const LABEL_PX = 11;
 /** At most one request a quarter of a second, one at a time. */
 const THROTTLE_MILLIS = 250;
 
@@ -39,11 +43,23 @@ export function shgView(container, options = {}) {
   const canvas = svg.append('g').attr('class', 'canvas');
   const edgeLayer = canvas.append('g').attr('class', 'edges').attr('fill', 'none').attr('stroke-width', 1.5);
   const nodeLayer = canvas.append('g').attr('class', 'nodes');
-  const zoom = d3.zoom().scaleExtent([0.05, 4]).on('zoom', e => {
-    canvas.attr('transform', e.transform);
-    if (e.sourceEvent) userMoved = true;
+  const hint = svg.append('text').attr('class', 'hint').attr('x', 8).attr('font-size', 12).attr('fill', '#666')
+    .attr('display', 'none').text('drag or scroll to see the rest of the graph; ctrl + wheel zooms');
+  // the wheel scrolls the drawing (shift + wheel sideways), ctrl + wheel zooms; a drag pans
+  const zoom = d3.zoom().scaleExtent([0.05, 4])
+    .filter(e => (e.type === 'wheel' ? e.ctrlKey || e.metaKey : !e.ctrlKey && !e.button))
+    .on('zoom', e => {
+      canvas.attr('transform', e.transform);
+      if (e.sourceEvent) userMoved = true;
+    });
+  svg.call(zoom).on('dblclick.zoom', null).on('wheel.scroll', e => {
+    if (e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    const k = d3.zoomTransform(svg.node()).k;
+    const [dx, dy] = e.shiftKey && !e.deltaX ? [e.deltaY, 0] : [e.deltaX, e.deltaY];
+    zoom.translateBy(svg, -dx / k, -dy / k);
+    userMoved = true;
   });
-  svg.call(zoom).on('dblclick.zoom', null);
 
   /** Asks for the view again: now if the last request is a quarter of a second old, else then; one at a time. */
   function request() {
@@ -119,7 +135,7 @@ export function shgView(container, options = {}) {
       const g = enter.append('g').attr('class', 'node');
       g.append('rect').attr('rx', 3).attr('stroke', '#555').attr('stroke-width', 0.7);
       g.append('text').attr('class', 'label').attr('x', 6).attr('dy', '0.35em').attr('fill', '#111')
-        .attr('font-size', 11).attr('font-family', 'Helvetica, Arial, \'Liberation Sans\', sans-serif');
+        .attr('font-size', FONT_PX).attr('font-family', 'Helvetica, Arial, \'Liberation Sans\', sans-serif');
       g.append('title');
       const toggle = g.append('g').attr('class', 'toggle');
       toggle.append('circle').attr('r', TOGGLE_RADIUS).attr('fill', '#fff').attr('stroke', '#555');
@@ -170,24 +186,53 @@ export function shgView(container, options = {}) {
     if (options.onRender) options.onRender(stats);
   }
 
+  /**
+   * The whole graph in the window, centred, when its labels stay LABEL_PX or larger; else the graph at that size,
+   * from its left edge (the top-level node), centred on the top-level node's height, and a hint to scroll.
+   */
   function fit() {
     const el = svg.node();
     const width = el.clientWidth || 800;
     const height = el.clientHeight || 500;
     if (!view || !view.width || !view.height) return;
-    const k = Math.min(2, 0.98 * Math.min(width / view.width, height / view.height));
-    const scale = Math.max(k, 0.05);
-    const t = d3.zoomIdentity.translate((width - scale * view.width) / 2, (height - scale * view.height) / 2).scale(scale);
-    svg.call(zoom.transform, t);
+    const whole = Math.min(2, 0.98 * Math.min(width / view.width, height / view.height));
+    const scale = Math.max(whole, LABEL_PX / FONT_PX);
+    const margin = 10;
+    const x = scale * view.width <= width ? (width - scale * view.width) / 2 : margin;
+    let y = (height - scale * view.height) / 2;
+    if (scale * view.height > height) {
+      const top = view.boxes.find(b => b.hypothesis === 'top') || view.boxes[0];
+      const centre = top ? top.y + top.height / 2 : 0;
+      y = Math.min(margin, Math.max(height - margin - scale * view.height, height / 2 - scale * centre));
+    }
+    svg.call(zoom.transform, d3.zoomIdentity.translate(x, y).scale(scale));
+    const partial = scale > whole;
+    hint.attr('display', partial ? null : 'none').attr('y', height - 8);
+    svg.attr('data-fit', partial ? 'partial' : 'whole');
   }
 
-  /** Selecting a node keeps the view where it is: live nodes no longer refit it under the pointer. */
+  /**
+   * Selecting a node keeps the view where it is (live nodes no longer refit it under the pointer), but for a node
+   * outside the window, which is brought to its middle at the same size.
+   */
   function select(id) {
     selected = id;
     userMoved = true;
     nodeLayer.selectAll('g.node').classed('selected', b => b.id === selected)
       .select('rect').attr('stroke-width', b => (b.id === selected ? 2.5 : 0.7));
+    reveal(view && view.boxes.find(b => b.id === id));
     if (options.onSelect) options.onSelect({ id });
+  }
+
+  function reveal(box) {
+    if (!box) return;
+    const el = svg.node();
+    const t = d3.zoomTransform(el);
+    const [x0, y0] = t.apply([box.x, box.y]);
+    const [x1, y1] = t.apply([box.x + box.width, box.y + box.height]);
+    if (x0 < 0 || y0 < 0 || x1 > el.clientWidth || y1 > el.clientHeight) {
+      svg.call(zoom.translateTo, box.x + box.width / 2, box.y + box.height / 2);
+    }
   }
 
   function toggleCollapsed(b) {
@@ -256,6 +301,7 @@ export function svgText(svgElement) {
   const clone = svgElement.cloneNode(true);
   const box = svgElement.querySelector('g.canvas').getBBox();
   clone.querySelector('g.canvas').removeAttribute('transform');
+  clone.querySelector('text.hint')?.remove();
   clone.setAttribute('viewBox', `${box.x - 10} ${box.y - 10} ${box.width + 20} ${box.height + 20}`);
   clone.setAttribute('width', Math.ceil(box.width + 20));
   clone.setAttribute('height', Math.ceil(box.height + 20));

@@ -635,7 +635,21 @@ class WebUiTest {
         .contains("cpu_inclusive 1.042 s per second > 0.315 (threshold 0.3 + 5% hysteresis)")
         .endsWith("measuring it cost under 0.01% of the target's CPU");
     assertThat(items).allSatisfy(i -> assertThat(i.findElement(By.cssSelector(".next")).getText()).isNotBlank());
+    // The graph, a long chain of nodes, fitted to the window: its labels stay readable, its top-level node is in the
+    // window, and the rest is a scroll away; "show in graph" brings a finding's node, at the chain's end, into view.
+    WebElement graph = browser.awaitPresent(By.cssSelector("svg.shg[data-rendered-nodes][data-fit]"), Duration.ofSeconds(20));
+    browser.find(By.cssSelector("button.fit")).click();
+    assertThat(graph.getAttribute("data-fit")).as("too large to fit at a readable size").isEqualTo("partial");
+    assertThat(labelPixels("svg.shg g.node text.label")).as("a node label's rendered font size, px").isGreaterThanOrEqualTo(10.5);
+    assertThat(inWindow("svg.shg g.node[data-hypothesis='top']")).as("the top-level node in the window").isTrue();
+    assertThat(graph.findElement(By.cssSelector("text.hint")).getText()).startsWith("drag or scroll");
     browser.screenshot("history-two-causes");
+    String syncNode = "svg.shg g.node[data-id='" + items.get(0).getAttribute("data-node-id") + "']";
+    assertThat(inWindow(syncNode)).as("the lock finding's node, at the chain's end, is out of the window").isFalse();
+    items.get(0).findElement(By.cssSelector("button.show-node")).click();
+    waitUntil(d -> inWindow(syncNode), Duration.ofSeconds(5));
+    assertThat(labelPixels(syncNode + " text.label")).isGreaterThanOrEqualTo(10.5);
+    browser.screenshot("history-two-causes-show-node");
 
     // The same findings over stacks kept (AFTER): the CPU-bound finding's flame graph holds only the stacks through
     // price(), 40 of the 100 samples, and says so.
@@ -665,6 +679,19 @@ class WebUiTest {
     List<String> ticks = (List<String>) browser.script("return [...arguments[0].querySelectorAll('svg.chart .axis.y .tick text')]"
         + ".map(t => t.textContent)", container);
     assertThat(ticks).isNotEmpty().allMatch(t -> t.matches("-?[0-9]{1,3}(,[0-9]{3})*(\\.[0-9]+)?"), "a plain number");
+  }
+
+  /** The font size the first element {@code css} selects is drawn at, in screen pixels (its font size times its scale). */
+  private double labelPixels(String css) {
+    return ((Number) browser.script("const t = document.querySelector(arguments[0]);"
+        + "return parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a", css)).doubleValue();
+  }
+
+  /** Whether the graph element {@code css} selects is drawn wholly inside its SVG's window. */
+  private boolean inWindow(String css) {
+    return (Boolean) browser.script("const e = document.querySelector(arguments[0]).getBoundingClientRect();"
+        + " const w = document.querySelector('svg.shg').getBoundingClientRect();"
+        + " return e.left >= w.left && e.right <= w.right && e.top >= w.top && e.bottom <= w.bottom", css);
   }
 
   private void setValue(WebElement element, String value) {
