@@ -64,6 +64,18 @@ class WebUiTest {
   private static final String LOG = "/Code/diag.twocauses/PriceService/log(Ljava/lang/String;)V";
   private static final String PARSE = "/Code/diag.twocauses/PriceService/parse(Ljava/lang/String;)D";
   private static final String PRICE = "/Code/diag.twocauses/PriceService/price(DDDI)D";
+  /** TWO_CAUSES saved with lock-wait stacks, and a search of a program that churns objects saved with allocation stacks. */
+  private static final String LOCK_STACKS = "stacks-sync";
+  private static final String ALLOC_CHURN = "s-20261128-195919-6863";
+  private static final Path ALLOC_CHURN_FILE =
+      Paths.get("../consultant/src/test/resources/dev/bottlenose/consultant/findings/alloc-churn.json");
+  private static final String ALLOC_STACKS = "stacks-alloc";
+  private static final String LOCK = "/Code/java.util.concurrent.locks/ReentrantLock/lock()V";
+  private static final String PARK = "/Code/jdk.internal.misc/Unsafe/park(ZJ)V";
+  private static final String COUNT = "/Code/diag.churn/EventCounter/count(J)V";
+  private static final String VALUE_OF = "/Code/java.lang/Long/valueOf(J)Ljava/lang/Long;";
+  private static final String MERGE = "/Code/java.util/HashMap/merge(Ljava/lang/Object;Ljava/lang/Object;"
+      + "Ljava/util/function/BiFunction;)Ljava/lang/Object;";
   /**
    * Short intervals, as the end-to-end searches use. On a machine other programs keep busy, JFR's sampler
    * is starved and the two spinning threads can read as low as 0.1 of a CPU, so the threshold is lowered
@@ -110,6 +122,16 @@ class WebUiTest {
         new SavedSearch.Stacks.Frame(0, LOG, 30, 30), new SavedSearch.Stacks.Frame(0, PARSE, 20, 20)));
     saveWithStacks(store, twoCauses, AFTER, List.of(new SavedSearch.Stacks.Frame(0, QUOTE, 50, 50),
         new SavedSearch.Stacks.Frame(0, LOG, 10, 10), new SavedSearch.Stacks.Frame(0, PRICE, 40, 40)));
+    // 100 lock-wait samples: 70 in quote() parked on the ReentrantLock, 30 entering log()'s monitor.
+    saveWithStacks(store, twoCauses, LOCK_STACKS, "sync", List.of(new SavedSearch.Stacks.Frame(-1, "/Code", 100, 0),
+        new SavedSearch.Stacks.Frame(0, RUN, 100, 0), new SavedSearch.Stacks.Frame(1, QUOTE, 70, 0),
+        new SavedSearch.Stacks.Frame(2, LOCK, 70, 0), new SavedSearch.Stacks.Frame(3, PARK, 70, 70),
+        new SavedSearch.Stacks.Frame(1, LOG, 30, 30)));
+    // 100 allocation samples, all in count(): 60 boxing in Long.valueOf, 40 in HashMap.merge.
+    Files.copy(ALLOC_CHURN_FILE, data.resolve(ALLOC_CHURN + ".json"));
+    saveWithStacks(store, store.open(ALLOC_CHURN), ALLOC_STACKS, "alloc", List.of(new SavedSearch.Stacks.Frame(-1, "/Code", 100, 0),
+        new SavedSearch.Stacks.Frame(0, RUN, 100, 0), new SavedSearch.Stacks.Frame(1, COUNT, 100, 0),
+        new SavedSearch.Stacks.Frame(2, VALUE_OF, 60, 60), new SavedSearch.Stacks.Frame(2, MERGE, 40, 40)));
     bus = Bus.join();
     target = TargetJvm.start(Jdk.JDK17, HotMethodWorkload.class);
     // 500 ms samples, as the end-to-end searches use: at 200 ms a package's sampled CPU is too coarse to settle.
@@ -510,9 +532,15 @@ class WebUiTest {
     List<SavedSearch.Stacks.Frame> frames = new java.util.ArrayList<>(List.of(new SavedSearch.Stacks.Frame(-1, "/Code", 100, 0)));
     frames.add(new SavedSearch.Stacks.Frame(0, RUN, 100, 0));
     leaves.forEach(f -> frames.add(new SavedSearch.Stacks.Frame(1, f.method(), f.total(), f.self())));
+    saveWithStacks(store, from, id, "cpu", frames);
+  }
+
+  /** {@code from}'s graph saved as {@code id} with 100 samples of its JVM in {@code graph}: {@code frames}, the root first. */
+  private static void saveWithStacks(SearchStore store, SavedSearch from, String id, String graph,
+      List<SavedSearch.Stacks.Frame> frames) throws java.io.IOException {
     store.save(new SavedSearch(id, from.startedAtMillis(), from.endedAtMillis(), from.endReason(), from.settings(),
         from.graph(), from.series()).withStacks(List.of(new SavedSearch.Stacks(
-        from.settings().getOrDefault("web.daemons", "vm-1"), "cpu", 100, frames))));
+        from.settings().getOrDefault("web.daemons", "vm-1"), graph, 100, frames))));
   }
 
   /**
@@ -692,6 +720,60 @@ class WebUiTest {
     return (Boolean) browser.script("const e = document.querySelector(arguments[0]).getBoundingClientRect();"
         + " const w = document.querySelector('svg.shg').getBoundingClientRect();"
         + " return e.left >= w.left && e.right <= w.right && e.top >= w.top && e.bottom <= w.bottom", css);
+  }
+
+  /**
+   * A lock-contention finding's flame graph button shows the lock-wait samples (not the CPU's) through the method the
+   * threads wait in, Unsafe.park: the 70 samples parked under quote(), not the 30 entering log()'s monitor.
+   */
+  @Test
+  @Order(11)
+  void aLockFindingsFlameGraphShowsTheLockWaitStacksThroughItsMethod() throws Exception {
+    findingsFlameGraph(LOCK_STACKS, "li.finding[data-hypothesis='sync_wait']", "sync", "blocked on locks", PARK,
+        List.of("/Code", RUN, QUOTE, LOCK, PARK), 70, "lock-wait samples through jdk.internal.misc.Unsafe.park(boolean, long)",
+        "history-lock-flame");
+  }
+
+  /**
+   * An object-creation finding's flame graph button shows the allocation samples through the method that allocates,
+   * Long.valueOf: the 60 samples boxing under count(), not the 40 in HashMap.merge.
+   */
+  @Test
+  @Order(12)
+  void anAllocationFindingsFlameGraphShowsTheAllocationStacksThroughItsMethod() throws Exception {
+    String text = "allocation samples through java.lang.Long.valueOf(long)";
+    findingsFlameGraph(ALLOC_STACKS, "li.finding[data-hypothesis='object_creation_overhead']:has(button.show-flame[title='"
+        + text + "'])", "alloc", "allocating", VALUE_OF, List.of("/Code", RUN, COUNT, VALUE_OF), 60, text, "history-alloc-flame");
+  }
+
+  /**
+   * Saved search {@code id}'s page: the finding {@code finding} selects has a flame graph button for {@code graph}; clicked,
+   * the samples card names that graph ({@code graphWords}) and draws only {@code frames}, the stacks through
+   * {@code method} ({@code samples} of them), that method's frame outlined, under the title {@code title}.
+   */
+  private void findingsFlameGraph(String id, String finding, String graph, String graphWords, String method,
+      List<String> frames, int samples, String title, String screenshot) throws Exception {
+    browser.go("#/history/" + id);
+    browser.await(By.cssSelector(".findings[data-loaded='true']"), Duration.ofSeconds(20));
+    WebElement button = browser.find(By.cssSelector(finding + " button.show-flame"));
+    assertThat(button.getAttribute("data-graph")).isEqualTo(graph);
+    assertThat(button.getAttribute("title")).isEqualTo(title);
+    button.click();
+    By through = By.cssSelector(".samples[data-loaded='true'][data-through='" + method + "'] svg.flame[data-frames]");
+    browser.await(through, Duration.ofSeconds(20));
+    @SuppressWarnings("unchecked")
+    List<Object> methods = (List<Object>) browser.script("return [...document.querySelectorAll('.samples svg.flame"
+        + " g.frame')].map(g => g.dataset.method)");
+    assertThat(methods).as("the stacks through " + method).containsExactlyInAnyOrderElementsOf(frames);
+    assertThat(browser.find(By.cssSelector(".samples")).getAttribute("data-samples")).isEqualTo(String.valueOf(samples));
+    assertThat(browser.find(By.cssSelector(".samples .flame-title")).getText()).isEqualTo(title);
+    Select graphs = new Select(browser.find(By.name("samples-graph")));
+    assertThat(graphs.getFirstSelectedOption().getAttribute("value")).isEqualTo(graph);
+    assertThat(graphs.getFirstSelectedOption().getText()).isEqualTo(graphWords);
+    assertThat(browser.script("return document.querySelector(arguments[0]).getAttribute('stroke')",
+        ".samples svg.flame g.frame[data-method='" + method + "'] rect")).as("the finding's method outlined").isEqualTo("#000");
+    assertThat(browser.find(By.cssSelector(".samples .message")).isDisplayed()).as("no error beside the graph").isFalse();
+    browser.screenshot(screenshot);
   }
 
   private void setValue(WebElement element, String value) {
