@@ -135,7 +135,7 @@ export function lineChart(container, options = {}) {
     legend.selectAll('span').data(series.concat(threshold != null ? [{ name: `threshold ${threshold}`, threshold: true }] : []), s => s.name)
       .join('span').attr('class', s => s.threshold ? 'key threshold' : 'key')
       .style('--key', s => s.threshold ? null : colour(s.name))
-      .text(s => (s.threshold ? `threshold ${inUnit(fmt(threshold))}` : unit ? `${s.name}, in ${unit}` : s.name));
+      .text(s => (s.threshold ? `threshold ${inUnit(fmt(threshold))}` : unit ? `${s.name} (${unit})` : s.name));
   };
   const redraw = throttled(draw);
   draw();

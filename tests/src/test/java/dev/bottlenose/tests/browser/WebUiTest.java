@@ -376,7 +376,7 @@ class WebUiTest {
     WebElement plot = browser.await(By.cssSelector(".plot[data-metric='cpu_inclusive']"), Duration.ofSeconds(20));
     waitUntil(d -> points(plot) >= 3, Duration.ofSeconds(30));
     assertChartInUnit(plot, "s per second");
-    assertThat(plot.findElement(By.cssSelector(".legend")).getText()).isEqualTo("cpu_inclusive, in s per second");
+    assertThat(plot.findElement(By.cssSelector(".legend")).getText()).isEqualTo("cpu_inclusive (s per second)");
     assertThat(plot.findElement(By.cssSelector(".plot-title")).getText()).contains("(s per second)");
     assertThat(plot.findElement(By.cssSelector(".point-count")).getText()).matches("\\d+ values, last \\S+ s per second");
     browser.screenshot("resources");
