@@ -110,7 +110,7 @@ export function render(root) {
     try {
       const answer = await get('/api/metrics');
       known.replaceChildren(h('tr', {}, ['metric', 'unit', 'refines', '', 'description'].map(t => h('th', {}, t))),
-        ...answer.metrics.map(m => h('tr', { dataset: { metric: m.name } }, h('td', {}, h('code', {}, m.name)), h('td', {}, m.unit || ''),
+        ...answer.metrics.map(m => h('tr', { dataset: { metric: m.name } }, h('td', {}, h('code', {}, m.name)), h('td', { class: 'unit' }, m.unit || '', m.unitWords && m.unitWords !== m.unit ? h('span', { class: 'muted' }, ` (${m.unitWords})`) : null),
           h('td', {}, (m.refine || []).join(', ')), h('td', {}, m.builtIn ? 'built-in' : 'added'), h('td', {}, m.description || ''))));
       const previous = choose || metric.value;
       metric.replaceChildren(...answer.metrics.map(m => h('option', { value: m.name }, m.name)));

@@ -64,7 +64,7 @@ export function render(root) {
   jvm.addEventListener('change', () => { focus.clear(); showFocus(); fill(tree, null); });
   jvm.ready.then(running => running.length && fill(tree, null)).catch(e => message.show(e.message));
   get('/api/metrics').then(answer => metric.replaceChildren(...answer.metrics.map(m =>
-    h('option', { value: m.name, title: m.description || '' }, `${m.name}${m.unit ? ` (${m.unit})` : ''}`)))).catch(e => message.show(e.message));
+    h('option', { value: m.name, title: m.description || '' }, `${m.name}${m.unitWords ? ` (${m.unitWords})` : ''}`)))).catch(e => message.show(e.message));
 
   async function plot() {
     try {

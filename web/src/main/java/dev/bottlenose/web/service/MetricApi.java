@@ -3,6 +3,7 @@ package dev.bottlenose.web.service;
 import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.bus.protocol.DaemonEvents.Announcement;
 import dev.bottlenose.bus.protocol.DaemonRequests;
+import dev.bottlenose.consultant.Findings;
 import dev.bottlenose.metrics.Diagnostics;
 import dev.bottlenose.metrics.DslError;
 import dev.bottlenose.metrics.MetricDefinition;
@@ -49,6 +50,7 @@ final class MetricApi {
     JsonArray list = new JsonArray();
     for (MetricDefinition d : library.metrics()) {
       list.add(new JsonObject().put("name", d.name()).put("description", d.description()).put("unit", d.unit())
+          .put("unitWords", Findings.metricUnitWords(d.unit()))
           .put("builtIn", BUILT_IN.contains(d.name())).put("refine", new JsonArray(d.refinements())));
     }
     return new JsonObject().put("metrics", list);

@@ -228,6 +228,11 @@ class RestApiTest {
     assertThat(new JsonObject(add.body()).getJsonArray("errors")).isNotEmpty();
     assertThat(new JsonObject(fixture.get("/api/metrics").body()).getJsonArray("metrics").stream()
         .map(o -> ((JsonObject) o).getString("name"))).contains("cpu_inclusive", "sync_wait");
+    assertThat(new JsonObject(fixture.get("/api/metrics").body()).getJsonArray("metrics").stream()
+        .map(o -> (JsonObject) o).filter(m -> List.of("cpu_inclusive", "calls", "io_bytes").contains(m.getString("name")))
+        .map(m -> m.getString("name") + ": " + m.getString("unitWords")))
+        .as("each metric's unit in words").containsExactlyInAnyOrder("cpu_inclusive: s per second", "calls: per second",
+            "io_bytes: bytes per second");
   }
 
   @Test
