@@ -70,6 +70,10 @@ class WebUiTest {
   private static final Path ALLOC_CHURN_FILE =
       Paths.get("../consultant/src/test/resources/dev/bottlenose/consultant/findings/alloc-churn.json");
   private static final String ALLOC_STACKS = "stacks-alloc";
+  /** A search of a database whose first finding is JIT compilation, a graph no search keeps. */
+  private static final String H2_ORDERS = "s-20261128-201029-5848";
+  private static final Path H2_ORDERS_FILE =
+      Paths.get("../consultant/src/test/resources/dev/bottlenose/consultant/findings/h2-orders.json");
   private static final String LOCK = "/Code/java.util.concurrent.locks/ReentrantLock/lock()V";
   private static final String PARK = "/Code/jdk.internal.misc/Unsafe/park(ZJ)V";
   private static final String COUNT = "/Code/diag.churn/EventCounter/count(J)V";
@@ -132,6 +136,7 @@ class WebUiTest {
     saveWithStacks(store, store.open(ALLOC_CHURN), ALLOC_STACKS, "alloc", List.of(new SavedSearch.Stacks.Frame(-1, "/Code", 100, 0),
         new SavedSearch.Stacks.Frame(0, RUN, 100, 0), new SavedSearch.Stacks.Frame(1, COUNT, 100, 0),
         new SavedSearch.Stacks.Frame(2, VALUE_OF, 60, 60), new SavedSearch.Stacks.Frame(2, MERGE, 40, 40)));
+    Files.copy(H2_ORDERS_FILE, data.resolve(H2_ORDERS + ".json"));
     bus = Bus.join();
     target = TargetJvm.start(Jdk.JDK17, HotMethodWorkload.class);
     // 500 ms samples, as the end-to-end searches use: at 200 ms a package's sampled CPU is too coarse to settle.
@@ -744,6 +749,27 @@ class WebUiTest {
     String text = "allocation samples through java.lang.Long.valueOf(long)";
     findingsFlameGraph(ALLOC_STACKS, "li.finding[data-hypothesis='object_creation_overhead']:has(button.show-flame[title='"
         + text + "'])", "alloc", "allocating", VALUE_OF, List.of("/Code", RUN, COUNT, VALUE_OF), 60, text, "history-alloc-flame");
+  }
+
+  /**
+   * A saved search keeps the stacks of the CPU, locks, I/O and allocation, not the JIT's compilations: its JIT finding
+   * offers no flame graph it cannot draw, while its CPU findings do.
+   */
+  @Test
+  @Order(13)
+  void aSavedSearchsFindingOffersAFlameGraphOnlyOfAGraphItKeeps() throws Exception {
+    browser.go("#/history/" + H2_ORDERS);
+    WebElement findings = browser.await(By.cssSelector(".findings[data-loaded='true']"), Duration.ofSeconds(20));
+    assertThat(findings.findElements(By.cssSelector("li.finding"))).extracting(e -> e.getAttribute("data-hypothesis"))
+        .startsWith("jit_compile_time", "cpu_bound");
+    assertThat(findings.findElements(By.cssSelector("li.finding[data-hypothesis='jit_compile_time'] button.show-flame")))
+        .as("no flame graph of JIT compilations, which a saved search does not keep").isEmpty();
+    assertThat(findings.findElements(By.cssSelector("li.finding[data-hypothesis='cpu_bound'] button.show-flame")))
+        .extracting(b -> b.getAttribute("data-graph")).isNotEmpty().containsOnly("cpu");
+    browser.awaitPresent(By.cssSelector("svg.shg[data-rendered-nodes][data-fit]"), Duration.ofSeconds(20));
+    assertThat(inWindow("svg.shg g.node[data-hypothesis='top']")).as("the top-level node in the window").isTrue();
+    browser.script("document.querySelector('svg.shg').scrollIntoView({block: 'center'})");
+    browser.screenshot("history-jit-finding");
   }
 
   /**

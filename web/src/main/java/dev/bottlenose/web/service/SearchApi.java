@@ -335,13 +335,21 @@ final class SearchApi {
 
   /**
    * A running search's findings from its graph as it is (no snapshot of its values), a saved one's from its file
-   * ({@code saved}: with what only the file has, a lock's holders).
+   * ({@code saved}: with what only the file has, a lock's holders, and a flame graph only of the stacks a search
+   * keeps, {@link StackExports#GRAPHS}: not of the JIT's compilations or the classes defined).
    */
   private Future<?> findings(String id) {
     Searches.Live l = searches.live(id);
     Future<List<Findings.Finding>> found = l != null ? Future.succeededFuture(l.search().findings()) : searches.open(id).map(Findings::of);
     return found.map(list -> new JsonObject().put("searchId", id).put("running", l != null && !l.search().isFinished())
-        .put("saved", l == null).put("findings", new JsonArray(list.stream().map(f -> (Object) new JsonObject(f.toJson())).toList())));
+        .put("saved", l == null).put("findings", new JsonArray(list.stream()
+            .map(f -> (Object) (l == null ? keptFlame(new JsonObject(f.toJson())) : new JsonObject(f.toJson()))).toList())));
+  }
+
+  /** A saved search's {@code finding} without its flame graph when the search kept no stacks of that graph's kind. */
+  private static JsonObject keptFlame(JsonObject finding) {
+    JsonObject flame = finding.getJsonObject("flame");
+    return flame != null && !StackExports.GRAPHS.contains(flame.getString("graph")) ? finding.putNull("flame") : finding;
   }
 
   private static Object budget(SavedSearch s) {
