@@ -32,6 +32,15 @@ export function flameGraph(container, { onPick } = {}) {
   let highlighted = null;
   /** The baseline's share of the samples by stack (the methods from the root, joined), or null. */
   let baseline = null;
+  /** Whether the counts are microseconds waited (the wait graph) rather than samples. */
+  let waited = false;
+
+  /** A count in words: "12 samples", or for the wait graph the time waited ("1.4 s waited"). */
+  function amount(n) {
+    if (!waited) return `${n} samples`;
+    if (n < 1000) return `${n} µs waited`;
+    return n < 1e6 ? `${(n / 1000).toFixed(n < 1e4 ? 1 : 0)} ms waited` : `${(n / 1e6).toFixed(n < 1e7 ? 2 : 1)} s waited`;
+  }
 
   function build(stacks) {
     const nodes = stacks.frames.map(f => ({ method: f.method, total: f.total, self: f.self, children: [] }));
@@ -65,8 +74,8 @@ export function flameGraph(container, { onPick } = {}) {
       .attr('transform', d => `translate(${x(Math.max(d.x0, focus.x0))},${height - (d.depth + 1) * ROW})`)
       .attr('data-change', d => (baseline ? change(d).toFixed(4) : null))
       .on('mouseover', (e, d) => {
-        info.textContent = `${d.depth === 0 ? 'all stacks' : d.data.method}: ${d.data.total} samples `
-          + `(${(100 * d.data.total / root.data.total).toFixed(1)}%), ${d.data.self} on top`
+        info.textContent = `${d.depth === 0 ? 'all stacks' : d.data.method}: ${amount(d.data.total)} `
+          + `(${(100 * d.data.total / root.data.total).toFixed(1)}%), ${amount(d.data.self)} on top`
           + (baseline ? `; ${(100 * (baseline.get(d.data.key) || 0)).toFixed(1)}% in the baseline` : '');
       })
       .on('click', (e, d) => {
@@ -81,7 +90,7 @@ export function flameGraph(container, { onPick } = {}) {
       .attr('stroke', d => (highlighted && d.data.method === highlighted ? '#000' : null))
       .attr('stroke-width', d => (highlighted && d.data.method === highlighted ? 2 : null))
       .attr('opacity', d => (highlighted && d.depth > 0 && !onPath(d) ? 0.35 : 1));
-    g.append('title').text(d => `${d.depth === 0 ? 'all' : d.data.method}\n${d.data.total} samples, ${d.data.self} on top`
+    g.append('title').text(d => `${d.depth === 0 ? 'all' : d.data.method}\n${amount(d.data.total)}, ${amount(d.data.self)} on top`
       + (baseline ? `\n${signed(100 * change(d))} points of the samples against the baseline` : ''));
     g.append('text').attr('x', 3).attr('y', ROW - 5)
       .text(d => clip(d.depth === 0 ? 'all' : frameName(d.data.method), x(Math.min(d.x1, focus.x1)) - x(Math.max(d.x0, focus.x0))));
@@ -113,10 +122,11 @@ export function flameGraph(container, { onPick } = {}) {
   return {
     element: svg.node(),
     /**
-     * Draws {@code stacks} ({"samples", "frames"}), keeping a highlight; with {@code base} (stacks of the same kind),
-     * each frame coloured by how its share of the samples changed against it.
+     * Draws {@code stacks} ({"graph", "samples", "frames"}; the wait graph's counts are microseconds), keeping a
+     * highlight; with {@code base} (stacks of the same kind), each frame coloured by how its share changed against it.
      */
     set(stacks, base) {
+      waited = !!stacks && stacks.graph === 'wait';
       root = stacks && stacks.frames && stacks.frames.length ? build(stacks) : null;
       baseline = base && base.frames && base.frames.length ? shares(build(base)) : null;
       svg.attr('data-diff', baseline ? 'true' : null);

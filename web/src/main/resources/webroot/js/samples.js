@@ -1,18 +1,20 @@
-// The samples behind a search, as a flame graph per JVM: what its threads were doing on the CPU, blocked on a
-// lock, or blocked in I/O (the daemon's stacks, which follow the last minute or so). Read again every 10 s
-// while the search runs, and kept with the search when it ends; clicking a frame proposes its method as a focus,
-// with a button that plots the graph's metric there live (POST /api/plots, as the Resources page does). A finding's
-// flame graph is the same view kept to the stacks through the finding's code (the stacks' `through`).
+// The samples behind a search, as a flame graph per JVM: what its threads were doing on the CPU, where they waited
+// (sleeping, waiting, parked, blocked; by the time waited), blocked on a lock, blocked in I/O, or allocating (the
+// daemon's stacks, which follow the last minute or so). Read again every 10 s while the search runs, and kept with
+// the search when it ends; clicking a frame proposes its method as a focus, with a button that plots the graph's
+// metric there live (POST /api/plots, as the Resources page does). A finding's flame graph is the same view kept to
+// the stacks through the finding's code (the stacks' `through`).
 import { get, q } from './api.js';
 import { flameGraph } from './flame.js';
 import { plotPanel } from './plots.js';
 import { h, messageLine } from './ui.js';
 
-export const GRAPHS = [['cpu', 'on the CPU'], ['sync', 'blocked on locks'], ['io', 'blocked in I/O'], ['alloc', 'allocating']];
+export const GRAPHS = [['cpu', 'on the CPU'], ['wait', 'waiting (wall clock)'], ['sync', 'blocked on locks'],
+  ['io', 'blocked in I/O'], ['alloc', 'allocating']];
 
 /** The metric that measures at a method what each graph samples, and its words on the button. */
 const METRICS = {
-  cpu: ['cpu_inclusive', 'plot CPU here'], sync: ['sync_wait', 'plot lock waiting here'],
+  cpu: ['cpu_inclusive', 'plot CPU here'], wait: ['wait_time', 'plot waiting here'], sync: ['sync_wait', 'plot lock waiting here'],
   io: ['io_wait', 'plot I/O blocking here'], alloc: ['alloc_sampled_bytes', 'plot allocation here'],
 };
 

@@ -97,7 +97,7 @@ class VmCostSearchTest {
           .isInstanceOf(ReplyException.class).hasMessageContaining("/Threads/main is not /Code");
       assertThatThrownBy(() -> bus.request(Addresses.callGraph(daemon.id()), new JsonObject().put("graph", "wall")))
           .isInstanceOf(ReplyException.class)
-          .hasMessageContaining("graph must be cpu (execution samples), io (slow reads and writes), sync")
+          .hasMessageContaining("graph must be one of cpu (on the CPU (execution samples)); wait (waiting")
           .hasMessageContaining("is 'wall'");
     }
   }

@@ -107,7 +107,10 @@ public final class BuiltInRuleModel {
       throw new IllegalStateException("the executable model's jar names no model class");
     }
     List<String> names = models.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.contains(":")).toList();
+    if (names.isEmpty() || classes == 0) {
+      throw new IllegalStateException("the executable model's jar holds " + names.size() + " model(s) and " + classes
+          + " classes of the rules' package");
+    }
     Files.writeString(out.resolve(LIST), String.join("\n", names) + "\n");
-    System.out.println("built-in rules: " + names.size() + " model(s), " + classes + " classes written under " + out);
   }
 }

@@ -67,15 +67,23 @@ public final class CallGraph {
    * {@link #flushed} (do not change it).
    */
   public synchronized List<String[]> sampled(RecordedStackTrace stack) {
+    return sampled(stack, 1);
+  }
+
+  /**
+   * As {@link #sampled(RecordedStackTrace)}, counted {@code weight} times: a wait's stack weighs the time it waited
+   * (the wait graph counts microseconds, {@link CallGraphs#WAIT}).
+   */
+  public synchronized List<String[]> sampled(RecordedStackTrace stack, long weight) {
     Counted c = byStack.get(stack);
-    record(c);
+    record(c, weight);
     return c.stack();
   }
 
   /** As {@link #sampled(RecordedStackTrace)}, for a stack's frames kept past a flush. */
   public synchronized List<String[]> sampled(List<RecordedFrame> frames) {
     List<String[]> paths = paths(frames);
-    record(paths);
+    record(Counted.of(paths), 1);
     return paths;
   }
 
@@ -124,31 +132,31 @@ public final class CallGraph {
 
   /** Counts one stack of package, class and method paths, top frame first. */
   void record(List<String[]> stack) {
-    record(Counted.of(stack));
+    record(Counted.of(stack), 1);
   }
 
-  private void record(Counted c) {
-    if (c.methods.isEmpty()) {
+  private void record(Counted c, long weight) {
+    if (c.methods.isEmpty() || weight <= 0) {
       return;
     }
-    samples++;
-    stacks.add(c.methods);
+    samples += weight;
+    stacks.add(c.methods, weight);
     for (int i = 0; i < c.paths.length; i++) {
       Node n = node(c.paths[i], c.parents[i]);
       if (n != null) {
-        n.total++;
+        n.total += weight;
       }
     }
     Node top = nodes.get(c.methods.get(0));
     if (top != null) {
-      top.self++;
+      top.self += weight;
     }
     Node own = c.own == null ? null : nodes.get(c.own);
     if (own != null) {
-      own.own++;
+      own.own += weight;
     }
     for (int i = 0; i < c.callers.length; i++) {
-      edge(c.callers[i], c.callees[i]);
+      edge(c.callers[i], c.callees[i], weight);
     }
   }
 
@@ -216,7 +224,7 @@ public final class CallGraph {
     return n;
   }
 
-  private void edge(String caller, String callee) {
+  private void edge(String caller, String callee, long weight) {
     Map<String, long[]> out = edges.computeIfAbsent(caller, c -> new HashMap<>());
     long[] count = out.get(callee);
     if (count == null) {
@@ -227,7 +235,7 @@ public final class CallGraph {
       out.put(callee, count);
       edgeCount++;
     }
-    count[0]++;
+    count[0] += weight;
   }
 
   /** Halves every count and forgets what reaches zero. */

@@ -29,6 +29,7 @@ import jdk.jfr.consumer.RecordedThread;
  */
 public final class DiscoveryEvents {
   private final CallGraph callGraph;
+  private final CallGraph waitGraph;
   private final CallGraph ioGraph;
   private final CallGraph syncGraph;
   private final CallGraph jitGraph;
@@ -72,7 +73,9 @@ public final class DiscoveryEvents {
    * Execution samples go to the {@code cpu} graph; the stacks of slow reads and writes (files and sockets, at
    * least {@link #DiscoverySettings.IO_THRESHOLD}) and of native-method samples in a read, write or sync to
    * {@code io}; those of contended monitor entries and parks on a lock (at least
-   * {@link #DiscoverySettings.CONTENTION_THRESHOLD}) to {@code sync}; each compiled method to {@code jit}; the
+   * {@link #DiscoverySettings.CONTENTION_THRESHOLD}) to {@code sync}; the stacks of every wait recorded (those, sleeps
+   * and {@code Object.wait}s of at least {@link DiscoverySettings#WAIT_THRESHOLD}, and every park discovery records)
+   * to {@code wait}, each weighing the microseconds it waited; each compiled method to {@code jit}; the
    * stacks of allocation samples to {@code alloc}; each class a thread of the program defines to {@code load}.
    * Execution samples also tell {@code longRunning} which methods each thread has been running.
    */
@@ -81,21 +84,25 @@ public final class DiscoveryEvents {
     this.longRunning = longRunning;
     this.threadCpu = threadCpu;
     this.callGraph = graphs.get(CallGraphs.CPU);
+    this.waitGraph = graphs.get(CallGraphs.WAIT);
     this.ioGraph = graphs.get(CallGraphs.IO);
     this.syncGraph = graphs.get(CallGraphs.SYNC);
     this.jitGraph = graphs.get(CallGraphs.JIT);
     this.allocGraph = graphs.get(CallGraphs.ALLOC);
     this.loadGraph = graphs.get(CallGraphs.LOAD);
-    handlers.put("jdk.JavaMonitorEnter", ofApplication(contention(withStack(syncGraph, this::monitorEnter))));
+    handlers.put("jdk.JavaMonitorEnter", ofApplication(contention(waited(syncGraph, this::monitorEnter))));
+    for (String wait : DiscoverySettings.WAIT_EVENTS) {
+      handlers.put(wait, ofApplication(atLeast(DiscoverySettings.WAIT_THRESHOLD, waited(null, e -> { }))));
+    }
     handlers.put("jdk.ThreadPark", ofApplication(contention(this::park)));
     handlers.put(DiscoverySettings.ALLOCATION_SAMPLE, ofApplication(this::allocation));
-    handlers.put("jdk.FileRead", ofApplication(atLeast(DiscoverySettings.IO_THRESHOLD, withStack(ioGraph,
+    handlers.put("jdk.FileRead", ofApplication(atLeast(DiscoverySettings.IO_THRESHOLD, waited(ioGraph,
         e -> add(Jfr.FILES, e.getString("path"), false, e.getLong("bytesRead"), nanos(e))))));
-    handlers.put("jdk.FileWrite", ofApplication(atLeast(DiscoverySettings.IO_THRESHOLD, withStack(ioGraph,
+    handlers.put("jdk.FileWrite", ofApplication(atLeast(DiscoverySettings.IO_THRESHOLD, waited(ioGraph,
         e -> add(Jfr.FILES, e.getString("path"), true, e.getLong("bytesWritten"), nanos(e))))));
-    handlers.put("jdk.SocketRead", ofApplication(atLeast(DiscoverySettings.IO_THRESHOLD, withStack(ioGraph,
+    handlers.put("jdk.SocketRead", ofApplication(atLeast(DiscoverySettings.IO_THRESHOLD, waited(ioGraph,
         e -> add(Jfr.SOCKETS, hostPort(e), false, e.getLong("bytesRead"), nanos(e))))));
-    handlers.put("jdk.SocketWrite", ofApplication(atLeast(DiscoverySettings.IO_THRESHOLD, withStack(ioGraph,
+    handlers.put("jdk.SocketWrite", ofApplication(atLeast(DiscoverySettings.IO_THRESHOLD, waited(ioGraph,
         e -> add(Jfr.SOCKETS, hostPort(e), true, e.getLong("bytesWritten"), nanos(e))))));
     handlers.put("jdk.GarbageCollection",
         e -> add(Jfr.GC, e.getString("name"), e.getDuration("sumOfPauses").toNanos()));
@@ -279,19 +286,29 @@ public final class DiscoveryEvents {
     };
   }
 
-  /** The handler, and the event's stack (if recorded) into {@code graph}. */
-  private static Consumer<RecordedEvent> withStack(CallGraph graph, Consumer<RecordedEvent> handler) {
+  /**
+   * The handler, for a wait: the event's stack (if recorded) counted once into {@code graph} (null: none) and into
+   * the wait graph weighing the microseconds it waited.
+   */
+  private Consumer<RecordedEvent> waited(CallGraph graph, Consumer<RecordedEvent> handler) {
     return e -> {
       handler.accept(e);
       RecordedStackTrace stack = e.getStackTrace();
       if (stack != null) {
-        graph.sampled(stack);
+        if (graph != null) {
+          graph.sampled(stack);
+        }
+        waitGraph.sampled(stack, micros(e));
       }
     };
   }
 
   private static long nanos(RecordedEvent e) {
     return e.getDuration().toNanos();
+  }
+
+  private static long micros(RecordedEvent e) {
+    return e.getDuration().toNanos() / 1000;
   }
 
   private static String hostPort(RecordedEvent e) {
@@ -322,8 +339,11 @@ public final class DiscoveryEvents {
       addSummed(Jfr.LOCKS, nanos(e), TypeNames.javaName(parked.getName()));
     }
     RecordedStackTrace stack = e.getStackTrace();
-    if (stack != null && SourceEvent.LOCK_PARK.counts(e)) {
-      syncGraph.sampled(stack);
+    if (stack != null) {
+      waitGraph.sampled(stack, micros(e));
+      if (SourceEvent.LOCK_PARK.counts(e)) {
+        syncGraph.sampled(stack);
+      }
     }
   }
 

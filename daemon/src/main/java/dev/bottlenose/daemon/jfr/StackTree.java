@@ -31,10 +31,10 @@ final class StackTree {
   private final Frame root = new Frame("");
   private int frames;
 
-  /** One sample's stack of method paths, top frame first. */
-  void add(List<String> topFirst) {
+  /** One sample's stack of method paths, top frame first, counted {@code weight} times. */
+  void add(List<String> topFirst, long weight) {
     Frame at = root;
-    at.total++;
+    at.total += weight;
     for (int i = topFirst.size() - 1; i >= 0; i--) {
       String method = topFirst.get(i);
       Frame next = at.children.get(method);
@@ -46,10 +46,10 @@ final class StackTree {
         at.children.put(method, next);
         frames++;
       }
-      next.total++;
+      next.total += weight;
       at = next;
     }
-    at.self++;
+    at.self += weight;
   }
 
   /** Halves every count and forgets the nodes that reach zero. */

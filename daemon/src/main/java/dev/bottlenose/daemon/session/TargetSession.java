@@ -23,6 +23,7 @@ import dev.bottlenose.agent.wire.Unwatch;
 import dev.bottlenose.agent.wire.Watch;
 import dev.bottlenose.agent.wire.Watched;
 import dev.bottlenose.agent.wire.WireException;
+import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.daemon.attach.CompiledBeforeAttach;
 import dev.bottlenose.daemon.attach.TargetPaths;
 import dev.bottlenose.daemon.attach.ToolCompilation;
@@ -433,11 +434,7 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
    * callees) with theirs, and the methods most often on top.
    */
   public Map<String, Object> callGraph(String path, int limit, String graph) {
-    if (!CallGraphs.NAMES.contains(graph)) {
-      throw SessionException.badInput("graph must be cpu (execution samples), io (slow reads and writes), sync"
-          + " (contended monitors, waits and parks), jit (compiled methods) or alloc (allocation samples), is '"
-          + graph + "'");
-    }
+    checkGraph(graph);
     ResourcePath at;
     try {
       at = ResourcePath.parse(path == null ? "/Code" : path);
@@ -460,11 +457,18 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
    * One of the daemon's graphs' sampled stacks merged into a tree from the outermost frame, for a flame graph:
    * its {@code max} nodes with the most samples ({@link dev.bottlenose.daemon.jfr.CallGraph#stacks}).
    */
-  public Map<String, Object> stacks(String graph, int max) {
+  /** A bad input naming the graphs a daemon keeps, unless {@code graph} is one of them. */
+  private static void checkGraph(String graph) {
     if (!CallGraphs.NAMES.contains(graph)) {
-      throw SessionException.badInput("graph must be cpu (execution samples), io (slow reads and writes), sync"
-          + " (contended monitors and parks), jit (compiled methods) or alloc (allocation samples), is '" + graph + "'");
+      StringBuilder known = new StringBuilder();
+      DaemonRequests.Stacks.GRAPHS.forEach((name, what) -> known.append(known.length() == 0 ? "" : "; ").append(name)
+          .append(" (").append(what).append(')'));
+      throw SessionException.badInput("graph must be one of " + known + ", is '" + graph + "'");
     }
+  }
+
+  public Map<String, Object> stacks(String graph, int max) {
+    checkGraph(graph);
     if (max < 1 || max > 10_000) {
       throw SessionException.badInput("max must be between 1 and 10000, is " + max);
     }

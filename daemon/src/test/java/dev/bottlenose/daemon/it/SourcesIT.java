@@ -266,14 +266,29 @@ class SourcesIT {
   }
 
   @Test
+  void sleepsAreInTheWaitGraphWeighingTheTimeSlept() throws Exception {
+    String sleeper = W + "/sleeper(II)J";
+    long slept = target.run("sleep 50").get("slept");
+    long micros = slept / 1000;
+    await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+      Map<String, Object> graph = session.callGraph(sleeper, 100, "wait");
+      long total = ((Number) graph.get("total")).longValue();
+      assertThat(total).as("microseconds waited in %s (slept %d µs; halved every 30 s)", sleeper, micros)
+          .isBetween(micros * 45 / 100, micros * 3);
+      assertThat(childPaths(graph)).as("its callees on the wait graph").anyMatch(p -> p.startsWith(W + "/pause("));
+    });
+  }
+
+  @Test
   void eventsRecordedOnlyForASourceAreChargedAsTheProgramsCost() throws Exception {
     long stackless = Math.round(ProbePlan.WATCHED_STACKLESS_EVENT_NANOS);
     long since = System.currentTimeMillis();
     SourceInfo sleeps = watch("sleep", null, null);
-    target.run("sleep 50");
+    target.run("sleep 50 2");
     settled(sleeps);
     assertThat(chargedEventNanos(since))
-        .as("50 sleeps, which JFR records for the source alone and without stacks, at %d ns each", stackless)
+        .as("50 sleeps of 2 ms, which JFR records for the source alone (discovery records those of 10 ms and more)"
+            + " and without stacks, at %d ns each", stackless)
         .isBetween(50 * stackless, 60 * stackless);
     session.unwatch(sleeps.sourceId());
 

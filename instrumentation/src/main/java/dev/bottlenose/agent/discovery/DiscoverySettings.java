@@ -8,8 +8,8 @@ import java.util.Map;
 
 /**
  * What the agent's JFR recording turns on for discovery: stack traces only where an event must be attributed
- * to code (slow I/O, contended monitors and parks, samples), slow-only thresholds on I/O and
- * contention to keep the rate low. The agent applies them; the daemon reads the events they record from the
+ * to code (slow I/O, contended monitors and parks, long sleeps and waits, samples), slow-only thresholds on I/O,
+ * contention and waiting to keep the rate low. The agent applies them; the daemon reads the events they record from the
  * target's repository ({@code daemon.jfr.DiscoveryEvents}) and sends the agent a digest ({@link JfrDigest}).
  */
 public final class DiscoverySettings {
@@ -25,6 +25,14 @@ public final class DiscoverySettings {
   /** The highest threshold a daemon may set on a contention event: 128 times the lowest. */
   public static final Duration MAX_CONTENTION_THRESHOLD = CONTENTION_THRESHOLD.multipliedBy(128);
   public static final Duration IO_THRESHOLD = Duration.ofMillis(10);
+  /**
+   * Sleeps and {@code Object.wait}s recorded from {@link #WAIT_THRESHOLD}, with their stacks while no search counts
+   * every one of them without ({@link JfrRecording#SLOW_STACKS}): where threads wait, for the daemon's wait graph
+   * (a wall-clock view beside the CPU's; a lock held across a sleep shows there). A thread records at most one a
+   * threshold's time, so at most a hundred a second.
+   */
+  public static final List<String> WAIT_EVENTS = List.of("jdk.ThreadSleep", "jdk.JavaMonitorWait");
+  public static final Duration WAIT_THRESHOLD = Duration.ofMillis(10);
   /**
    * Discovery's sampling period, what being attached pays for its call graph. JFR's sampler costs about the
    * same per period whatever the program does (about 0.25 ms of CPU on a two-core machine), so 100 ms
@@ -83,6 +91,10 @@ public final class DiscoverySettings {
     s.putAll(JfrRecording.throttle(ALLOCATION_SAMPLE, ALLOCATION_SAMPLES_PER_SECOND));
     for (String io : List.of("jdk.FileRead", "jdk.FileWrite", "jdk.SocketRead", "jdk.SocketWrite")) {
       s.putAll(JfrRecording.event(io, true, null, IO_THRESHOLD));
+    }
+    for (String wait : WAIT_EVENTS) {
+      s.putAll(JfrRecording.event(wait, true, null, WAIT_THRESHOLD));
+      s.put(wait + "#stackTrace", JfrRecording.SLOW_STACKS);
     }
     s.putAll(JfrRecording.event("jdk.GarbageCollection", false, null, Duration.ZERO));
     s.putAll(JfrRecording.event("jdk.Compilation", false, null, Duration.ZERO));

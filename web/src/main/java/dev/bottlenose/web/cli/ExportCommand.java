@@ -44,7 +44,7 @@ final class ExportCommand implements Callable<Integer> {
   String format;
 
   @Option(names = "--graph", paramLabel = "GRAPH", completionCandidates = Graphs.class,
-      description = "the stacks for collapsed and pprof: cpu, sync, io or alloc (default: cpu)")
+      description = "the stacks for collapsed and pprof: cpu, wait (microseconds waited), sync, io or alloc (default: cpu)")
   String graph = "cpu";
 
   @Option(names = "--daemon", paramLabel = "ID", description = "the JVM whose stacks to export, by its daemon's id"

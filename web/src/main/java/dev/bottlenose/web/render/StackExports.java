@@ -70,7 +70,8 @@ public final class StackExports {
 
   /**
    * A speedscope file ({@code https://www.speedscope.app/file-format-schema.json}) of one JVM's stacks: a sampled
-   * profile per graph {@code search} kept of {@code daemon} (cpu, sync, io), frames shared between them.
+   * profile per graph {@code search} kept of {@code daemon} (cpu, wait, sync, io, alloc; the wait graph's weights in
+   * microseconds), frames shared between them.
    */
   public static String speedscope(SavedSearch search, String daemon) {
     Map<String, Integer> index = new HashMap<>();
@@ -91,7 +92,8 @@ public final class StackExports {
       Map<String, Object> profile = new LinkedHashMap<>();
       profile.put("type", "sampled");
       profile.put("name", stacks.daemon() + " " + stacks.graph());
-      profile.put("unit", "none");
+      boolean wait = stacks.graph().equals(DaemonRequests.Stacks.WAIT);
+      profile.put("unit", wait ? "microseconds" : "none");
       profile.put("startValue", 0);
       profile.put("endValue", sum);
       profile.put("samples", samples);
@@ -123,7 +125,7 @@ public final class StackExports {
 
   /**
    * A pprof profile ({@code profile.proto}, gzip-compressed) of one graph's stacks: sample type
-   * {@code samples/count}, a sample per stack that samples end in (its locations innermost first), a location and a
+   * {@code samples/count} ({@code wait/microseconds} for the wait graph), a sample per stack that samples end in (its locations innermost first), a location and a
    * function per method (its name in Java's words, its system name the {@code /Code} path), the search's end as its
    * time, and a comment naming the search, JVM and graph.
    */
@@ -147,9 +149,11 @@ public final class StackExports {
         packed(out, 2, List.of(leaf.samples()));
       }));
     }
-    int samplesType = strings.id("samples");
-    int count = strings.id("count");
-    int comment = strings.id("search " + search.id() + ", " + stacks.daemon() + ", " + stacks.graph() + " samples");
+    boolean wait = stacks.graph().equals(DaemonRequests.Stacks.WAIT);
+    int samplesType = strings.id(wait ? "wait" : "samples");
+    int count = strings.id(wait ? "microseconds" : "count");
+    int comment = strings.id("search " + search.id() + ", " + stacks.daemon() + ", " + stacks.graph()
+        + (wait ? " graph, microseconds waited" : " samples"));
     List<byte[]> functionMessages = new ArrayList<>();
     functions.forEach((key, f) -> {
       int name = strings.id(f.name());

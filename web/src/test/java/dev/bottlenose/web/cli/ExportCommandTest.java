@@ -101,7 +101,7 @@ class ExportCommandTest {
     assertThat(err()).contains("Missing required option: '--format=FORMAT'");
     assertThat(run("export", ID, "--data", data.toString(), "--format", "pprof", "--graph", "heap", "--out", "x"))
         .isEqualTo(2);
-    assertThat(err()).contains("--graph must be one of cpu, sync, io, alloc, is 'heap'");
+    assertThat(err()).contains("--graph must be one of cpu, wait, sync, io, alloc, is 'heap'");
     assertThat(run("export", "nope", "--data", data.toString(), "--format", "json")).isEqualTo(2);
     assertThat(err()).contains("no saved search 'nope': neither a file nor a search id in " + data);
     assertThat(run("export", ID, "--data", data.toString(), "--format", "collapsed", "--graph", "sync")).isEqualTo(1);

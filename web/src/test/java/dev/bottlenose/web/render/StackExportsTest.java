@@ -166,7 +166,7 @@ class StackExportsTest {
     assertThatThrownBy(() -> SearchExport.named("png")).isInstanceOf(IllegalArgumentException.class)
         .hasMessage("unknown export format 'png': expected json, dot, svg, collapsed, speedscope, pprof or jfr");
     assertThatThrownBy(() -> SearchExport.COLLAPSED.write(SEARCH, null, "heap"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("graph must be one of cpu, sync, io, alloc, is 'heap'");
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("graph must be one of cpu, wait, sync, io, alloc, is 'heap'");
     assertThatThrownBy(() -> SearchExport.PPROF.write(SEARCH, "vm-2", "io")).isInstanceOf(NoSuchElementException.class)
         .hasMessage("search 's-1' kept no io stacks of vm-2");
     assertThatThrownBy(() -> SearchExport.SPEEDSCOPE.write(Graphs.saved("s-2", "vm-1"), null, "cpu"))

@@ -128,7 +128,7 @@ class ApiContractTest {
     assertError(f.get("/api/jvms/vm-1/stacks?max=ten", BEARER), 400,
         "'max' must be a positive whole number up to 10000, is 'ten'");
     assertError(f.get("/api/jvms/vm-1/stacks?graph=heap", BEARER), 400,
-        "'graph' must be cpu, sync, io, jit, alloc or load, is 'heap'");
+        "'graph' must be cpu, wait, sync, io, jit, alloc or load, is 'heap'");
     assertError(f.get("/api/searches/hot-1/nodes/-1", BEARER), 400, "'nodeId' must be a non-negative whole number");
     // A valid value goes on to the route: no daemon vm-1 is registered, and 1e2 is the node 100.
     assertError(f.get("/api/jvms/vm-1/stacks?max=1e2", BEARER), 404, "unknown daemon 'vm-1'");

@@ -135,7 +135,7 @@ class RestApiTest {
     assertThat(stacks.getJsonArray("frames").getJsonObject(1).getString("method")).isEqualTo(Graphs.HOT);
     assertError(fixture.get("/api/searches/hot-1/stacks?graph=sync"), 404, "kept no sync stacks");
     assertError(fixture.get("/api/searches/hot-1/stacks?graph=heap"), 400,
-        "'graph' must be cpu, sync, io or alloc, is 'heap'");
+        "'graph' must be cpu, wait, sync, io or alloc, is 'heap'");
 
     // A finding's flame graph: its graph, only the stacks through its code.
     JsonObject flame = finding.getJsonObject("flame");
@@ -196,7 +196,7 @@ class RestApiTest {
         "kept no cpu stacks of vm-7");
     assertError(fixture.get("/api/searches/hot-1/export?format=speedscope&daemon=vm-7"), 404, "kept no stacks of vm-7");
     assertError(fixture.get("/api/searches/hot-1/export?format=collapsed&graph=heap"), 400,
-        "'graph' must be cpu, sync, io or alloc, is 'heap'");
+        "'graph' must be cpu, wait, sync, io or alloc, is 'heap'");
     assertError(fixture.get("/api/searches/nope/export?format=collapsed"), 404, "no search 'nope'");
   }
 

@@ -38,7 +38,7 @@ public final class SourcesWorkload {
         case "monitor" -> monitorScenario(Long.parseLong(w[1]));
         case "park" -> parkScenario(Long.parseLong(w[1]));
         case "handoff" -> handoffScenario(Long.parseLong(w[1]));
-        case "sleep" -> "slept=" + sleeper(Integer.parseInt(w[1]));
+        case "sleep" -> "slept=" + sleeper(Integer.parseInt(w[1]), w.length > 2 ? Integer.parseInt(w[2]) : 10);
         case "fileread" -> fileScenario(Integer.parseInt(w[1]), Integer.parseInt(w[2]));
         case "socket" -> socketScenario(Integer.parseInt(w[1]), Integer.parseInt(w[2]));
         case "gc" -> gcScenario(Integer.parseInt(w[1]));
@@ -191,10 +191,10 @@ public final class SourcesWorkload {
     }
   }
 
-  static long sleeper(int times) {
+  static long sleeper(int times, int millis) {
     long t0 = System.nanoTime();
     for (int i = 0; i < times; i++) {
-      pause(10);
+      pause(millis);
     }
     return System.nanoTime() - t0;
   }

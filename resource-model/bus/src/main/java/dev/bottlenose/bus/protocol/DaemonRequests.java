@@ -237,12 +237,19 @@ public final class DaemonRequests {
     public static final int DEFAULT_MAX = 1000;
     /** The graphs a daemon keeps stacks of, each with what its samples count, in the order a page lists them. */
     public static final Map<String, String> GRAPHS = graphs();
-    /** The graphs a search keeps as it ends, for its flame graphs and exports (jit has no stacks). */
-    public static final List<String> KEPT = List.of("cpu", "sync", "io", "alloc");
+    /** The graphs a search keeps as it ends, for its flame graphs and exports (jit and load have no stacks). */
+    public static final List<String> KEPT = List.of("cpu", "wait", "sync", "io", "alloc");
+    /**
+     * The graph whose counts are milliseconds waited rather than events or samples: a thread's time off the CPU
+     * weighs as long as it lasted, as a wall-clock profile weighs it.
+     */
+    public static final String WAIT = "wait";
 
     private static Map<String, String> graphs() {
       Map<String, String> g = new LinkedHashMap<>();
       g.put("cpu", "on the CPU (execution samples)");
+      g.put(WAIT, "waiting: sleeping, in Object.wait, parked, blocked on a monitor or in slow I/O (milliseconds waited,"
+          + " each wait from its recording threshold)");
       g.put("sync", "blocked on a contended lock");
       g.put("io", "blocked in slow file and socket I/O");
       g.put("jit", "compiled by the JIT");
