@@ -161,12 +161,16 @@ final class Exploration {
    * {@code child} can hold, at about 97.5% confidence: {@code (n + 2√n + 2) / N} for its {@code n} of {@code N}
    * (a Poisson count's upper bound). {@code N} is the sum over the siblings for compilations, which partition
    * their parent's; for stacks, where one sample has a package, its classes and their callers on it at once,
-   * it is the largest sibling's count, which is at most the parent's, so the bound only grows. 1 when
-   * nothing was recorded to tell.
+   * it is the largest sibling's count, which is at most the parent's, so the bound only grows. For a hypothesis
+   * that weighs allocated bytes ({@link HypothesisCatalog#weighsAllocatedBytes}) at an allocated type, its share
+   * of the bytes ({@link #bytesShareAtMost}). 1 when nothing was recorded to tell.
    */
   double shareAtMost(Hypothesis h, ResourcePath parent, ResourcePath child) {
     List<ResourceChild> siblings = childrenOf.getOrDefault(parent, List.of());
     ResourceChild own = siblings.stream().filter(c -> c.child().equals(child)).findFirst().orElse(null);
+    if (own != null && catalog.weighsAllocatedBytes(h) && own.allocatedBytes() >= 0) {
+      return bytesShareAtMost(own, siblings);
+    }
     if (own == null || catalog.events(h, own) < 0) {
       return 1;
     }
@@ -181,6 +185,31 @@ final class Exploration {
     }
     long n = catalog.events(h, own);
     return total <= 0 ? 1 : Math.min(1, (n + 2 * Math.sqrt(n) + 2) / total);
+  }
+
+  /**
+   * At most what share of the bytes its siblings were allocated an allocated type {@code own} was: its sampled
+   * bytes {@code w} of all of theirs {@code W} (the types partition the allocations), as {@code (w (1 + 2 / sqrt(n))
+   * + 2 W / N) / W} with {@code n} its allocation samples and {@code N} theirs: the relative error of a sum of
+   * {@code n} samples, and two samples of the mean size for a type sampled little or not yet. 1 when nothing was
+   * sampled.
+   */
+  private static double bytesShareAtMost(ResourceChild own, List<ResourceChild> siblings) {
+    long bytes = 0;
+    long samples = 0;
+    for (ResourceChild c : siblings) {
+      if (c.relation().equals(own.relation()) && c.allocatedBytes() >= 0 && c.allocationSamples() >= 0) {
+        bytes += c.allocatedBytes();
+        samples += c.allocationSamples();
+      }
+    }
+    if (bytes <= 0 || samples <= 0) {
+      return 1;
+    }
+    long n = Math.max(0, own.allocationSamples());
+    double w = Math.max(0, own.allocatedBytes());
+    double spread = n == 0 ? 0 : w * 2 / Math.sqrt(n);
+    return Math.min(1, (w + spread + 2.0 * bytes / samples) / bytes);
   }
 
   /** Whether what the daemons recorded rules {@code path} out for hypothesis {@code hypothesisId}. */

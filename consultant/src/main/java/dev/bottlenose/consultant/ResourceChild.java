@@ -13,10 +13,12 @@ import dev.bottlenose.model.ResourcePath;
  * many of the classes the program recently defined were counted at it (at the loader's class that defined them,
  * or at the class itself for the JDK's loaders: daemon/PROTOCOL.md, the {@code load} graph); each is {@link
  * #UNKNOWN} when nothing was recorded to tell, {@link #NOT_YET} while the daemons record them but have too few
- * so far to tell (the first seconds after the attach).
+ * so far to tell (the first seconds after the attach). For an allocated type ({@code /Memory/<type>}),
+ * {@code allocationSamples} is how many of JFR's allocation samples since the attach were of it and
+ * {@code allocatedBytes} the bytes they stand for; {@link #UNKNOWN} elsewhere.
  */
 public record ResourceChild(ResourcePath parent, ResourcePath child, String relation, long samples, long ioWaits,
-    long compilations, long syncWaits, long loads) {
+    long compilations, long syncWaits, long loads, long allocationSamples, long allocatedBytes) {
   public static final String CONTAINS = "contains";
   public static final String CALLS = "calls";
   public static final long UNKNOWN = -1;
@@ -42,6 +44,11 @@ public record ResourceChild(ResourcePath parent, ResourcePath child, String rela
   public ResourceChild(ResourcePath parent, ResourcePath child, String relation, long samples, long ioWaits,
       long compilations, long syncWaits) {
     this(parent, child, relation, samples, ioWaits, compilations, syncWaits, UNKNOWN);
+  }
+
+  public ResourceChild(ResourcePath parent, ResourcePath child, String relation, long samples, long ioWaits,
+      long compilations, long syncWaits, long loads) {
+    this(parent, child, relation, samples, ioWaits, compilations, syncWaits, loads, UNKNOWN, UNKNOWN);
   }
 
   public Hierarchy hierarchy() {

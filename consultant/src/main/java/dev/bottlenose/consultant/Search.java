@@ -413,20 +413,28 @@ public final class Search {
   }
 
   /**
-   * Whether a where-step of {@code h} from a focus constrained along one hierarchy alone goes to a child whose
-   * share of the parent's recorded events ({@link Exploration#shareAtMost}), times the parent's value, stays
-   * below the threshold: the child cannot be true, so it is not tested. Sixty packages with a compilation or two
-   * each are not refined into when the JIT is busy, only those that did a threshold's worth of the compiling.
+   * Whether a where-step of {@code h} goes to a child whose share of the recorded events ({@link
+   * Exploration#shareAtMost}), times the value it is a share of, stays below the threshold: the child cannot be
+   * true, so it is not tested. From a focus constrained along one hierarchy alone that value is the parent's; from
+   * one that combines hierarchies (a method's allocations refined by allocated type), it is {@code h}'s value at
+   * the step's hierarchy alone where that was measured, since a combination holds no more than either part (the
+   * method's allocations of one type are at most all of that type's). Sixty packages with a compilation or two
+   * each are not refined into when the JIT is busy, only those that did a threshold's worth of the compiling; a
+   * method that allocates is not asked about each of the 170 types the program allocates, only those with a
+   * threshold's worth of the bytes.
    */
   private boolean tooSmall(Refinement r, Hypothesis h) {
     Node parent = nodes.get(r.parentId());
     ResourcePath from = parent.focus().get(r.along());
-    double value = graph.node(r.parentId()).value();
-    if (parent.hypothesis != h || h.comparison() != Comparison.ABOVE || Double.isNaN(value)
-        || !parent.focus().equals(Focus.of(from))) {
+    if (parent.hypothesis != h || h.comparison() != Comparison.ABOVE) {
       return false;
     }
-    return value * exploration.shareAtMost(h, from, r.focus().get(r.along())) < h.threshold();
+    double value = graph.node(r.parentId()).value();
+    if (!parent.focus().equals(Focus.of(from))) {
+      ShgNode alone = graph.find(h.id(), Focus.of(from));
+      value = alone == null ? Double.NaN : alone.value();
+    }
+    return !Double.isNaN(value) && value * exploration.shareAtMost(h, from, r.focus().get(r.along())) < h.threshold();
   }
 
   private boolean orphan(Refinement gone) {

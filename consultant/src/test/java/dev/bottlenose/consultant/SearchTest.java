@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bottlenose.model.Focus;
 import dev.bottlenose.model.Hierarchy;
+import dev.bottlenose.model.Resource;
 import dev.bottlenose.model.ResourcePath;
+import dev.bottlenose.model.ResourceTree;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
@@ -191,6 +193,63 @@ class SearchTest {
     assertThat(search.graph().find("jit_compile_time", Focus.of(JAVA_UTIL)))
         .as("3 of 403 compilations: at most (3 + 2√3 + 2) / 403 of the whole program's 0.3, below the 0.05 threshold")
         .isNull();
+  }
+
+  @Test
+  void anAllocatingPackageIsAskedOnlyAboutTheTypesThatHoldAThresholdsWorthOfItsBytes() {
+    // com.acme allocates: byte[] (600 of JFR's allocation samples, 60 MB) and Long (300, 30 MB) in it, and 30 other
+    // types a few samples each (3, 10 KB), as every program allocates a little of everything
+    ResourceTree tree = PlantedPrograms.tree();
+    tree.put(Resource.of(BYTES, "type"));
+    tree.put(Resource.of(LONGS, "type"));
+    for (int i = 0; i < 30; i++) {
+      tree.put(Resource.of(Hierarchy.MEMORY.root().child("com.acme.Small" + i), "type"));
+    }
+    TreeOracle plain = PlantedPrograms.oracle(tree);
+    ResourceOracle recorded = path -> plain.children(path).stream().map(c -> {
+      if (c.hierarchy() != Hierarchy.MEMORY) {
+        return c;
+      }
+      long samples = c.child().equals(BYTES) ? 600 : c.child().equals(LONGS) ? 300 : 3;
+      long bytes = c.child().equals(BYTES) ? 60_000_000 : c.child().equals(LONGS) ? 30_000_000 : 10_000;
+      return new ResourceChild(c.parent(), c.child(), c.relation(), ResourceChild.UNKNOWN, ResourceChild.UNKNOWN,
+          ResourceChild.UNKNOWN, ResourceChild.UNKNOWN, ResourceChild.UNKNOWN, samples, bytes);
+    }).toList();
+    SearchOptions options = SearchOptions.of("alloc").with("search.max_time_seconds", "60");
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(SearchTest::allocatingInAcme, PlantedPrograms::cost);
+    Search pruned = Search.create(options, driver, recorded, driver).begin();
+    driver.runToEnd(pruned, 70);
+    ScriptedEngineDriver again = new ScriptedEngineDriver(SearchTest::allocatingInAcme, PlantedPrograms::cost);
+    Search unpruned = Search.create(options, again, plain, again).begin();
+    again.runToEnd(unpruned, 70);
+
+    ResourcePath small = Hierarchy.MEMORY.root().child("com.acme.Small7");
+    String h = "object_creation_overhead";
+    assertThat(pruned.graph().find(h, Focus.of(ACME)).state()).isEqualTo(NodeState.TRUE);
+    assertThat(pruned.graph().find(h, Focus.of(ACME, BYTES)).state()).isEqualTo(NodeState.TRUE);
+    assertThat(pruned.graph().find(h, Focus.of(BYTES)).state()).isEqualTo(NodeState.TRUE);
+    assertThat(pruned.graph().find(h, Focus.of(ACME, LONGS))).as("Long: at most 37% of the whole program's 0.4")
+        .isNotNull();
+    assertThat(pruned.graph().find(h, Focus.of(small))).as("3 samples of 990: at most 0.2% of the bytes").isNull();
+    assertThat(pruned.graph().find(h, Focus.of(ACME, small)))
+        .as("com.acme's allocations of a type are at most all of that type's").isNull();
+    assertThat(unpruned.graph().find(h, Focus.of(ACME, small))).as("asked when nothing was recorded").isNotNull();
+  }
+
+  private static final ResourcePath BYTES = Hierarchy.MEMORY.root().child("byte[]");
+  private static final ResourcePath LONGS = Hierarchy.MEMORY.root().child("java.lang.Long");
+
+  /** CPU-hot com.acme that allocates byte[] and Long: object creation high in com.acme, a little in other types. */
+  private static double allocatingInAcme(MetricRequest r) {
+    if (!r.metric().equals("object_creation_sampled")) {
+      return PlantedPrograms.cpuHot(r);
+    }
+    ResourcePath code = r.focus().get(Hierarchy.CODE);
+    if (!code.isRoot() && !code.equals(ACME)) {
+      return 0.001;
+    }
+    ResourcePath type = r.focus().get(Hierarchy.MEMORY);
+    return type.isRoot() ? 0.4 : type.equals(BYTES) ? 0.26 : type.equals(LONGS) ? 0.13 : 0.0005;
   }
 
   private static final ResourcePath ACME = PlantedPrograms.SPIN.parent().parent();

@@ -39,13 +39,18 @@ import java.util.concurrent.TimeoutException;
  * and parks (the {@code sync} graph; unknown below {@value #MIN_SYNC_WAITS}). A package's or class's
  * children also carry how many of the JIT's recent compilations were of their code (the {@code jit} graph;
  * unknown below {@value #MIN_COMPILATIONS}) and how many of the classes recently defined were counted at them (the
- * {@code load} graph; unknown below {@value #MIN_LOADS}).
+ * {@code load} graph; unknown below {@value #MIN_LOADS}). An allocated type ({@code /Memory/<type>}) carries the
+ * allocation samples of it since the attach and the bytes they stand for (its {@code samples} and
+ * {@code sampledBytes} attributes), summed over the daemons.
  *
  * <p>A daemon that fails to answer makes that path childless for this step (not cached). It blocks on
  * the event bus, so it must be called from a worker thread, never from an event loop.
  */
 public final class EventBusResourceOracle implements ResourceOracle {
   static final long MIN_SAMPLES = 20;
+  /** An allocated type's attributes (the agent's {@code MemorySites}): JFR's allocation samples and their bytes. */
+  static final String ALLOCATION_SAMPLES = "samples";
+  static final String ALLOCATED_BYTES = "sampledBytes";
   /** Slow reads and writes recorded (all daemons together) below which the I/O graph says nothing. */
   static final long MIN_IO_WAITS = 5;
   /** Contended entries, waits and parks recorded (all daemons together) below which the sync graph says nothing. */
@@ -136,12 +141,19 @@ public final class EventBusResourceOracle implements ResourceOracle {
 
   private List<ResourceChild> contained(ResourcePath path) {
     Set<ResourcePath> found = new LinkedHashSet<>();
+    boolean memory = path.hierarchy() == Hierarchy.MEMORY;
+    Map<ResourcePath, long[]> allocations = new LinkedHashMap<>();
     for (String id : daemonIds) {
       for (DaemonReplies.Resource r : resources(id, path).resources()) {
         ResourcePath p = r.path();
         boolean tool = "true".equals(r.attributes().get(Resource.TOOL));
         if (!p.isRoot() && p.parent().equals(path) && !tool) {
           found.add(p);
+          if (memory) {
+            long[] sum = allocations.computeIfAbsent(p, k -> new long[2]);
+            sum[0] += number(r.attributes().get(ALLOCATION_SAMPLES));
+            sum[1] += number(r.attributes().get(ALLOCATED_BYTES));
+          }
         }
       }
     }
@@ -153,10 +165,21 @@ public final class EventBusResourceOracle implements ResourceOracle {
     Map<ResourcePath, Long> loads = code ? sampledChildren(path, LOAD, MIN_LOADS) : null;
     List<ResourceChild> children = new ArrayList<>();
     for (ResourcePath p : found) {
+      long[] allocated = allocations.get(p);
       children.add(new ResourceChild(path, p, ResourceChild.CONTAINS, count(samples, p), count(ioWaits, p),
-          count(compilations, p), count(syncWaits, p), count(loads, p)));
+          count(compilations, p), count(syncWaits, p), count(loads, p),
+          allocated == null ? ResourceChild.UNKNOWN : allocated[0], allocated == null ? ResourceChild.UNKNOWN : allocated[1]));
     }
     return List.copyOf(children);
+  }
+
+  /** A count attribute of a resource, 0 when absent or not a number (a daemon of another version). */
+  private static long number(String attribute) {
+    try {
+      return attribute == null ? 0 : Long.parseLong(attribute);
+    } catch (NumberFormatException e) {
+      return 0;
+    }
   }
 
   private static long count(Map<ResourcePath, Long> counts, ResourcePath p) {
