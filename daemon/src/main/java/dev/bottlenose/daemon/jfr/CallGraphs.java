@@ -7,10 +7,10 @@ import java.util.Map;
 
 /**
  * The daemon's graphs of the target's code, each a {@link CallGraph} kept from the recording's events, by name:
- * {@code cpu} (execution samples), {@code wait} (the stacks of the waits discovery records, sleeps, {@code Object.wait}s,
- * parks, contended monitor entries and slow I/O, each weighing the microseconds it waited: where the program's threads
- * spend their time off the CPU), {@code io} (the stacks of slow reads and writes), {@code sync} (the stacks of
- * contended monitor entries, monitor waits and parks), {@code jit} (the methods the JIT compiled, no stacks),
+ * {@code cpu} (execution samples), {@code wait} (the stacks of the waits discovery records, sleeps,
+ * {@code Object.wait}s, parks, contended monitor entries and slow I/O, each weighing the microseconds it waited:
+ * where the program's threads spend their time off the CPU), {@code io} (the stacks of slow reads and writes),
+ * {@code sync} (the stacks of contended monitor entries and of parks on a lock), {@code jit} (the methods the JIT compiled, no stacks),
  * {@code alloc} (the stacks of JFR's allocation samples: the code that allocates) and {@code load} (the classes
  * defined, each counted at the class whose loader defined it, or at itself when one of the JDK's loaders did; no
  * stacks).

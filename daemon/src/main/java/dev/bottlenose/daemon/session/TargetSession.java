@@ -453,10 +453,6 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
     return new LinkedHashMap<>(jfr.graphs().get(graph).at(at, limit));
   }
 
-  /**
-   * One of the daemon's graphs' sampled stacks merged into a tree from the outermost frame, for a flame graph:
-   * its {@code max} nodes with the most samples ({@link dev.bottlenose.daemon.jfr.CallGraph#stacks}).
-   */
   /** A bad input naming the graphs a daemon keeps, unless {@code graph} is one of them. */
   private static void checkGraph(String graph) {
     if (!CallGraphs.NAMES.contains(graph)) {
@@ -467,6 +463,10 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
     }
   }
 
+  /**
+   * One of the daemon's graphs' sampled stacks merged into a tree from the outermost frame, for a flame graph:
+   * its {@code max} nodes with the most samples ({@link dev.bottlenose.daemon.jfr.CallGraph#stacks}).
+   */
   public Map<String, Object> stacks(String graph, int max) {
     checkGraph(graph);
     if (max < 1 || max > 10_000) {
