@@ -70,6 +70,9 @@ class WebUiTest {
   private static final Path ALLOC_CHURN_FILE =
       Paths.get("../consultant/src/test/resources/dev/bottlenose/consultant/findings/alloc-churn.json");
   private static final String ALLOC_STACKS = "stacks-alloc";
+  /** TWO_CAUSES saved with the stacks of where its threads waited, weighing the microseconds each waited. */
+  private static final String WAIT_STACKS = "stacks-wait";
+  private static final String SLEEP = "/Code/java.lang/Thread/sleep(J)V";
   /** A search of a database whose first finding is JIT compilation, a graph no search keeps. */
   private static final String H2_ORDERS = "s-20261128-201029-5848";
   private static final Path H2_ORDERS_FILE =
@@ -136,6 +139,13 @@ class WebUiTest {
     saveWithStacks(store, store.open(ALLOC_CHURN), ALLOC_STACKS, "alloc", List.of(new SavedSearch.Stacks.Frame(-1, "/Code", 100, 0),
         new SavedSearch.Stacks.Frame(0, RUN, 100, 0), new SavedSearch.Stacks.Frame(1, COUNT, 100, 0),
         new SavedSearch.Stacks.Frame(2, VALUE_OF, 60, 60), new SavedSearch.Stacks.Frame(2, MERGE, 40, 40)));
+    // 3 s waited: 2.1 s asleep in quote() (holding its lock), 0.9 s blocked entering log()'s monitor
+    store.save(new SavedSearch(WAIT_STACKS, twoCauses.startedAtMillis(), twoCauses.endedAtMillis(), twoCauses.endReason(),
+        twoCauses.settings(), twoCauses.graph(), twoCauses.series()).withStacks(List.of(new SavedSearch.Stacks(
+        twoCauses.settings().getOrDefault("web.daemons", "vm-1"), "wait", 3_000_000, List.of(
+        new SavedSearch.Stacks.Frame(-1, "/Code", 3_000_000, 0), new SavedSearch.Stacks.Frame(0, RUN, 3_000_000, 0),
+        new SavedSearch.Stacks.Frame(1, QUOTE, 2_100_000, 0), new SavedSearch.Stacks.Frame(2, SLEEP, 2_100_000, 2_100_000),
+        new SavedSearch.Stacks.Frame(1, LOG, 900_000, 900_000))))));
     Files.copy(H2_ORDERS_FILE, data.resolve(H2_ORDERS + ".json"));
     bus = Bus.join();
     target = TargetJvm.start(Jdk.JDK17, HotMethodWorkload.class);
@@ -770,6 +780,28 @@ class WebUiTest {
     assertThat(inWindow("svg.shg g.node[data-hypothesis='top']")).as("the top-level node in the window").isTrue();
     browser.script("document.querySelector('svg.shg').scrollIntoView({block: 'center'})");
     browser.screenshot("history-jit-finding");
+  }
+
+  /**
+   * The wait graph of a saved search, picked on its samples card, weighs each stack by the time waited: the frames say
+   * it in seconds and milliseconds waited, not in samples.
+   */
+  @Test
+  @Order(14)
+  void theWaitGraphWeighsWhereTheThreadsWaitedByTheTimeWaited() throws Exception {
+    browser.go("#/history/" + WAIT_STACKS);
+    // no CPU stacks kept: the card says so, and the JVM's choice is filled
+    browser.awaitPresent(By.cssSelector(".samples select[name='samples-jvm'] option[value^='vm']"), Duration.ofSeconds(20));
+    Select graphs = new Select(browser.find(By.name("samples-graph")));
+    graphs.selectByValue("wait");
+    assertThat(graphs.getFirstSelectedOption().getText()).isEqualTo("waiting (wall clock)");
+    String sleep = ".samples svg.flame g.frame[data-method='" + SLEEP + "']";
+    browser.awaitPresent(By.cssSelector(sleep), Duration.ofSeconds(20));
+    assertThat(browser.script("return document.querySelector(arguments[0]).textContent", sleep + " title"))
+        .isEqualTo(SLEEP + "\n2.10 s waited, 2.10 s waited on top");
+    assertThat(browser.script("return document.querySelector(arguments[0]).textContent",
+        ".samples svg.flame g.frame[data-method='" + LOG + "'] title")).isEqualTo(LOG + "\n900 ms waited, 900 ms waited on top");
+    browser.screenshot("history-wait-flame");
   }
 
   /**
