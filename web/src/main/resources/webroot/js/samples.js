@@ -11,6 +11,8 @@ import { h, messageLine } from './ui.js';
 
 export const GRAPHS = [['cpu', 'on the CPU'], ['wait', 'waiting (wall clock)'], ['sync', 'blocked on locks'],
   ['io', 'blocked in I/O'], ['alloc', 'allocating']];
+/** The graphs a live JVM has beside those a search keeps, offered when a finding's flame graph is one of them. */
+const LIVE_ONLY = { jit: 'compiled by the JIT', load: 'defining classes' };
 
 /** The metric that measures at a method what each graph samples, and its words on the button. */
 const METRICS = {
@@ -119,7 +121,9 @@ export function samplesPanel({ live, searchId } = {}) {
      * stacks of that graph through that code, its method's frames marked.
      */
     showFlame(f) {
-      if (![...graph.options].some(o => o.value === f.graph)) graph.append(h('option', { value: f.graph }, f.graph));
+      if (![...graph.options].some(o => o.value === f.graph)) {
+        graph.append(h('option', { value: f.graph }, LIVE_ONLY[f.graph] || f.graph));
+      }
       graph.value = f.graph;
       showing(f);
       load();
