@@ -127,6 +127,11 @@ final class Exploration {
     return awaitingRecord(path, step) ? 1 : RELIST_STEPS;
   }
 
+  /** How many children {@code path} had when it was last listed; 0 when it was not. */
+  int listed(ResourcePath path) {
+    return childrenOf.getOrDefault(path, List.of()).size();
+  }
+
   /**
    * Whether {@code path}'s children were first listed less than {@link #RELIST_STEPS} steps before {@code step} and
    * the daemons have had too few execution samples since to tell: the window in which it is listed again every step.

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bottlenose.model.Focus;
 import dev.bottlenose.model.Hierarchy;
+import dev.bottlenose.model.Resource;
+import dev.bottlenose.model.ResourcePath;
+import dev.bottlenose.model.ResourceTree;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -201,7 +204,28 @@ class BudgetedSearchTest {
     assertThat(refinedAt).as("waited for samples after the verdict, then went on without them").isGreaterThan(trueAt);
   }
 
-  private static int ticksUntilSpinIsTrue(SearchOptions options, dev.bottlenose.model.ResourcePath hint) {
+  @Test
+  void aTrueNodeNeverRefinesBlindIntoMoreChildrenThanItCouldTest() {
+    // a program that defines a proxy class in a package of its own per request: 200 packages, and its threads are in
+    // the VM, where execution samples never see them
+    ResourceTree planted = PlantedPrograms.tree();
+    for (int i = 0; i < 200; i++) {
+      planted.put(Resource.of(ResourcePath.parse("/Code/jdk.proxy" + i + "/$Proxy" + i + "/run()V"), "method"));
+    }
+    TreeOracle tree = PlantedPrograms.oracle(planted);
+    ResourceOracle oracle = path -> tree.children(path).stream().map(c -> new ResourceChild(c.parent(), c.child(),
+        c.relation(), ResourceChild.NOT_YET)).toList();
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
+    Search search = Search.create(SearchOptions.of("proxies"), driver, oracle, driver).begin();
+    for (int tick = 1; tick <= 40; tick++) {
+      driver.tick(search);
+    }
+    assertThat(search.graph().find("cpu_bound", Focus.WHOLE_PROGRAM).state()).isEqualTo(NodeState.TRUE);
+    assertThat(search.graph().nodes()).as("202 packages and nothing recorded to choose among them")
+        .noneMatch(n -> n.hypothesis().equals("cpu_bound") && n.focus().get(Hierarchy.CODE).depth() == 1);
+  }
+
+  private static int ticksUntilSpinIsTrue(SearchOptions options, ResourcePath hint) {
     ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::cpuHot, PlantedPrograms::cost);
     Search search = Search.create(options, driver, PlantedPrograms.oracle(), driver);
     if (hint != null) {
