@@ -3,9 +3,10 @@
 // where-lines dashed along the routes ELK gave them, zoom and pan, a click selects a node, the toggle at a box's
 // right collapses or expands what hangs below it, and a group box ("12 false: …", a node's many false leaves)
 // opens on click. Fitting never draws the labels smaller than LABEL_PX: a graph larger than the window at that
-// size shows its top (the left, where the top-level node is) and is dragged or scrolled to the rest. What is drawn (filter, collapsed nodes, opened groups) is asked of the server; a live search
-// asks again as its graph changes, at most four times a second. Colours are written as attributes so a drawn
-// graph saved as SVG looks the same outside the page.
+// size shows its top (the left, where the top-level node is) and is dragged or scrolled to the rest. What is
+// drawn (filter, collapsed nodes, opened groups) is asked of the server; a live search asks again as its graph
+// changes, at most four times a second. Colours are written as attributes so a drawn graph saved as SVG looks the
+// same outside the page.
 import { get, q } from './api.js';
 import { focusText } from './ui.js';
 
