@@ -23,8 +23,8 @@ import org.kie.api.builder.Message;
 
 /**
  * The built-in rules compiled when the consultant is built (not API): Drools's executable model, Java classes that
- * build the rule base without parsing DRL or compiling anything, so a search's JVM makes its rule base in about a
- * third of a second of CPU rather than one and a half. The build runs {@link #main} after compiling the module; it
+ * build the rule base without parsing DRL or compiling anything, so a search's JVM makes its rule base in about
+ * half a second of CPU rather than one and a half. The build runs {@link #main} after compiling the module; it
  * writes the model's classes beside the module's own and lists the model in {@value #LIST}. {@link RuleBook} loads
  * it from there, and compiles the DRL files itself where the list is missing (a build that skipped the step).
  */
