@@ -32,8 +32,8 @@ final class Exploration {
   private final Map<String, Set<ResourcePath>> ruledOut = new HashMap<>();
   /** Per explored path listed before enough was recorded of its children, the step it was first listed at. */
   private final Map<ResourcePath, Long> unrecordedSince = new HashMap<>();
-  /** Per explored path, its children as listed. */
-  private final Map<ResourcePath, List<ResourceChild>> childrenOf = new HashMap<>();
+  /** Per explored path, its children as last listed. */
+  private final Map<ResourcePath, Listing> childrenOf = new HashMap<>();
 
   Exploration(ResourceOracle oracle, HypothesisCatalog catalog, RuleSession rules) {
     this.oracle = oracle;
@@ -68,7 +68,7 @@ final class Exploration {
       }
       explored.add(path);
       listedAt.put(path, step);
-      childrenOf.put(path, List.copyOf(children));
+      childrenOf.put(path, new Listing(children));
       if (unrecorded(children)) {
         unrecordedSince.put(path, step);
       }
@@ -94,8 +94,11 @@ final class Exploration {
       return false;
     }
     Set<ResourcePath> before = new HashSet<>();
-    childrenOf.getOrDefault(path, List.of()).forEach(c -> before.add(c.child()));
-    childrenOf.put(path, List.copyOf(now));
+    Listing was = childrenOf.get(path);
+    if (was != null) {
+      before.addAll(was.byChild.keySet());
+    }
+    childrenOf.put(path, new Listing(now));
     if (!unrecorded(now)) {
       unrecordedSince.remove(path);
     }
@@ -129,7 +132,8 @@ final class Exploration {
 
   /** How many children {@code path} had when it was last listed; 0 when it was not. */
   int listed(ResourcePath path) {
-    return childrenOf.getOrDefault(path, List.of()).size();
+    Listing l = childrenOf.get(path);
+    return l == null ? 0 : l.children.size();
   }
 
   /**
@@ -157,8 +161,9 @@ final class Exploration {
    * resource).
    */
   boolean notYetRecorded(Hypothesis h, ResourcePath parent, ResourcePath child) {
-    return childrenOf.getOrDefault(parent, List.of()).stream()
-        .anyMatch(c -> c.child().equals(child) && catalog.notYetRecorded(h, c));
+    Listing l = childrenOf.get(parent);
+    ResourceChild c = l == null ? null : l.byChild.get(child);
+    return c != null && catalog.notYetRecorded(h, c);
   }
 
   /**
@@ -171,23 +176,15 @@ final class Exploration {
    * of the bytes ({@link #bytesShareAtMost}). 1 when nothing was recorded to tell.
    */
   double shareAtMost(Hypothesis h, ResourcePath parent, ResourcePath child) {
-    List<ResourceChild> siblings = childrenOf.getOrDefault(parent, List.of());
-    ResourceChild own = siblings.stream().filter(c -> c.child().equals(child)).findFirst().orElse(null);
+    Listing l = childrenOf.get(parent);
+    ResourceChild own = l == null ? null : l.byChild.get(child);
     if (own != null && catalog.weighsAllocatedBytes(h) && own.allocatedBytes() >= 0) {
-      return bytesShareAtMost(own, siblings);
+      return bytesShareAtMost(own, l.allocations(own.relation()));
     }
     if (own == null || catalog.events(h, own) < 0) {
       return 1;
     }
-    long total = 0;
-    for (ResourceChild c : siblings) {
-      long n = catalog.events(h, c);
-      if (!c.relation().equals(own.relation()) || n < 0) {
-        continue;
-      }
-      total = catalog.eventsPartition(h) && own.relation().equals(ResourceChild.CONTAINS) ? total + n
-          : Math.max(total, n);
-    }
+    long total = l.eventsTotal(h, own.relation());
     long n = catalog.events(h, own);
     return total <= 0 ? 1 : Math.min(1, (n + 2 * Math.sqrt(n) + 2) / total);
   }
@@ -196,18 +193,12 @@ final class Exploration {
    * At most what share of the bytes its siblings were allocated an allocated type {@code own} was: its sampled
    * bytes {@code w} of all of theirs {@code W} (the types partition the allocations), as {@code (w (1 + 2 / sqrt(n))
    * + 2 W / N) / W} with {@code n} its allocation samples and {@code N} theirs: the relative error of a sum of
-   * {@code n} samples, and two samples of the mean size for a type sampled little or not yet. 1 when nothing was
-   * sampled.
+   * {@code n} samples, and two samples of the mean size for a type sampled little or not yet ({@code allocated}: the
+   * siblings' {@code W} and {@code N}). 1 when nothing was sampled.
    */
-  private static double bytesShareAtMost(ResourceChild own, List<ResourceChild> siblings) {
-    long bytes = 0;
-    long samples = 0;
-    for (ResourceChild c : siblings) {
-      if (c.relation().equals(own.relation()) && c.allocatedBytes() >= 0 && c.allocationSamples() >= 0) {
-        bytes += c.allocatedBytes();
-        samples += c.allocationSamples();
-      }
-    }
+  private static double bytesShareAtMost(ResourceChild own, long[] allocated) {
+    long bytes = allocated[0];
+    long samples = allocated[1];
     if (bytes <= 0 || samples <= 0) {
       return 1;
     }
@@ -220,5 +211,56 @@ final class Exploration {
   /** Whether what the daemons recorded rules {@code path} out for hypothesis {@code hypothesisId}. */
   boolean isRuledOut(String hypothesisId, ResourcePath path) {
     return ruledOut.getOrDefault(hypothesisId, Set.of()).contains(path);
+  }
+
+  /**
+   * A path's children as listed, indexed by path, with the sums over them that {@link #shareAtMost} divides by,
+   * each made once per listing: every step weighs again the refinements it refused, a few per child of each
+   * listed path, and a package lists hundreds of children.
+   */
+  private final class Listing {
+    final List<ResourceChild> children;
+    final Map<ResourcePath, ResourceChild> byChild = new HashMap<>();
+    private final Map<String, Long> totals = new HashMap<>();
+    private final Map<String, long[]> allocations = new HashMap<>();
+
+    Listing(List<ResourceChild> children) {
+      this.children = List.copyOf(children);
+      for (ResourceChild c : this.children) {
+        byChild.putIfAbsent(c.child(), c);
+      }
+    }
+
+    /**
+     * The recorded events of {@code h} of the children in {@code relation}: their sum where the events partition
+     * the parent's (compilations, classes defined), else the largest child's (a sample has many frames).
+     */
+    long eventsTotal(Hypothesis h, String relation) {
+      return totals.computeIfAbsent(h.id() + '\n' + relation, k -> {
+        boolean partition = catalog.eventsPartition(h) && relation.equals(ResourceChild.CONTAINS);
+        long total = 0;
+        for (ResourceChild c : children) {
+          long n = catalog.events(h, c);
+          if (c.relation().equals(relation) && n >= 0) {
+            total = partition ? total + n : Math.max(total, n);
+          }
+        }
+        return total;
+      });
+    }
+
+    /** The sampled bytes and the allocation samples of the children in {@code relation}, summed. */
+    long[] allocations(String relation) {
+      return allocations.computeIfAbsent(relation, k -> {
+        long[] sum = new long[2];
+        for (ResourceChild c : children) {
+          if (c.relation().equals(relation) && c.allocatedBytes() >= 0 && c.allocationSamples() >= 0) {
+            sum[0] += c.allocatedBytes();
+            sum[1] += c.allocationSamples();
+          }
+        }
+        return sum;
+      });
+    }
   }
 }

@@ -258,10 +258,6 @@ public final class HypothesisCatalog {
   }
 
   /**
-   * Whether the {@link #events} of {@code h} split their parent's between the children (each compilation is of
-   * one method, in one class and package), rather than being counted in several (a sample has many frames).
-   */
-  /**
    * Whether built-in hypothesis {@code h}'s value at a focus grows with the bytes its code allocates, and with
    * nothing else the focus's allocated types do not share ({@code object_creation_sampled}, {@code
    * alloc_sampled_bytes}): an allocated type holds at most its share of the bytes of its parent's value, which the
@@ -271,6 +267,10 @@ public final class HypothesisCatalog {
     return h.id().equals("object_creation_overhead") || h.id().equals("allocation_share");
   }
 
+  /**
+   * Whether the {@link #events} of {@code h} split their parent's between the children (each compilation is of
+   * one method, in one class and package), rather than being counted in several (a sample has many frames).
+   */
   public boolean eventsPartition(Hypothesis h) {
     return h.id().equals("jit_compile_time") || h.id().equals("class_load_time");
   }

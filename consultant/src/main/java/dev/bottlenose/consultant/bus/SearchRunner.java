@@ -103,7 +103,10 @@ public final class SearchRunner {
     this.store = store;
     this.announcer = new SearchAnnouncer(vertx, search, daemonIds, startedBy, store.file(search.id()));
     String id = search.id();
-    search.addListener(e -> vertx.eventBus().publish(Addresses.searchEvents(id), new JsonObject(Json.write(e.toJson()))));
+    // to this process's consumers alone (the command's progress, the service's live socket): no cluster lookup per
+    // change, and the event's map wrapped as it is (made of JSON's own types; the bus copies it for each consumer)
+    DeliveryOptions local = new DeliveryOptions().setLocalOnly(true);
+    search.addListener(e -> vertx.eventBus().publish(Addresses.searchEvents(id), new JsonObject(e.toJson()), local));
     port.onTargetGone((daemon, reason) -> {
       gone.put(daemon, reason);
       boolean lost = reason.startsWith(EventBusMeasurementPort.DAEMON_LOST);

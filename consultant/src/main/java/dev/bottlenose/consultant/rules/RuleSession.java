@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.kie.api.runtime.ClassObjectFilter;
 import org.kie.api.runtime.KieSession;
 import org.kie.api.runtime.rule.FactHandle;
 
@@ -114,7 +115,8 @@ public final class RuleSession implements AutoCloseable {
 
   <T> List<T> facts(Class<T> type) {
     List<T> list = new ArrayList<>();
-    for (Object o : session.getObjects(type::isInstance)) {
+    // a ClassObjectFilter walks only the facts of that class (the store keeps them apart), not every fact
+    for (Object o : session.getObjects(new ClassObjectFilter(type))) {
       list.add(type.cast(o));
     }
     return list;
