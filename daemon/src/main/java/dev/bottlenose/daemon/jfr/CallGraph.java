@@ -47,6 +47,12 @@ public final class CallGraph {
   private long samples;
   private final StackTree stacks = new StackTree();
   private final PerFlush<RecordedStackTrace, Counted> byStack = new PerFlush<>(st -> Counted.of(paths(st.getFrames())));
+  /** A method's paths ({@link #NONE} for the tool's own), worked out once a flush for all the stacks it is on. */
+  private final PerFlush<RecordedMethod, String[]> byMethod = new PerFlush<>(m -> {
+    String[] p = paths(m);
+    return p == null ? NONE : p;
+  });
+  private static final String[] NONE = new String[0];
 
   private record MethodKey(String type, String name, String descriptor) {}
 
@@ -90,13 +96,15 @@ public final class CallGraph {
   /** The reader has handled a flush: the stacks it names are worked out again from the next one. */
   public synchronized void flushed() {
     byStack.clear();
+    byMethod.clear();
   }
 
   private List<String[]> paths(List<RecordedFrame> frames) {
     List<String[]> stack = new ArrayList<>(frames.size());
     for (RecordedFrame f : frames) {
-      String[] p = f.isJavaFrame() ? paths(f.getMethod()) : null;
-      if (p != null) {
+      RecordedMethod m = f.isJavaFrame() ? f.getMethod() : null;
+      String[] p = m == null ? NONE : byMethod.get(m);
+      if (p != NONE) {
         stack.add(p);
       }
     }
@@ -254,6 +262,7 @@ public final class CallGraph {
     if (nodes.isEmpty()) {
       pathsOf.clear();
       byStack.clear();
+      byMethod.clear();
     }
   }
 

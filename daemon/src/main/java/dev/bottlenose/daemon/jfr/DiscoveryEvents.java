@@ -49,6 +49,10 @@ public final class DiscoveryEvents {
   /** Read and counted on the reading thread, adjusted as each flush is drained. */
   private final ContentionThresholds thresholds = new ContentionThresholds();
   private final PerFlush<RecordedThread, String> threadNames = new PerFlush<>(RecordedThread::getJavaName);
+  /** A class's Java name, for the blockers of parks and the types of allocation samples. */
+  private final PerFlush<RecordedClass, String> classNames = new PerFlush<>(c -> TypeNames.javaName(c.getName()));
+  /** A method's class and name, as an allocation sample's tuple names its top frame. */
+  private final PerFlush<RecordedMethod, String> methodNames = new PerFlush<>(m -> m.getType().getName() + "." + m.getName());
   /** Whether the digest has carried the thresholds as they are now. */
   private boolean thresholdsSent;
   private final Map<String, List<List<?>>> digest = new LinkedHashMap<>();
@@ -141,6 +145,8 @@ public final class DiscoveryEvents {
   /** The reader has handled a flush: the threads its events name are looked at again from the next one. */
   public void flushedStream() {
     threadNames.clear();
+    classNames.clear();
+    methodNames.clear();
   }
 
   /** The event names this class handles. */
@@ -335,13 +341,15 @@ public final class DiscoveryEvents {
   /** Every park names its blocker's class as a lock; only a park on a lock is contention for the sync graph. */
   private void park(RecordedEvent e) {
     RecordedClass parked = e.getClass("parkedClass");
-    if (parked != null) {
-      addSummed(Jfr.LOCKS, nanos(e), TypeNames.javaName(parked.getName()));
+    String blocker = parked == null ? null : classNames.get(parked);
+    if (blocker != null) {
+      addSummed(Jfr.LOCKS, nanos(e), blocker);
     }
     RecordedStackTrace stack = e.getStackTrace();
     if (stack != null) {
       waitGraph.sampled(stack, micros(e));
-      if (SourceEvent.LOCK_PARK.counts(e)) {
+      // what SourceEvent.LOCK_PARK counts
+      if (SourceEvent.isLockClass(blocker)) {
         syncGraph.sampled(stack);
       }
     }
@@ -349,12 +357,11 @@ public final class DiscoveryEvents {
 
   private void allocation(RecordedEvent e) {
     RecordedClass type = e.getClass("objectClass");
-    RecordedMethod top = topMethod(e.getStackTrace());
-    if (type != null && top != null) {
-      addSummed(Jfr.ALLOCATIONS, e.getLong("weight"), TypeNames.javaName(type.getName()),
-          top.getType().getName() + "." + top.getName());
-    }
     RecordedStackTrace stack = e.getStackTrace();
+    RecordedMethod top = topMethod(stack);
+    if (type != null && top != null) {
+      addSummed(Jfr.ALLOCATIONS, e.getLong("weight"), classNames.get(type), methodNames.get(top));
+    }
     if (stack != null) {
       allocGraph.sampled(stack);
     }

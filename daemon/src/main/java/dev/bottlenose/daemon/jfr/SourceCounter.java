@@ -1,5 +1,6 @@
 package dev.bottlenose.daemon.jfr;
 
+import dev.bottlenose.agent.discovery.TypeNames;
 import dev.bottlenose.agent.sources.SourceEvent;
 import dev.bottlenose.agent.sources.SourceRules;
 import dev.bottlenose.agent.sources.ToolCode;
@@ -19,7 +20,6 @@ import java.util.function.LongSupplier;
 import java.util.function.LongUnaryOperator;
 import java.util.function.Supplier;
 import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
@@ -87,7 +87,17 @@ public final class SourceCounter {
   private Map<Long, Long> cpuAtLastFlush = new HashMap<>();
   /** The program's threads the events have named, by OS id: whose CPU time a whole-thread source counts. */
   private final Map<Long, RecordedThread> programThreads = new HashMap<>();
-  private final PerFlush<RecordedThread, Boolean> notProgram = new PerFlush<>(SourceCounter::notTheProgram);
+  /** Of each thread the events name, worked out once a flush: whether it is not the program's, and its OS id. */
+  private final PerFlush<RecordedThread, ThreadFacts> threadFacts =
+      new PerFlush<>(t -> new ThreadFacts(notTheProgram(t), t.getOSThreadId()));
+  /** Whether a park's blocker is a lock ({@link SourceEvent#LOCK_PARK}), by the blocker's class. */
+  private final PerFlush<jdk.jfr.consumer.RecordedClass, Boolean> lockClasses =
+      new PerFlush<>(c -> SourceEvent.isLockClass(TypeNames.javaName(c.getName())));
+  /**
+   * Per source with a code or frame filter, whether a stack matches it: the events of a flush carry the same few
+   * stacks again and again, and an inclusive filter looks at every frame.
+   */
+  private final Map<WatchedSource, PerFlush<RecordedStackTrace, Boolean>> stackMatches = new HashMap<>();
   /** JFR's event for each class defined, which {@code class_load} sources count when the JVM's own total is known. */
   static final String CLASS_DEFINE = dev.bottlenose.agent.sources.WatchedSources.CLASS_DEFINE;
   private LongSupplier classLoading = () -> -1;
@@ -290,12 +300,15 @@ public final class SourceCounter {
     if (types == null) {
       return;
     }
-    if (types[0].threadField != null && threadCpu != null) {
-      seenThread(e.getThread(types[0].threadField));
+    String threadField = types[0].threadField;
+    RecordedThread thread = threadField == null ? null : e.getThread(threadField);
+    if (thread != null && threadCpu != null) {
+      seenThread(thread);
     }
     for (SourceEvent type : types) {
       try {
-        dispatch(type, e);
+        dispatch(type, e, type.threadField == null ? null
+            : type.threadField.equals(threadField) ? thread : e.getThread(type.threadField));
       } catch (RuntimeException ex) {
         failures++;
         lastFailure = type.jfrName + ": " + ex;
@@ -339,7 +352,9 @@ public final class SourceCounter {
 
   /** The reader has handled a flush: the threads its events name are looked at again from the next one. */
   void flushedStream() {
-    notProgram.clear();
+    threadFacts.clear();
+    lockClasses.clear();
+    stackMatches.clear();
   }
 
   /** The agent's threads, JFR's and the JDK's housekeeping threads. */
@@ -351,16 +366,17 @@ public final class SourceCounter {
     return thread.getThreadGroup() != null && INNOCUOUS_GROUP.equals(thread.getThreadGroup().getName());
   }
 
-  private void dispatch(SourceEvent type, RecordedEvent e) {
+  /** Counts {@code e} into the sources of {@code type}; {@code thread} is the event's thread for that type. */
+  private void dispatch(SourceEvent type, RecordedEvent e, RecordedThread thread) {
     WatchedSource[] current = byEvent[type.ordinal()];
     if (current.length == 0) {
       return;
     }
-    RecordedThread thread = type.threadField == null ? null : e.getThread(type.threadField);
-    if (type == SourceEvent.IO_SAMPLE && thread != null) {
-      nativeTurn(thread.getOSThreadId(), e.getStartTime());
+    ThreadFacts facts = thread == null ? null : threadFacts.get(thread);
+    if (type == SourceEvent.IO_SAMPLE && facts != null) {
+      nativeTurn(facts.tid, e.getStartTime());
     }
-    if (!type.counts(e)) {
+    if (!(type == SourceEvent.LOCK_PARK ? onLock(e) : type.counts(e))) {
       return;
     }
     boolean define = DEFINES.contains(type) && CLASS_DEFINE.equals(e.getEventType().getName());
@@ -373,14 +389,15 @@ public final class SourceCounter {
     if (define) {
       defined(type);
     }
-    if (thread != null && notProgram.get(thread) || type.code == SourceEvent.Code.METHOD && (isToolCode(e) || isToolsWake(e, type))) {
+    if (facts != null && facts.notProgram || type.code == SourceEvent.Code.METHOD && (isToolCode(e) || isToolsWake(e, type))) {
       return;
     }
     boolean weighted = type == SourceEvent.CPU_SAMPLE && threadCpu != null && thread != null;
     if (weighted) {
-      sampledThread(thread);
+      sampledThread(facts.tid);
     }
-    List<RecordedFrame> frames = null;
+    RecordedStackTrace stack = null;
+    boolean stackRead = false;
     long end = e.getEndTime().toEpochMilli();
     long nanos = -1;
     long bytes = 0;
@@ -388,13 +405,19 @@ public final class SourceCounter {
       if (end < s.sinceMillis) {
         continue;
       }
-      if (frames == null && s.needsStack()) {
-        RecordedStackTrace st = e.getStackTrace();
-        frames = st == null ? List.of() : st.getFrames();
+      boolean matched;
+      if (s.needsStack()) {
+        if (!stackRead) {
+          stack = e.getStackTrace();
+          stackRead = true;
+        }
+        matched = s.matchesBesidesStack(e, thread) && (stack == null ? s.matchesStack(List.of()) : matchesStack(s, stack));
+      } else {
+        matched = s.matches(e, thread, null);
       }
-      if (s.matches(e, thread, frames)) {
+      if (matched) {
         if (weighted) {
-          matchedSample(s, thread.getOSThreadId());
+          matchedSample(s, facts.tid);
           continue;
         }
         if (define) {
@@ -406,7 +429,7 @@ public final class SourceCounter {
           continue;
         }
         if (type == SourceEvent.IO_SAMPLE) {
-          matchedIoSample(s, thread == null ? -1 : thread.getOSThreadId());
+          matchedIoSample(s, facts == null ? -1 : facts.tid);
           continue;
         }
         if (nanos < 0) {
@@ -418,19 +441,34 @@ public final class SourceCounter {
     }
   }
 
-  private synchronized void sampledThread(RecordedThread thread) {
-    stretchSamples.merge(thread.getOSThreadId(), 1L, Long::sum);
+  private synchronized void sampledThread(long tid) {
+    stretchSamples.merge(tid, 1L, Long::sum);
   }
+
+  /** Whether {@code stack} matches the code and frame filters of {@code s} (which needs stacks), once a flush. */
+  private boolean matchesStack(WatchedSource s, RecordedStackTrace stack) {
+    return stackMatches.computeIfAbsent(s, k -> new PerFlush<>(st -> k.matchesStack(st.getFrames()))).get(stack);
+  }
+
+  /** Whether a park's blocker is a lock: what {@link SourceEvent#LOCK_PARK} counts. */
+  private boolean onLock(RecordedEvent e) {
+    jdk.jfr.consumer.RecordedClass blocker = e.getClass("parkedClass");
+    return blocker != null && lockClasses.get(blocker);
+  }
+
+  /** What the reader needs of a thread. */
+  private record ThreadFacts(boolean notProgram, long tid) {}
 
   /**
    * Notes a program thread any event names, watched or not: a thread that runs almost only inside the VM (defining
    * classes) is seldom in an execution sample, but its allocation samples and class definitions name it.
    */
   private synchronized void seenThread(RecordedThread thread) {
-    if (thread == null || notProgram.get(thread)) {
+    ThreadFacts facts = threadFacts.get(thread);
+    if (facts.notProgram) {
       return;
     }
-    long tid = thread.getOSThreadId();
+    long tid = facts.tid;
     if (programThreads.size() < MAX_THREADS_KEPT || programThreads.containsKey(tid)) {
       programThreads.put(tid, thread);
     }

@@ -73,10 +73,7 @@ public final class WatchedSource {
 
   /** Whether the event matches every filter; {@code frames} is null when no source of its type needs stacks. */
   public boolean matches(RecordedEvent e, RecordedThread t, List<RecordedFrame> frames) {
-    if (thread != null && !thread.matches(t) || resource != null && !resource.matches(event, e)) {
-      return false;
-    }
-    if (allocatedType != null && !allocatedType.equals(allocatedType(e))) {
+    if (!matchesBesidesStack(e, t)) {
       return false;
     }
     if (event.code == SourceEvent.Code.METHOD) {
@@ -88,9 +85,22 @@ public final class WatchedSource {
     if (code == null && frameType == null) {
       return true;
     }
-    if (frames == null) {
+    return frames != null && matchesStack(frames);
+  }
+
+  /** Whether the event matches the thread, resource and allocated-type filters (every filter but the code's). */
+  public boolean matchesBesidesStack(RecordedEvent e, RecordedThread t) {
+    if (thread != null && !thread.matches(t) || resource != null && !resource.matches(event, e)) {
       return false;
     }
+    return allocatedType == null || allocatedType.equals(allocatedType(e));
+  }
+
+  /**
+   * For a source that {@link #needsStack}, whether an event's {@code frames} match its code and frame-type filters:
+   * the same answer for the same stack, which a reader may keep.
+   */
+  public boolean matchesStack(List<RecordedFrame> frames) {
     RecordedFrame frame = code == null ? (frames.isEmpty() ? null : frames.get(0)) : code.match(frames);
     return frame != null && (frameType == null || frameType.equals(frame.getType()));
   }
