@@ -4,7 +4,8 @@
 # budget from 1.5 s in (attach and the tool's own processes included); modes interleaved and rotated. Writes
 # tests/target/bench-whole-run/results.tsv and summary.md.
 # Usage: tests/bench-whole-run.sh [--program diag.real.JettyOrdersApi] [--rounds 26000] [--reps 3]
-#                                 [--modes alone,jfr,jfr-attach,1%,5%] [--lead 1.5] [--out DIR]
+#                                 [--modes alone,jfr,jfr-attach,1%,5%] [--lead 1.5] [--target-java PATH] [--out DIR]
+# --target-java runs the program and jcmd on another JDK (e.g. a JDK 25's bin/java); the tool runs on this one.
 # A search mode ending in :process (1%:process) runs its daemon in a process of its own; one ending in :agent
 # (1%:agent) searches a program started with -javaagent:bottlenose-agent.jar (the agent waits for a daemon), and
 # mode agent is that program never searched.

@@ -184,7 +184,7 @@ public final class SourceCounter {
   }
 
   /** As {@link #add(long, SourceSpec)}, counting the events that end at or after {@code sinceMillis}. */
-  synchronized void add(long id, SourceSpec spec, long sinceMillis) {
+  public synchronized void add(long id, SourceSpec spec, long sinceMillis) {
     WatchedSource s = SourceRules.parse(spec, id, "daemon");
     s.sinceMillis = sinceMillis;
     sources.put(id, s);
@@ -350,8 +350,11 @@ public final class SourceCounter {
     return e.hasField(field) && e.getValue(field) instanceof Number n ? n.intValue() : -1;
   }
 
-  /** The reader has handled a flush: the threads its events name are looked at again from the next one. */
-  void flushedStream() {
+  /**
+   * The reader has handled a flush: the threads, blocker classes and stacks its events name are looked at again from
+   * the next one.
+   */
+  public void flushedStream() {
     threadFacts.clear();
     lockClasses.clear();
     stackMatches.clear();

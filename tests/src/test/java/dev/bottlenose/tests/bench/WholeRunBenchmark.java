@@ -31,7 +31,9 @@ import java.util.regex.Pattern;
  * {@value #AGENT_AT_REST} is that program never searched.
  *
  * <p>Usage: {@code tests/bench-whole-run.sh [--program diag.real.JettyOrdersApi] [--rounds 26000] [--reps 3]
- * [--modes alone,jfr,jfr-attach,1%,5%] [--lead 1.5] [--out DIR]}. Writes {@code results.tsv} and {@code summary.md}.
+ * [--modes alone,jfr,jfr-attach,1%,5%] [--lead 1.5] [--target-java PATH] [--out DIR]}: {@code --target-java} runs
+ * the program (and {@code jcmd}) on another JDK's {@code java} while the tool runs on this one. Writes
+ * {@code results.tsv} and {@code summary.md}.
  */
 public final class WholeRunBenchmark {
   private static final Pattern DONE = Pattern.compile("done cpu_s=([0-9.]+) elapsed_s=([0-9.]+)");
@@ -85,7 +87,7 @@ public final class WholeRunBenchmark {
   static Result run(String mode, int rep, Options o) throws Exception {
     Path tmp = Files.createTempDirectory("whole-run-");
     try {
-      List<String> cmd = new ArrayList<>(List.of(DiagnosisBenchmark.java(), "-Ddiag.rounds=" + o.rounds,
+      List<String> cmd = new ArrayList<>(List.of(o.targetJava, "-Ddiag.rounds=" + o.rounds,
           "-Ddiag.seconds=600"));
       if (mode.equals("jfr")) {
         cmd.add("-XX:StartFlightRecording=filename=" + tmp.resolve("run.jfr"));
@@ -115,7 +117,7 @@ public final class WholeRunBenchmark {
             toolThreads);
       } else if (mode.equals(JFR_ATTACH)) {
         Thread.sleep(Math.round(o.lead * 1000));
-        Process jcmd = new ProcessBuilder(Path.of(DiagnosisBenchmark.java()).resolveSibling("jcmd").toString(),
+        Process jcmd = new ProcessBuilder(Path.of(o.targetJava).resolveSibling("jcmd").toString(),
             Long.toString(target.pid()), "JFR.start", "filename=" + tmp.resolve("run.jfr"))
             .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         toolCpu = watchTool(jcmd, new java.util.concurrent.ConcurrentHashMap<>());
@@ -220,8 +222,9 @@ public final class WholeRunBenchmark {
 
   static String summary(List<Result> results, Options o) {
     StringBuilder b = new StringBuilder("# Whole-run cost\n\n");
-    b.append(String.format(Locale.ROOT, "`%s` with `-Ddiag.rounds=%d` (a fixed amount of work); %d repetition(s),"
-        + " modes rotated; a search starts %.1f s after the program.%n%n", o.program, o.rounds, o.reps, o.lead));
+    b.append(String.format(Locale.ROOT, "`%s` with `-Ddiag.rounds=%d` (a fixed amount of work) on `%s`; %d"
+        + " repetition(s), modes rotated; a search starts %.1f s after the program.%n%n", o.program, o.rounds,
+        o.targetJava, o.reps, o.lead));
     b.append("| mode | elapsed s (median) | × alone | program CPU s (median) | × alone | tool's processes CPU s |\n");
     b.append("| --- | --- | --- | --- | --- | --- |\n");
     for (String mode : o.modes) {
@@ -271,7 +274,7 @@ public final class WholeRunBenchmark {
     return ratios.isEmpty() ? "–" : String.format(Locale.ROOT, "×%.3f", Stats.of(ratios).median());
   }
 
-  record Options(String program, long rounds, int reps, List<String> modes, double lead, Path out) {
+  record Options(String program, long rounds, int reps, List<String> modes, double lead, Path out, String targetJava) {
     static Options parse(String[] args) {
       String program = "diag.real.JettyOrdersApi";
       long rounds = 26000;
@@ -279,6 +282,7 @@ public final class WholeRunBenchmark {
       List<String> modes = List.of("alone", "jfr", JFR_ATTACH, "1%", "5%");
       double lead = 1.5;
       Path out = Paths.get("tests/target/bench-whole-run");
+      String targetJava = DiagnosisBenchmark.java();
       for (int i = 0; i < args.length; i++) {
         String value = i + 1 < args.length ? args[i + 1] : null;
         switch (args[i]) {
@@ -288,6 +292,7 @@ public final class WholeRunBenchmark {
           case "--modes" -> modes = Arrays.asList(value.split(","));
           case "--lead" -> lead = Double.parseDouble(value);
           case "--out" -> out = Paths.get(value);
+          case "--target-java" -> targetJava = value;
           default -> throw new IllegalArgumentException("unknown option " + args[i] + "; see tests/bench-whole-run.sh");
         }
         i++;
@@ -295,7 +300,7 @@ public final class WholeRunBenchmark {
       if (!modes.contains("alone")) {
         throw new IllegalArgumentException("--modes must include alone: the other modes are compared with it");
       }
-      return new Options(program, rounds, reps, modes, lead, out);
+      return new Options(program, rounds, reps, modes, lead, out, targetJava);
     }
   }
 }
