@@ -120,6 +120,16 @@ final class Experiment {
     return value;
   }
 
+  /** The guess its counted values make now ({@link Guess#NONE} before any counted). */
+  Guess guess() {
+    return guess;
+  }
+
+  /** How long its guess has held, in seconds of counted data. */
+  double heldSeconds() {
+    return heldSeconds;
+  }
+
   /** Counts the values that arrived since the last call and returns the evidence as of {@code nowMillis}. */
   Evidence evaluate(long nowMillis, Measurements measurements) {
     List<ValueSeries.Point> points = measurements.samples(valueRequest);

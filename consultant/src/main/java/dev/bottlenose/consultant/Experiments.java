@@ -2,6 +2,7 @@ package dev.bottlenose.consultant;
 
 import dev.bottlenose.consultant.SearchNodes.Node;
 import dev.bottlenose.consultant.rules.Evidence;
+import dev.bottlenose.consultant.rules.Guess;
 import dev.bottlenose.consultant.rules.RuleSession;
 import dev.bottlenose.consultant.rules.Unavailable;
 import java.util.HashMap;
@@ -157,7 +158,7 @@ final class Experiments {
       release(nodes.get(shed));
       nodes.setState(shed, NodeState.UNTESTED, "shed: the measuring cost stayed over the budget; waiting for room");
     }
-    for (int ended : scheduler.endBursts(now)) {
+    for (int ended : scheduler.endBursts(now, this::aboutToDecide)) {
       Node node = nodes.get(ended);
       if (node.experiment != null) {
         node.experiment.pause(now);
@@ -177,6 +178,22 @@ final class Experiments {
         graph.update(node.id(), n -> n.withState(n.state(), why, now));
       }
     }
+  }
+
+  /**
+   * Whether a node measured in a burst that has lasted its time is about to become true: its values pass the bar and
+   * have held within {@link BudgetScheduler#MAX_EXTENSIONS} intervals of the clear time (a burst's first values come
+   * an interval or two after its start). Not a node that fails: a false verdict waits the sufficient time anyway,
+   * over several bursts, and going on would only delay every other node by what it overspends.
+   */
+  private boolean aboutToDecide(int nodeId) {
+    Node node = nodes.get(nodeId);
+    Experiment x = node.experiment;
+    if (x == null || node.state() != NodeState.TESTING || x.guess() != Guess.PASSES) {
+      return false;
+    }
+    double left = settings.number("search.clear_seconds") - x.heldSeconds();
+    return left > 0 && left <= BudgetScheduler.MAX_EXTENSIONS * settings.number("search.sampling_interval_seconds");
   }
 
   /** What the search spends now: its running nodes' measuring, being attached, and the budget. */

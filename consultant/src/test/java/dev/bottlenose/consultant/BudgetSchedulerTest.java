@@ -137,6 +137,36 @@ class BudgetSchedulerTest {
   }
 
   @Test
+  void aBurstWhoseNodeIsAboutToBeDecidedGoesOnAtMostTwoIntervalsPayingForThem() {
+    burstOfFourSecondsUpTo(4000, id -> true);
+    assertThat(scheduler.endBursts(4000, id -> true)).as("its time is up, its data about to decide it").isEmpty();
+    assertThat(scheduler.inBurst(1)).isTrue();
+    scheduler.observe(5000, 0, Map.of(1, 0.10));
+    assertThat(scheduler.endBursts(5000, id -> true)).as("the second interval more").isEmpty();
+    scheduler.observe(6000, 0, Map.of(1, 0.10));
+    assertThat(scheduler.endBursts(6000, id -> true)).as("no third").containsExactly(1);
+    assertThat(scheduler.credit()).as("0.25 + 6 s × 0.05 − 6 s × 0.10").isCloseTo(-0.05, within(1e-9));
+    assertThat(scheduler.admit(6000)).as("nothing starts until the bucket is repaid").isEmpty();
+  }
+
+  @Test
+  void aBurstWhoseNodeIsNotAboutToBeDecidedEndsOnTime() {
+    burstOfFourSecondsUpTo(4000, id -> false);
+    assertThat(scheduler.endBursts(4000, id -> false)).containsExactly(1);
+  }
+
+  /** Node 1, costing 0.10 against the 0.05 room, in its 4 s burst, observed every second up to {@code millis}. */
+  private void burstOfFourSecondsUpTo(long millis, java.util.function.IntPredicate aboutToDecide) {
+    scheduler.enqueue(1, "", 5, 0.10);
+    assertThat(scheduler.admit(0)).containsExactly(1);
+    for (long t = 1000; t < millis; t += 1000) {
+      scheduler.observe(t, 0, Map.of(1, 0.10));
+      assertThat(scheduler.endBursts(t, aboutToDecide)).isEmpty();
+    }
+    scheduler.observe(millis, 0, Map.of(1, 0.10));
+  }
+
+  @Test
   void aBurstOfANodeThatInsertsProbesLastsOneIntervalMoreForTheCodeToBeCompiledAgain() {
     scheduler.enqueueWithin(1, "method_call_overhead", 5, 0.09, 0.01, -1);
 
