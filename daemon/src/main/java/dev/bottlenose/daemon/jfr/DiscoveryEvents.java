@@ -348,8 +348,7 @@ public final class DiscoveryEvents {
     RecordedStackTrace stack = e.getStackTrace();
     if (stack != null) {
       waitGraph.sampled(stack, micros(e));
-      // what SourceEvent.LOCK_PARK counts
-      if (SourceEvent.isLockClass(blocker)) {
+      if (SourceEvent.LOCK_PARK.counts(e, classNames::get)) {
         syncGraph.sampled(stack);
       }
     }

@@ -90,9 +90,9 @@ public final class SourceCounter {
   /** Of each thread the events name, worked out once a flush: whether it is not the program's, and its OS id. */
   private final PerFlush<RecordedThread, ThreadFacts> threadFacts =
       new PerFlush<>(t -> new ThreadFacts(notTheProgram(t), t.getOSThreadId()));
-  /** Whether a park's blocker is a lock ({@link SourceEvent#LOCK_PARK}), by the blocker's class. */
-  private final PerFlush<jdk.jfr.consumer.RecordedClass, Boolean> lockClasses =
-      new PerFlush<>(c -> SourceEvent.isLockClass(TypeNames.javaName(c.getName())));
+  /** A class's Java name, for the blockers of parks ({@link SourceEvent#LOCK_PARK} counts those on a lock). */
+  private final PerFlush<jdk.jfr.consumer.RecordedClass, String> classNames =
+      new PerFlush<>(c -> TypeNames.javaName(c.getName()));
   /**
    * Per source with a code or frame filter, whether a stack matches it: the events of a flush carry the same few
    * stacks again and again, and an inclusive filter looks at every frame.
@@ -356,7 +356,7 @@ public final class SourceCounter {
    */
   public void flushedStream() {
     threadFacts.clear();
-    lockClasses.clear();
+    classNames.clear();
     stackMatches.clear();
   }
 
@@ -379,7 +379,7 @@ public final class SourceCounter {
     if (type == SourceEvent.IO_SAMPLE && facts != null) {
       nativeTurn(facts.tid, e.getStartTime());
     }
-    if (!(type == SourceEvent.LOCK_PARK ? onLock(e) : type.counts(e))) {
+    if (!type.counts(e, classNames::get)) {
       return;
     }
     boolean define = DEFINES.contains(type) && CLASS_DEFINE.equals(e.getEventType().getName());
@@ -451,12 +451,6 @@ public final class SourceCounter {
   /** Whether {@code stack} matches the code and frame filters of {@code s} (which needs stacks), once a flush. */
   private boolean matchesStack(WatchedSource s, RecordedStackTrace stack) {
     return stackMatches.computeIfAbsent(s, k -> new PerFlush<>(st -> k.matchesStack(st.getFrames()))).get(stack);
-  }
-
-  /** Whether a park's blocker is a lock: what {@link SourceEvent#LOCK_PARK} counts. */
-  private boolean onLock(RecordedEvent e) {
-    jdk.jfr.consumer.RecordedClass blocker = e.getClass("parkedClass");
-    return blocker != null && lockClasses.get(blocker);
   }
 
   /** What the reader needs of a thread. */

@@ -89,9 +89,20 @@ public enum SourceEvent {
    * parks on anything but a lock for {@code lock_park}.
    */
   public boolean counts(RecordedEvent e) {
+    return counts(e, c -> TypeNames.javaName(c.getName()));
+  }
+
+  /**
+   * As {@link #counts(RecordedEvent)}, a class's Java name given by {@code javaName}: a reader that sees the same few
+   * blocker classes in thousands of parks a second works each name out once.
+   */
+  public boolean counts(RecordedEvent e, java.util.function.Function<jdk.jfr.consumer.RecordedClass, String> javaName) {
     return switch (this) {
       case SAFEPOINT -> e.getBoolean("safepoint") && !isCollection(e.getString("operation"));
-      case LOCK_PARK -> isLock(e.getClass("parkedClass"));
+      case LOCK_PARK -> {
+        jdk.jfr.consumer.RecordedClass blocker = e.getClass("parkedClass");
+        yield blocker != null && isLockClass(javaName.apply(blocker));
+      }
       case IO_SAMPLE -> inIo(e.getStackTrace());
       default -> true;
     };
@@ -128,10 +139,6 @@ public enum SourceEvent {
         || className.startsWith("java.util.concurrent.locks.ReentrantReadWriteLock")
         || className.startsWith("java.util.concurrent.locks.StampedLock")
         || className.startsWith("java.util.concurrent.Semaphore"));
-  }
-
-  private static boolean isLock(jdk.jfr.consumer.RecordedClass c) {
-    return c != null && isLockClass(TypeNames.javaName(c.getName()));
   }
 
   /** Whether a native-method sample's top frame is one of the {@link IoNatives}. */

@@ -58,19 +58,21 @@ public final class ReaderCostBenchmark {
     try {
       ChildJvm.run("the recorded program", List.of("-Ddiag.rounds=" + rounds, "-Ddiag.seconds=600"),
           ReaderCostBenchmark.class, DONE, "--child", file.toString());
+      Set<String> names = new TreeSet<>(discovery().eventNames());
+      names.addAll(SourceCounter.eventNames());
       List<Double> parse = new ArrayList<>();
       List<Double> handled = new ArrayList<>();
       long events = 0;
       for (int rep = 1; rep <= reps + WARM_UP; rep++) {
         long[] n = new long[1];
-        double parseNanos = read(file, e -> n[0]++, () -> { });
-        DiscoveryEvents discovery = new DiscoveryEvents(new CallGraphs(), new LongRunningFrames(tid -> -1), tid -> -1);
+        double parseNanos = read(file, names, e -> n[0]++, () -> { });
+        DiscoveryEvents discovery = discovery();
         SourceCounter sources = new SourceCounter(DiscoverySettings.CALL_GRAPH_PERIOD.toNanos(), tid -> -1);
         sources.add(1, SourceSpec.fromMap(Map.of("event", "lock_park")), 0);
         sources.add(2, SourceSpec.fromMap(Map.of("event", "monitor_enter")), 0);
         sources.add(3, SourceSpec.fromMap(Map.of("event", "cpu_sample")), 0);
         sources.add(4, SourceSpec.fromMap(Map.of("event", "alloc_sample", "code", "inclusive:/Code/java.lang")), 0);
-        double handledNanos = read(file, e -> {
+        double handledNanos = read(file, names, e -> {
           discovery.accept(e);
           sources.accept(e);
         }, () -> {
@@ -94,11 +96,14 @@ public final class ReaderCostBenchmark {
     }
   }
 
-  /** The reading thread's CPU nanoseconds to stream {@code file} through {@code handler}. */
-  private static double read(Path file, Consumer<RecordedEvent> handler, Runnable flushed) throws Exception {
-    Set<String> names = new TreeSet<>(new DiscoveryEvents(new CallGraphs(), new LongRunningFrames(tid -> -1), tid -> -1)
-        .eventNames());
-    names.addAll(SourceCounter.eventNames());
+  /** Discovery's handlers as a daemon has them, without threads' CPU times (a recording's threads are gone). */
+  private static DiscoveryEvents discovery() {
+    return new DiscoveryEvents(new CallGraphs(), new LongRunningFrames(tid -> -1), tid -> -1);
+  }
+
+  /** The reading thread's CPU nanoseconds to stream the events {@code names} of {@code file} through {@code handler}. */
+  private static double read(Path file, Set<String> names, Consumer<RecordedEvent> handler, Runnable flushed)
+      throws Exception {
     long before = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
     try (EventStream s = EventStream.openFile(file)) {
       s.setReuse(true);
