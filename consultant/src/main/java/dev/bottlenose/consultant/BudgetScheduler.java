@@ -39,8 +39,11 @@ import java.util.Set;
  * cost is at most the enclosing node's observed cost, shared out in proportion to the two predictions.
  * Without it, a package's counters seen at 700 times their prediction would scale every class below it by
  * 700, each class alone would seem to need the whole package's cost, and the classes would wait for each
- * other. On the compute benchmark one package's counters going in and out cost 100–170 ms of the agent's
- * CPU and a burst of compiling, several times a 1% budget's share of a 20 s window: hence the bucket.
+ * other. In proportion: a child that makes JFR walk the stack of every event its parent counted without one
+ * (lock waiting in a method, below lock waiting in the whole program) is predicted at three times the parent's
+ * price per event, and so expected at three times what the parent was seen to cost. On the compute benchmark one
+ * package's counters going in and out cost 100–170 ms of the agent's CPU and a burst of compiling, several times
+ * a 1% budget's share of a 20 s window: hence the bucket.
  *
  * <p>A node whose measurement costs more than the {@link #room} even alone is not refused: it is measured in
  * bursts (DYPER's duty cycle). A burst lasts {@code burstMillis} (the minimum observation time and three

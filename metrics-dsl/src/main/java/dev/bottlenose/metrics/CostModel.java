@@ -6,9 +6,10 @@ import java.util.Map;
 /**
  * Predicts what a plan costs the target (metrics-dsl/README.md, "Cost model"). A probe execution costs
  * one call into the probe runtime (the calibrated virtual call) plus its counter adds and clock reads; a
- * watched event costs JFR's commit with a stack trace plus the agent's filter match; cpu samples cost
- * a fixed amount per second, because the sampler runs whatever the program does (execution and native-method
- * samples alike: a native sample walks one thread's stack per period, an execution sample up to five).
+ * watched event costs JFR's commit, with a stack trace when its source filters on code, plus the agent's filter
+ * match; cpu samples cost a fixed amount per second, because the sampler runs whatever the program does
+ * (execution and native-method samples alike: a native sample walks one thread's stack per period, an
+ * execution sample up to five).
  */
 final class CostModel {
   /**
@@ -46,7 +47,8 @@ final class CostModel {
         Event event = Event.byWord(String.valueOf(source.get("event")));
         boolean sample = event != null && event.sampled();
         cpuSources += sample ? 1 : 0;
-        perEvent += sample || recordsNothingOfItsOwn(event, source) ? 0 : EVENT_NANOS;
+        perEvent += sample || recordsNothingOfItsOwn(event, source) ? 0
+            : needsStack(event, source) ? EVENT_NANOS : STACKLESS_EVENT_NANOS;
       } else {
         perEvent += probeNanos(String.valueOf(item.request().get("kind")), c);
       }
@@ -54,6 +56,19 @@ final class CostModel {
     double samplesPerSecond = 1e9 / c.samplePeriodNanos();
     double fixed = cpuSources == 0 ? 0 : samplesPerSecond * (SAMPLE_NANOS + MATCH_NANOS * cpuSources);
     return new ProbePlan.Cost(fixed, perEvent);
+  }
+
+  /**
+   * Whether the source's events must carry their stacks: it matches code or a frame's form on the stack (not the
+   * compiled method itself, nor a defining loader). Without one of those filters the agent records its events
+   * without stacks, as the daemon charges them ({@code ProbePlan.WATCHED_STACKLESS_EVENT_NANOS}): lock waiting at
+   * the whole program and lock waiting in one method count the same parks, the second at three times the price, and a
+   * method's node priced as its whole-program parent was seen to cost (the scheduler's share of an enclosing node's
+   * cost) was expected at a third of what it cost.
+   */
+  static boolean needsStack(Event event, Map<?, ?> source) {
+    boolean onStack = event != null && !event.matchesMethodItself() && event != Event.CLASS_DEFINE;
+    return onStack && (source.containsKey("code") || source.containsKey("form"));
   }
 
   /**

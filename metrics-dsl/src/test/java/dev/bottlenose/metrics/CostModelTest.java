@@ -25,10 +25,20 @@ class CostModelTest {
   @Test
   void samplingIsAFixedCostAndEventsCostPerOccurrence() {
     assertThat(cost("cpu", "<>")).isEqualTo(new ProbePlan.Cost(50 * (20_000 + 500), 0));
-    assertThat(cost("sync_wait", "<>")).isEqualTo(new ProbePlan.Cost(0, 2 * 2_000));
-    assertThat(cost("wait_time", "<>")).isEqualTo(new ProbePlan.Cost(0, 3 * 2_000));
+    assertThat(cost("sync_wait", "<>")).isEqualTo(new ProbePlan.Cost(0, 2 * 600));
+    assertThat(cost("wait_time", "<>")).isEqualTo(new ProbePlan.Cost(0, 3 * 600));
     ProbePlan.Cost mco = cost("method_call_overhead", "</Code/a/B/m>");
     assertThat(mco).isEqualTo(new ProbePlan.Cost(50 * (20_000 + 2 * 500), 4));
     assertThat(mco.fractionAt(1_000_000)).isCloseTo((1_050_000 + 4_000_000) / 1e9, offset(1e-12));
+  }
+
+  @Test
+  void anEventCostsAStackWalkOnlyWhereItsSourceMatchesCodeOnTheStack() {
+    assertThat(cost("sync_wait", "</Threads/main>")).isEqualTo(new ProbePlan.Cost(0, 2 * 600));
+    assertThat(cost("sync_wait", "</SyncObjects/locks>")).isEqualTo(new ProbePlan.Cost(0, 2 * 600));
+    assertThat(cost("sync_wait", "</Code/a/B/m>")).isEqualTo(new ProbePlan.Cost(0, 2 * 2_000));
+    assertThat(cost("io_ops", "</Code/a>")).isEqualTo(new ProbePlan.Cost(0, 4 * 2_000));
+    // the compiled method itself is the event's: no stack
+    assertThat(cost("jit_compile_time", "</Code/a/B/m>")).isEqualTo(new ProbePlan.Cost(0, 600));
   }
 }
