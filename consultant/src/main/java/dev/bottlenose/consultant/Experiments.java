@@ -199,7 +199,7 @@ final class Experiments {
   /** What the search spends now: its running nodes' measuring, being attached, and the budget. */
   Search.Spending spending() {
     return new Search.Spending(scheduler.load(), measurements.attached(), scheduler.budget(), scheduler.burstLoad(),
-        measurements.daemon(), measurements.searcher());
+        measurements.daemon(), measurements.searcher(), measurements.toolJitShare(), measurements.toolJitSeconds());
   }
 
   private void start(Node node, long now) {

@@ -49,4 +49,12 @@ public interface MeasurementSink {
    * so not off the budget; shown beside it. A port that cannot tell does not call it.
    */
   default void toolProcesses(long atMillis, double daemon, double searcher) {}
+
+  /**
+   * One target's interval: its JIT spent {@code toolJitNanos} compiling on the tool's behalf (the tool's own code,
+   * classes its probes changed, what the attach threw away: the compilations' durations) while the whole process used
+   * {@code processCpuNanos} of CPU. Not in the budget; shown beside it, summed since the attach. A port that cannot
+   * tell does not call it.
+   */
+  default void toolJit(long atMillis, long toolJitNanos, long processCpuNanos) {}
 }

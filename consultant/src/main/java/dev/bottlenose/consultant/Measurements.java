@@ -21,6 +21,9 @@ final class Measurements implements MeasurementSink {
   private double attached;
   private double daemon = Double.NaN;
   private double searcher = Double.NaN;
+  /** The targets' JIT compiling on the tool's behalf, and their CPU, summed over the samples that told both. */
+  private long toolJitNanos = -1;
+  private long toolJitProcessNanos;
   private volatile ValueSeries.Listener listener;
 
   Measurements(MeasurementPort port) {
@@ -128,6 +131,16 @@ final class Measurements implements MeasurementSink {
     return searcher;
   }
 
+  /** Seconds the targets' JIT has spent compiling on the tool's behalf since the attach; NaN while none has told. */
+  synchronized double toolJitSeconds() {
+    return toolJitNanos < 0 ? Double.NaN : toolJitNanos / 1e9;
+  }
+
+  /** {@link #toolJitSeconds} as a fraction of the targets' CPU over the same samples; NaN while none has told. */
+  synchronized double toolJitShare() {
+    return toolJitNanos < 0 || toolJitProcessNanos <= 0 ? Double.NaN : (double) toolJitNanos / toolJitProcessNanos;
+  }
+
   /** Told of every series started and value recorded from now on (under this object's lock: keep it short). */
   void listen(ValueSeries.Listener listener) {
     this.listener = listener;
@@ -185,5 +198,14 @@ final class Measurements implements MeasurementSink {
   public synchronized void toolProcesses(long atMillis, double daemon, double searcher) {
     this.daemon = Double.isNaN(daemon) ? this.daemon : daemon;
     this.searcher = Double.isNaN(searcher) ? this.searcher : searcher;
+  }
+
+  @Override
+  public synchronized void toolJit(long atMillis, long toolJitNanos, long processCpuNanos) {
+    if (toolJitNanos < 0 || processCpuNanos < 0) {
+      return;
+    }
+    this.toolJitNanos = Math.max(0, this.toolJitNanos) + toolJitNanos;
+    toolJitProcessNanos += processCpuNanos;
   }
 }

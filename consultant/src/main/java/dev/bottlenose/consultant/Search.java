@@ -139,16 +139,23 @@ public final class Search {
    * burst}: the part of the measuring that is a node measured in a burst, paid from budget saved up before it.
    * Beside them, what the tool's own processes take from the target's machine, as fractions of the same CPU
    * (NaN: not known yet): the daemon ({@code daemon}) and the process running the search ({@code searcher}, which
-   * is on the target's machine when it is a {@code search} command). Neither is in the budget yet.
+   * is on the target's machine when it is a {@code search} command). Neither is in the budget yet. And what the
+   * targets' JIT has spent since the attach compiling on the tool's behalf ({@code toolJitSeconds}: the tool's own
+   * code, classes its probes changed, what the attach threw away), also as a share of their CPU over the same time
+   * ({@code toolJit}); NaN while not known. Paid in the target, not in the budget either.
    */
   public record Spending(double measuring, double attached, double budget, double burst, double daemon,
-      double searcher) {
+      double searcher, double toolJit, double toolJitSeconds) {
     public Spending(double measuring, double attached, double budget) {
       this(measuring, attached, budget, 0);
     }
 
     public Spending(double measuring, double attached, double budget, double burst) {
       this(measuring, attached, budget, burst, Double.NaN, Double.NaN);
+    }
+
+    public Spending(double measuring, double attached, double budget, double burst, double daemon, double searcher) {
+      this(measuring, attached, budget, burst, daemon, searcher, Double.NaN, Double.NaN);
     }
 
     /**

@@ -66,6 +66,10 @@ final class CostAttribution {
     double searcher = largest(t -> t.ofTargetCpu(own, TargetDaemon.MIN_CORES));
     double daemon = largest(t -> t.ofTargetCpu(t.daemonNanosPerSecond(), TargetDaemon.MIN_CORES));
     sinks.forEach(s -> s.toolProcesses(at, daemon, searcher));
+    Long toolJit = sample.cost().toolJitNanos();
+    if (toolJit != null) {
+      sinks.forEach(s -> s.toolJit(at, toolJit, sample.cost().processCpuNanos()));
+    }
     double charged = settling ? spent.inProgramThreads() : spent.total();
     double totalPredicted = ours.stream().mapToDouble(a -> predicted(byId.get(a.metricId))).sum();
     for (EventBusMeasurementPort.Active a : ours) {

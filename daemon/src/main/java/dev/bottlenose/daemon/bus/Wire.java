@@ -53,7 +53,8 @@ final class Wire {
   static DaemonEvents.Cost cost(ProbeCostShare c) {
     return new DaemonEvents.Cost(c.probeNanos(), c.agentCpuNanos(), c.eventNanos(), c.retransformNanos(),
         c.processCpuNanos(), c.sideCpuNanos() >= 0 ? c.sideCpuNanos() : null, c.ioCalls() >= 0 ? c.ioCalls() : null,
-        finite(c.fraction()), c.daemonCpuNanos() >= 0 ? c.daemonCpuNanos() : null);
+        finite(c.fraction()), c.daemonCpuNanos() >= 0 ? c.daemonCpuNanos() : null,
+        c.toolJitNanos() >= 0 ? c.toolJitNanos() : null);
   }
 
   static DaemonEvents.MetricValue metricValue(MetricValue m) {

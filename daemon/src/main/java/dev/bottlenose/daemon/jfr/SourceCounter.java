@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiPredicate;
 import java.util.function.LongSupplier;
 import java.util.function.LongUnaryOperator;
@@ -58,6 +59,8 @@ import jdk.jfr.consumer.RecordedThread;
 public final class SourceCounter {
   /** JFR's own Java code, which runs because the agent records. */
   private static final String RECORDING_CODE = "jdk.jfr.";
+  private static final String COMPILATION = SourceEvent.JIT_COMPILE.jfrName;
+  private final AtomicLong toolJitNanos = new AtomicLong();
   /** Whether a class had the tool's probes at a time ({@link #changedByTool}); null: none known. */
   private volatile BiPredicate<String, Long> changedByTool;
   /** What the JIT had compiled before the attach ({@link #compiledBeforeAttach}). */
@@ -140,12 +143,6 @@ public final class SourceCounter {
   }
 
   /**
-   * The JVM's own total of time spent loading classes, in ns (-1 where it cannot be read): with it, a
-   * {@code class_load} source counts each stretch's growth of that total, shared among the classes defined in the
-   * stretch ({@code jdk.ClassDefine}, by thread and stack), instead of the durations of {@code jdk.ClassLoad}, which
-   * times only the loads the VM starts itself (a class a program defines from bytes is not among them).
-   */
-  /**
    * What tells the JIT's work caused by the tool's own probes: {@code changedByTool} answers whether a class (binary
    * name) had Bottlenose's probes at a time (epoch ms) or had them taken out shortly before. Compilations and
    * deoptimisations of its methods then are the tool's wake, not the program's, and are not counted; nor are those
@@ -163,6 +160,12 @@ public final class SourceCounter {
     this.compiledBeforeAttach = compiled;
   }
 
+  /**
+   * The JVM's own total of time spent loading classes, in ns (-1 where it cannot be read): with it, a
+   * {@code class_load} source counts each stretch's growth of that total, shared among the classes defined in the
+   * stretch ({@code jdk.ClassDefine}, by thread and stack), instead of the durations of {@code jdk.ClassLoad}, which
+   * times only the loads the VM starts itself (a class a program defines from bytes is not among them).
+   */
   public void classLoadingTime(LongSupplier nanos) {
     classLoading = nanos;
     classLoadingKnown = nanos.getAsLong() >= 0;
@@ -294,9 +297,13 @@ public final class SourceCounter {
     return lastFailure;
   }
 
-  /** Adds {@code e} to every source it matches. */
+  /** Adds {@code e} to every source it matches, and a compilation in the tool's wake to {@link #toolJitNanos}. */
   public void accept(RecordedEvent e) {
-    SourceEvent[] types = byName.get(e.getEventType().getName());
+    String name = e.getEventType().getName();
+    if (COMPILATION.equals(name)) {
+      toolsCompilation(e);
+    }
+    SourceEvent[] types = byName.get(name);
     if (types == null) {
       return;
     }
@@ -313,6 +320,27 @@ public final class SourceCounter {
         failures++;
         lastFailure = type.jfrName + ": " + ex;
       }
+    }
+  }
+
+  /**
+   * What the target's JIT has spent compiling on the tool's behalf since the reader started, ns (the durations of
+   * its compilations): Bottlenose's own code and JFR's, the methods of classes the tool's probes changed, and, once
+   * each, what it had compiled before the attach and compiled again after it ({@link #isToolsWake}). Discovery
+   * records every compilation, so this is counted whether or not a source watches them.
+   */
+  public long toolJitNanos() {
+    return toolJitNanos.get();
+  }
+
+  private void toolsCompilation(RecordedEvent e) {
+    try {
+      if (isToolCode(e) || isToolsWake(e, SourceEvent.JIT_COMPILE)) {
+        toolJitNanos.addAndGet(e.getDuration().toNanos());
+      }
+    } catch (RuntimeException ex) {
+      failures++;
+      lastFailure = COMPILATION + ": " + ex;
     }
   }
 

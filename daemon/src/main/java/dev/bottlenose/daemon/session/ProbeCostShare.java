@@ -17,10 +17,13 @@ import java.util.Map;
  * it is spent on an application thread, where the agent's CPU time does not see it. {@code ioCalls} is the
  * target's read and write system calls in the interval (-1 when unknown): not a cost, what recording an I/O
  * event per call would cost. {@code daemonCpuNanos} is the daemon process's own CPU time in the interval (-1 when
- * unknown): paid on the target's machine, not in the target.
+ * unknown): paid on the target's machine, not in the target. {@code toolJitNanos} is what the target's JIT spent
+ * in the interval compiling on the tool's behalf (its own code, classes its probes changed, and what the attach
+ * threw away; -1 when unknown), from the durations of the compilations the reader has seen: part of {@code
+ * sideCpuNanos}, not in the total.
  */
 public record ProbeCostShare(long probeNanos, long agentCpuNanos, long retransformNanos, long processCpuNanos,
-    long sideCpuNanos, long eventNanos, long ioCalls, long daemonCpuNanos) {
+    long sideCpuNanos, long eventNanos, long ioCalls, long daemonCpuNanos, long toolJitNanos) {
 
   public long totalNanos() {
     return probeNanos + agentCpuNanos + eventNanos;
@@ -49,6 +52,9 @@ public record ProbeCostShare(long probeNanos, long agentCpuNanos, long retransfo
     }
     if (daemonCpuNanos >= 0) {
       m.put("daemonCpuNanos", daemonCpuNanos);
+    }
+    if (toolJitNanos >= 0) {
+      m.put("toolJitNanos", toolJitNanos);
     }
     double f = fraction();
     m.put("fraction", Double.isNaN(f) ? null : f);

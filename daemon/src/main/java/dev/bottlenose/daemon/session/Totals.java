@@ -9,11 +9,12 @@ import java.util.Map;
  * watched sources' totals counted from the target's JFR repository ({@code sourceId}, {@code count}, {@code nanos},
  * {@code bytes}, {@code throughMillis}), the events JFR recorded only because a source watches their type (0
  * without a repository) and how many of them without a stack trace, the CPU time of the target's VM threads the daemon charges to the tool (-1 when
- * unknown), the target's read and write system calls ({@code ioCalls}, -1 when unknown), and the daemon's own
- * process's CPU time ({@code daemonCpuNanos}, -1 when unknown).
+ * unknown), the target's read and write system calls ({@code ioCalls}, -1 when unknown), the daemon's own
+ * process's CPU time ({@code daemonCpuNanos}, -1 when unknown), and what the target's JIT spent compiling on the
+ * tool's behalf ({@code toolJitNanos}, {@code SourceCounter.toolJitNanos}; -1 without a repository).
  */
 record Totals(ReadReply agent, List<Map<String, Object>> sources, long sourceEvents, long stacklessSourceEvents,
-    long sideCpuNanos, long ioCalls, long daemonCpuNanos) {
+    long sideCpuNanos, long ioCalls, long daemonCpuNanos, long toolJitNanos) {
   Totals {
     sources = List.copyOf(sources);
   }

@@ -87,9 +87,11 @@ final class ValueTracker {
     long io = now.ioCalls() >= 0 && then.ioCalls() >= 0 ? delta(now.ioCalls(), then.ioCalls()) : -1;
     long daemon = now.daemonCpuNanos() >= 0 && then.daemonCpuNanos() >= 0
         ? delta(now.daemonCpuNanos(), then.daemonCpuNanos()) : -1;
+    long toolJit = now.toolJitNanos() >= 0 && then.toolJitNanos() >= 0 ? delta(now.toolJitNanos(), then.toolJitNanos())
+        : -1;
     return new ProbeCostShare(delta(c.probeNanos(), c0.probeNanos()),
         delta(now.agent().agentCpuNanos(), then.agent().agentCpuNanos()),
-        delta(c.retransformNanos(), c0.retransformNanos()), process, side, events, io, daemon);
+        delta(c.retransformNanos(), c0.retransformNanos()), process, side, events, io, daemon, toolJit);
   }
 
   private static Map<String, Long> vmDeltas(Map<String, Long> vm, Map<String, Long> vm0) {

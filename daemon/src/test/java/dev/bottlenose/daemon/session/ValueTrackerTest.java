@@ -31,7 +31,8 @@ class ValueTrackerTest {
   /** The totals of a read as the tests write them: the agent's answer, with the daemon's additions beside it. */
   private static Totals totals(Map<String, Object> m) {
     return new Totals(ReadReply.fromMap(m), Fields.mapsOr(m, "sources"), Fields.numberOr(m, "sourceEvents", 0),
-        Fields.numberOr(m, "stacklessSourceEvents", 0), Fields.numberOr(m, "sideCpuNanos", -1), Fields.numberOr(m, "ioCalls", -1), Fields.numberOr(m, "daemonCpuNanos", -1));
+        Fields.numberOr(m, "stacklessSourceEvents", 0), Fields.numberOr(m, "sideCpuNanos", -1), Fields.numberOr(m, "ioCalls", -1), Fields.numberOr(m, "daemonCpuNanos", -1),
+        Fields.numberOr(m, "toolJitNanos", -1));
   }
 
   @Test

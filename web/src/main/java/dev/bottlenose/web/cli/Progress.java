@@ -103,7 +103,8 @@ final class Progress implements AutoCloseable {
    * {@code measuring 0.31% + 0.48% attached, of the 1.00% budget}: where the budget goes, as percentages; during a
    * burst, {@code (8.20% of it a burst, paid from budget saved up)}; when being attached takes so much that the
    * search measures on top of it ({@link Search.Spending#room}), the line says so; then what the tool's own
-   * processes take besides ({@link #toolProcesses}).
+   * processes take besides ({@link #toolProcesses}), and what the target's JIT has spent on the tool's behalf
+   * ({@link #toolJit}).
    */
   static String spending(Search.Spending s) {
     String line = String.format(Locale.ROOT, "measuring %.2f%% + %.2f%% attached, of the %.2f%% budget", s.measuring() * 100,
@@ -115,7 +116,21 @@ final class Progress implements AutoCloseable {
     if (s.burst() > 0) {
       line += String.format(Locale.ROOT, " (%.2f%% of it a burst, paid from budget saved up)", s.burst() * 100);
     }
-    return line + toolProcesses(s);
+    return line + toolProcesses(s) + toolJit(s);
+  }
+
+  /**
+   * {@code ; the target's JIT has compiled for the tool 6.2 s so far, 4.10% of its CPU since the attach}: the tool's
+   * own code, the classes its probes changed, and what the attach threw away, compiled again (a JVM attached to
+   * later throws away its compiled code the first time a class is changed, JFR's start included); nothing while
+   * not known.
+   */
+  static String toolJit(Search.Spending s) {
+    if (Double.isNaN(s.toolJitSeconds()) || Double.isNaN(s.toolJit())) {
+      return "";
+    }
+    return String.format(Locale.ROOT, "; the target's JIT has compiled for the tool %.1f s so far, %.2f%% of its CPU"
+        + " since the attach", s.toolJitSeconds(), s.toolJit() * 100);
   }
 
   /**

@@ -46,4 +46,13 @@ class ProgressTest {
         .as("a command that serves its target itself: the daemon's share is in its own")
         .endsWith("take 5.10% (this command 5.10%)");
   }
+
+  @Test
+  void theStatusLineEndsWithWhatTheTargetsJitCompiledForTheTool() {
+    assertThat(Progress.spending(new Search.Spending(0.0031, 0.0048, 0.01, 0, Double.NaN, 0.051, 0.041, 6.23)))
+        .endsWith("take 5.10% (this command 5.10%); the target's JIT has compiled for the tool 6.2 s so far, 4.10% of"
+            + " its CPU since the attach");
+    assertThat(Progress.spending(new Search.Spending(0.0031, 0.0048, 0.01, 0, Double.NaN, 0.051, Double.NaN,
+        Double.NaN))).as("not known yet").endsWith("(this command 5.10%)");
+  }
 }

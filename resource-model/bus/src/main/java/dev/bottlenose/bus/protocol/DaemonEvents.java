@@ -198,15 +198,17 @@ public final class DaemonEvents {
    * recorded only for watched sources, the retransformations' wall time, the process's CPU (-1: unknown), the
    * JIT and VM threads' CPU ({@code sideCpuNanos}, null: unknown), the target's read and write system calls
    * ({@code ioCalls}, null: unknown; what an I/O event per call would cost), the cost's share of the process's
-   * CPU ({@code fraction}, null: unknown) and the daemon's own CPU on the target's machine ({@code daemonCpuNanos},
-   * null: unknown).
+   * CPU ({@code fraction}, null: unknown), the daemon's own CPU on the target's machine ({@code daemonCpuNanos},
+   * null: unknown) and what the target's JIT spent compiling on the tool's behalf ({@code toolJitNanos}: the tool's
+   * and JFR's code, classes its probes changed, what the attach threw away; part of {@code sideCpuNanos}; null:
+   * unknown).
    */
   public record Cost(long probeNanos, long agentCpuNanos, long eventNanos, long retransformNanos,
-      long processCpuNanos, Long sideCpuNanos, Long ioCalls, Double fraction, Long daemonCpuNanos) {
+      long processCpuNanos, Long sideCpuNanos, Long ioCalls, Double fraction, Long daemonCpuNanos, Long toolJitNanos) {
     static Cost read(Fields f) {
       return new Cost(f.wholeNumber("probeNanos", 0), f.wholeNumber("agentCpuNanos", 0), f.wholeNumber("eventNanos", 0),
           f.wholeNumber("retransformNanos", 0), f.requiredWholeNumber("processCpuNanos"), f.wholeNumber("sideCpuNanos"),
-          f.wholeNumber("ioCalls"), f.decimal("fraction"), f.wholeNumber("daemonCpuNanos"));
+          f.wholeNumber("ioCalls"), f.decimal("fraction"), f.wholeNumber("daemonCpuNanos"), f.wholeNumber("toolJitNanos"));
     }
 
     public JsonObject toJson() {
@@ -214,7 +216,7 @@ public final class DaemonEvents {
           .put("eventNanos", eventNanos).put("retransformNanos", retransformNanos).put("processCpuNanos", processCpuNanos);
       put(o, "sideCpuNanos", sideCpuNanos, "ioCalls", ioCalls);
       o.put("fraction", fraction);
-      return put(o, "daemonCpuNanos", daemonCpuNanos);
+      return put(o, "daemonCpuNanos", daemonCpuNanos, "toolJitNanos", toolJitNanos);
     }
   }
 

@@ -47,7 +47,7 @@ class DaemonRepliesTest {
       List.of(new ProbeValue(1, "/Code/com.acme/Sim/step()V", "call_count", TOTALS)),
       List.of(new SourceValue(2, Map.of("event", "cpu_sample", "code", "/Code/com.acme"), TOTALS, 1_699_999_999_500L),
           new SourceValue(3, Map.of("event", "io"), TOTALS, null)),
-      new Cost(100, 2000, 30, 0, 1_000_000, null, 12L, null, 40_000_000L), Map.of("gc.count", 2L, "classes", 1L),
+      new Cost(100, 2000, 30, 0, 1_000_000, null, 12L, null, 40_000_000L, 7_000_000L), Map.of("gc.count", 2L, "classes", 1L),
       List.of(new MetricValue(7, "cpu", "</Code/com.acme>", 0.25, "fraction", 40.0, 0.001, 0.002, null, 1L),
           new MetricValue(8, "calls", "<>", null, "per_second", null, null, null, "no reading yet", null)));
 
@@ -110,7 +110,7 @@ class DaemonRepliesTest {
         "metrics");
     assertThat(sample.getJsonObject("cost").encode()).isEqualTo("{\"probeNanos\":100,\"agentCpuNanos\":2000,"
         + "\"eventNanos\":30,\"retransformNanos\":0,\"processCpuNanos\":1000000,\"ioCalls\":12,\"fraction\":null,"
-        + "\"daemonCpuNanos\":40000000}");
+        + "\"daemonCpuNanos\":40000000,\"toolJitNanos\":7000000}");
     assertThat(sample.getJsonObject("vm").fieldNames()).containsExactly("classes", "gc.count");
     JsonObject unevaluated = sample.getJsonArray("metrics").getJsonObject(1);
     assertThat(unevaluated.containsKey("value")).isTrue();
