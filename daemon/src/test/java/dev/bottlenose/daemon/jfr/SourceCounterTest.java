@@ -446,6 +446,12 @@ class SourceCounterTest {
         + " wake", stepCompiles).containsEntry("count", 0L);
     assertThat(again.totals().get(0)).as("the same compilations, counted by another source, are left out the same")
         .containsEntry("count", 0L);
+    long stepNanos = compiles.stream()
+        .filter(e -> ((jdk.jfr.consumer.RecordedMethod) e.getValue("method")).getName().equals("attachStep"))
+        .mapToLong(e -> e.getDuration().toNanos()).sum();
+    assertThat(attached.toolJitNanos()).as("the JIT's time on the tool's behalf holds attachStep's compilations")
+        .isGreaterThanOrEqualTo(unknown.toolJitNanos() + stepNanos)
+        .isLessThanOrEqualTo(compiles.stream().mapToLong(e -> e.getDuration().toNanos()).sum());
   }
 
   private static SourceCounter stepCounter(String code, CompiledBeforeAttach before) {
