@@ -27,10 +27,10 @@ import jdk.jfr.consumer.RecordedEvent;
 /**
  * Reads the target's JFR disk repository in the daemon, where the agent's recording is written: counts this
  * daemon's watched sources, keeps the sampled call graph, and after every flush hands discovery's digest to
- * {@code digests} (for the agent). The target parses nothing. Starts with the events of the moment it opens.
- * The sources' counts are complete through the time of the target's last flush ({@code jdk.Flush}, taken
- * once the reader has handled everything of that flush), not through the reader's own clock: the reader
- * sees a flush 0.4 to 1.4 s after the target wrote it.
+ * {@code digests} (for the agent). The target parses nothing. Starts with the events of the moment it is told
+ * (the attach's). The sources' counts are complete through the time of the target's last flush
+ * ({@code jdk.Flush}, taken once the reader has handled everything of that flush), not through the reader's own
+ * clock: the reader sees a flush 0.4 to 1.4 s after the target wrote it.
  *
  * <p>The repository's path comes from the agent, so it is checked before anything is read ({@link #checked}),
  * and every second the reader checks that the directory holds only the target user's own {@code *.jfr}
@@ -140,13 +140,22 @@ public final class RepositoryReader implements AutoCloseable {
     }
   }
 
-  /** Opens the repository and reads it on a thread of its own; a repository that cannot be opened throws. */
+  /** As {@link #start(Instant)} from now. */
   public synchronized void start() throws IOException {
+    start(Instant.now());
+  }
+
+  /**
+   * Opens the repository and reads it on a thread of its own, the events from {@code from} on (the moment the
+   * daemon began bringing the agent in: none of its recording is missed, and no other recording's past is read); a
+   * repository that cannot be opened throws.
+   */
+  public synchronized void start(Instant from) throws IOException {
     checked(repository.toString(), ownerUid);
     EventStream s = EventStream.openRepository(repository);
     s.setReuse(true);
     s.setOrdered(false);
-    s.setStartTime(Instant.now());
+    s.setStartTime(from);
     Set<String> names = new TreeSet<>(discovery.eventNames());
     names.addAll(SourceCounter.eventNames());
     names.add(DiscoverySettings.FLUSH);

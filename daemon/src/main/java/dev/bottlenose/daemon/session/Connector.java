@@ -15,6 +15,7 @@ import dev.bottlenose.daemon.channel.ChannelServer;
 import dev.bottlenose.daemon.channel.Uids;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -23,6 +24,8 @@ final class Connector {
   private Connector() {}
 
   static TargetSession attach(long pid, SessionOptions options, PrintStream warnings) {
+    // the JFR recording starts with the agent's session: the reader reads from here, so it misses none of it
+    Instant began = Instant.now();
     // a waiting agent (-javaagent without options) is handed the options on its socket: no Attach API, no jar
     Optional<Path> waiting = Attacher.waitingAgent(pid);
     // What is wrong with the target is worth more to the user than a missing jar: check it first.
@@ -59,7 +62,7 @@ final class Connector {
         }
       }
       return new TargetSession(channel, pid, null, options,
-          waiting.isPresent() ? TargetSession.Route.WAITING_AGENT : TargetSession.Route.ATTACHED, compiled);
+          waiting.isPresent() ? TargetSession.Route.WAITING_AGENT : TargetSession.Route.ATTACHED, compiled, began);
     } catch (AttachException e) {
       throw new SessionException(SessionException.Failure.REFUSED, e.getMessage(), e);
     } catch (ChannelException e) {

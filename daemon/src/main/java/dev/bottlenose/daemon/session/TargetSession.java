@@ -54,6 +54,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.time.Instant;
 
 /**
  * The daemon's view of one target JVM: its resource hierarchies, the probes this session inserted,
@@ -102,17 +103,21 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
 
   TargetSession(AgentChannel channel, long pid, Process launched, SessionOptions options) {
     this(channel, pid, launched, options, launched != null ? Route.LAUNCHED : Route.ATTACHED,
-        CompiledBeforeAttach.NONE);
+        CompiledBeforeAttach.NONE, Instant.now());
   }
 
-  /** {@code compiled}: what the JIT had compiled before the agent came ({@link CompiledBeforeAttach}). */
+  /**
+   * {@code compiled}: what the JIT had compiled before the agent came ({@link CompiledBeforeAttach});
+   * {@code began}: when the daemon began bringing the agent in, before its JFR recording started: the repository
+   * is read from there.
+   */
   TargetSession(AgentChannel channel, long pid, Process launched, SessionOptions options, Route route,
-      CompiledBeforeAttach compiled) {
+      CompiledBeforeAttach compiled, Instant began) {
     this.channel = channel;
     this.pid = pid;
     this.launched = launched;
     this.route = route;
-    this.jfr = openRepository(channel, pid);
+    this.jfr = openRepository(channel, pid, began);
     this.toolCompilation = ToolCompilation.limit(pid);
     this.vmThreads = new VmThreadsCpu(pid);
     this.ioCalls = new ProcessIoCalls(pid);
@@ -129,7 +134,7 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
   }
 
   /** The reader of the target's JFR repository, or null (with the reason kept) when it has none or it cannot be read. */
-  private RepositoryReader openRepository(AgentChannel channel, long pid) {
+  private RepositoryReader openRepository(AgentChannel channel, long pid, Instant began) {
     String repository = channel.hello().jfrRepository();
     if (repository == null) {
       jfrUnavailable = "the agent reports no JFR repository (no jdk.jfr in the target, or its recording did not start)";
@@ -149,7 +154,7 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
     long period = channel.hello().calibration().getOrDefault("samplePeriodNanos", 20_000_000L);
     RepositoryReader reader = new RepositoryReader(checked, pid, uid, period, this::sendDigest);
     try {
-      reader.start();
+      reader.start(began);
       return reader;
     } catch (IOException | RuntimeException e) {
       reader.close();

@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.time.Instant;
+import jdk.jfr.Recording;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,6 +73,39 @@ class RepositoryReaderTest {
         .hasMessage(repo + " belongs to uid 65534, not to the target's uid 0");
     assertThatThrownBy(() -> RepositoryReader.checked(temp.toString(), 65534))
         .hasMessage(temp + " belongs to uid 0, not to the target's uid 65534");
+  }
+
+  /**
+   * The agent starts its recording before the daemon's reader opens the repository (the JIT recompiling what JFR's
+   * start threw away begins at once): read from the moment the daemon began attaching, the reader counts the
+   * compilations of that gap too.
+   */
+  @Test
+  void readsTheEventsRecordedBeforeItStartedFromTheInstantItIsGiven() throws Exception {
+    Instant began = Instant.now();
+    try (Recording recording = new Recording()) {
+      recording.enable("jdk.Compilation").withThreshold(Duration.ZERO);
+      recording.setToDisk(true);
+      recording.start();
+      long sum = 0;
+      for (int i = 0; i < 200_000; i++) {
+        sum += hot(i);
+      }
+      assertThat(sum).isPositive();
+      Thread.sleep(1_000); // the JIT compiles in the background
+      // no compilation is recorded after this: what the reader counts happened before it started
+      recording.disable("jdk.Compilation");
+      Path repo = Path.of(System.getProperty("jdk.jfr.repository"));
+      try (RepositoryReader reader = new RepositoryReader(repo, ProcessHandle.current().pid(), 20_000_000L, d -> { })) {
+        // this test's code is Bottlenose's own, so its compilations are the tool's JIT
+        reader.start(began);
+        await().atMost(Duration.ofSeconds(20)).until(() -> reader.sources().toolJitNanos() > 0);
+      }
+    }
+  }
+
+  private static long hot(int i) {
+    return (i * 31L) ^ (i >>> 3) | 1;
   }
 
   @Test
