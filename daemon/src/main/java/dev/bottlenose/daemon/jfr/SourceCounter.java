@@ -326,8 +326,9 @@ public final class SourceCounter {
   /**
    * What the target's JIT has spent compiling on the tool's behalf since the reader's first event (the attach), ns
    * (the durations of its compilations): Bottlenose's own code and JFR's, the methods of classes the tool's probes
-   * changed, and, once each, what it had compiled before the attach and compiled again after it ({@link #isToolsWake}). Discovery
-   * records every compilation, so this is counted whether or not a source watches them.
+   * changed, and, once each, what it had compiled before the attach and compiled again after it
+   * ({@link #isToolsWake}). Discovery records every compilation, so this is counted whether or not a source watches
+   * them.
    */
   public long toolJitNanos() {
     return toolJitNanos.get();
