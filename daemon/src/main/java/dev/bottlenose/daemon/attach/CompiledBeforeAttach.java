@@ -1,30 +1,43 @@
 package dev.bottlenose.daemon.attach;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
- * What the target's JIT had compiled when the daemon attached: each method with compiled code in use and the
- * highest level it had (jcmd {@code Compiler.codelist}, run over the Attach API before the agent loads).
+ * What the target's JIT had compiled when the daemon attached: each method with compiled code in use (jcmd
+ * {@code Compiler.codelist}, run over the Attach API before the agent loads).
  *
  * <p>Why it matters: HotSpot records which compiled code depends on which class for redefinition only when an agent
  * that may redefine classes is there from the start. In a JVM attached to later, the first class anything changes
  * (JFR's start on JDK 17 changes some of the JDK's own; a probe does) makes it throw away all compiled code, and
  * the JIT compiles the program's warm methods again: 3,700 methods made not entrant in one second on a Jetty server
- * attached 4 s in, and seconds of JIT CPU after. That is the attach's wake, not the program's JIT time. The first
- * compilation after the attach of a method, at a level it had reached before, is counted as the wake; a method
- * compiled again after that is the program's own doing (a deoptimisation storm still shows).
+ * attached 4 s in, and seconds of JIT CPU after. That is the attach's wake, not the program's JIT time.
+ *
+ * <p>The first compilation after the attach of a method compiled before, at each level and once for on-stack
+ * replacement, is counted as the wake, whatever level the method had reached: thrown back to the interpreter, a
+ * method still profiling in C1 before the attach is compiled by C1 again and then by C2, at the JIT's pace while it
+ * compiles everything else again. On that Jetty server (JDK 17, attached 6 s in) those C2 compilations took 5.2 s of
+ * the JIT's CPU in the 14 s after the attach, where the program alone compiles 2.8 s in all after that moment and
+ * nothing from 7 s after it; counted as the program's, the JIT looked like its bottleneck (0.57 s per second at the
+ * whole program) while alone it compiles nothing. A method compiled again after that, at a level it already had
+ * since the attach, is the program's own doing (a deoptimisation storm still shows), and so is every method the JIT
+ * had not compiled before.
  */
 public final class CompiledBeforeAttach {
   /** Nothing known compiled before (the agent was there from the start, or the code list could not be read). */
-  public static final CompiledBeforeAttach NONE = new CompiledBeforeAttach(Map.of());
+  public static final CompiledBeforeAttach NONE = new CompiledBeforeAttach(Set.of());
+  /** JFR's name of a hidden class: the code list's, a {@code +} or {@code .} for its {@code /}, on 17 an id after. */
+  private static final Pattern HIDDEN = Pattern.compile("^(.*?)[+.](0x[0-9a-fA-F]+)(?:\\.\\d+)?$");
 
-  private final Map<String, Integer> levels;
-  /** "method level" → the compile id that recompiled it, so the same event asked twice answers the same. */
+  private final Set<String> methods;
+  /** "method level [osr]" → the compile id that recompiled it, so the same event asked twice answers the same. */
   private final Map<String, Long> recompiled = new HashMap<>();
 
-  private CompiledBeforeAttach(Map<String, Integer> levels) {
-    this.levels = levels;
+  private CompiledBeforeAttach(Set<String> methods) {
+    this.methods = methods;
   }
 
   /**
@@ -32,41 +45,44 @@ public final class CompiledBeforeAttach {
    * <class>.<method><descriptor> [addresses]}; state 0 is code in use. Other lines are skipped.
    */
   public static CompiledBeforeAttach parse(String codelist) {
-    Map<String, Integer> levels = new HashMap<>();
+    Set<String> methods = new HashSet<>();
     for (String line : codelist.split("\n")) {
       String[] f = line.strip().split(" ", 5);
       if (f.length < 4 || f[0].isEmpty() || !f[0].chars().allMatch(Character::isDigit) || !f[2].equals("0")) {
         continue;
       }
-      try {
-        levels.merge(f[3], Integer.parseInt(f[1]), Math::max);
-      } catch (NumberFormatException e) {
-        // not a code line
+      if (!f[1].isEmpty() && f[1].chars().allMatch(Character::isDigit)) {
+        methods.add(f[3]);
       }
     }
-    return levels.isEmpty() ? NONE : new CompiledBeforeAttach(levels);
+    return methods.isEmpty() ? NONE : new CompiledBeforeAttach(methods);
   }
 
-  /** A method as the code list names it: {@code <class>.<name><descriptor>}, the class's binary name. */
+  /**
+   * A method as the code list names it: {@code <class>.<name><descriptor>}, the class's binary name. JFR names a
+   * hidden class (a lambda's, a lambda form's) {@code Foo$$Lambda$12+0x00007f…c210.1234} (JDK 17) or {@code
+   * Foo$$Lambda.0x00000000…c210} (JDK 25) where the code list has {@code Foo$$Lambda$12/0x00007f…c210}: either is
+   * taken to the code list's form.
+   */
   public static String method(String className, String name, String descriptor) {
-    return className + "." + name + descriptor;
+    return HIDDEN.matcher(className).replaceFirst("$1/$2") + "." + name + descriptor;
   }
 
   /** How many methods had compiled code in use. */
   public int methods() {
-    return levels.size();
+    return methods.size();
   }
 
   /**
-   * Whether compilation {@code compileId} of {@code method} ({@link #method}) at {@code level} recompiles code the
-   * method had before the attach: the first such compilation per method and level after the attach.
+   * Whether compilation {@code compileId} of {@code method} ({@link #method}) at {@code level} ({@code osr}: an
+   * on-stack replacement) is the attach's wake: the first such compilation, per level and kind, of a method that had
+   * compiled code before the attach.
    */
-  public synchronized boolean isRecompile(String method, int level, long compileId) {
-    Integer before = levels.get(method);
-    if (before == null || level < 0 || level > before) {
+  public synchronized boolean isRecompile(String method, int level, boolean osr, long compileId) {
+    if (level < 0 || !methods.contains(method)) {
       return false;
     }
-    Long first = recompiled.putIfAbsent(method + " " + level, compileId);
+    Long first = recompiled.putIfAbsent(method + " " + level + (osr ? " osr" : ""), compileId);
     return first == null || first == compileId;
   }
 }

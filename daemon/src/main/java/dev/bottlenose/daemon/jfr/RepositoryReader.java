@@ -202,7 +202,9 @@ public final class RepositoryReader implements AutoCloseable {
       lastFlushMillis = Math.max(lastFlushMillis, e.getEndTime().toEpochMilli());
       return;
     }
-    discovery.accept(e);
+    if (!sources.isToolsCompilation(e)) {
+      discovery.accept(e);
+    }
     sources.accept(e);
     if (sources.watches(e.getEventType().getName()) && !discovery.recordedAnyway(e)) {
       sourceEvents++;

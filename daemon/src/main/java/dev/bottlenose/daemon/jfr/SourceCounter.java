@@ -335,13 +335,23 @@ public final class SourceCounter {
   }
 
   private void toolsCompilation(RecordedEvent e) {
+    if (isToolsCompilation(e)) {
+      toolJitNanos.addAndGet(e.getDuration().toNanos());
+    }
+  }
+
+  /**
+   * Whether {@code e} is a compilation on the tool's behalf ({@link #toolJitNanos}): discovery leaves those out too,
+   * so the JIT's places to look further are the program's. Asked twice of one event, answers the same.
+   */
+  public boolean isToolsCompilation(RecordedEvent e) {
     try {
-      if (isToolCode(e) || isToolsWake(e, SourceEvent.JIT_COMPILE)) {
-        toolJitNanos.addAndGet(e.getDuration().toNanos());
-      }
+      return COMPILATION.equals(e.getEventType().getName())
+          && (isToolCode(e) || isToolsWake(e, SourceEvent.JIT_COMPILE));
     } catch (RuntimeException ex) {
       failures++;
       lastFailure = COMPILATION + ": " + ex;
+      return false;
     }
   }
 
@@ -371,7 +381,7 @@ public final class SourceCounter {
     }
     return type == SourceEvent.JIT_COMPILE && compiledBeforeAttach.isRecompile(
         CompiledBeforeAttach.method(m.getType().getName(), m.getName(), m.getDescriptor()), number(e, "compileLevel"),
-        number(e, "compileId"));
+        e.hasField("isOsr") && e.getBoolean("isOsr"), number(e, "compileId"));
   }
 
   /** An integer field whatever its width and sign in this JDK's events; -1 when the event has none. */

@@ -18,25 +18,50 @@ class CompiledBeforeAttachTest {
       """.formatted(GET, GET, PUT, GONE);
 
   @Test
-  void theFirstCompilationPerMethodAndLevelUpToWhatItHadIsTheAttachsWake() {
+  void theFirstCompilationPerLevelOfAMethodCompiledBeforeIsTheAttachsWake() {
     CompiledBeforeAttach before = CompiledBeforeAttach.parse(CODELIST);
 
     assertThat(before.methods()).as("code in use only").isEqualTo(2);
-    assertThat(before.isRecompile(GET, 3, 100)).as("back through C1 after its C2 code was thrown away").isTrue();
-    assertThat(before.isRecompile(GET, 3, 100)).as("the same compilation asked again").isTrue();
-    assertThat(before.isRecompile(GET, 4, 101)).as("and C2 again").isTrue();
-    assertThat(before.isRecompile(GET, 4, 102)).as("compiled once more: the program's own doing").isFalse();
-    assertThat(before.isRecompile(PUT, 4, 103)).as("beyond the level it had: the program's warm-up").isFalse();
-    assertThat(before.isRecompile(PUT, 3, 104)).isTrue();
-    assertThat(before.isRecompile(GONE, 4, 105)).as("its code was no longer in use").isFalse();
-    assertThat(before.isRecompile("com.acme.New.run()V", 1, 106)).isFalse();
-    assertThat(before.isRecompile(PUT, -1, 107)).as("a compilation of unknown level").isFalse();
+    assertThat(before.isRecompile(GET, 3, false, 100)).as("back through C1 after its C2 code was thrown away").isTrue();
+    assertThat(before.isRecompile(GET, 3, false, 100)).as("the same compilation asked again").isTrue();
+    assertThat(before.isRecompile(GET, 4, false, 101)).as("and C2 again").isTrue();
+    assertThat(before.isRecompile(GET, 4, false, 102)).as("compiled once more: the program's own doing").isFalse();
+    assertThat(before.isRecompile(GET, 4, true, 103)).as("its first on-stack replacement at that level").isTrue();
+    assertThat(before.isRecompile(GET, 4, true, 104)).as("and a second one").isFalse();
+    assertThat(before.isRecompile(PUT, 3, false, 105)).isTrue();
+    assertThat(before.isRecompile(PUT, 4, false, 106))
+        .as("still profiling in C1 before: its C2 compilation after being thrown back is the wake too").isTrue();
+    assertThat(before.isRecompile(GONE, 4, false, 107)).as("its code was no longer in use").isFalse();
+    assertThat(before.isRecompile("com.acme.New.run()V", 1, false, 108)).as("never compiled before").isFalse();
+    assertThat(before.isRecompile(PUT, -1, false, 109)).as("a compilation of unknown level").isFalse();
+  }
+
+  @Test
+  void jfrsNamesOfHiddenClassesAreTheCodeListsOnJdk17And25() {
+    // as HotSpot 17 and 25 list them (the last a lambda of the JDK's class-data archive)
+    CompiledBeforeAttach before = CompiledBeforeAttach.parse("""
+        4133 3 0 acme.Exchange$$Lambda$210/0x00007f893418f210.apply(Ljava/lang/Object;)Ljava/lang/Object; [0x1]
+        1553 4 0 L$$Lambda/0x0000000012150210.applyAsInt(I)I [0x00007fe61ff34108, 0x00007fe61ff34200 - 0x00007fe61ff3]
+        213 3 0 java.util.regex.CharPredicates$$Lambda/0x800000025.is(I)Z [0x1, 0x2 - 0x3]
+        """);
+
+    String jdk17 = CompiledBeforeAttach.method("acme.Exchange$$Lambda$210+0x00007f893418f210.156470654", "apply",
+        "(Ljava/lang/Object;)Ljava/lang/Object;");
+    assertThat(jdk17)
+        .isEqualTo("acme.Exchange$$Lambda$210/0x00007f893418f210.apply(Ljava/lang/Object;)Ljava/lang/Object;");
+    assertThat(before.isRecompile(jdk17, 4, false, 1)).isTrue();
+    assertThat(before.isRecompile(CompiledBeforeAttach.method("L$$Lambda.0x0000000012150210", "applyAsInt", "(I)I"), 4,
+        false, 2)).isTrue();
+    assertThat(before.isRecompile(CompiledBeforeAttach.method("java.util.regex.CharPredicates$$Lambda.0x800000025",
+        "is", "(I)Z"), 4, false, 3)).isTrue();
+    assertThat(CompiledBeforeAttach.method("com.acme.Cache", "get", "()V")).as("a class of its own name")
+        .isEqualTo("com.acme.Cache.get()V");
   }
 
   @Test
   void nothingReadMeansNothingExcluded() {
     assertThat(CompiledBeforeAttach.parse("")).isSameAs(CompiledBeforeAttach.NONE);
     assertThat(CompiledBeforeAttach.parse("Unknown diagnostic command\n").methods()).isZero();
-    assertThat(CompiledBeforeAttach.NONE.isRecompile(GET, 4, 1)).isFalse();
+    assertThat(CompiledBeforeAttach.NONE.isRecompile(GET, 4, false, 1)).isFalse();
   }
 }

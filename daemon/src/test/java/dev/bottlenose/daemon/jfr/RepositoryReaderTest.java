@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.bottlenose.daemon.attach.CompiledBeforeAttach;
 import dev.bottlenose.daemon.channel.Uids;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -97,7 +98,9 @@ class RepositoryReaderTest {
       recording.disable("jdk.Compilation");
       Path repo = Path.of(System.getProperty("jdk.jfr.repository"));
       try (RepositoryReader reader = new RepositoryReader(repo, ProcessHandle.current().pid(), 20_000_000L, d -> { })) {
-        // this test's code is Bottlenose's own, so its compilations are the tool's JIT
+        // as if hot had been compiled before the attach: compiling it again is the attach's wake, the tool's JIT
+        reader.sources().compiledBeforeAttach(CompiledBeforeAttach.parse("1 4 0 "
+            + CompiledBeforeAttach.method(RepositoryReaderTest.class.getName(), "hot", "(I)J") + " [0x1]"));
         reader.start(began);
         await().atMost(Duration.ofSeconds(20)).until(() -> reader.sources().toolJitNanos() > 0);
       }
