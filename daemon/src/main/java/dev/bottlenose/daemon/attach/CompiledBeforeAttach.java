@@ -24,7 +24,11 @@ import java.util.regex.Pattern;
  * nothing from 7 s after it; counted as the program's, the JIT looked like its bottleneck (0.57 s per second at the
  * whole program) while alone it compiles nothing. A method compiled again after that, at a level it already had
  * since the attach, is the program's own doing (a deoptimisation storm still shows), and so is every method the JIT
- * had not compiled before.
+ * had not compiled before, except the JDK's own methods while the wake goes on: the agent, JFR and the program run
+ * the same JDK code (maps, streams, sockets), and while the JIT compiles everything again they are compiled for all
+ * of them (on a program alone compiling nothing, 0.3 s of such compilations in the 6 s after the attach). A JDK
+ * method compiled within {@link #WAKE_TAIL_MILLIS} of the end of the wake's last compilation is counted as the
+ * wake; once a flush passes without one, the wake is over.
  */
 public final class CompiledBeforeAttach {
   /** Nothing known compiled before (the agent was there from the start, or the code list could not be read). */
@@ -32,7 +36,10 @@ public final class CompiledBeforeAttach {
   /** JFR's name of a hidden class: the code list's, a {@code +} or {@code .} for its {@code /}, on 17 an id after. */
   private static final Pattern HIDDEN = Pattern.compile("^(.*?)[+.](0x[0-9a-fA-F]+)(?:\\.\\d+)?$");
 
+  /** How long after the wake's last compilation a compilation of the JDK's code is still counted as the wake. */
+  public static final long WAKE_TAIL_MILLIS = 1_000;
   private final Set<String> methods;
+  private long lastWakeEndMillis = Long.MIN_VALUE;
   /** "method level [osr]" → the compile id that recompiled it, so the same event asked twice answers the same. */
   private final Map<String, Long> recompiled = new HashMap<>();
 
@@ -84,5 +91,19 @@ public final class CompiledBeforeAttach {
     }
     Long first = recompiled.putIfAbsent(method + " " + level + (osr ? " osr" : ""), compileId);
     return first == null || first == compileId;
+  }
+
+  /**
+   * Whether a compilation is the attach's wake: a recompilation ({@link #isRecompile}), or one of a JDK method
+   * ({@code platform}) that starts within {@link #WAKE_TAIL_MILLIS} of the end of the last recompilation seen so far.
+   * Asked again of the same compilation, answers the same.
+   */
+  public synchronized boolean isWake(String method, boolean platform, int level, boolean osr, long compileId,
+      long startMillis, long endMillis) {
+    if (isRecompile(method, level, osr, compileId)) {
+      lastWakeEndMillis = Math.max(lastWakeEndMillis, endMillis);
+      return true;
+    }
+    return platform && lastWakeEndMillis != Long.MIN_VALUE && startMillis <= lastWakeEndMillis + WAKE_TAIL_MILLIS;
   }
 }

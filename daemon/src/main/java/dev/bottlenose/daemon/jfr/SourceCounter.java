@@ -7,6 +7,7 @@ import dev.bottlenose.agent.sources.ToolCode;
 import dev.bottlenose.agent.sources.WatchedSource;
 import dev.bottlenose.agent.wire.SourceSpec;
 import dev.bottlenose.daemon.attach.CompiledBeforeAttach;
+import dev.bottlenose.model.CodePaths;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -379,9 +380,11 @@ public final class SourceCounter {
     if (changed != null && changed.test(m.getType().getName(), e.getStartTime().toEpochMilli())) {
       return true;
     }
-    return type == SourceEvent.JIT_COMPILE && compiledBeforeAttach.isRecompile(
-        CompiledBeforeAttach.method(m.getType().getName(), m.getName(), m.getDescriptor()), number(e, "compileLevel"),
-        e.hasField("isOsr") && e.getBoolean("isOsr"), number(e, "compileId"));
+    String className = m.getType().getName();
+    return type == SourceEvent.JIT_COMPILE && compiledBeforeAttach.isWake(
+        CompiledBeforeAttach.method(className, m.getName(), m.getDescriptor()), CodePaths.inPlatformClass(className),
+        number(e, "compileLevel"), e.hasField("isOsr") && e.getBoolean("isOsr"), number(e, "compileId"),
+        e.getStartTime().toEpochMilli(), e.getEndTime().toEpochMilli());
   }
 
   /** An integer field whatever its width and sign in this JDK's events; -1 when the event has none. */

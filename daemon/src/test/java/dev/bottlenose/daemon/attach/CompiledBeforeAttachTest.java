@@ -59,9 +59,25 @@ class CompiledBeforeAttachTest {
   }
 
   @Test
+  void theJdksMethodsCompiledWhileTheWakeGoesOnAreTheWakeTheProgramsOwnAreNot() {
+    CompiledBeforeAttach before = CompiledBeforeAttach.parse(CODELIST);
+    String map = "java.util.HashMap.merge(Ljava/lang/Object;)V";
+    String own = "com.acme.Report.render()V";
+
+    assertThat(before.isWake(map, true, 4, false, 1, 1_000, 1_010)).as("no wake seen yet").isFalse();
+    assertThat(before.isWake(GET, false, 3, false, 2, 2_000, 2_050)).as("a recompilation").isTrue();
+    assertThat(before.isWake(map, true, 4, false, 3, 2_900, 2_950)).as("the JDK's, while the wake goes on").isTrue();
+    assertThat(before.isWake(map, true, 4, false, 3, 2_900, 2_950)).as("asked again").isTrue();
+    assertThat(before.isWake(own, false, 4, false, 4, 2_900, 2_950)).as("the program's own code").isFalse();
+    assertThat(before.isWake(map, true, 4, false, 5, 3_051, 3_060))
+        .as("a second past the wake's last compilation: over").isFalse();
+  }
+
+  @Test
   void nothingReadMeansNothingExcluded() {
     assertThat(CompiledBeforeAttach.parse("")).isSameAs(CompiledBeforeAttach.NONE);
     assertThat(CompiledBeforeAttach.parse("Unknown diagnostic command\n").methods()).isZero();
     assertThat(CompiledBeforeAttach.NONE.isRecompile(GET, 4, false, 1)).isFalse();
+    assertThat(CompiledBeforeAttach.NONE.isWake("java.util.HashMap.get()V", true, 4, false, 2, 0, 10)).isFalse();
   }
 }
