@@ -51,13 +51,15 @@ public final class Attacher {
 
   /**
    * Attaches to {@code pid} and loads the agent with {@code options}. Answers what the JIT had compiled just before
-   * ({@link CompiledBeforeAttach}; {@code NONE} when the code list cannot be read).
+   * ({@link CompiledBeforeAttach}; {@code NONE} when the code list cannot be read, or the JVM keeps its compiled code
+   * when a class is changed).
    */
   public static CompiledBeforeAttach loadAgent(long pid, Path agentJar, AgentOptions options) throws AttachException {
     VirtualMachine vm = open(pid);
     try {
-      checkVersion(pid, vm);
-      CompiledBeforeAttach compiled = compiledCode(vm);
+      int feature = checkVersion(pid, vm);
+      CompiledBeforeAttach compiled = feature > 0 && feature >= CompiledBeforeAttach.KEEPS_COMPILED_CODE_FROM
+          ? CompiledBeforeAttach.NONE : compiledCode(vm);
       vm.loadAgent(agentJar.toString(), options.toString());
       return compiled;
     } catch (AgentLoadException | AgentInitializationException e) {
@@ -88,13 +90,15 @@ public final class Attacher {
     }
   }
 
-  private static void checkVersion(long pid, VirtualMachine vm) throws IOException, AttachException {
+  /** The target's Java feature version (0: unreadable), refused below {@link Preflight#MIN_FEATURE}. */
+  private static int checkVersion(long pid, VirtualMachine vm) throws IOException, AttachException {
     String version = vm.getSystemProperties().getProperty("java.version", "");
     JavaVersion parsed = JavaVersion.parse(version);
     if (parsed.feature() > 0 && parsed.feature() < Preflight.MIN_FEATURE) {
       throw new AttachException("process " + pid + " runs Java " + version + "; the Bottlenose agent needs Java "
           + Preflight.MIN_FEATURE + " or later");
     }
+    return parsed.feature();
   }
 
   private static void detach(VirtualMachine vm) {

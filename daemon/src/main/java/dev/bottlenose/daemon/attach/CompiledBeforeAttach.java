@@ -2,6 +2,7 @@ package dev.bottlenose.daemon.attach;
 
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -24,22 +25,47 @@ import java.util.regex.Pattern;
  * nothing from 7 s after it; counted as the program's, the JIT looked like its bottleneck (0.57 s per second at the
  * whole program) while alone it compiles nothing. A method compiled again after that, at a level it already had
  * since the attach, is the program's own doing (a deoptimisation storm still shows), and so is every method the JIT
- * had not compiled before, except the JDK's own methods while the wake goes on: the agent, JFR and the program run
- * the same JDK code (maps, streams, sockets), and while the JIT compiles everything again they are compiled for all
- * of them (on a program alone compiling nothing, 0.3 s of such compilations in the 6 s after the attach). A JDK
- * method compiled within {@link #WAKE_TAIL_MILLIS} of the end of the wake's last compilation is counted as the
- * wake; once a flush passes without one, the wake is over.
+ * had not compiled before, except the JDK's own methods while the wake makes most of the JIT's work: the agent, JFR
+ * and the program run the same JDK code (maps, streams, sockets), and while the JIT compiles everything again they
+ * are compiled for all of them (on a program alone compiling nothing, 0.3 s of such compilations in the 6 s after
+ * the attach). A JDK method is counted as the wake while, in the JIT's recent work (each compilation's time fading
+ * by half in {@link #HALF_LIFE_MILLIS}), the recompilations outweigh every other compilation and go on at more than
+ * a few milliseconds a second; a program that compiles code of its own all the time (generated proxies, say) keeps
+ * its JDK compilations.
  */
 public final class CompiledBeforeAttach {
   /** Nothing known compiled before (the agent was there from the start, or the code list could not be read). */
   public static final CompiledBeforeAttach NONE = new CompiledBeforeAttach(Set.of());
+  /** How fast a compilation's time fades from the JIT's recent work, when weighing the wake against the rest. */
+  public static final long HALF_LIFE_MILLIS = 1_000;
+  /**
+   * The least recent recompiling time (ns, fading) that makes a wake: a JIT recompiling about 7 ms a second; the
+   * storm after JFR's start runs at hundreds.
+   */
+  private static final double WAKE_FLOOR_NANOS = 10e6;
+  private static final int DECIDED = 4_096;
+  /**
+   * The first Java release whose JIT records from the start which compiled code a class change must throw away
+   * (JDK-8324241), so that an attach costs it no more than that code: on JDK 25, attached to 6 s in, the Jetty server's
+   * JIT logged {@code Marked dependent nmethods} only, where JDK 17's threw everything away. From it on, nothing
+   * compiled before is the attach's wake and the code list is not read.
+   */
+  public static final int KEEPS_COMPILED_CODE_FROM = 23;
   /** JFR's name of a hidden class: the code list's, a {@code +} or {@code .} for its {@code /}, on 17 an id after. */
   private static final Pattern HIDDEN = Pattern.compile("^(.*?)[+.](0x[0-9a-fA-F]+)(?:\\.\\d+)?$");
 
-  /** How long after the wake's last compilation a compilation of the JDK's code is still counted as the wake. */
-  public static final long WAKE_TAIL_MILLIS = 1_000;
   private final Set<String> methods;
-  private long lastWakeEndMillis = Long.MIN_VALUE;
+  /** The JIT's recent work, ns fading: the recompilations, and every other compilation. */
+  private double recentWake;
+  private double recentOther;
+  private long fadedTo = Long.MIN_VALUE;
+  /** Compile id → the answer given, so the same compilation asked again answers the same. */
+  private final Map<Long, Boolean> decided = new LinkedHashMap<>() {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<Long, Boolean> eldest) {
+      return size() > DECIDED;
+    }
+  };
   /** "method level [osr]" → the compile id that recompiled it, so the same event asked twice answers the same. */
   private final Map<String, Long> recompiled = new HashMap<>();
 
@@ -94,16 +120,38 @@ public final class CompiledBeforeAttach {
   }
 
   /**
-   * Whether a compilation is the attach's wake: a recompilation ({@link #isRecompile}), or one of a JDK method
-   * ({@code platform}) that starts within {@link #WAKE_TAIL_MILLIS} of the end of the last recompilation seen so far.
-   * Asked again of the same compilation, answers the same.
+   * Whether a compilation ({@code durationNanos} long, from {@code startMillis}) is the attach's wake: a
+   * recompilation ({@link #isRecompile}), or one of a JDK method ({@code platform}) while the recompilations
+   * outweigh the JIT's other recent work and go on. Asked again of the same compilation, answers the same.
    */
   public synchronized boolean isWake(String method, boolean platform, int level, boolean osr, long compileId,
-      long startMillis, long endMillis) {
-    if (isRecompile(method, level, osr, compileId)) {
-      lastWakeEndMillis = Math.max(lastWakeEndMillis, endMillis);
-      return true;
+      long startMillis, long durationNanos) {
+    if (methods.isEmpty()) {
+      return false;
     }
-    return platform && lastWakeEndMillis != Long.MIN_VALUE && startMillis <= lastWakeEndMillis + WAKE_TAIL_MILLIS;
+    Boolean known = decided.get(compileId);
+    if (known != null) {
+      return known;
+    }
+    fadeTo(startMillis);
+    boolean wake;
+    if (isRecompile(method, level, osr, compileId)) {
+      recentWake += durationNanos;
+      wake = true;
+    } else {
+      wake = platform && recentWake > Math.max(recentOther, WAKE_FLOOR_NANOS);
+      recentOther += durationNanos;
+    }
+    decided.put(compileId, wake);
+    return wake;
+  }
+
+  private void fadeTo(long millis) {
+    if (fadedTo != Long.MIN_VALUE && millis > fadedTo) {
+      double keep = Math.pow(0.5, (millis - fadedTo) / (double) HALF_LIFE_MILLIS);
+      recentWake *= keep;
+      recentOther *= keep;
+    }
+    fadedTo = Math.max(fadedTo, millis);
   }
 }

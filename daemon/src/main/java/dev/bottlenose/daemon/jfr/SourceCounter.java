@@ -384,7 +384,7 @@ public final class SourceCounter {
     return type == SourceEvent.JIT_COMPILE && compiledBeforeAttach.isWake(
         CompiledBeforeAttach.method(className, m.getName(), m.getDescriptor()), CodePaths.inPlatformClass(className),
         number(e, "compileLevel"), e.hasField("isOsr") && e.getBoolean("isOsr"), number(e, "compileId"),
-        e.getStartTime().toEpochMilli(), e.getEndTime().toEpochMilli());
+        e.getStartTime().toEpochMilli(), e.getDuration().toNanos());
   }
 
   /** An integer field whatever its width and sign in this JDK's events; -1 when the event has none. */

@@ -59,18 +59,31 @@ class CompiledBeforeAttachTest {
   }
 
   @Test
-  void theJdksMethodsCompiledWhileTheWakeGoesOnAreTheWakeTheProgramsOwnAreNot() {
+  void theJdksMethodsCompiledWhileTheWakeMakesMostOfTheJitsWorkAreTheWakeTheProgramsOwnAreNot() {
     CompiledBeforeAttach before = CompiledBeforeAttach.parse(CODELIST);
     String map = "java.util.HashMap.merge(Ljava/lang/Object;)V";
     String own = "com.acme.Report.render()V";
+    long ms = 1_000_000;
 
-    assertThat(before.isWake(map, true, 4, false, 1, 1_000, 1_010)).as("no wake seen yet").isFalse();
-    assertThat(before.isWake(GET, false, 3, false, 2, 2_000, 2_050)).as("a recompilation").isTrue();
-    assertThat(before.isWake(map, true, 4, false, 3, 2_900, 2_950)).as("the JDK's, while the wake goes on").isTrue();
-    assertThat(before.isWake(map, true, 4, false, 3, 2_900, 2_950)).as("asked again").isTrue();
-    assertThat(before.isWake(own, false, 4, false, 4, 2_900, 2_950)).as("the program's own code").isFalse();
-    assertThat(before.isWake(map, true, 4, false, 5, 3_051, 3_060))
-        .as("a second past the wake's last compilation: over").isFalse();
+    assertThat(before.isWake(map, true, 4, false, 1, 1_000, 5 * ms)).as("no wake seen yet").isFalse();
+    assertThat(before.isWake(GET, false, 3, false, 2, 2_000, 50 * ms)).as("a recompilation").isTrue();
+    assertThat(before.isWake(map, true, 4, false, 3, 2_100, 5 * ms)).as("the JDK's, while the wake goes on").isTrue();
+    assertThat(before.isWake(map, true, 4, false, 3, 2_100, 5 * ms)).as("asked again").isTrue();
+    assertThat(before.isWake(own, false, 4, false, 4, 2_200, 5 * ms)).as("the program's own code").isFalse();
+    assertThat(before.isWake(map, true, 2, false, 5, 7_000, 5 * ms))
+        .as("5 s on, the recompilation has faded: over").isFalse();
+  }
+
+  @Test
+  void aProgramCompilingCodeOfItsOwnAllTheTimeKeepsItsJdkCompilationsThroughATrickleOfRecompilations() {
+    CompiledBeforeAttach before = CompiledBeforeAttach.parse(CODELIST);
+    long ms = 1_000_000;
+    for (int i = 0; i < 20; i++) {
+      before.isWake("jdk.proxy1.$Proxy" + i + ".run()V", true, 3, false, 100 + i, 1_000 + 50L * i, 20 * ms);
+    }
+    assertThat(before.isWake(PUT, false, 3, false, 200, 2_000, 5 * ms)).as("a late recompilation").isTrue();
+    assertThat(before.isWake("jdk.proxy1.$Proxy99.run()V", true, 3, false, 201, 2_010, 20 * ms))
+        .as("the proxies outweigh it").isFalse();
   }
 
   @Test
