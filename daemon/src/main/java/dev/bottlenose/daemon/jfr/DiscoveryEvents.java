@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
@@ -72,6 +73,8 @@ public final class DiscoveryEvents {
   /** Written by the reading thread alone. */
   private volatile long agentThreadEvents;
   private String lastFailure = "";
+  /** The compilations left out of the {@code jit} graph ({@link #toolsCompilations}). */
+  private volatile Predicate<RecordedEvent> toolsCompilation = e -> false;
 
   /**
    * Execution samples go to the {@code cpu} graph; the stacks of slow reads and writes (files and sockets, at
@@ -410,10 +413,21 @@ public final class DiscoveryEvents {
     ioGraph.sampled(stack);
   }
 
+  /**
+   * Which compilations are the tool's ({@code SourceCounter#isToolsCompilation}): left out of the {@code jit} graph,
+   * where the search looks for the program's compiling, but still listed with their times, which price a probe's
+   * recompiling (after an attach to JDK 17 nearly every hot method is compiled again, and listed, that way).
+   */
+  public void toolsCompilations(Predicate<RecordedEvent> tools) {
+    this.toolsCompilation = tools;
+  }
+
   private void compilation(RecordedEvent e) {
     RecordedMethod m = e.getValue("method");
     if (m != null) {
-      jitGraph.counted(m);
+      if (!toolsCompilation.test(e)) {
+        jitGraph.counted(m);
+      }
       addSummed(Jfr.COMPILATIONS, nanos(e), e.getInt("compileLevel"), m.getType().getName() + "." + m.getName()
           + m.getDescriptor());
     }

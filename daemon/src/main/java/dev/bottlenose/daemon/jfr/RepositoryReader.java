@@ -77,6 +77,7 @@ public final class RepositoryReader implements AutoCloseable {
     this.longRunning = new LongRunningFrames(cpu);
     this.discovery = new DiscoveryEvents(graphs, longRunning, cpu);
     this.sources = new SourceCounter(samplePeriodNanos, cpu, cpu::live);
+    discovery.toolsCompilations(sources::isToolsCompilation);
     PerfCounters counters = PerfCounters.of(pid);
     if (counters != null) {
       sources.classLoadingTime(counters::classLoadingNanos);
@@ -202,9 +203,7 @@ public final class RepositoryReader implements AutoCloseable {
       lastFlushMillis = Math.max(lastFlushMillis, e.getEndTime().toEpochMilli());
       return;
     }
-    if (!sources.isToolsCompilation(e)) {
-      discovery.accept(e);
-    }
+    discovery.accept(e);
     sources.accept(e);
     if (sources.watches(e.getEventType().getName()) && !discovery.recordedAnyway(e)) {
       sourceEvents++;
