@@ -327,9 +327,9 @@ public final class SourceCounter {
   /**
    * What the target's JIT has spent compiling on the tool's behalf since the reader's first event (the attach), ns
    * (the durations of its compilations): Bottlenose's own code and JFR's, the methods of classes the tool's probes
-   * changed, and, once each, what it had compiled before the attach and compiled again after it
-   * ({@link #isToolsWake}). Discovery records every compilation, so this is counted whether or not a source watches
-   * them.
+   * changed, and the attach's wake: the first compilation at each level of every method compiled before the attach,
+   * and the JDK's methods compiled while that makes most of the JIT's work ({@link #isToolsWake}). Discovery records
+   * every compilation, so this is counted whether or not a source watches them.
    */
   public long toolJitNanos() {
     return toolJitNanos.get();
@@ -342,8 +342,9 @@ public final class SourceCounter {
   }
 
   /**
-   * Whether {@code e} is a compilation on the tool's behalf ({@link #toolJitNanos}): discovery leaves those out too,
-   * so the JIT's places to look further are the program's. Asked twice of one event, answers the same.
+   * Whether {@code e} is a compilation on the tool's behalf ({@link #toolJitNanos}): discovery leaves those out of
+   * its {@code jit} graph too, so the JIT's places to look further are the program's. Asked twice of one event,
+   * answers the same.
    */
   public boolean isToolsCompilation(RecordedEvent e) {
     try {
@@ -369,7 +370,8 @@ public final class SourceCounter {
 
   /**
    * A compilation or deoptimisation of a method of a class the tool's probes changed, then or just before; or the
-   * JIT compiling again code the attach threw away.
+   * JIT compiling again code the attach threw away, with the JDK's methods while that makes most of its work
+   * ({@link CompiledBeforeAttach#isWake}).
    */
   private boolean isToolsWake(RecordedEvent e, SourceEvent type) {
     RecordedMethod m = e.getValue("method");
