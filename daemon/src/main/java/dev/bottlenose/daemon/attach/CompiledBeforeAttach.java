@@ -17,13 +17,16 @@ import java.util.regex.Pattern;
  * the JIT compiles the program's warm methods again: 3,700 methods made not entrant in one second on a Jetty server
  * attached 4 s in, and seconds of JIT CPU after. That is the attach's wake, not the program's JIT time.
  *
- * <p>The first compilation after the attach of a method compiled before, at each level and once for on-stack
- * replacement, is counted as the wake, whatever level the method had reached: thrown back to the interpreter, a
+ * <p>The first compilations after the attach of a method compiled before, at each level and for on-stack
+ * replacement, as many as the code list had code of it, are counted as the wake, whatever level the method had
+ * reached (the list does not say which code is an on-stack replacement: a method with two loops can have three, its
+ * own and one per loop, and the hot method of the test that holds this rule had its own and one; one taken as the
+ * program's was a second of JIT time): thrown back to the interpreter, a
  * method still profiling in C1 before the attach is compiled by C1 again and then by C2, at the JIT's pace while it
  * compiles everything else again. On that Jetty server (JDK 17, attached 6 s in) those C2 compilations took 5.2 s of
  * the JIT's CPU in the 14 s after the attach, where the program alone compiles 2.8 s in all after that moment and
  * nothing from 7 s after it; counted as the program's, the JIT looked like its bottleneck (0.57 s per second at the
- * whole program) while alone it compiles nothing. A method compiled again after that, at a level it already had
+ * whole program) while alone it compiles nothing. A method compiled again beyond that, at a level it already had
  * since the attach, is the program's own doing (a deoptimisation storm still shows), and so is every method the JIT
  * had not compiled before, except the JDK's own methods while the wake makes most of the JIT's work: the agent, JFR
  * and the program run the same JDK code (maps, streams, sockets), and while the JIT compiles everything again they
@@ -35,7 +38,7 @@ import java.util.regex.Pattern;
  */
 public final class CompiledBeforeAttach {
   /** Nothing known compiled before (the agent was there from the start, or the code list could not be read). */
-  public static final CompiledBeforeAttach NONE = new CompiledBeforeAttach(Set.of());
+  public static final CompiledBeforeAttach NONE = new CompiledBeforeAttach(Map.of());
   /** How fast a compilation's time fades from the JIT's recent work, when weighing the wake against the rest. */
   public static final long HALF_LIFE_MILLIS = 1_000;
   /**
@@ -54,7 +57,8 @@ public final class CompiledBeforeAttach {
   /** JFR's name of a hidden class: the code list's, a {@code +} or {@code .} for its {@code /}, on 17 an id after. */
   private static final Pattern HIDDEN = Pattern.compile("^(.*?)[+.](0x[0-9a-fA-F]+)(?:\\.\\d+)?$");
 
-  private final Set<String> methods;
+  /** Each method that had compiled code in use → how many pieces of code. */
+  private final Map<String, Integer> methods;
   /** The JIT's recent work, ns fading: the recompilations, and every other compilation. */
   private double recentWake;
   private double recentOther;
@@ -66,10 +70,10 @@ public final class CompiledBeforeAttach {
       return size() > DECIDED;
     }
   };
-  /** "method level [osr]" → the compile id that recompiled it, so the same event asked twice answers the same. */
-  private final Map<String, Long> recompiled = new HashMap<>();
+  /** "method level [osr]" → the compile ids that recompiled it, so the same event asked twice answers the same. */
+  private final Map<String, Set<Long>> recompiled = new HashMap<>();
 
-  private CompiledBeforeAttach(Set<String> methods) {
+  private CompiledBeforeAttach(Map<String, Integer> methods) {
     this.methods = methods;
   }
 
@@ -78,17 +82,17 @@ public final class CompiledBeforeAttach {
    * <class>.<method><descriptor> [addresses]}; state 0 is code in use. Other lines are skipped.
    */
   public static CompiledBeforeAttach parse(String codelist) {
-    Set<String> methods = new HashSet<>();
+    Map<String, Integer> methods = new HashMap<>();
     for (String line : codelist.split("\n")) {
       String[] f = line.strip().split(" ", 5);
       if (f.length < 4 || f[0].isEmpty() || !f[0].chars().allMatch(Character::isDigit) || !f[2].equals("0")) {
         continue;
       }
       if (!f[1].isEmpty() && f[1].chars().allMatch(Character::isDigit)) {
-        methods.add(f[3]);
+        methods.merge(f[3], 1, Integer::sum);
       }
     }
-    return methods.isEmpty() ? NONE : new CompiledBeforeAttach(methods);
+    return methods.isEmpty() ? NONE : new CompiledBeforeAttach(Map.copyOf(methods));
   }
 
   /**
@@ -108,15 +112,16 @@ public final class CompiledBeforeAttach {
 
   /**
    * Whether compilation {@code compileId} of {@code method} ({@link #method}) at {@code level} ({@code osr}: an
-   * on-stack replacement) is the attach's wake: the first such compilation, per level and kind, of a method that had
-   * compiled code before the attach.
+   * on-stack replacement) is the attach's wake: one of the first such compilations, per level and kind, of a method
+   * that had compiled code before the attach, as many as it had pieces of code.
    */
   public synchronized boolean isRecompile(String method, int level, boolean osr, long compileId) {
-    if (level < 0 || !methods.contains(method)) {
+    Integer pieces = methods.get(method);
+    if (level < 0 || pieces == null) {
       return false;
     }
-    Long first = recompiled.putIfAbsent(method + " " + level + (osr ? " osr" : ""), compileId);
-    return first == null || first == compileId;
+    Set<Long> ids = recompiled.computeIfAbsent(method + " " + level + (osr ? " osr" : ""), k -> new HashSet<>());
+    return ids.contains(compileId) || ids.size() < pieces && ids.add(compileId);
   }
 
   /**

@@ -18,19 +18,24 @@ class CompiledBeforeAttachTest {
       """.formatted(GET, GET, PUT, GONE);
 
   @Test
-  void theFirstCompilationPerLevelOfAMethodCompiledBeforeIsTheAttachsWake() {
+  void theFirstCompilationsPerLevelOfAMethodCompiledBeforeAsManyAsItHadCodeAreTheAttachsWake() {
     CompiledBeforeAttach before = CompiledBeforeAttach.parse(CODELIST);
 
     assertThat(before.methods()).as("code in use only").isEqualTo(2);
     assertThat(before.isRecompile(GET, 3, false, 100)).as("back through C1 after its C2 code was thrown away").isTrue();
     assertThat(before.isRecompile(GET, 3, false, 100)).as("the same compilation asked again").isTrue();
     assertThat(before.isRecompile(GET, 4, false, 101)).as("and C2 again").isTrue();
-    assertThat(before.isRecompile(GET, 4, false, 102)).as("compiled once more: the program's own doing").isFalse();
-    assertThat(before.isRecompile(GET, 4, true, 103)).as("its first on-stack replacement at that level").isTrue();
-    assertThat(before.isRecompile(GET, 4, true, 104)).as("and a second one").isFalse();
+    assertThat(before.isRecompile(GET, 4, false, 102)).as("as many times as it had code").isTrue();
+    assertThat(before.isRecompile(GET, 4, false, 110)).as("compiled once more: the program's own doing").isFalse();
+    assertThat(before.isRecompile(GET, 4, false, 102)).as("the second asked again").isTrue();
+    assertThat(before.isRecompile(GET, 4, true, 103)).as("its first on-stack replacements at that level").isTrue();
+    assertThat(before.isRecompile(GET, 4, true, 104)).isTrue();
+    assertThat(before.isRecompile(GET, 4, true, 111)).as("and a third one").isFalse();
     assertThat(before.isRecompile(PUT, 3, false, 105)).isTrue();
     assertThat(before.isRecompile(PUT, 4, false, 106))
         .as("still profiling in C1 before: its C2 compilation after being thrown back is the wake too").isTrue();
+    assertThat(before.isRecompile(PUT, 4, false, 112)).as("it had one piece of code; a second is the program's")
+        .isFalse();
     assertThat(before.isRecompile(GONE, 4, false, 107)).as("its code was no longer in use").isFalse();
     assertThat(before.isRecompile("com.acme.New.run()V", 1, false, 108)).as("never compiled before").isFalse();
     assertThat(before.isRecompile(PUT, -1, false, 109)).as("a compilation of unknown level").isFalse();

@@ -1,6 +1,9 @@
 package dev.bottlenose.tests.workloads;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.math.BigInteger;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -14,7 +17,8 @@ import java.util.stream.Collectors;
  * A program that has warmed up before anyone attaches: two threads parse, aggregate, sort and format records with
  * the JDK's strings, regular expressions, maps, streams and big integers, the same work over and over, so the JIT
  * has compiled a few hundred methods and then has nothing new to compile. It prints {@code ready} once it has run
- * {@code -Dwarm.seconds} (default 5) and runs on until standard input says {@code exit}.
+ * {@code -Dwarm.seconds} (default 5) and its JIT has then compiled nothing for a second (at most 30 s in all, on a
+ * slow machine), and runs on until standard input says {@code exit}.
  */
 public final class WarmJdkWorkload {
   private static final Pattern FIELD = Pattern.compile("(\\w+)=(-?\\d+)");
@@ -36,10 +40,27 @@ public final class WarmJdkWorkload {
       threads.add(worker);
     }
     Thread.sleep(Long.getLong("warm.seconds", 5) * 1000);
+    awaitJitQuiet(Duration.ofSeconds(1), Duration.ofSeconds(20));
     System.out.println("ready pid=" + ProcessHandle.current().pid());
     System.out.flush();
     for (Thread t : threads) {
       t.join();
+    }
+  }
+
+  /** Waits until the JIT's total compiling time has not grown for {@code quiet}, or {@code atMost} has passed. */
+  private static void awaitJitQuiet(Duration quiet, Duration atMost) throws InterruptedException {
+    CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+    long end = System.nanoTime() + atMost.toNanos();
+    long last = jit.getTotalCompilationTime();
+    long quietSince = System.nanoTime();
+    while (System.nanoTime() - quietSince < quiet.toNanos() && System.nanoTime() < end) {
+      Thread.sleep(100);
+      long now = jit.getTotalCompilationTime();
+      if (now != last) {
+        last = now;
+        quietSince = System.nanoTime();
+      }
     }
   }
 
