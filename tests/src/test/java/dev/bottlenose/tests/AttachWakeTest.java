@@ -2,13 +2,18 @@ package dev.bottlenose.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bottlenose.tests.harness.AttachedTarget;
+import dev.bottlenose.tests.harness.Bus;
+import dev.bottlenose.tests.harness.DaemonProcess;
+import dev.bottlenose.tests.harness.Metrics;
+import dev.bottlenose.tests.harness.TargetJvm;
 import dev.bottlenose.tests.harness.TargetJvm.Jdk;
 import dev.bottlenose.tests.workloads.WarmJdkWorkload;
 import io.vertx.core.json.JsonObject;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,35 +35,58 @@ class AttachWakeTest {
 
   @Test
   void compilingAgainWhatTheAttachThrewAwayIsTheToolsJitNotTheProgramsJitTime() throws Exception {
-    try (AttachedTarget attached = AttachedTarget.start(Jdk.JDK17, WarmJdkWorkload.class)) {
-      long jit = attached.metrics.enable("jit_compile_time", "<>").getLong("metricId");
-      attached.metrics.awaitValues(jit);
-      attached.metrics.awaitSamples(30);
+    try (Bus bus = Bus.join(); TargetJvm target = TargetJvm.start(Jdk.JDK17, WarmJdkWorkload.class)) {
+      String codeList = jcmd(target.pid(), "Compiler.codelist");
+      try (DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "200ms")) {
+        bus.awaitRunning(daemon);
+        Metrics metrics = new Metrics(bus, daemon.id());
+        long jit = metrics.enable("jit_compile_time", "<>").getLong("metricId");
+        metrics.awaitValues(jit);
+        metrics.awaitSamples(30);
 
-      List<Map<Long, Double>> rows = attached.metrics.aligned(jit);
-      double seconds = rows.stream().mapToDouble(r -> r.get(-1L)).sum();
-      double programJit = attached.metrics.integral(jit);
-      double toolJit = attached.metrics.samples(600).stream().map(s -> s.getJsonObject("cost", new JsonObject()))
-          .mapToLong(c -> c.getLong("toolJitNanos", 0L)).sum() / 1e9;
-      assertThat(toolJit).as("the JIT's work on the tool's behalf since the attach, s").isGreaterThan(0.2);
-      assertThat(programJit / seconds).as(() -> String.format(
-          "the program's JIT time over %.1f s of samples (%.3f s; the tool's %.3f s); the JIT since the attach:%n%s",
-          seconds, programJit, toolJit, compilationsSinceAttach(attached.target.pid()))).isLessThan(JIT_THRESHOLD);
+        List<Map<Long, Double>> rows = metrics.aligned(jit);
+        double seconds = rows.stream().mapToDouble(r -> r.get(-1L)).sum();
+        double programJit = metrics.integral(jit);
+        double toolJit = metrics.samples(600).stream().map(s -> s.getJsonObject("cost", new JsonObject()))
+            .mapToLong(c -> c.getLong("toolJitNanos", 0L)).sum() / 1e9;
+        assertThat(toolJit).as("the JIT's work on the tool's behalf since the attach, s").isGreaterThan(0.2);
+        assertThat(programJit / seconds).as(() -> String.format(
+            "the program's JIT time over %.1f s of samples (%.3f s; the tool's %.3f s), per sample: %s;%n"
+                + "the JIT since the attach:%n%s", seconds, programJit, toolJit,
+            rows.stream().map(r -> String.format("%.3f", r.get(jit))).collect(Collectors.joining(" ")),
+            compilationsSinceAttach(target.pid(), codeList))).isLessThan(JIT_THRESHOLD);
+      }
     }
+  }
+
+  private static String jcmd(long pid, String... command) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+        Long.toString(pid)));
+    cmd.addAll(List.of(command));
+    Process jcmd = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    String out = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    jcmd.waitFor(30, TimeUnit.SECONDS);
+    return out;
   }
 
   /**
    * What the target's JIT compiled since the attach, from the agent's recording: the methods it spent most on, each
-   * with its level, how often and how long; for a failure's message.
+   * with its level, how often and how long, and how many pieces of compiled code the code list had of it before;
+   * for a failure's message.
    */
-  private static String compilationsSinceAttach(long pid) {
+  private static String compilationsSinceAttach(long pid, String codeList) {
     try {
+      Map<String, Integer> before = new HashMap<>();
+      for (String line : codeList.split("\n")) {
+        String[] f = line.strip().split(" ", 5);
+        if (f.length >= 4 && f[2].equals("0")) {
+          String method = f[3].substring(0, f[3].indexOf('('));
+          before.merge(method, 1, Integer::sum);
+        }
+      }
       Path dump = Files.createTempFile("bottlenose-wake", ".jfr");
       try {
-        Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
-            Long.toString(pid), "JFR.dump", "name=bottlenose", "filename=" + dump).redirectErrorStream(true).start();
-        jcmd.getInputStream().readAllBytes();
-        jcmd.waitFor(30, TimeUnit.SECONDS);
+        jcmd(pid, "JFR.dump", "name=bottlenose", "filename=" + dump);
         Map<String, double[]> byMethod = new HashMap<>();
         Instant first = null;
         for (RecordedEvent e : RecordingFile.readAllEvents(dump)) {
@@ -67,8 +95,9 @@ class AttachWakeTest {
           }
           first = first == null || e.getStartTime().isBefore(first) ? e.getStartTime() : first;
           RecordedMethod m = e.getValue("method");
-          String key = m.getType().getName() + "." + m.getName() + " L" + e.getValue("compileLevel")
-              + (e.getBoolean("isOsr") ? " osr" : "");
+          String method = m.getType().getName() + "." + m.getName();
+          String key = method + " L" + e.getValue("compileLevel") + (e.getBoolean("isOsr") ? " osr" : "")
+              + " (before: " + before.getOrDefault(method, 0) + ")";
           double[] v = byMethod.computeIfAbsent(key, k -> new double[3]);
           v[0]++;
           v[1] += e.getDuration().toNanos() / 1e9;
@@ -76,8 +105,8 @@ class AttachWakeTest {
         }
         double total = byMethod.values().stream().mapToDouble(v -> v[1]).sum();
         long from = first == null ? 0 : first.toEpochMilli();
-        return String.format("%.3f s in %d compilations; most:%n", total,
-            byMethod.values().stream().mapToLong(v -> (long) v[0]).sum())
+        return String.format("%.3f s in %d compilations (code list: %d methods); most:%n", total,
+            byMethod.values().stream().mapToLong(v -> (long) v[0]).sum(), before.size())
             + byMethod.entrySet().stream().sorted((a, b) -> Double.compare(b.getValue()[1], a.getValue()[1])).limit(15)
                 .map(en -> String.format("  %.3f s  %d×  last +%.1f s  %s", en.getValue()[1], (long) en.getValue()[0],
                     (en.getValue()[2] - from) / 1e3, en.getKey()))

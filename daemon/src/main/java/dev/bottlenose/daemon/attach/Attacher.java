@@ -58,7 +58,7 @@ public final class Attacher {
     VirtualMachine vm = open(pid);
     try {
       int feature = checkVersion(pid, vm);
-      CompiledBeforeAttach compiled = feature > 0 && feature >= CompiledBeforeAttach.KEEPS_COMPILED_CODE_FROM
+      CompiledBeforeAttach compiled = feature >= CompiledBeforeAttach.KEEPS_COMPILED_CODE_FROM
           ? CompiledBeforeAttach.NONE : compiledCode(vm);
       vm.loadAgent(agentJar.toString(), options.toString());
       return compiled;

@@ -18,23 +18,25 @@ import java.util.regex.Pattern;
  * attached 4 s in, and seconds of JIT CPU after. That is the attach's wake, not the program's JIT time.
  *
  * <p>The first compilations after the attach of a method compiled before, at each level and for on-stack
- * replacement, as many as the code list had code of it, are counted as the wake, whatever level the method had
- * reached (the list does not say which code is an on-stack replacement: a method with two loops can have three, its
- * own and one per loop, and the hot method of the test that holds this rule had its own and one; one taken as the
- * program's was a second of JIT time): thrown back to the interpreter, a
- * method still profiling in C1 before the attach is compiled by C1 again and then by C2, at the JIT's pace while it
- * compiles everything else again. On that Jetty server (JDK 17, attached 6 s in) those C2 compilations took 5.2 s of
- * the JIT's CPU in the 14 s after the attach, where the program alone compiles 2.8 s in all after that moment and
- * nothing from 7 s after it; counted as the program's, the JIT looked like its bottleneck (0.57 s per second at the
- * whole program) while alone it compiles nothing. A method compiled again beyond that, at a level it already had
- * since the attach, is the program's own doing (a deoptimisation storm still shows), and so is every method the JIT
- * had not compiled before, except the JDK's own methods while the wake makes most of the JIT's work: the agent, JFR
- * and the program run the same JDK code (maps, streams, sockets), and while the JIT compiles everything again they
- * are compiled for all of them (on a program alone compiling nothing, 0.3 s of such compilations in the 6 s after
- * the attach). A JDK method is counted as the wake while, in the JIT's recent work (each compilation's time fading
- * by half in {@link #HALF_LIFE_MILLIS}), the recompilations outweigh every other compilation and go on at more than
- * a few milliseconds a second; a program that compiles code of its own all the time (generated proxies, say) keeps
- * its JDK compilations.
+ * replacement, as many as the code list had pieces of code of it, are counted as the wake, whatever level the method
+ * had reached: thrown back to the interpreter, a method still profiling in C1 before the attach is compiled by C1
+ * again and then by C2, at the JIT's pace while it compiles everything else again. On that Jetty server (JDK 17,
+ * attached 6 s in) those C2 compilations took 5.2 s of the JIT's CPU in the 14 s after the attach, where the program
+ * alone compiles 2.8 s in all after that moment and nothing from 7 s after it; counted as the program's, the JIT
+ * looked like its bottleneck (0.57 s per second at the whole program) while alone it compiles nothing.
+ *
+ * <p>While the wake makes most of the JIT's recent work (each compilation's time fading by half in {@link
+ * #HALF_LIFE_MILLIS}, the recompilations outweighing every other compilation and going on at more than a few
+ * milliseconds a second), two more kinds of compilation are counted as the wake too. A method compiled before, once
+ * more: every thread that was in a loop of compiled code goes on in the interpreter and needs an on-stack replacement
+ * to come back, as many as there are such loops and threads, where the code list had only what was in use (on a
+ * program with one hot method of three loops, its second replacement, a second of C2's time, was more than the list
+ * had). And the JDK's own methods: the agent, JFR and the program run the same JDK code (maps, streams, sockets),
+ * and while the JIT compiles everything again they are compiled for all of them (on a program alone compiling
+ * nothing, 0.3 s of such compilations in the 6 s after the attach). Beyond that, a method compiled again is the
+ * program's own doing (a deoptimisation storm still shows once the wake has passed), and so is every method of the
+ * program the JIT had not compiled before; a program that compiles code of its own all the time (generated proxies,
+ * say) keeps all its compilations, the JDK's among them.
  */
 public final class CompiledBeforeAttach {
   /** Nothing known compiled before (the agent was there from the start, or the code list could not be read). */
@@ -59,7 +61,7 @@ public final class CompiledBeforeAttach {
 
   /** Each method that had compiled code in use → how many pieces of code. */
   private final Map<String, Integer> methods;
-  /** The JIT's recent work, ns fading: the recompilations, and every other compilation. */
+  /** The JIT's recent work, ns fading: the recompilations, and the compilations taken as the program's. */
   private double recentWake;
   private double recentOther;
   private long fadedTo = Long.MIN_VALUE;
@@ -126,7 +128,8 @@ public final class CompiledBeforeAttach {
 
   /**
    * Whether a compilation ({@code durationNanos} long, from {@code startMillis}) is the attach's wake: a
-   * recompilation ({@link #isRecompile}), or one of a JDK method ({@code platform}) while the recompilations
+   * recompilation ({@link #isRecompile}), or one of a JDK method ({@code platform}) or of a method compiled before
+   * (once more than {@link #isRecompile} allows) while the recompilations
    * outweigh the JIT's other recent work and go on. Asked again of the same compilation, answers the same.
    */
   public synchronized boolean isWake(String method, boolean platform, int level, boolean osr, long compileId,
@@ -144,8 +147,10 @@ public final class CompiledBeforeAttach {
       recentWake += durationNanos;
       wake = true;
     } else {
-      wake = platform && recentWake > Math.max(recentOther, WAKE_FLOOR_NANOS);
-      recentOther += durationNanos;
+      wake = (platform || methods.containsKey(method)) && recentWake > Math.max(recentOther, WAKE_FLOOR_NANOS);
+      if (!wake) {
+        recentOther += durationNanos;
+      }
     }
     decided.put(compileId, wake);
     return wake;

@@ -73,8 +73,12 @@ public final class DiscoveryEvents {
   /** Written by the reading thread alone. */
   private volatile long agentThreadEvents;
   private String lastFailure = "";
-  /** The compilations left out of the {@code jit} graph ({@link #toolsCompilations}). */
-  private volatile Predicate<RecordedEvent> toolsCompilation = e -> false;
+  /**
+   * Which compilations are the tool's ({@code SourceCounter#isToolsCompilation}): left out of the {@code jit} graph,
+   * where the search looks for the program's compiling, but still listed with their times, which price a probe's
+   * recompiling (after an attach to JDK 17 nearly every hot method is compiled again, and listed, that way).
+   */
+  private final Predicate<RecordedEvent> toolsCompilation;
 
   /**
    * Execution samples go to the {@code cpu} graph; the stacks of slow reads and writes (files and sockets, at
@@ -84,11 +88,13 @@ public final class DiscoveryEvents {
    * and {@code Object.wait}s of at least {@link DiscoverySettings#WAIT_THRESHOLD}, and every park discovery records)
    * to {@code wait}, each weighing the microseconds it waited; each compiled method to {@code jit}; the
    * stacks of allocation samples to {@code alloc}; each class a thread of the program defines to {@code load}.
-   * Execution samples also tell {@code longRunning} which methods each thread has been running.
+   * Execution samples also tell {@code longRunning} which methods each thread has been running. The compilations
+   * {@code toolsCompilation} names are left out of {@code jit}.
    */
   public DiscoveryEvents(CallGraphs graphs, LongRunningFrames longRunning,
-      java.util.function.LongUnaryOperator threadCpu) {
+      java.util.function.LongUnaryOperator threadCpu, Predicate<RecordedEvent> toolsCompilation) {
     this.longRunning = longRunning;
+    this.toolsCompilation = toolsCompilation;
     this.threadCpu = threadCpu;
     this.callGraph = graphs.get(CallGraphs.CPU);
     this.waitGraph = graphs.get(CallGraphs.WAIT);
@@ -413,14 +419,6 @@ public final class DiscoveryEvents {
     ioGraph.sampled(stack);
   }
 
-  /**
-   * Which compilations are the tool's ({@code SourceCounter#isToolsCompilation}): left out of the {@code jit} graph,
-   * where the search looks for the program's compiling, but still listed with their times, which price a probe's
-   * recompiling (after an attach to JDK 17 nearly every hot method is compiled again, and listed, that way).
-   */
-  public void toolsCompilations(Predicate<RecordedEvent> tools) {
-    this.toolsCompilation = tools;
-  }
 
   private void compilation(RecordedEvent e) {
     RecordedMethod m = e.getValue("method");

@@ -75,9 +75,8 @@ public final class RepositoryReader implements AutoCloseable {
     this.ownerUid = ownerUid;
     ThreadCpuTimes cpu = new ThreadCpuTimes(pid);
     this.longRunning = new LongRunningFrames(cpu);
-    this.discovery = new DiscoveryEvents(graphs, longRunning, cpu);
     this.sources = new SourceCounter(samplePeriodNanos, cpu, cpu::live);
-    discovery.toolsCompilations(sources::isToolsCompilation);
+    this.discovery = new DiscoveryEvents(graphs, longRunning, cpu, sources::isToolsCompilation);
     PerfCounters counters = PerfCounters.of(pid);
     if (counters != null) {
       sources.classLoadingTime(counters::classLoadingNanos);

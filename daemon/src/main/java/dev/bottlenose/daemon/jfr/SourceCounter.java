@@ -62,6 +62,13 @@ public final class SourceCounter {
   private static final String RECORDING_CODE = "jdk.jfr.";
   private static final String COMPILATION = SourceEvent.JIT_COMPILE.jfrName;
   private final AtomicLong toolJitNanos = new AtomicLong();
+  /**
+   * The compile id last asked about and the answer: discovery, the tool's JIT sum and a source watching compilations
+   * all ask of the same event, one after the other on the reader's thread (by id: the stream reuses its event
+   * objects).
+   */
+  private long lastCompileId = -1;
+  private boolean lastCompilationTools;
   /** Whether a class had the tool's probes at a time ({@link #changedByTool}); null: none known. */
   private volatile BiPredicate<String, Long> changedByTool;
   /** What the JIT had compiled before the attach ({@link #compiledBeforeAttach}). */
@@ -348,11 +355,19 @@ public final class SourceCounter {
    */
   public boolean isToolsCompilation(RecordedEvent e) {
     try {
-      return COMPILATION.equals(e.getEventType().getName())
-          && (isToolCode(e) || isToolsWake(e, SourceEvent.JIT_COMPILE));
+      if (!COMPILATION.equals(e.getEventType().getName())) {
+        return false;
+      }
+      long id = number(e, "compileId");
+      if (id < 0 || id != lastCompileId) {
+        lastCompilationTools = isToolCode(e) || isToolsWake(e, SourceEvent.JIT_COMPILE);
+        lastCompileId = id;
+      }
+      return lastCompilationTools;
     } catch (RuntimeException ex) {
       failures++;
       lastFailure = COMPILATION + ": " + ex;
+      lastCompileId = -1;
       return false;
     }
   }
@@ -436,7 +451,8 @@ public final class SourceCounter {
     if (define) {
       defined(type);
     }
-    if (facts != null && facts.notProgram || type.code == SourceEvent.Code.METHOD && (isToolCode(e) || isToolsWake(e, type))) {
+    if (facts != null && facts.notProgram || type.code == SourceEvent.Code.METHOD
+        && (type == SourceEvent.JIT_COMPILE ? isToolsCompilation(e) : isToolCode(e) || isToolsWake(e, type))) {
       return;
     }
     boolean weighted = type == SourceEvent.CPU_SAMPLE && threadCpu != null && thread != null;

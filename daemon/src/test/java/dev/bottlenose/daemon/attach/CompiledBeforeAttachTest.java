@@ -64,7 +64,7 @@ class CompiledBeforeAttachTest {
   }
 
   @Test
-  void theJdksMethodsCompiledWhileTheWakeMakesMostOfTheJitsWorkAreTheWakeTheProgramsOwnAreNot() {
+  void theJdksMethodsAndMethodsCompiledBeforeCompiledWhileTheWakeMakesMostOfTheJitsWorkAreTheWakeTheProgramsOwnAreNot() {
     CompiledBeforeAttach before = CompiledBeforeAttach.parse(CODELIST);
     String map = "java.util.HashMap.merge(Ljava/lang/Object;)V";
     String own = "com.acme.Report.render()V";
@@ -75,8 +75,14 @@ class CompiledBeforeAttachTest {
     assertThat(before.isWake(map, true, 4, false, 3, 2_100, 5 * ms)).as("the JDK's, while the wake goes on").isTrue();
     assertThat(before.isWake(map, true, 4, false, 3, 2_100, 5 * ms)).as("asked again").isTrue();
     assertThat(before.isWake(own, false, 4, false, 4, 2_200, 5 * ms)).as("the program's own code").isFalse();
-    assertThat(before.isWake(map, true, 2, false, 5, 7_000, 5 * ms))
-        .as("5 s on, the recompilation has faded: over").isFalse();
+    assertThat(before.isWake(GET, false, 4, true, 6, 2_300, 20 * ms)).isTrue();
+    assertThat(before.isWake(GET, false, 4, true, 7, 2_350, 20 * ms)).isTrue();
+    assertThat(before.isWake(GET, false, 4, true, 8, 2_400, 20 * ms))
+        .as("a method compiled before, replaced on the stack once more than the code list had code").isTrue();
+    assertThat(before.isWake(map, true, 2, false, 5, 9_000, 5 * ms))
+        .as("7 s on, the recompilations have faded: over").isFalse();
+    assertThat(before.isWake(GET, false, 4, true, 9, 9_100, 20 * ms))
+        .as("and compiled again after that: the program's own doing").isFalse();
   }
 
   @Test

@@ -33,7 +33,7 @@ class AllocationGraphTest {
         .filter(e -> e.getEventType().getName().equals("jdk.ObjectAllocationSample")).toList();
     Files.delete(file);
     CallGraphs graphs = new CallGraphs();
-    DiscoveryEvents events = new DiscoveryEvents(graphs, new LongRunningFrames(tid -> -1), tid -> -1);
+    DiscoveryEvents events = new DiscoveryEvents(graphs, new LongRunningFrames(tid -> -1), tid -> -1, e -> false);
 
     samples.forEach(events::accept);
 

@@ -41,7 +41,7 @@ class LoadGraphTest {
         .filter(e -> "plugin-host".equals(e.getThread("eventThread").getJavaName())).toList();
     Files.delete(file);
     CallGraphs graphs = new CallGraphs();
-    DiscoveryEvents events = new DiscoveryEvents(graphs, new LongRunningFrames(tid -> -1), tid -> -1);
+    DiscoveryEvents events = new DiscoveryEvents(graphs, new LongRunningFrames(tid -> -1), tid -> -1, e -> false);
 
     defines.forEach(events::accept);
 

@@ -98,7 +98,7 @@ public final class ReaderCostBenchmark {
 
   /** Discovery's handlers as a daemon has them, without threads' CPU times (a recording's threads are gone). */
   private static DiscoveryEvents discovery() {
-    return new DiscoveryEvents(new CallGraphs(), new LongRunningFrames(tid -> -1), tid -> -1);
+    return new DiscoveryEvents(new CallGraphs(), new LongRunningFrames(tid -> -1), tid -> -1, e -> false);
   }
 
   /** The reading thread's CPU nanoseconds to stream the events {@code names} of {@code file} through {@code handler}. */
