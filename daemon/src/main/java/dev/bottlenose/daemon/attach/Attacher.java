@@ -50,16 +50,20 @@ public final class Attacher {
   }
 
   /**
-   * Attaches to {@code pid} and loads the agent with {@code options}. Answers what the JIT had compiled just before
-   * ({@link CompiledBeforeAttach}; {@code NONE} when the code list cannot be read, or the JVM keeps its compiled code
-   * when a class is changed).
+   * Attaches to {@code pid} and loads the agent with {@code options}. Answers what the JIT had compiled just before,
+   * read before anything else is asked of the target ({@link CompiledBeforeAttach}; {@code NONE} when the code list
+   * cannot be read, or the JVM keeps its compiled code when a class is changed).
    */
   public static CompiledBeforeAttach loadAgent(long pid, Path agentJar, AgentOptions options) throws AttachException {
     VirtualMachine vm = open(pid);
     try {
+      // the code list first: reading the system properties runs Java code in the target, whose class loading made
+      // a warm program's hottest method not entrant (its C2 code and on-stack replacements, three of four pieces)
+      // before the list was read, so that compiling it again seemed the program's own JIT time
+      CompiledBeforeAttach listed = compiledCode(vm);
       int feature = checkVersion(pid, vm);
       CompiledBeforeAttach compiled = feature >= CompiledBeforeAttach.KEEPS_COMPILED_CODE_FROM
-          ? CompiledBeforeAttach.NONE : compiledCode(vm);
+          ? CompiledBeforeAttach.NONE : listed;
       vm.loadAgent(agentJar.toString(), options.toString());
       return compiled;
     } catch (AgentLoadException | AgentInitializationException e) {
