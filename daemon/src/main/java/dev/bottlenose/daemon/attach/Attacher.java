@@ -57,9 +57,9 @@ public final class Attacher {
   public static CompiledBeforeAttach loadAgent(long pid, Path agentJar, AgentOptions options) throws AttachException {
     VirtualMachine vm = open(pid);
     try {
-      // the code list first: reading the system properties runs Java code in the target, whose class loading made
-      // a warm program's hottest method not entrant (its C2 code and on-stack replacements, three of four pieces)
-      // before the list was read, so that compiling it again seemed the program's own JIT time
+      // the code list first: reading the system properties runs Java code in the target, and the classes it loads
+      // made a warm program's hottest method not entrant (one to three of its three or four pieces of code) before
+      // the list was read, so that compiling it again seemed the program's own JIT time
       CompiledBeforeAttach listed = compiledCode(vm);
       int feature = checkVersion(pid, vm);
       CompiledBeforeAttach compiled = feature >= CompiledBeforeAttach.KEEPS_COMPILED_CODE_FROM

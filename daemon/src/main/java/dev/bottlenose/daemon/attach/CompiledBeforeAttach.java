@@ -29,9 +29,8 @@ import java.util.regex.Pattern;
  * #HALF_LIFE_MILLIS}, the recompilations outweighing every other compilation and going on at more than a few
  * milliseconds a second), two more kinds of compilation are counted as the wake too. A method compiled before, once
  * more: every thread that was in a loop of compiled code goes on in the interpreter and needs an on-stack replacement
- * to come back, as many as there are such loops and threads, where the code list had only what was in use (on a
- * program with one hot method of three loops, its second replacement, a second of C2's time, was more than the list
- * had). And the JDK's own methods: the agent, JFR and the program run the same JDK code (maps, streams, sockets),
+ * to come back, as many as there are such loops, where the code list has only the code in use at the moment it was
+ * read. And the JDK's own methods: the agent, JFR and the program run the same JDK code (maps, streams, sockets),
  * and while the JIT compiles everything again they are compiled for all of them (on a program alone compiling
  * nothing, 0.3 s of such compilations in the 6 s after the attach). Beyond that, a method compiled again is the
  * program's own doing (a deoptimisation storm still shows once the wake has passed), and so is every method of the
@@ -129,8 +128,8 @@ public final class CompiledBeforeAttach {
   /**
    * Whether a compilation ({@code durationNanos} long, from {@code startMillis}) is the attach's wake: a
    * recompilation ({@link #isRecompile}), or one of a JDK method ({@code platform}) or of a method compiled before
-   * (once more than {@link #isRecompile} allows) while the recompilations
-   * outweigh the JIT's other recent work and go on. Asked again of the same compilation, answers the same.
+   * (once more than {@link #isRecompile} allows) while the recompilations outweigh the JIT's other recent work and go
+   * on. Asked again of the same compilation, answers the same.
    */
   public synchronized boolean isWake(String method, boolean platform, int level, boolean osr, long compileId,
       long startMillis, long durationNanos) {

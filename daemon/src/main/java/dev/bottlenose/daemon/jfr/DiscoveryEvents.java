@@ -419,7 +419,6 @@ public final class DiscoveryEvents {
     ioGraph.sampled(stack);
   }
 
-
   private void compilation(RecordedEvent e) {
     RecordedMethod m = e.getValue("method");
     if (m != null) {
