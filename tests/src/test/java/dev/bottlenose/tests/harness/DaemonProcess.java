@@ -27,7 +27,7 @@ public final class DaemonProcess implements AutoCloseable {
         Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
         "-jar", daemonJar().toString(), "daemon", "--pid", Long.toString(pid), "--id", id));
     cmd.addAll(List.of(options));
-    Path log = Files.createTempFile("bottlenose-daemon-" + pid + "-", ".log");
+    Path log = ProcessLogs.create("bottlenose-daemon-" + pid + "-", ".log");
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
     pb.environment().put("BOTTLENOSE_CLUSTER_SECRET", secret);
     return new DaemonProcess(pb.start(), log, id);
@@ -44,7 +44,7 @@ public final class DaemonProcess implements AutoCloseable {
     cmd.addAll(List.of(options));
     cmd.add("--");
     cmd.addAll(command);
-    Path log = Files.createTempFile("bottlenose-daemon-launch-", ".log");
+    Path log = ProcessLogs.create("bottlenose-daemon-launch-", ".log");
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile())
         .redirectInput(ProcessBuilder.Redirect.PIPE);
     pb.environment().put("BOTTLENOSE_CLUSTER_SECRET", secret);

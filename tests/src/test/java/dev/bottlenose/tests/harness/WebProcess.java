@@ -41,8 +41,8 @@ public final class WebProcess implements AutoCloseable {
     cmd.addAll(jvmOptions);
     cmd.addAll(List.of("-jar", webJar().toString()));
     cmd.addAll(List.of(args));
-    Path out = Files.createTempFile("bottlenose-web-out-", ".txt");
-    Path err = Files.createTempFile("bottlenose-web-err-", ".txt");
+    Path out = ProcessLogs.create("bottlenose-web-out-", ".txt");
+    Path err = ProcessLogs.create("bottlenose-web-err-", ".txt");
     ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
     pb.environment().put("BOTTLENOSE_CLUSTER_SECRET", secret);
     return new WebProcess(pb.start(), out, err);
