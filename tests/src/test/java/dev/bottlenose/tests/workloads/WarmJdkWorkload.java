@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
  * A program that has warmed up before anyone attaches: two threads parse, aggregate, sort and format records with
  * the JDK's strings, regular expressions, maps, streams and big integers, the same work over and over, so the JIT
  * has compiled a few hundred methods and then has nothing new to compile. It prints {@code ready} once it has run
- * {@code -Dwarm.seconds} (default 5) and its JIT has then compiled nothing for a second (at most 30 s in all, on a
+ * {@code -Dwarm.seconds} (default 5) and its JIT has then compiled nothing for a second (at most 25 s in all, on a
  * slow machine), and runs on until standard input says {@code exit}.
  */
 public final class WarmJdkWorkload {
