@@ -155,15 +155,12 @@ final class Experiments {
     scheduler.attached(measurements.attached());
     scheduler.observe(now, measurements.sideCost(), observed);
     for (int shed : scheduler.shed(now, keepLast)) {
-      release(nodes.get(shed));
-      nodes.setState(shed, NodeState.UNTESTED, "shed: the measuring cost stayed over the budget; waiting for room");
+      pause(nodes.get(shed), now);
+      nodes.setState(shed, NodeState.TESTING, "shed: the measuring cost stayed over the budget; its evidence so far is"
+          + " kept, waiting for room");
     }
     for (int ended : scheduler.endBursts(now, this::aboutToDecide)) {
-      Node node = nodes.get(ended);
-      if (node.experiment != null) {
-        node.experiment.pause(now);
-        releaseRequests(node);
-      }
+      pause(nodes.get(ended), now);
     }
     scheduler.takeRejected().forEach((rejected, why) -> {
       stop(nodes.get(rejected));
@@ -222,6 +219,18 @@ final class Experiments {
         rules.put(new Unavailable(nodeId, MeasurementFailure.Kind.METRIC_UNAVAILABLE, r + ": the request failed: " + e.getMessage()));
         return;
       }
+    }
+  }
+
+  /**
+   * Stops measuring a node for now, as between two bursts, and keeps its evidence: a shed node that is admitted again
+   * goes on from it. A whole-program node shed every few seconds used to start from nothing each time, and never got
+   * the sufficient time together (a server's lock waiting at 1%: 20 s measured in pieces, no verdict).
+   */
+  private void pause(Node node, long now) {
+    if (node.experiment != null && !node.experiment.isPaused()) {
+      node.experiment.pause(now);
+      releaseRequests(node);
     }
   }
 

@@ -8,7 +8,9 @@ import dev.bottlenose.model.Resource;
 import dev.bottlenose.model.ResourcePath;
 import dev.bottlenose.model.ResourceTree;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class BudgetedSearchTest {
@@ -36,6 +38,41 @@ class BudgetedSearchTest {
     assertThat(worst).isLessThanOrEqualTo(1);
     assertThat(search.graph().find("cpu_bound", Focus.of(PlantedPrograms.SPIN)).state()).isEqualTo(NodeState.TRUE);
     assertThat(driver.live()).isEmpty();
+  }
+
+  @Test
+  void aNodeShedAgainAndAgainGoesOnFromItsEvidence() {
+    // every third interval the measurements cost three times their prediction (a program's bursts of events): the
+    // lowest-priority nodes are shed then and admitted again once the cost is back down, never measured for the
+    // sufficient time in one piece; a node that started from nothing at each admission took 26 intervals here
+    boolean[] spike = {false};
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep,
+        r -> PlantedPrograms.cost(r) * (spike[0] ? 3 : 1));
+    Search search = Search.create(SearchOptions.of("pieces").withBudget(0.01).with("search.max_time_seconds", "60"),
+        driver, PlantedPrograms.oracle(), driver).begin();
+    Map<String, Integer> shedTimes = new HashMap<>();
+    Map<String, Integer> falseAt = new HashMap<>();
+    int[] tick = {0};
+    search.addListener(e -> {
+      if (e instanceof ShgEvent.NodeChanged c && c.node().focus().equals(Focus.WHOLE_PROGRAM)) {
+        if (c.node().reason() != null && c.node().reason().startsWith("shed")) {
+          shedTimes.merge(c.node().hypothesis(), 1, Integer::sum);
+        }
+        if (c.node().state() == NodeState.FALSE) {
+          falseAt.putIfAbsent(c.node().hypothesis(), tick[0]);
+        }
+      }
+    });
+    for (tick[0] = 1; tick[0] <= 30 && !search.isFinished(); tick[0]++) {
+      spike[0] = tick[0] % 3 == 0;
+      driver.tick(search);
+    }
+
+    assertThat(shedTimes.values()).as("shed several times").anyMatch(n -> n >= 3);
+    for (String hypothesis : shedTimes.keySet()) {
+      assertThat(falseAt.get(hypothesis)).as(hypothesis + ", shed " + shedTimes.get(hypothesis) + " times, false at")
+          .isNotNull().isLessThanOrEqualTo(20);
+    }
   }
 
   @Test
