@@ -57,9 +57,10 @@ public final class Attacher {
   public static CompiledBeforeAttach loadAgent(long pid, Path agentJar, AgentOptions options) throws AttachException {
     VirtualMachine vm = open(pid);
     try {
-      // the code list first: reading the system properties runs Java code in the target, and the classes it loads
-      // made a warm program's hottest method not entrant (one to three of its three or four pieces of code) before
-      // the list was read, so that compiling it again seemed the program's own JIT time
+      // the code list first: reading the system properties (the version check's fallback) runs Java code in the
+      // target, and the classes it loads made a warm program's hottest method not entrant (one to three of its
+      // three or four pieces of code) before the list was read, so that compiling it again seemed the program's own
+      // JIT time
       CompiledBeforeAttach listed = compiledCode(vm);
       int feature = checkVersion(pid, vm);
       CompiledBeforeAttach compiled = feature >= CompiledBeforeAttach.KEEPS_COMPILED_CODE_FROM
@@ -95,8 +96,13 @@ public final class Attacher {
   }
 
   /** The target's Java feature version (0: unreadable), refused below {@link Preflight#MIN_FEATURE}. */
+  /**
+   * The target's Java feature version, refused below {@link Preflight#MIN_FEATURE}: from its performance counters,
+   * which runs nothing in it; from its system properties only when it keeps no counters this process may read.
+   */
   private static int checkVersion(long pid, VirtualMachine vm) throws IOException, AttachException {
-    String version = vm.getSystemProperties().getProperty("java.version", "");
+    JavaVersion counted = PerfCounters.javaVersion(pid);
+    String version = counted != null ? counted.text() : vm.getSystemProperties().getProperty("java.version", "");
     JavaVersion parsed = JavaVersion.parse(version);
     if (parsed.feature() > 0 && parsed.feature() < Preflight.MIN_FEATURE) {
       throw new AttachException("process " + pid + " runs Java " + version + "; the Bottlenose agent needs Java "

@@ -33,14 +33,14 @@ public final class LocalJvms {
     for (VirtualMachineDescriptor d : VirtualMachine.list()) {
       long pid = parsePid(d.id());
       if (pid > 0 && pid != self && !OwnJvms.isOwn(d.displayName())) {
-        jvms.put(pid, describe(pid, d.displayName(), waiting.contains(pid), true));
+        jvms.put(pid, describe(pid, d.displayName(), waiting.contains(pid)));
       }
     }
     Set<Long> more = new java.util.TreeSet<>(waiting);
     more.addAll(contained());
     for (long pid : more) {
       if (pid != self && !jvms.containsKey(pid) && ProcInspector.inspect(pid).jvm()) {
-        JvmInfo jvm = describe(pid, "", waiting.contains(pid), !waiting.contains(pid));
+        JvmInfo jvm = describe(pid, "", waiting.contains(pid));
         if (!OwnJvms.isOwn(jvm.displayName())) {
           jvms.put(pid, jvm);
         }
@@ -49,27 +49,29 @@ public final class LocalJvms {
     return new ArrayList<>(jvms.values());
   }
 
-  /** The JVM with this pid, from {@code /proc} (falling back to the attach mechanism for its version). */
+  /** The JVM with this pid, from {@code /proc} and its performance counters. */
   public static Optional<JvmInfo> find(long pid) {
     boolean waiting = AgentSocket.answering(pid).isPresent();
     for (VirtualMachineDescriptor d : VirtualMachine.list()) {
       if (parsePid(d.id()) == pid) {
-        return Optional.of(describe(pid, d.displayName(), waiting, true));
+        return Optional.of(describe(pid, d.displayName(), waiting));
       }
     }
     TargetFacts facts = ProcInspector.inspect(pid);
-    return facts.jvm() ? Optional.of(describe(pid, "", waiting, !waiting)) : Optional.empty();
+    return facts.jvm() ? Optional.of(describe(pid, "", waiting)) : Optional.empty();
   }
 
   /**
-   * What {@code /proc} says of {@code pid}; its version, when {@code /proc} does not tell, from the attach mechanism
-   * if {@code attachable} (attaching to a JVM that refuses it would make it print a thread dump).
+   * What {@code /proc} says of {@code pid}; its version, when {@code /proc} does not tell, from its performance
+   * counters. Listing runs nothing in a JVM: asking one for its system properties would run Java code in it, and the
+   * classes that loads can throw a warm program's compiled code away.
    */
-  static JvmInfo describe(long pid, String displayName, boolean waitingAgent, boolean attachable) {
+  static JvmInfo describe(long pid, String displayName, boolean waitingAgent) {
     TargetFacts facts = ProcInspector.inspect(pid);
     String name = displayName == null || displayName.isBlank()
         ? JavaCommandLine.parse(facts.commandLine()).main() : displayName;
-    String version = facts.javaVersion() != null ? facts.javaVersion().text() : attachable ? versionByAttach(pid) : "?";
+    JavaVersion known = facts.javaVersion() != null ? facts.javaVersion() : PerfCounters.javaVersion(pid);
+    String version = known != null ? known.text() : "?";
     return new JvmInfo(pid, name, version, facts.owner() == null ? "?" : facts.owner(), waitingAgent,
         !TargetPaths.sameMounts(pid));
   }
@@ -105,19 +107,6 @@ public final class LocalJvms {
       // not ours to look into
     }
     return false;
-  }
-
-  private static String versionByAttach(long pid) {
-    try {
-      VirtualMachine vm = VirtualMachine.attach(Long.toString(pid));
-      try {
-        return vm.getSystemProperties().getProperty("java.version", "?");
-      } finally {
-        vm.detach();
-      }
-    } catch (Exception e) {
-      return "?";
-    }
   }
 
   private static long parsePid(String id) {

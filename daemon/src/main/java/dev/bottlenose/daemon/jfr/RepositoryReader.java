@@ -2,6 +2,7 @@ package dev.bottlenose.daemon.jfr;
 
 import dev.bottlenose.agent.wire.Jfr;
 import dev.bottlenose.agent.discovery.DiscoverySettings;
+import dev.bottlenose.daemon.attach.PerfCounters;
 import dev.bottlenose.daemon.channel.Uids;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;

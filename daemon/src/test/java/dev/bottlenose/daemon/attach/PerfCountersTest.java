@@ -1,8 +1,9 @@
-package dev.bottlenose.daemon.jfr;
+package dev.bottlenose.daemon.attach;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.bottlenose.daemon.jfr.ClassDefiner;
 import java.io.IOException;
 import java.lang.management.ClassLoadingMXBean;
 import java.lang.management.ManagementFactory;
@@ -26,6 +27,17 @@ class PerfCountersTest {
 
     assertThat(read).isBetween(before, after);
     assertThat(counters.value("no.such.counter")).isEqualTo(-1);
+  }
+
+  @Test
+  void theJvmsStringConstantsAreReadAsItStartedWithThem() {
+    PerfCounters counters = PerfCounters.of(ProcessHandle.current().pid());
+
+    assertThat(counters.text("java.property.java.version")).isEqualTo(System.getProperty("java.version"));
+    assertThat(counters.text("java.property.java.home")).isEqualTo(System.getProperty("java.home"));
+    assertThat(counters.text("no.such.counter")).isNull();
+    assertThat(PerfCounters.javaVersion(ProcessHandle.current().pid()).feature()).isEqualTo(Runtime.version().feature());
+    assertThat(PerfCounters.javaVersion(Long.MAX_VALUE)).isNull();
   }
 
   @Test

@@ -1,6 +1,5 @@
-package dev.bottlenose.daemon.jfr;
+package dev.bottlenose.daemon.attach;
 
-import dev.bottlenose.daemon.attach.TargetPaths;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -21,6 +20,10 @@ import java.util.Map;
  * {@code perfMemory.hpp} (a prologue, then one entry per counter with its name and value); version 2, which every
  * JDK since 6 writes.
  *
+ * <p>The JVM's own string constants are there too, among them its system properties as it started
+ * ({@code java.property.java.version}): reading them here runs nothing in the target, where asking it for its
+ * system properties runs Java code in it (the classes that loads can throw a warm program's compiled code away).
+ *
  * <p>{@link #classLoadingNanos()} is the JVM's own total of the time threads spent loading classes
  * ({@code sun.cls.time}, what {@code jstat -class} shows as Time), defining from bytes included: JFR's
  * {@code jdk.ClassLoad} times only the loads the VM starts itself.
@@ -33,9 +36,13 @@ public final class PerfCounters {
   private static final int PROLOGUE_ENTRY_OFFSET = 24;
   private static final int PROLOGUE_NUM_ENTRIES = 28;
   private static final byte TYPE_LONG = 'J';
+  private static final byte TYPE_BYTE = 'B';
+  private static final byte UNITS_STRING = 5;
 
   private final ByteBuffer buffer;
   private final Map<String, Integer> longs = new HashMap<>();
+  /** Per string counter, where its bytes start and how many there are at most. */
+  private final Map<String, int[]> strings = new HashMap<>();
   private int indexedEntries;
 
   private PerfCounters(ByteBuffer buffer) {
@@ -106,8 +113,13 @@ public final class PerfCounters {
       if (length <= 0) {
         return;
       }
-      if (i >= indexedEntries && buffer.getInt(at + 8) == 0 && buffer.get(at + 12) == TYPE_LONG) {
-        longs.put(name(at + buffer.getInt(at + 4)), at + buffer.getInt(at + 16));
+      if (i >= indexedEntries) {
+        int vector = buffer.getInt(at + 8);
+        if (vector == 0 && buffer.get(at + 12) == TYPE_LONG) {
+          longs.put(name(at + buffer.getInt(at + 4)), at + buffer.getInt(at + 16));
+        } else if (vector > 0 && buffer.get(at + 12) == TYPE_BYTE && buffer.get(at + 14) == UNITS_STRING) {
+          strings.put(name(at + buffer.getInt(at + 4)), new int[] {at + buffer.getInt(at + 16), vector});
+        }
       }
       at += length;
     }
@@ -115,13 +127,38 @@ public final class PerfCounters {
   }
 
   private String name(int at) {
+    return text(at, buffer.limit());
+  }
+
+  /** The NUL-terminated text at {@code at}, ending before {@code limit} at the latest. */
+  private String text(int at, int limit) {
     int end = at;
-    while (end < buffer.limit() && buffer.get(end) != 0) {
+    while (end < Math.min(limit, buffer.limit()) && buffer.get(end) != 0) {
       end++;
     }
     byte[] b = new byte[end - at];
     buffer.get(at, b);
     return new String(b, StandardCharsets.US_ASCII);
+  }
+
+  /** The string counter {@code name}'s value, or null when the JVM has no such counter. */
+  public synchronized String text(String name) {
+    int[] at = strings.get(name);
+    if (at == null) {
+      index();
+      at = strings.get(name);
+    }
+    return at == null ? null : text(at[0], at[0] + at[1]);
+  }
+
+  /**
+   * The Java version of the JVM {@code pid} as its counters tell ({@code java.property.java.version}), or null when
+   * it keeps none this process may read ({@code -XX:-UsePerfData}, another user's).
+   */
+  static JavaVersion javaVersion(long pid) {
+    PerfCounters counters = of(pid);
+    String version = counters == null ? null : counters.text("java.property.java.version");
+    return version == null || version.isBlank() ? null : JavaVersion.parse(version);
   }
 
   /** The counter {@code name}'s value now, or -1 when the JVM has no such counter. */
