@@ -2,22 +2,21 @@ package dev.bottlenose.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bottlenose.daemon.attach.CompiledBeforeAttach;
 import dev.bottlenose.tests.harness.Bus;
+import dev.bottlenose.tests.harness.Jcmd;
 import dev.bottlenose.tests.harness.DaemonProcess;
 import dev.bottlenose.tests.harness.Metrics;
 import dev.bottlenose.tests.harness.TargetJvm;
 import dev.bottlenose.tests.harness.TargetJvm.Jdk;
 import dev.bottlenose.tests.workloads.WarmJdkWorkload;
 import io.vertx.core.json.JsonObject;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedMethod;
@@ -36,7 +35,7 @@ class AttachWakeTest {
   @Test
   void compilingAgainWhatTheAttachThrewAwayIsTheToolsJitNotTheProgramsJitTime() throws Exception {
     try (Bus bus = Bus.join(); TargetJvm target = TargetJvm.start(Jdk.JDK17, WarmJdkWorkload.class)) {
-      String codeList = jcmd(target.pid(), "Compiler.codelist");
+      String codeList = Jcmd.run(target.pid(), "Compiler.codelist");
       try (DaemonProcess daemon = DaemonProcess.attach(target.pid(), bus.secret(), "--interval", "200ms")) {
         bus.awaitRunning(daemon);
         Metrics metrics = new Metrics(bus, daemon.id());
@@ -59,16 +58,6 @@ class AttachWakeTest {
     }
   }
 
-  private static String jcmd(long pid, String... command) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
-        Long.toString(pid)));
-    cmd.addAll(List.of(command));
-    Process jcmd = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    String out = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    jcmd.waitFor(30, TimeUnit.SECONDS);
-    return out;
-  }
-
   /**
    * What the target's JIT compiled since the attach, from the agent's recording: the methods it spent most on, each
    * with its level, how often and how long, and how many pieces of compiled code the code list had of it before;
@@ -76,17 +65,10 @@ class AttachWakeTest {
    */
   private static String compilationsSinceAttach(long pid, String codeList) {
     try {
-      Map<String, Integer> before = new HashMap<>();
-      for (String line : codeList.split("\n")) {
-        String[] f = line.strip().split(" ", 5);
-        if (f.length >= 4 && f[2].equals("0")) {
-          String method = f[3].substring(0, f[3].indexOf('('));
-          before.merge(method, 1, Integer::sum);
-        }
-      }
+      CompiledBeforeAttach before = CompiledBeforeAttach.parse(codeList);
       Path dump = Files.createTempFile("bottlenose-wake", ".jfr");
       try {
-        jcmd(pid, "JFR.dump", "name=bottlenose", "filename=" + dump);
+        Jcmd.run(pid, "JFR.dump", "name=bottlenose", "filename=" + dump);
         Map<String, double[]> byMethod = new HashMap<>();
         Instant first = null;
         for (RecordedEvent e : RecordingFile.readAllEvents(dump)) {
@@ -95,9 +77,9 @@ class AttachWakeTest {
           }
           first = first == null || e.getStartTime().isBefore(first) ? e.getStartTime() : first;
           RecordedMethod m = e.getValue("method");
-          String method = m.getType().getName() + "." + m.getName();
+          String method = CompiledBeforeAttach.method(m.getType().getName(), m.getName(), m.getDescriptor());
           String key = method + " L" + e.getValue("compileLevel") + (e.getBoolean("isOsr") ? " osr" : "")
-              + " (before: " + before.getOrDefault(method, 0) + ")";
+              + " (before: " + before.pieces(method) + ")";
           double[] v = byMethod.computeIfAbsent(key, k -> new double[3]);
           v[0]++;
           v[1] += e.getDuration().toNanos() / 1e9;
@@ -106,7 +88,7 @@ class AttachWakeTest {
         double total = byMethod.values().stream().mapToDouble(v -> v[1]).sum();
         long from = first == null ? 0 : first.toEpochMilli();
         return String.format("%.3f s in %d compilations (code list: %d methods); most:%n", total,
-            byMethod.values().stream().mapToLong(v -> (long) v[0]).sum(), before.size())
+            byMethod.values().stream().mapToLong(v -> (long) v[0]).sum(), before.methods())
             + byMethod.entrySet().stream().sorted((a, b) -> Double.compare(b.getValue()[1], a.getValue()[1])).limit(15)
                 .map(en -> String.format("  %.3f s  %d×  last +%.1f s  %s", en.getValue()[1], (long) en.getValue()[0],
                     (en.getValue()[2] - from) / 1e3, en.getKey()))

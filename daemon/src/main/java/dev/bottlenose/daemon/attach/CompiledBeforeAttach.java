@@ -111,6 +111,11 @@ public final class CompiledBeforeAttach {
     return methods.size();
   }
 
+  /** How many pieces of compiled code in use {@code method} ({@link #method}) had: 0 when it had none. */
+  public int pieces(String method) {
+    return methods.getOrDefault(method, 0);
+  }
+
   /**
    * Whether compilation {@code compileId} of {@code method} ({@link #method}) at {@code level} ({@code osr}: an
    * on-stack replacement) is the attach's wake: one of the first such compilations, per level and kind, of a method

@@ -4,17 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.bottlenose.tests.harness.DaemonProcess;
+import dev.bottlenose.tests.harness.Jcmd;
 import dev.bottlenose.tests.harness.TargetJvm;
 import dev.bottlenose.tests.harness.TargetJvm.Jdk;
 import dev.bottlenose.tests.workloads.SleepyWorkload;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -59,10 +57,7 @@ class AgentLeavesNoThreadTest {
 
   /** Every thread's name, from {@code jcmd <pid> Thread.print}. */
   private static List<String> threads(long pid) throws IOException, InterruptedException {
-    Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
-        Long.toString(pid), "Thread.print").redirectErrorStream(true).start();
-    String dump = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(jcmd.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    String dump = Jcmd.run(pid, "Thread.print");
     assertThat(dump).as(dump).contains("Full thread dump");
     List<String> names = new ArrayList<>();
     Matcher m = THREAD.matcher(dump);
