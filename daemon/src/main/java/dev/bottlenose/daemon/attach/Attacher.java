@@ -95,10 +95,10 @@ public final class Attacher {
     }
   }
 
-  /** The target's Java feature version (0: unreadable), refused below {@link Preflight#MIN_FEATURE}. */
   /**
-   * The target's Java feature version, refused below {@link Preflight#MIN_FEATURE}: from its performance counters,
-   * which runs nothing in it; from its system properties only when it keeps no counters this process may read.
+   * The target's Java feature version (0: unreadable), refused below {@link Preflight#MIN_FEATURE}: from its
+   * performance counters, which runs nothing in it; from its system properties only when it keeps no counters this
+   * process may read.
    */
   private static int checkVersion(long pid, VirtualMachine vm) throws IOException, AttachException {
     JavaVersion counted = PerfCounters.javaVersion(pid);
