@@ -589,7 +589,8 @@ final class BudgetScheduler {
    * If the load has been over the budget for a sampling interval by {@code nowMillis}, takes running
    * nodes off, lowest priority first, until it fits; they go back to the queue. Nodes in {@code keepLast}
    * (those whose children are being tested on their evidence) go only when shedding every other node was
-   * not enough: shedding one throws away its evidence and with it its children's. Returns them.
+   * not enough: a shed node keeps its evidence but cannot conclude until it runs again, and its children wait on
+   * that verdict. Returns them.
    */
   List<Integer> shed(long nowMillis, Set<Integer> keepLast) {
     List<Integer> shed = new ArrayList<>();
