@@ -66,7 +66,7 @@ final class PlantedPrograms {
     if (r.metric().equals("lock_handoff_share")) {
       return 0.6;
     }
-    if (!r.metric().equals("sync_wait")) {
+    if (!r.metric().startsWith("sync_wait")) {
       return 0.01;
     }
     ResourcePath lock = r.focus().get(Hierarchy.SYNC_OBJECTS);

@@ -36,7 +36,7 @@ class SearchStoreTest {
     assertThat(reopened.series()).isEqualTo(saved.series());
     assertThat(reopened.settings()).isEqualTo(saved.settings()).containsEntry("cpu_bound.threshold", "0.30");
     assertThat(reopened.endReason()).isEqualTo("converged: nothing left to test");
-    assertThat(reopened.series()).extracting(s -> s.request().metric()).containsExactly("cpu_inclusive", "io_time", "gc_time", "sync_wait");
+    assertThat(reopened.series()).extracting(s -> s.request().metric()).containsExactly("cpu_inclusive", "io_time", "gc_time", "sync_wait_sampled");
     assertThat(reopened.series().get(0).points()).hasSize(7);
   }
 

@@ -277,7 +277,7 @@ class SearchTest {
 
   /** Threads queue on a lock in com.acme: sync_wait high in the whole program and in com.acme, low elsewhere. */
   private static double contendedInAcme(MetricRequest r) {
-    if (!r.metric().equals("sync_wait")) {
+    if (!r.metric().startsWith("sync_wait")) {
       return 0.01;
     }
     ResourcePath code = r.focus().get(Hierarchy.CODE);
@@ -591,14 +591,14 @@ class SearchTest {
 
   @Test
   void aPortThatThrowsMakesTheNodeUnknownInsteadOfBreakingTheSearch() {
-    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost).throwingOn("sync_wait");
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::mostlyAsleep, PlantedPrograms::cost).throwingOn("sync_wait_sampled");
     Search search = search(driver, SearchOptions.of("throws").with("search.watch_until_found", "0")).begin();
 
     driver.runToEnd(search, 60);
 
     ShgNode sync = search.graph().find("sync_wait", Focus.WHOLE_PROGRAM);
     assertThat(sync.state()).isEqualTo(NodeState.UNKNOWN);
-    assertThat(sync.reason()).isEqualTo("(sync_wait, <>): the request failed: event bus closed");
+    assertThat(sync.reason()).isEqualTo("(sync_wait_sampled, <>): the request failed: event bus closed");
     assertThat(search.endReason()).isEqualTo("converged: nothing left to test");
   }
 }

@@ -28,6 +28,8 @@ enum Event {
   ALLOC_SAMPLE("jdk.ObjectAllocationSample", false, true, true, true, false),
   DEOPT("jdk.Deoptimization", false, false, true, true, false),
   IO_SAMPLE("jdk.NativeMethodSample (in a read, write or sync)", true, false, true, true, false),
+  LOCK_SAMPLE("bottlenose.LockSample (a thread blocked on a monitor or parked on a lock, per sampling period)", true,
+      false, false, true, false),
   CLASS_DEFINE("jdk.ClassDefine charged to its loader's class, with the JVM's class-loading time", true, false, true, true,
       false);
 
@@ -78,11 +80,11 @@ enum Event {
   }
 
   /**
-   * True for the samples JFR takes on a timer whatever the program does (execution and native-method samples):
-   * their cost is a fixed rate, not a price per event.
+   * True for the samples taken on a timer whatever the program does (JFR's execution and native-method samples, the
+   * agent's lock samples): their cost is a fixed rate, not a price per event.
    */
   boolean sampled() {
-    return this == CPU_SAMPLE || this == IO_SAMPLE;
+    return this == CPU_SAMPLE || this == IO_SAMPLE || this == LOCK_SAMPLE;
   }
 
   /** True for the events that match code on the compiled or deoptimised method itself (no caller: filter). */

@@ -29,7 +29,7 @@ class CheckerTest {
   void unknownEventAndMeasureTheEventDoesNotHave() {
     assertThat(errors(base("m", "bytes", "bytes of gc_pauses, park", "/Process", "total"))).containsExactly(
         "4:24: unknown event 'gc_pauses'; expected one of cpu_sample, gc_pause, jit_compile, class_load, safepoint, monitor_enter, "
-            + "monitor_wait, park, lock_park, sleep, file_read, file_write, socket_read, socket_write, alloc_sample, deopt, io_sample, class_define",
+            + "monitor_wait, park, lock_park, sleep, file_read, file_write, socket_read, socket_write, alloc_sample, deopt, io_sample, lock_sample, class_define",
         "4:35: event 'park' reports no bytes; it reports count, duration");
   }
 

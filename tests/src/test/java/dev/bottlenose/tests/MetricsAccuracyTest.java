@@ -205,6 +205,25 @@ class MetricsAccuracyTest {
   }
 
   @Test
+  void sampledLockWaitingIsTheBlockedAndTheLockParkedTimeNotTheIdleWait() throws Exception {
+    long sampled = enable("sync_wait_sampled", PROGRAM);
+    metrics.awaitValues(sampled);
+    String monitor = attached.run("monitor 1500");
+    String park = attached.run("park 1500");
+    metrics.awaitSettled(sampled);
+    disableAll(sampled);
+    long blocked = TargetJvm.field(monitor, "blockedNanos");
+    long lock = TargetJvm.field(park, "lockNanos");
+    long idle = TargetJvm.field(park, "idleNanos");
+    // a sample every 20 ms of each waiting thread over 3 s: a few hundred samples, a few percent of error; a
+    // quarter leaves room for the samples a loaded machine's JFR thread runs late
+    assertThat(metrics.integral(sampled) * 1e9)
+        .as("blocked on the monitor (%d ns) and parked on the held lock (%d ns), not the idle poll (%d ns)", blocked,
+            lock, idle)
+        .isBetween((blocked + lock) * 0.75, (blocked + lock) * 1.25 + 50_000_000);
+  }
+
+  @Test
   void ioWaitOfTheReadingMethodIsItsBlockedTime() throws Exception {
     long io = enable("io_wait", "<" + CLASS + "/readSlowly(Ljava/io/InputStream;)[J>");
     metrics.awaitValues(io);

@@ -53,6 +53,9 @@ public final class JfrRecording {
     }
     try {
       applied = merged();
+      if ("true".equals(applied.get(LockSamples.EVENT + "#enabled"))) {
+        LockSamples.register();  // a source asked for it before a stop took it out of JFR
+      }
       Recording r = new Recording(applied);
       r.setName("bottlenose");
       r.setToDisk(true);
@@ -89,8 +92,9 @@ public final class JfrRecording {
     }
   }
 
-  /** Stops and discards the recording (no daemon is left to read it). */
+  /** Stops and discards the recording (no daemon is left to read it), and takes the agent's own event out of JFR. */
   public synchronized void stop() {
+    LockSamples.unregister();
     if (recording != null) {
       Recording r = recording;
       recording = null;

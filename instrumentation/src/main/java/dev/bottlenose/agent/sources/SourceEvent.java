@@ -27,6 +27,7 @@ public enum SourceEvent {
   ALLOC_SAMPLE("jdk.ObjectAllocationSample", Code.STACK, "eventThread", "weight", false),
   DEOPT("jdk.Deoptimization", Code.METHOD, "eventThread", null, false),
   IO_SAMPLE("jdk.NativeMethodSample", Code.STACK, "sampledThread", null, false),
+  LOCK_SAMPLE(LockSamples.EVENT, Code.NONE, "sampledThread", null, false),
   CLASS_DEFINE("jdk.ClassDefine", Code.LOADER, "eventThread", null, false);
 
   /**
@@ -59,7 +60,7 @@ public enum SourceEvent {
    * {@code io_sample}), whose rate says nothing about what its source costs.
    */
   public static boolean isSampled(String word) {
-    return CPU_SAMPLE.word().equals(word) || IO_SAMPLE.word().equals(word);
+    return CPU_SAMPLE.word().equals(word) || IO_SAMPLE.word().equals(word) || LOCK_SAMPLE.word().equals(word);
   }
 
   String word() {
@@ -152,11 +153,13 @@ public enum SourceEvent {
 
   /**
    * The time one event stands for: its duration, the sampling period for a sample ({@code io_sample}'s is
-   * weighted by the daemon, which knows how many threads the native sampler takes turns among).
+   * weighted by the daemon, which knows how many threads the native sampler takes turns among; a lock sample
+   * carries its own).
    */
   public long nanos(RecordedEvent e, long samplePeriodNanos) {
     return switch (this) {
       case CPU_SAMPLE, IO_SAMPLE -> samplePeriodNanos;
+      case LOCK_SAMPLE -> e.getDuration("period").toNanos();
       case GC_PAUSE -> e.getDuration("sumOfPauses").toNanos();
       case ALLOC_SAMPLE, DEOPT -> 0;
       default -> e.getDuration().toNanos();

@@ -140,6 +140,13 @@ public final class WatchedSources {
       if (counterOnly) {
         return Map.of();
       }
+      if (event == SourceEvent.LOCK_SAMPLE) {
+        // the agent's own periodic event, made known to JFR only when first asked for
+        if (!LockSamples.register()) {
+          throw new IllegalStateException("JFR refused the event " + LockSamples.EVENT);
+        }
+        LockSamples.periodNanos = periodNanos;
+      }
       Duration period = periodNanos > 0 ? Duration.ofNanos(periodNanos) : null;
       Duration threshold = event.hasDuration ? Duration.ZERO : null;
       Map<String, String> m = JfrRecording.event(event.jfrName, stack, period, threshold);
@@ -161,7 +168,7 @@ public final class WatchedSources {
 
   private Setting settingsOf(WatchedSource s) {
     long period = s.event == SourceEvent.CPU_SAMPLE ? s.periodNanos(samplePeriodNanos)
-        : s.event == SourceEvent.IO_SAMPLE ? samplePeriodNanos : 0;
+        : s.event == SourceEvent.IO_SAMPLE || s.event == SourceEvent.LOCK_SAMPLE ? samplePeriodNanos : 0;
     // class loading of the whole program is the JVM's own counter growth (SourceCounter): no event is needed, and
     // a program that defines thousands of classes a second paid 10-30% of its CPU for the two events per class
     boolean counterOnly = s.event == SourceEvent.CLASS_LOAD && PERF_DATA && s.wholeProgram();

@@ -67,10 +67,11 @@ class SourceRulesTest {
 
   @Test
   void everyEventHasAWordAndAJfrType() {
-    assertThat(SourceEvent.words()).startsWith("cpu_sample, gc_pause, jit_compile").endsWith("alloc_sample, deopt, io_sample, class_define");
+    assertThat(SourceEvent.words()).startsWith("cpu_sample, gc_pause, jit_compile")
+        .endsWith("alloc_sample, deopt, io_sample, lock_sample, class_define");
     for (SourceEvent e : SourceEvent.values()) {
       assertThat(SourceEvent.byWord(e.word())).isEqualTo(e);
-      assertThat(e.jfrName).startsWith("jdk.");
+      assertThat(e.jfrName).startsWith(e == SourceEvent.LOCK_SAMPLE ? "bottlenose." : "jdk.");
     }
   }
 
