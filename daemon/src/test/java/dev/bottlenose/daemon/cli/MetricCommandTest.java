@@ -97,7 +97,7 @@ class MetricCommandTest {
     String f = file("good.metrics", GOOD);
     assertThat(run("metric", "list", "--file", f)).isZero();
     String text = out.toString(StandardCharsets.UTF_8);
-    assertThat(text).startsWith("built-in (25):").contains(f + " (2):");
+    assertThat(text).startsWith("built-in (26):").contains(f + " (2):");
     assertThat(text.lines()).anyMatch(l -> l.matches("\\s+sync_wait\\s+fraction\\s+\\S.*"));
     assertThat(text.lines()).anyMatch(l -> l.matches("\\s+bytes_per_io\\s+bytes/count\\s+Bytes per operation"));
     // --metrics, as measure and search name a metric file; --file, its old name, is still read
