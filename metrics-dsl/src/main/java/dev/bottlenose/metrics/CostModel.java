@@ -39,9 +39,10 @@ final class CostModel {
   static final double MATCH_NANOS = 500;
   /**
    * One period of the agent's lock samples: a look at every platform thread's state and at what each waiting one
-   * parked on (the agent's LockSamples; each sample committed is priced as a stackless event, as the daemon
-   * observes it). Measured on the build VM, JDK 17, with mostly idle threads: 2.5 µs a period with 42 threads,
-   * 11 µs with 204, 56 µs with 1,010, about 55 ns a thread. Priced at a program of a few hundred threads.
+   * parked on (the agent's LockSamples). Measured on the build VM, JDK 17, with mostly idle threads: 2.5 µs a period
+   * with 42 threads, 11 µs with 204, 56 µs with 1,010, about 55 ns a thread. Priced at a program of a few hundred
+   * threads. The events it commits, one per waiting thread, are left out here as every sample's are; the daemon
+   * observes them as stackless events.
    */
   static final double LOCK_SAMPLE_NANOS = 20_000;
 

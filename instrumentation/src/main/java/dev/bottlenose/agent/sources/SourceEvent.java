@@ -56,8 +56,8 @@ public enum SourceEvent {
   }
 
   /**
-   * Whether the source event named {@code word} is a sample JFR takes on a timer ({@code cpu_sample},
-   * {@code io_sample}), whose rate says nothing about what its source costs.
+   * Whether the source event named {@code word} is a sample taken on a timer ({@code cpu_sample} and {@code io_sample},
+   * JFR's; {@code lock_sample}, the agent's), whose rate says nothing about what its source costs.
    */
   public static boolean isSampled(String word) {
     return CPU_SAMPLE.word().equals(word) || IO_SAMPLE.word().equals(word) || LOCK_SAMPLE.word().equals(word);
