@@ -70,6 +70,13 @@ public final class WatchedSources {
   /** Starts what {@code source} describes for {@code owner}; a bad source throws a WireException naming the field. */
   public synchronized long watch(SourceSpec source, String owner) {
     WatchedSource s = SourceRules.parse(source, ids.get() + 1, owner);
+    if (s.event == SourceEvent.LOCK_SAMPLE) {
+      // the agent's own periodic event, made known to JFR only when first asked for
+      if (!LockSamples.register()) {
+        throw new IllegalStateException("JFR refused the event " + LockSamples.EVENT);
+      }
+      LockSamples.periodNanos = samplePeriodNanos;
+    }
     ids.incrementAndGet();
     sources.put(s.id, s);
     if (inUse.merge(settingsOf(s), 1, Integer::sum) == 1) {
@@ -139,13 +146,6 @@ public final class WatchedSources {
     Map<String, String> jfr() {
       if (counterOnly) {
         return Map.of();
-      }
-      if (event == SourceEvent.LOCK_SAMPLE) {
-        // the agent's own periodic event, made known to JFR only when first asked for
-        if (!LockSamples.register()) {
-          throw new IllegalStateException("JFR refused the event " + LockSamples.EVENT);
-        }
-        LockSamples.periodNanos = periodNanos;
       }
       Duration period = periodNanos > 0 ? Duration.ofNanos(periodNanos) : null;
       Duration threshold = event.hasDuration ? Duration.ZERO : null;
