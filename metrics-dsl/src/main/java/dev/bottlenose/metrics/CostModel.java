@@ -39,10 +39,10 @@ final class CostModel {
   static final double MATCH_NANOS = 500;
   /**
    * One period of the agent's lock samples: a look at every platform thread's state and at what each waiting one
-   * parked on (the agent's LockSamples). Measured on the build VM, JDK 17, with mostly idle threads: 2.5 µs a period
-   * with 42 threads, 11 µs with 204, 56 µs with 1,010, about 55 ns a thread. Priced at a program of a few hundred
-   * threads. The events it commits, one per waiting thread, are left out here as every sample's are; the daemon
-   * observes them as stackless events.
+   * parked on (the agent's LockSamples), and the events it commits. Measured by {@code tests/bench-lock-sample-cost.sh}
+   * (2-vCPU VM, JDK 17, a fifth of the threads waiting for a lock, so an event each a period): 4.8 µs a period with
+   * 40 threads, 14.9 µs with 200, 97 µs with 1,000, 75–120 ns a thread. Priced at a program of about 250 threads. The
+   * daemon also observes the events themselves as stackless events, as it does every sample's.
    */
   static final double LOCK_SAMPLE_NANOS = 20_000;
 
