@@ -145,8 +145,13 @@ public final class ProbeManager {
     return transformer.all().stream().map(ActiveProbe::toLedgerEntry).toList();
   }
 
+  /** Every active probe's reading (a loop, not a stream: asked every sampling interval, in the program's JVM). */
   public List<ProbeReading> read() {
-    return transformer.all().stream().map(Readings::read).toList();
+    List<ProbeReading> out = new ArrayList<>();
+    for (ActiveProbe p : transformer.all()) {
+      out.add(Readings.read(p));
+    }
+    return out;
   }
 
   public ProbeCost cost() {

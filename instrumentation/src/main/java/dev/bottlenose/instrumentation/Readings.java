@@ -30,7 +30,11 @@ final class Readings {
   /** Probe executions so far: entries, exits, calls timed (exclusive timers: also the inner calls). */
   static long executions(ActiveProbe p) {
     if (p.kind == ProbeKind.ALLOCATION) {
-      return p.sites.all().stream().mapToLong(s -> Probes.readCount(s.slot())).sum();
+      long sum = 0;
+      for (AllocationSites.Site s : p.sites.all()) {
+        sum += Probes.readCount(s.slot());
+      }
+      return sum;
     }
     long executions = Probes.readCount(p.slot);
     return p.kind == ProbeKind.WALL_EXCLUSIVE ? executions + Probes.readExtra(p.slot) : executions;

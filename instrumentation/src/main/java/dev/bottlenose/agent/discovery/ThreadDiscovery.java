@@ -75,7 +75,7 @@ final class ThreadDiscovery {
 
   void refresh() {
     Map<Long, Thread> live = ThreadPools.liveThreads();
-    long[] ids = live.keySet().stream().mapToLong(Long::longValue).toArray();
+    long[] ids = longs(live.keySet());
     ThreadInfo[] infos = threads.getThreadInfo(ids, 0);
     Map<Long, ResourcePath> seen = new HashMap<>();
     Set<String> names = new HashSet<>();
@@ -124,8 +124,13 @@ final class ThreadDiscovery {
    */
   List<Resource> withLive(List<Resource> found) {
     Map<Long, ThreadInfo> infos = new HashMap<>();
-    long[] ids = found.stream().filter(r -> r.kind().equals("thread") && r.attributes().containsKey("id"))
-        .mapToLong(r -> Long.parseLong(r.attributes().get("id"))).toArray();
+    List<Long> threadIds = new ArrayList<>(found.size());
+    for (Resource r : found) {
+      if (r.kind().equals("thread") && r.attributes().containsKey("id")) {
+        threadIds.add(Long.parseLong(r.attributes().get("id")));
+      }
+    }
+    long[] ids = longs(threadIds);
     for (ThreadInfo info : threads.getThreadInfo(ids, 0)) {
       if (info != null) {
         infos.put(info.getThreadId(), info);
@@ -203,7 +208,7 @@ final class ThreadDiscovery {
           ids.add(info.getThreadId());
         }
       }
-      named = ids.stream().mapToLong(Long::longValue).toArray();
+      named = longs(ids);
       namedAmong = count;
       namedPrefixes = prefixes.clone();
       namedAtNanos = now;
@@ -228,5 +233,19 @@ final class ThreadDiscovery {
       }
     }
     return false;
+  }
+
+  /**
+   * {@code values} as an array. A loop, not a stream: this runs every discovery period in the program's JVM, where
+   * the JDK's stream code is the program's too; new lambda types in it can make the JIT throw away the program's
+   * compiled stream code and compile it again.
+   */
+  private static long[] longs(java.util.Collection<Long> values) {
+    long[] out = new long[values.size()];
+    int i = 0;
+    for (Long v : values) {
+      out[i++] = v;
+    }
+    return out;
   }
 }

@@ -105,7 +105,12 @@ public final class WatchedSources {
 
   /** Drops every source of {@code owner} (its session ended); how many there were. */
   public synchronized int removeAll(String owner) {
-    List<WatchedSource> theirs = sources.values().stream().filter(s -> s.owner.equals(owner)).toList();
+    List<WatchedSource> theirs = new ArrayList<>();
+    for (WatchedSource s : sources.values()) {
+      if (s.owner.equals(owner)) {
+        theirs.add(s);
+      }
+    }
     boolean changed = false;
     for (WatchedSource s : theirs) {
       changed |= forget(s);
@@ -182,6 +187,10 @@ public final class WatchedSources {
    * others.
    */
   private void apply() {
-    recording.set(PART, JfrRecording.merge(inUse.keySet().stream().map(Setting::jfr).toList()));
+    List<Map<String, String>> settings = new ArrayList<>(inUse.size());
+    for (Setting s : inUse.keySet()) {
+      settings.add(s.jfr());
+    }
+    recording.set(PART, JfrRecording.merge(settings));
   }
 }
