@@ -2,7 +2,6 @@ package dev.bottlenose.instrumentation;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.util.function.BooleanSupplier;
 
 /**
  * Runs a short timed loop in rounds, as the agent's calibrations do: a pause of {@code pauseMillis} between
@@ -15,13 +14,22 @@ public record TimedRounds(long minWallMillis, long maxWallMillis, int stableRoun
     long pauseMillis) {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-  /** Runs rounds until a limit says stop; {@code round} runs one and says whether a figure improved. */
-  public void run(BooleanSupplier round) {
+  /**
+   * One round: runs it and says whether a figure improved. An interface of the agent's own, not the JDK's
+   * {@code BooleanSupplier}: a program's compiled code may rely on that interface having one implementation (an
+   * HTTP client's did), and the agent's lambda being a second made the JIT throw that code away.
+   */
+  public interface Round {
+    boolean run();
+  }
+
+  /** Runs rounds until a limit says stop. */
+  public void run(Round round) {
     long cpuDeadline = cpuNow() + cpuBudgetNanos;
     long start = System.nanoTime();
     int unchanged = 0;
     for (int r = 0; r < maxRounds && cpuNow() < cpuDeadline; r++) {
-      unchanged = round.getAsBoolean() ? 0 : unchanged + 1;
+      unchanged = round.run() ? 0 : unchanged + 1;
       long wall = (System.nanoTime() - start) / 1_000_000;
       if (wall >= maxWallMillis || wall >= minWallMillis && unchanged >= stableRounds) {
         return;

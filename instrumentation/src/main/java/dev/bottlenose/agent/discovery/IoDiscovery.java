@@ -4,6 +4,7 @@ import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.Resource;
 import dev.bottlenose.model.ResourcePath;
 import dev.bottlenose.model.ResourceTree;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -12,7 +13,6 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -149,15 +149,20 @@ final class IoDiscovery {
       return out;
     }
 
+    /**
+     * Reads a socket table with a {@code FileInputStream}, not {@code Files}: NIO's file reads go through the same
+     * JDK code as the program's socket reads ({@code sun.nio.ch.IOUtil}), and a file's dispatcher arriving there
+     * made the JIT throw away the program's compiled socket code.
+     */
     private static void read(Path table, Map<String, String> out) {
-      List<String> lines;
-      try {
-        lines = Files.readAllLines(table, StandardCharsets.UTF_8);
+      String[] lines;
+      try (FileInputStream in = new FileInputStream(table.toFile())) {
+        lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n");
       } catch (IOException e) {
         return;
       }
-      for (int i = 1; i < lines.size(); i++) {
-        String[] f = lines.get(i).trim().split("\\s+");
+      for (int i = 1; i < lines.length; i++) {
+        String[] f = lines[i].trim().split("\\s+");
         if (f.length < 10) {
           continue;
         }

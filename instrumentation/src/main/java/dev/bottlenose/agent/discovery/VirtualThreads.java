@@ -16,14 +16,26 @@ import java.util.Map;
  * the carrier pool (read by reflection: the agent is built for JDK 17); on JDK 21+ JFR's
  * {@code jdk.VirtualThreadPinned} events count pinning (a virtual thread that blocked its carrier for
  * 20 ms or more) and name where it happened. Nothing is shown on a JDK without virtual threads.
+ *
+ * <p>The scheduler is asked only once the program has carrier threads, that is once it has run a virtual thread:
+ * asking earlier initializes {@code java.lang.VirtualThread} (its scheduler is made in its static initializer) in a
+ * program that never used it, and linking that {@code Thread} subclass makes the JIT throw away every compiled
+ * method that relied on {@code Thread} having no subclass overriding {@code isInterrupted}, {@code blockedOn} and
+ * the like: the whole of the program's compiled socket and channel code. On an HTTP server on JDK 25 that was 21
+ * compiled methods thrown away 4 s into a search, among them its selector loops, compiled again at C2.
  */
 public final class VirtualThreads {
   static final ResourcePath PATH = Hierarchy.THREADS.root().child("virtual");
   public static final boolean SUPPORTED = Runtime.version().feature() >= 21;
+  /** The class of the default scheduler's carrier threads (JDK 21+). */
+  private static final String CARRIER_CLASS = "jdk.internal.misc.CarrierThread";
 
   private final ResourceTree tree;
   private final Class<?> schedulerType = schedulerType();
   private final PlatformManagedObject scheduler = schedulerBean(schedulerType);
+  /** Whether the program has had carrier threads: from then on its scheduler exists and may be asked. */
+  private boolean schedulerStarted;
+  private Thread[] threads = new Thread[64];
   private long pinned;
   private long pinnedNanos;
   private String lastPinnedAt = "";
@@ -38,7 +50,7 @@ public final class VirtualThreads {
       return;
     }
     Map<String, String> a = new LinkedHashMap<>();
-    if (scheduler != null) {
+    if (scheduler != null && (schedulerStarted || (schedulerStarted = carriersRunning()))) {
       a.put("mounted", read("getMountedVirtualThreadCount"));
       a.put("queued", read("getQueuedVirtualThreadCount"));
       a.put("parallelism", read("getParallelism"));
@@ -59,6 +71,25 @@ public final class VirtualThreads {
     if (where != null) {
       lastPinnedAt = where;
     }
+  }
+
+  /** Whether a carrier thread of the virtual threads' scheduler is alive (looked at by class name, loading nothing). */
+  private boolean carriersRunning() {
+    ThreadGroup root = Thread.currentThread().getThreadGroup();
+    while (root.getParent() != null) {
+      root = root.getParent();
+    }
+    int n = root.enumerate(threads, true);
+    while (n == threads.length) {
+      threads = new Thread[threads.length * 2];
+      n = root.enumerate(threads, true);
+    }
+    boolean found = false;
+    for (int i = 0; i < n; i++) {
+      found |= threads[i].getClass().getName().equals(CARRIER_CLASS);
+      threads[i] = null;
+    }
+    return found;
   }
 
   private String read(String getter) {
