@@ -22,7 +22,7 @@ public final class AgentMain {
 
   private static void start(String options, Instrumentation instrumentation, String loadedBy) {
     try {
-      if (WaitingAgent.isStandalone(options)) {
+      if (AgentOptions.isStandalone(options)) {
         WaitingAgent.start(instrumentation);
       } else {
         load(options, instrumentation, loadedBy);

@@ -17,6 +17,8 @@ public record AgentOptions(int port, String token, String tokenFile, long heartb
     long samplePeriodMillis) {
   static final long DEFAULT_HEARTBEAT_MILLIS = 10_000;
   static final long DEFAULT_SAMPLE_PERIOD_MILLIS = 20;
+  /** The one option that asks for the waiting agent, besides none at all. */
+  static final String STANDALONE = "standalone";
 
   public AgentOptions {
     if (requester.contains(",") || requester.contains("=")) {
@@ -59,6 +61,16 @@ public record AgentOptions(int port, String token, String tokenFile, long heartb
     return "port=" + port + (tokenFile != null ? ",tokenFile=" + tokenFile : ",token=" + token) + ",heartbeat="
         + heartbeatMillis + ",requester=" + requester
         + (samplePeriodMillis == DEFAULT_SAMPLE_PERIOD_MILLIS ? "" : ",samplePeriod=" + samplePeriodMillis);
+  }
+
+  /**
+   * Whether {@code options} ask for the waiting agent: none, or {@value #STANDALONE}. Here, not in
+   * {@link WaitingAgent}: loading that class to ask would load {@code java.net.UnixDomainSocketAddress} into a program
+   * that may never have used it, a second {@code SocketAddress} the program's compiled code may have relied on not
+   * existing.
+   */
+  static boolean isStandalone(String options) {
+    return options == null || options.isBlank() || options.trim().equals(STANDALONE);
   }
 
   /** Reads an option string; an error names the option and the value. */

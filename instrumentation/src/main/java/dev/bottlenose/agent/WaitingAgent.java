@@ -32,8 +32,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * socket file goes when the JVM exits; a stale one (nobody listening) is replaced at start.
  */
 final class WaitingAgent {
-  /** The one option that asks for waiting, besides none at all. */
-  static final String STANDALONE = "standalone";
   static final String THREAD_NAME = "bottlenose-wait";
   /** The hello's {@code loadedBy} of a session a waiting agent opened. */
   static final String LOADED_BY = "waiting";
@@ -64,11 +62,6 @@ final class WaitingAgent {
     this.fileKey = fileKey;
     this.owner = owner;
     this.loader = loader;
-  }
-
-  /** Whether {@code options} ask for waiting: none, or {@value #STANDALONE}. */
-  static boolean isStandalone(String options) {
-    return options == null || options.isBlank() || options.trim().equals(STANDALONE);
   }
 
   /**

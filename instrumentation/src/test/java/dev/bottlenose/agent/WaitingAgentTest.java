@@ -155,11 +155,11 @@ class WaitingAgentTest {
 
   @Test
   void standaloneMeansNoOptionsOrTheWordStandalone() {
-    assertThat(WaitingAgent.isStandalone(null)).isTrue();
-    assertThat(WaitingAgent.isStandalone("")).isTrue();
-    assertThat(WaitingAgent.isStandalone(" standalone ")).isTrue();
-    assertThat(WaitingAgent.isStandalone("port=1,token=a")).isFalse();
-    assertThat(WaitingAgent.isStandalone("standalone,port=1")).isFalse();
+    assertThat(AgentOptions.isStandalone(null)).isTrue();
+    assertThat(AgentOptions.isStandalone("")).isTrue();
+    assertThat(AgentOptions.isStandalone(" standalone ")).isTrue();
+    assertThat(AgentOptions.isStandalone("port=1,token=a")).isFalse();
+    assertThat(AgentOptions.isStandalone("standalone,port=1")).isFalse();
   }
 
   @Test

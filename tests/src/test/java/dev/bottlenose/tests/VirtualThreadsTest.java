@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import dev.bottlenose.daemon.session.ResourceEntry;
 import dev.bottlenose.daemon.session.SessionOptions;
 import dev.bottlenose.daemon.session.TargetSession;
-import dev.bottlenose.tests.harness.Jcmd;
 import dev.bottlenose.tests.harness.TargetJvm;
 import dev.bottlenose.tests.harness.TargetJvm.Jdk;
 import dev.bottlenose.tests.workloads.KnownAnswerWorkload;
@@ -36,32 +35,6 @@ class VirtualThreadsTest {
       assertThat(a).containsKeys("mounted", "queued", "parallelism", "pinned", "pinnedNanos");
       assertThat(Integer.parseInt(a.get("parallelism"))).isPositive();
     }
-  }
-
-  /**
-   * Asking the scheduler's MXBean initializes {@code java.lang.VirtualThread}, and linking that {@code Thread}
-   * subclass throws away the program's compiled code that relied on {@code Thread} having none: a program that never
-   * ran a virtual thread keeps the class as it started, loaded and not initialized, for as long as a daemon is
-   * attached.
-   */
-  @Test
-  void aJdk25ProgramThatNeverRanAVirtualThreadKeepsItsVirtualThreadClassUninitialized() throws Exception {
-    SessionOptions options = SessionOptions.defaults()
-        .withAgentJar(Path.of(System.getProperty("bottlenose.agent.jar")));
-    try (TargetJvm target = TargetJvm.start(Jdk.JDK25, KnownAnswerWorkload.class, "-XX:+EnableDynamicAgentLoading");
-        TargetSession session = TargetSession.attach(target.pid(), options, System.err)) {
-      assertThat(virtualThreadClass(target.pid())).as("before any discovery").contains(" loaded ");
-      await("/Threads/virtual").atMost(Duration.ofSeconds(15)).until(() -> virtualGroup(session) != null);
-      Thread.sleep(2500); // discovery refreshes it every second
-      assertThat(virtualGroup(session)).containsKey("pinned").doesNotContainKey("mounted");
-      assertThat(virtualThreadClass(target.pid())).contains(" loaded ").doesNotContain("initialized");
-    }
-  }
-
-  /** {@code java.lang.VirtualThread}'s line of {@code jcmd PID VM.classes}: its address, size, state and flags. */
-  private static String virtualThreadClass(long pid) throws Exception {
-    return Jcmd.run(pid, "VM.classes").lines().filter(l -> l.strip().endsWith(" java.lang.VirtualThread")).findFirst()
-        .orElseThrow(() -> new AssertionError("no java.lang.VirtualThread in jcmd VM.classes"));
   }
 
   private static Map<String, String> virtualGroup(TargetSession session) {
