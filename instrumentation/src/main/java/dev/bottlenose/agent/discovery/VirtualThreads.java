@@ -35,7 +35,6 @@ public final class VirtualThreads {
   private final PlatformManagedObject scheduler = schedulerBean(schedulerType);
   /** Whether the program has had carrier threads: from then on its scheduler exists and may be asked. */
   private boolean schedulerStarted;
-  private Thread[] threads = new Thread[64];
   private long pinned;
   private long pinnedNanos;
   private String lastPinnedAt = "";
@@ -74,22 +73,13 @@ public final class VirtualThreads {
   }
 
   /** Whether a carrier thread of the virtual threads' scheduler is alive (looked at by class name, loading nothing). */
-  private boolean carriersRunning() {
-    ThreadGroup root = Thread.currentThread().getThreadGroup();
-    while (root.getParent() != null) {
-      root = root.getParent();
+  private static boolean carriersRunning() {
+    for (Thread t : ThreadPools.liveThreads().values()) {
+      if (t.getClass().getName().equals(CARRIER_CLASS)) {
+        return true;
+      }
     }
-    int n = root.enumerate(threads, true);
-    while (n == threads.length) {
-      threads = new Thread[threads.length * 2];
-      n = root.enumerate(threads, true);
-    }
-    boolean found = false;
-    for (int i = 0; i < n; i++) {
-      found |= threads[i].getClass().getName().equals(CARRIER_CLASS);
-      threads[i] = null;
-    }
-    return found;
+    return false;
   }
 
   private String read(String getter) {
