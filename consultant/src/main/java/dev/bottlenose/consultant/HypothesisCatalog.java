@@ -52,7 +52,7 @@ public final class HypothesisCatalog {
         Hypothesis.virtual(TOP, "Top-level hypothesis"),
         timeShare("cpu_bound", "CPU-bound", TOP, "cpu_inclusive", in, 0.30, List.of(CODE, THREADS, PROCESS, MACHINE)),
         new Hypothesis("sync_wait", "Lock contention", TOP,
-            List.of(MetricNeed.of("sync_wait_sampled", in).orAt(CODE, "sync_wait").orAt(SYNC_OBJECTS, "sync_wait")),
+            List.of(MetricNeed.of("sync_wait_sampled", in).orAt(CODE, "sync_wait")),
             Comparison.ABOVE, 0.20, FRACTION, 0.05, List.of(SYNC_OBJECTS, CODE, THREADS, PROCESS)),
         new Hypothesis("io_wait", "Excessive I/O blocking", TOP, List.of(MetricNeed.of("io_time", in).orAt(IO, "io_wait")),
             Comparison.ABOVE, 0.20, FRACTION, 0.05, List.of(CODE, THREADS, IO, PROCESS, MACHINE)),

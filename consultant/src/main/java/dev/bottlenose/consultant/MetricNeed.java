@@ -12,8 +12,8 @@ import java.util.Set;
  * measured at the node's focus or at the whole process the focus lies in. A need may name another metric for
  * the foci that constrain some hierarchies ({@code orAt}): I/O time is sampled where the question is which code
  * or thread, and read from the I/O events where it is which file or socket, which samples cannot tell; lock
- * waiting is sampled where it is whether and in which threads, and counted from every wait where it is which
- * code or which lock.
+ * waiting is sampled where it is whether, in which threads and on which lock, and counted from every wait where it
+ * is which code.
  */
 public record MetricNeed(String metric, ConstraintMode mode, Role role, Scope scope, Set<Hierarchy> otherAt, String other) {
 

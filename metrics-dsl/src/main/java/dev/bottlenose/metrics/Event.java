@@ -68,12 +68,12 @@ enum Event {
 
   /**
    * The hierarchy of the object the event is about, which a source can filter on besides code and thread:
-   * /SyncObjects for blocking on a monitor or a lock (its class), /IO for a file or socket operation; null
-   * for the others.
+   * /SyncObjects for blocking on a monitor or a lock (its class; a lock sample names it too), /IO for a file or
+   * socket operation; null for the others.
    */
   Hierarchy objectHierarchy() {
     return switch (this) {
-      case MONITOR_ENTER, MONITOR_WAIT, PARK, LOCK_PARK -> Hierarchy.SYNC_OBJECTS;
+      case MONITOR_ENTER, MONITOR_WAIT, PARK, LOCK_PARK, LOCK_SAMPLE -> Hierarchy.SYNC_OBJECTS;
       case FILE_READ, FILE_WRITE, SOCKET_READ, SOCKET_WRITE -> Hierarchy.IO;
       default -> null;
     };

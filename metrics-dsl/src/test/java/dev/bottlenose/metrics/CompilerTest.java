@@ -47,6 +47,15 @@ class CompilerTest {
   }
 
   @Test
+  void sampledLockWaitingRefinesToTheClassOfTheLockToo() {
+    MetricDefinition sampled = MetricLibrary.builtin().metric("sync_wait_sampled");
+    assertThat(sources(compile(sampled, "</SyncObjects/locks/com.acme.Stock, /Threads/pool-1>"))).isEqualTo(
+        "s0={\"event\":\"lock_sample\",\"thread\":\"/Threads/pool-1\",\"resource\":\"/SyncObjects/locks/com.acme.Stock\"}\n");
+    assertThatThrownBy(() -> compile(sampled, "</SyncObjects/monitors/com.acme.Cache/com.acme.Cache@1b6d3586>"))
+        .hasMessageContaining("use its class /SyncObjects/monitors/com.acme.Cache");
+  }
+
+  @Test
   void ioMetricsRefineToTheFileOrSocket() {
     ProbePlan plan = compile(MetricLibrary.builtin().metric("io_wait"), "</IO/socket/127.0.0.1:8080>");
     assertThat(sources(plan)).contains("s2={\"event\":\"socket_read\",\"resource\":\"/IO/socket/127.0.0.1:8080\"}");

@@ -12,8 +12,9 @@ import jdk.jfr.consumer.RecordedEvent;
 /**
  * The object an event is about, as discovery names it: {@code /SyncObjects/monitors/<class>} for monitor
  * entry and waits (the monitor's class), {@code /SyncObjects/locks/<class>} for parking (the blocker's
- * class), {@code /IO/file/<absolute path>} and {@code /IO/socket/<remote host:port>} for file and socket
- * operations. A filter is a group ({@code monitors}, {@code file}, …) or one object in it.
+ * class), either for a lock sample (as it says), {@code /IO/file/<absolute path>} and {@code /IO/socket/<remote
+ * host:port>} for file and socket operations. A filter is a group ({@code monitors}, {@code file}, …) or one object
+ * in it.
  */
 final class ResourceFilter {
   private static final int MAX_CACHED = 4096;
@@ -27,7 +28,10 @@ final class ResourceFilter {
     this.name = path.depth() > 1 ? path.segments().get(1) : null;
   }
 
-  /** The group of resources an event of this type is about: monitors, locks, file or socket; null for the others. */
+  /**
+   * The group of resources an event of this type is about: monitors, locks, file or socket; null for the others and
+   * for a lock sample, whose group is the event's own ({@link #groupOf(SourceEvent, RecordedEvent)}).
+   */
   static String groupOf(SourceEvent event) {
     return switch (event) {
       case MONITOR_ENTER, MONITOR_WAIT -> "monitors";
@@ -38,8 +42,12 @@ final class ResourceFilter {
     };
   }
 
+  private static String groupOf(SourceEvent type, RecordedEvent e) {
+    return type == SourceEvent.LOCK_SAMPLE ? e.getBoolean("monitor") ? "monitors" : "locks" : groupOf(type);
+  }
+
   boolean matches(SourceEvent type, RecordedEvent e) {
-    if (!group.equals(groupOf(type))) {
+    if (!group.equals(groupOf(type, e))) {
       return false;
     }
     return name == null || name.equals(nameOf(type, e));
@@ -49,6 +57,7 @@ final class ResourceFilter {
     return switch (type) {
       case MONITOR_ENTER, MONITOR_WAIT -> className(e.getClass("monitorClass"));
       case PARK, LOCK_PARK -> className(e.getClass("parkedClass"));
+      case LOCK_SAMPLE -> e.getString("lockClass");
       case FILE_READ, FILE_WRITE -> absolute(e.getString("path"));
       default -> hostPort(e);
     };
@@ -81,6 +90,9 @@ final class ResourceFilter {
 
   /** The hierarchy of the resources an event of this type is about, or null. */
   static Hierarchy hierarchyOf(SourceEvent event) {
+    if (event == SourceEvent.LOCK_SAMPLE) {
+      return Hierarchy.SYNC_OBJECTS;
+    }
     String g = groupOf(event);
     return g == null ? null : g.equals("monitors") || g.equals("locks") ? Hierarchy.SYNC_OBJECTS : Hierarchy.IO;
   }

@@ -98,6 +98,13 @@ class LockSamplesTest {
       Map<String, Long> nanosByThread = new HashMap<>();
       Map<String, Boolean> monitorByThread = new HashMap<>();
       Map<String, String> classByThread = new HashMap<>();
+      Map<String, java.util.Set<String>> matchedByThread = new HashMap<>();
+      Map<String, ResourceFilter> filters = Map.of(
+          "monitors", filter("/SyncObjects/monitors"),
+          "monitors/Object", filter("/SyncObjects/monitors/java.lang.Object"),
+          "locks", filter("/SyncObjects/locks"),
+          "locks/NonfairSync", filter("/SyncObjects/locks/java.util.concurrent.locks.ReentrantLock$NonfairSync"),
+          "locks/Object", filter("/SyncObjects/locks/java.lang.Object"));
       for (RecordedEvent e : RecordingFile.readAllEvents(file)) {
         if (!e.getEventType().getName().equals(LockSamples.EVENT)) {
           continue;
@@ -105,9 +112,14 @@ class LockSamplesTest {
         String name = e.getThread("sampledThread").getJavaName();
         nanosByThread.merge(name, e.getDuration("period").toNanos(), Long::sum);
         monitorByThread.put(name, e.getBoolean("monitor"));
-        if (e.getClass("lockClass") != null) {
-          classByThread.put(name, e.getClass("lockClass").getName());
+        if (e.getString("lockClass") != null) {
+          classByThread.put(name, e.getString("lockClass"));
         }
+        filters.forEach((label, f) -> {
+          if (f.matches(SourceEvent.LOCK_SAMPLE, e)) {
+            matchedByThread.computeIfAbsent(name, k -> new java.util.TreeSet<>()).add(label);
+          }
+        });
       }
 
       assertThat(nanosByThread.keySet()).as("the threads waiting for a lock, not the one waiting for work or the holder")
@@ -118,7 +130,12 @@ class LockSamplesTest {
             .isBetween(waited * 0.75, waited * 1.25);
       }
       assertThat(monitorByThread).containsEntry("blocked-on-monitor", true).containsEntry("parked-on-lock", false);
-      assertThat(classByThread.get("parked-on-lock")).startsWith("java.util.concurrent.locks.ReentrantLock");
+      assertThat(classByThread).as("the class of the object each waits for, as /SyncObjects names it")
+          .containsEntry("parked-on-lock", "java.util.concurrent.locks.ReentrantLock$NonfairSync")
+          .containsEntry("blocked-on-monitor", "java.lang.Object");
+      assertThat(matchedByThread).as("the /SyncObjects filters each thread's samples match")
+          .containsEntry("parked-on-lock", java.util.Set.of("locks", "locks/NonfairSync"))
+          .containsEntry("blocked-on-monitor", java.util.Set.of("monitors", "monitors/Object"));
     } finally {
       release.countDown();
       idle.interrupt();
@@ -127,5 +144,9 @@ class LockSamplesTest {
     }
     assertThat(FlightRecorder.getFlightRecorder().getEventTypes()).extracting(EventType::getName)
         .as("the agent's recording stopped: its event left JFR").doesNotContain(LockSamples.EVENT);
+  }
+
+  private static ResourceFilter filter(String path) {
+    return new ResourceFilter(dev.bottlenose.model.ResourcePath.parse(path));
   }
 }

@@ -111,6 +111,8 @@ class SourceRulesTest {
     assertThat(ResourceFilter.groupOf(SourceEvent.MONITOR_WAIT)).isEqualTo("monitors");
     assertThat(ResourceFilter.groupOf(SourceEvent.PARK)).isEqualTo("locks");
     assertThat(ResourceFilter.groupOf(SourceEvent.CPU_SAMPLE)).isNull();
+    assertThat(parse(source("event", "lock_sample", "resource", "/SyncObjects/locks/com.acme.Stock")).resource)
+        .as("a lock sample names the class of the monitor or lock").isNotNull();
   }
 
   @Test
