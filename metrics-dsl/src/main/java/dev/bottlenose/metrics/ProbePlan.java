@@ -76,15 +76,17 @@ public final class ProbePlan {
   }
 
   /**
-   * How many of its items watch a file or socket read or write: each such call of the program is one event of
-   * one of them, so those items together cost one event per call, which the target's I/O system calls bound.
+   * How many of its items record an event per operation on an object of {@code hierarchy}: a file or socket read or
+   * write ({@code /IO}), a park, wait or monitor entry ({@code /SyncObjects}; not the lock samples, taken on a timer).
+   * Each such operation of the program is one event of one of them, so those items together cost one event per
+   * operation, which the target's I/O system calls, or its threads' waits, bound.
    */
-  public int ioEventItems() {
+  public int eventItemsAbout(dev.bottlenose.model.Hierarchy hierarchy) {
     int n = 0;
     for (Item item : items) {
       Event e = item.type().equals("source") && item.request().get("source") instanceof Map<?, ?> source
           ? Event.byWord(String.valueOf(source.get("event"))) : null;
-      n += e != null && e.objectHierarchy() == dev.bottlenose.model.Hierarchy.IO ? 1 : 0;
+      n += e != null && !e.sampled() && e.objectHierarchy() == hierarchy ? 1 : 0;
     }
     return n;
   }

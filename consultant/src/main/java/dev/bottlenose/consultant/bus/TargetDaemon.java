@@ -36,6 +36,7 @@ final class TargetDaemon {
   private volatile String node;
   private volatile double cores = Double.NaN;
   private volatile double ioCallsPerSecond = Double.NaN;
+  private volatile double waitsPerSecond = Double.NaN;
   private volatile double idleNanosPerSecond = Double.NaN;
   /** The agent's cost in every sample, smoothed, and the lowest it has been: what being attached costs at most. */
   private double allNanosPerSecond = Double.NaN;
@@ -221,6 +222,14 @@ final class TargetDaemon {
   }
 
   /**
+   * How often the program's threads park, wait or block entering a monitor, per second (the agent's {@code
+   * threadWaits}: the last interval's, or more while a higher rate is fading); NaN while the agent has not told.
+   */
+  double waitsPerSecond() {
+    return waitsPerSecond;
+  }
+
+  /**
    * The agent's cost while none of the search's metrics runs, ns per second; NaN before the first idle sample.
    * The idle samples are the first after the attach, when the agent's code still runs in the interpreter and its
    * first listings are made (on an idle program its cost there was about twice what it was later, with metrics
@@ -291,6 +300,11 @@ final class TargetDaemon {
     if (cost.ioCalls() != null) {
       double rate = cost.ioCalls() * 1e9 / interval;
       ioCallsPerSecond = Double.isNaN(ioCallsPerSecond) ? rate : Math.max(rate, smoothed(ioCallsPerSecond, rate));
+    }
+    Long waits = sample.vm().get("threadWaits");
+    if (waits != null) {
+      double rate = waits * 1e9 / interval;
+      waitsPerSecond = Double.isNaN(waitsPerSecond) ? rate : Math.max(rate, smoothed(waitsPerSecond, rate));
     }
     double probes = cost.probeNanos() * 1e9 / interval;
     double agent = cost.agentCpuNanos() * 1e9 / interval;

@@ -136,8 +136,14 @@ public final class Discovery {
     return monitorWaits;
   }
 
+  /** The VM's totals since the agent started, and the program's threads' waits ({@code threadWaits}) once counted. */
   public Map<String, Object> vmTotals(long processCpuNanos) {
-    return vm.totals(processCpuNanos);
+    Map<String, Object> totals = vm.totals(processCpuNanos);
+    long waits = threads.programWaits();
+    if (waits >= 0) {
+      totals.put("threadWaits", waits);
+    }
+    return totals;
   }
 
   /** CPU time of the agent's own threads ({@code bottlenose-*}) and of JFR's threads; -1 if unknown. */

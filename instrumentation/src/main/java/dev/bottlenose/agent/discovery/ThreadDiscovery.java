@@ -37,6 +37,13 @@ final class ThreadDiscovery {
   private final boolean contentionWasOff;
   private final boolean cpu;
   private Map<Long, ResourcePath> known = new HashMap<>();
+  /** Each of the program's live threads' waits and blocks so far, as the last refresh saw them. */
+  private Map<Long, Long> waitCounts = new HashMap<>();
+  /** The waits of the program's threads that have ended since the first refresh, as last seen. */
+  private long endedWaits;
+  /** The program's threads' waits and blocks at the first refresh (-1 before it). */
+  private long waitsAtStart = -1;
+  private volatile long programWaits = -1;
 
   ThreadDiscovery(ResourceTree tree, SyncObjects sync) {
     this.tree = tree;
@@ -78,10 +85,14 @@ final class ThreadDiscovery {
     long[] ids = longs(live.keySet());
     ThreadInfo[] infos = threads.getThreadInfo(ids, 0);
     Map<Long, ResourcePath> seen = new HashMap<>();
+    Map<Long, Long> waits = new HashMap<>();
     Set<String> names = new HashSet<>();
     for (ThreadInfo info : infos) {
       if (info == null) {
         continue;
+      }
+      if (!ToolCode.isToolThread(info.getThreadName())) {
+        waits.put(info.getThreadId(), Math.max(0, info.getWaitedCount()) + Math.max(0, info.getBlockedCount()));
       }
       Thread t = live.get(info.getThreadId());
       ThreadGroup group = t.getThreadGroup();
@@ -116,6 +127,36 @@ final class ThreadDiscovery {
     }
     known = seen;
     removeEmptyPools();
+    countWaits(waits);
+  }
+
+  /**
+   * How many times the program's threads (not the agent's, not JFR's) have parked, waited or blocked entering a
+   * monitor since discovery started ({@link ThreadInfo#getWaitedCount} and {@link ThreadInfo#getBlockedCount}, which
+   * HotSpot counts for every park as for every {@code Object.wait}), as of the last refresh; -1 before the first.
+   * Every such wait is one event of a source that records parks or monitor entries: the rate the cost of counting
+   * lock waiting exactly is read at. A thread that started and ended between two refreshes is missed.
+   */
+  long programWaits() {
+    return programWaits;
+  }
+
+  private void countWaits(Map<Long, Long> now) {
+    long sum = 0;
+    for (Map.Entry<Long, Long> e : waitCounts.entrySet()) {
+      if (!now.containsKey(e.getKey())) {
+        endedWaits += e.getValue();
+      }
+    }
+    for (long n : now.values()) {
+      sum += n;
+    }
+    waitCounts = now;
+    sum += endedWaits;
+    if (waitsAtStart < 0) {
+      waitsAtStart = sum;
+    }
+    programWaits = Math.max(0, sum - waitsAtStart);
   }
 
   /**
