@@ -39,12 +39,14 @@ final class CostModel {
   static final double MATCH_NANOS = 500;
   /**
    * One period of the agent's lock samples: a look at every platform thread's state and at what each waiting one
-   * parked on (the agent's LockSamples), and the events it commits. Measured by {@code tests/bench-lock-sample-cost.sh}
-   * (2-vCPU VM, JDK 17, a fifth of the threads waiting for a lock, so an event each a period): 4.8 µs a period with
-   * 40 threads, 14.9 µs with 200, 97 µs with 1,000, 75–120 ns a thread. Priced at a program of about 250 threads. The
-   * daemon also observes the events themselves as stackless events, as it does every sample's.
+   * parked on, the monitors of the blocked ones asked of the VM in one call (the agent's LockSamples), and the events
+   * it commits. Measured by {@code tests/bench-lock-sample-cost.sh} (2-vCPU VM, JDK 17, a tenth of the threads
+   * blocked on a monitor and a tenth parked on a lock, so an event each a period): 7.4 µs a period with 40 threads,
+   * 29.5 µs with 200, 189 µs with 1,000, 150–190 ns a thread (about half of it asking for the blocked threads'
+   * monitors). Priced at a program of about 250 threads. The daemon also observes the events themselves as stackless
+   * events, as it does every sample's.
    */
-  static final double LOCK_SAMPLE_NANOS = 20_000;
+  static final double LOCK_SAMPLE_NANOS = 40_000;
 
   static ProbePlan.Cost predict(List<ProbePlan.Item> items, Calibration c) {
     double perEvent = 0;

@@ -29,8 +29,8 @@ import jdk.jfr.Timespan;
  * <p>It runs on JFR's own periodic thread, as JFR's Java periodic events do, and only while a source turns the
  * event on: the agent starts no thread for it. A sample costs a look at each thread's state (a field read) and,
  * for a waiting thread, at the object it parked on; the monitors the blocked threads wait for are asked of the VM
- * in one call ({@link ThreadMXBean#getThreadInfo(long[], int)} without stacks: no safepoint, no stack walk); 75–120 ns a thread with a fifth of
- * them waiting ({@code tests/bench-lock-sample-cost.sh}). Made known to JFR when a source first asks for it
+ * in one call ({@link ThreadMXBean#getThreadInfo(long[], int)} without stacks: no safepoint, no stack walk)
+ * ({@code tests/bench-lock-sample-cost.sh}). Made known to JFR when a source first asks for it
  * ({@link #register}) and taken out of JFR when the agent's recording stops ({@link #unregister}).
  */
 public final class LockSamples {
