@@ -297,15 +297,8 @@ final class TargetDaemon {
       return Spent.UNKNOWN;
     }
     cores = (double) cost.processCpuNanos() / interval;
-    if (cost.ioCalls() != null) {
-      double rate = cost.ioCalls() * 1e9 / interval;
-      ioCallsPerSecond = Double.isNaN(ioCallsPerSecond) ? rate : Math.max(rate, smoothed(ioCallsPerSecond, rate));
-    }
-    Long waits = sample.vm().get("threadWaits");
-    if (waits != null) {
-      double rate = waits * 1e9 / interval;
-      waitsPerSecond = Double.isNaN(waitsPerSecond) ? rate : Math.max(rate, smoothed(waitsPerSecond, rate));
-    }
+    ioCallsPerSecond = fading(ioCallsPerSecond, cost.ioCalls(), interval);
+    waitsPerSecond = fading(waitsPerSecond, sample.vm().get("threadWaits"), interval);
     double probes = cost.probeNanos() * 1e9 / interval;
     double agent = cost.agentCpuNanos() * 1e9 / interval;
     double events = cost.eventNanos() * 1e9 / interval;
@@ -328,6 +321,18 @@ final class TargetDaemon {
     double cpu = Math.max(minCores, cores) * 1e9;
     double recompiling = Double.isNaN(side) ? 0 : Math.max(0, side - sideBase) / cpu;
     return new Spent(probes / cpu, events / cpu, Math.max(0, agent - base) / cpu, recompiling);
+  }
+
+  /**
+   * A rate that follows a higher one at once and a lower one slowly: {@code count} per {@code intervalNanos}, or
+   * more while a higher {@code rate} before it fades; {@code rate} unchanged when the count is not known (null).
+   */
+  private static double fading(double rate, Long count, long intervalNanos) {
+    if (count == null) {
+      return rate;
+    }
+    double now = count * 1e9 / intervalNanos;
+    return Double.isNaN(rate) ? now : Math.max(now, smoothed(rate, now));
   }
 
   private static double smoothed(double average, double sample) {
