@@ -79,6 +79,7 @@ public final class DiscoveryEvents {
    * recompiling (after an attach to JDK 17 nearly every hot method is compiled again, and listed, that way).
    */
   private final Predicate<RecordedEvent> toolsCompilation;
+  private final JfrClock clock;
 
   /**
    * Execution samples go to the {@code cpu} graph; the stacks of slow reads and writes (files and sockets, at
@@ -93,6 +94,16 @@ public final class DiscoveryEvents {
    */
   public DiscoveryEvents(CallGraphs graphs, LongRunningFrames longRunning,
       java.util.function.LongUnaryOperator threadCpu, Predicate<RecordedEvent> toolsCompilation) {
+    this(graphs, longRunning, threadCpu, toolsCompilation, new JfrClock());
+  }
+
+  /**
+   * As {@link #DiscoveryEvents(CallGraphs, LongRunningFrames, java.util.function.LongUnaryOperator, Predicate)},
+   * reading the events' times on {@code clock}.
+   */
+  public DiscoveryEvents(CallGraphs graphs, LongRunningFrames longRunning,
+      java.util.function.LongUnaryOperator threadCpu, Predicate<RecordedEvent> toolsCompilation, JfrClock clock) {
+    this.clock = clock;
     this.longRunning = longRunning;
     this.toolsCompilation = toolsCompilation;
     this.threadCpu = threadCpu;
@@ -382,7 +393,7 @@ public final class DiscoveryEvents {
     RecordedStackTrace stack = e.getStackTrace();
     if (name != null && ofTheProgram(name) && stack != null) {
       List<String[]> frames = callGraph.sampled(stack);
-      longRunning.sampled(t.getJavaThreadId(), t.getOSThreadId(), name, e.getStartTime().toEpochMilli(), frames,
+      longRunning.sampled(t.getJavaThreadId(), t.getOSThreadId(), name, clock.millis(e.getStartTime()), frames,
           stack.isTruncated());
     }
   }

@@ -2,6 +2,7 @@ package dev.bottlenose.daemon.jfr;
 
 import dev.bottlenose.agent.wire.Jfr;
 import dev.bottlenose.agent.discovery.DiscoverySettings;
+import dev.bottlenose.agent.sources.WallClock;
 import dev.bottlenose.daemon.attach.PerfCounters;
 import dev.bottlenose.daemon.channel.Uids;
 import java.io.IOException;
@@ -31,7 +32,8 @@ import jdk.jfr.consumer.RecordedEvent;
  * {@code digests} (for the agent). The target parses nothing. Starts with the events of the moment it is told
  * (the attach's). The sources' counts are complete through the time of the target's last flush
  * ({@code jdk.Flush}, taken once the reader has handled everything of that flush), not through the reader's own
- * clock: the reader sees a flush 0.4 to 1.4 s after the target wrote it.
+ * clock: the reader sees a flush 0.4 to 1.4 s after the target wrote it. Every event time it uses is put on the
+ * target's wall clock first ({@link JfrClock}).
  *
  * <p>The repository's path comes from the agent, so it is checked before anything is read ({@link #checked}),
  * and every second the reader checks that the directory holds only the target user's own {@code *.jfr}
@@ -46,6 +48,7 @@ public final class RepositoryReader implements AutoCloseable {
   private final LongRunningFrames longRunning;
   private final DiscoveryEvents discovery;
   private final Consumer<Jfr> digests;
+  private final JfrClock clock = new JfrClock();
   private final ScheduledExecutorService decay = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "bottlenose-callgraph-decay");
     t.setDaemon(true);
@@ -76,8 +79,8 @@ public final class RepositoryReader implements AutoCloseable {
     this.ownerUid = ownerUid;
     ThreadCpuTimes cpu = new ThreadCpuTimes(pid);
     this.longRunning = new LongRunningFrames(cpu);
-    this.sources = new SourceCounter(samplePeriodNanos, cpu, cpu::live);
-    this.discovery = new DiscoveryEvents(graphs, longRunning, cpu, sources::isToolsCompilation);
+    this.sources = new SourceCounter(samplePeriodNanos, cpu, cpu::live, clock);
+    this.discovery = new DiscoveryEvents(graphs, longRunning, cpu, sources::isToolsCompilation, clock);
     PerfCounters counters = PerfCounters.of(pid);
     if (counters != null) {
       sources.classLoadingTime(counters::classLoadingNanos);
@@ -160,6 +163,7 @@ public final class RepositoryReader implements AutoCloseable {
     Set<String> names = new TreeSet<>(discovery.eventNames());
     names.addAll(SourceCounter.eventNames());
     names.add(DiscoverySettings.FLUSH);
+    names.add(WallClock.EVENT);
     for (String name : names) {
       s.onEvent(name, this::accept);
     }
@@ -199,13 +203,18 @@ public final class RepositoryReader implements AutoCloseable {
   }
 
   private void accept(RecordedEvent e) {
-    if (DiscoverySettings.FLUSH.equals(e.getEventType().getName())) {
-      lastFlushMillis = Math.max(lastFlushMillis, e.getEndTime().toEpochMilli());
+    String name = e.getEventType().getName();
+    if (DiscoverySettings.FLUSH.equals(name)) {
+      lastFlushMillis = Math.max(lastFlushMillis, clock.millis(e.getEndTime()));
+      return;
+    }
+    if (WallClock.EVENT.equals(name)) {
+      clock.observe(e);
       return;
     }
     discovery.accept(e);
     sources.accept(e);
-    if (sources.watches(e.getEventType().getName()) && !discovery.recordedAnyway(e)) {
+    if (sources.watches(name) && !discovery.recordedAnyway(e)) {
       sourceEvents++;
       if (e.getStackTrace() == null) {
         stacklessSourceEvents++;
@@ -276,6 +285,9 @@ public final class RepositoryReader implements AutoCloseable {
     m.put("handlerFailures", sources.failures() + discovery.failures());
     m.put("agentThreadEvents", discovery.agentThreadEvents());
     m.put("contentionThresholdNanos", discovery.contentionThresholds());
+    if (clock.offsetMillis() != null) {
+      m.put("clockOffsetMillis", clock.offsetMillis());
+    }
     String last = !sources.lastFailure().isEmpty() ? sources.lastFailure() : discovery.lastFailure();
     if (!last.isEmpty()) {
       m.put("lastHandlerFailure", last);

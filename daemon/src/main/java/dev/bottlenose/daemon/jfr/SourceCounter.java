@@ -123,6 +123,7 @@ public final class SourceCounter {
   private final Map<WatchedSource, long[]> stretchLoads = new HashMap<>();
   private final NativeTurns nativeTurns = new NativeTurns();
   private final IoSamples ioSamples;
+  private final JfrClock clock;
 
   /** {@code threadCpu}: a thread's CPU time in ns by OS thread id, -1 if unknown; null to count periods only. */
   public SourceCounter(long samplePeriodNanos, LongUnaryOperator threadCpu) {
@@ -135,6 +136,13 @@ public final class SourceCounter {
    * whose first samples come after an idle stretch (a request thread that was waiting) is scaled too.
    */
   public SourceCounter(long samplePeriodNanos, LongUnaryOperator threadCpu, Supplier<Collection<Long>> liveThreads) {
+    this(samplePeriodNanos, threadCpu, liveThreads, new JfrClock());
+  }
+
+  /** As {@link #SourceCounter(long, LongUnaryOperator, Supplier)}, reading the events' times on {@code clock}. */
+  public SourceCounter(long samplePeriodNanos, LongUnaryOperator threadCpu, Supplier<Collection<Long>> liveThreads,
+      JfrClock clock) {
+    this.clock = clock;
     this.samplePeriodNanos = samplePeriodNanos;
     this.configuredPeriodNanos = samplePeriodNanos;
     this.threadCpu = threadCpu;
@@ -394,14 +402,14 @@ public final class SourceCounter {
       return false;
     }
     BiPredicate<String, Long> changed = changedByTool;
-    if (changed != null && changed.test(m.getType().getName(), e.getStartTime().toEpochMilli())) {
+    if (changed != null && changed.test(m.getType().getName(), clock.millis(e.getStartTime()))) {
       return true;
     }
     String className = m.getType().getName();
     return type == SourceEvent.JIT_COMPILE && compiledBeforeAttach.isWake(
         CompiledBeforeAttach.method(className, m.getName(), m.getDescriptor()), CodePaths.inPlatformClass(className),
         number(e, "compileLevel"), e.hasField("isOsr") && e.getBoolean("isOsr"), number(e, "compileId"),
-        e.getStartTime().toEpochMilli(), e.getDuration().toNanos());
+        clock.millis(e.getStartTime()), e.getDuration().toNanos());
   }
 
   /** An integer field whatever its width and sign in this JDK's events; -1 when the event has none. */
@@ -461,7 +469,7 @@ public final class SourceCounter {
     }
     RecordedStackTrace stack = null;
     boolean stackRead = false;
-    long end = e.getEndTime().toEpochMilli();
+    long end = clock.millis(e.getEndTime());
     long nanos = -1;
     long bytes = 0;
     for (WatchedSource s : current) {

@@ -61,16 +61,24 @@ class SourcesIT {
   }
 
   /**
-   * The cumulative values once JFR has delivered what happened so far: at least 1.5 s later (the stream
-   * flushes about every second) and unchanged over two samples 600 ms apart.
+   * The source's value once its counts are complete through now (the action the caller just ran ended before now: a
+   * flush of the target's recording after it has been read) and unchanged from one sample to the next (what the
+   * action set off after it ended, a compilation say, has been counted too). Two equal values alone can come
+   * before the flush that holds the action's events has been read.
    */
-  static SourceValue settled(SourceInfo source) throws InterruptedException {
-    Thread.sleep(1500);
+  static SourceValue settled(SourceInfo source) {
+    long done = System.currentTimeMillis();
     SourceValue[] last = new SourceValue[1];
-    await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(600)).until(() -> {
-      SourceValue now = session.values().latest().source(source.sourceId());
-      boolean same = now != null && last[0] != null && now.count() == last[0].count() && now.nanos() == last[0].nanos();
+    long[] lastSampleAt = {-1};
+    await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(300)).until(() -> {
+      Sample sample = session.values().latest();
+      SourceValue now = sample == null ? null : sample.source(source.sourceId());
+      if (now == null || now.throughMillis() < done || sample.atMillis() == lastSampleAt[0]) {
+        return false;
+      }
+      boolean same = last[0] != null && now.count() == last[0].count() && now.nanos() == last[0].nanos();
       last[0] = now;
+      lastSampleAt[0] = sample.atMillis();
       return same;
     });
     return last[0];

@@ -1,6 +1,7 @@
 package dev.bottlenose.agent.discovery;
 
 import dev.bottlenose.agent.sources.JfrRecording;
+import dev.bottlenose.agent.sources.WallClock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -104,6 +105,7 @@ public final class DiscoverySettings {
     s.putAll(JfrRecording.event("jdk.ExecutionSample", true, CALL_GRAPH_PERIOD, null));
     s.putAll(JfrRecording.event(NATIVE_SAMPLE, true, CALL_GRAPH_PERIOD, null));
     s.putAll(JfrRecording.event(FLUSH, false, null, null));
+    s.putAll(JfrRecording.event(WallClock.EVENT, false, Duration.ofSeconds(1), null));
     if (VirtualThreads.SUPPORTED) {
       s.putAll(JfrRecording.event(PINNED, true, null, Duration.ofMillis(20)));
     }

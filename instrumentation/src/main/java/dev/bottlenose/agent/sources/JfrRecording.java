@@ -53,6 +53,7 @@ public final class JfrRecording {
     }
     try {
       applied = merged();
+      WallClock.register();
       if ("true".equals(applied.get(LockSamples.EVENT + "#enabled"))) {
         LockSamples.register();  // a source asked for it before a stop took it out of JFR
       }
@@ -92,9 +93,10 @@ public final class JfrRecording {
     }
   }
 
-  /** Stops and discards the recording (no daemon is left to read it), and takes the agent's own event out of JFR. */
+  /** Stops and discards the recording (no daemon is left to read it), and takes the agent's own events out of JFR. */
   public synchronized void stop() {
     LockSamples.unregister();
+    WallClock.unregister();
     if (recording != null) {
       Recording r = recording;
       recording = null;
