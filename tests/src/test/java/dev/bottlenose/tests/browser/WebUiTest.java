@@ -284,20 +284,23 @@ class WebUiTest {
         .as("skipped hypotheses").isEmpty();
     assertThat(browser.findAll(By.cssSelector("svg.shg g.node[data-hypothesis='sync_wait']"))).as("not skipped").isNotEmpty();
     new org.openqa.selenium.support.ui.Select(browser.find(By.name("show"))).selectByValue("true");
-    browser.await(found, Duration.ofSeconds(10));
-    // The graph is live: a node arriving moves the others and refits the view, so a click may miss (be
-    // intercepted, hit a stale element, or land where the node was a moment ago): click until the detail shows.
+    browser.awaitPresent(found, Duration.ofSeconds(10));
+    // The finding's "show in graph" selects its node and brings it into the window: with a second cause the paths
+    // to the true nodes can be wider than the window at a readable size. The graph is live (a node arriving moves
+    // the others), so a click may miss: click until the detail shows.
     By trueDetail = By.cssSelector(".node-detail[data-state='true']");
+    By showBurn = By.xpath(atBurn + "//button[contains(@class,'show-node')]");
     waitUntil(d -> {
       try {
         if (d.findElements(trueDetail).isEmpty()) {
-          d.findElement(found).click();
+          d.findElement(showBurn).click();
         }
         return !d.findElements(trueDetail).isEmpty();
       } catch (ElementClickInterceptedException | StaleElementReferenceException e) {
         return false;
       }
     }, Duration.ofSeconds(30));
+    browser.await(found, Duration.ofSeconds(10));
     WebElement detail = browser.await(trueDetail, Duration.ofSeconds(20));
     assertThat(detail.findElement(By.cssSelector(".focus")).getText()).isEqualTo("<" + BURN + ">");
     assertThat(detail.findElement(By.tagName("h3")).getText()).contains("cpu_bound");
