@@ -32,6 +32,20 @@ class JfrRecordingTest {
   }
 
   @Test
+  void discoverysSlowIoStacksAreLeftOutWhileTheWholeProgramsIoIsCountedWithoutThem() {
+    var discovery = dev.bottlenose.agent.discovery.DiscoverySettings.settings();
+    assertThat(JfrRecording.merge(List.of(discovery))).containsEntry("jdk.SocketRead#stackTrace", "true")
+        .containsEntry("jdk.FileWrite#stackTrace", "true");
+    // a search counting every socket read of the program: 2,600 a second on an HTTP server, each with a stack walk
+    var wholeProgram = JfrRecording.event("jdk.SocketRead", false, null, Duration.ZERO);
+    assertThat(JfrRecording.merge(List.of(discovery, wholeProgram))).containsEntry("jdk.SocketRead#threshold", "0 ns")
+        .containsEntry("jdk.SocketRead#stackTrace", "false").containsEntry("jdk.FileWrite#stackTrace", "true");
+    var inAMethod = JfrRecording.event("jdk.SocketRead", true, null, Duration.ZERO);
+    assertThat(JfrRecording.merge(List.of(discovery, wholeProgram, inAMethod)))
+        .containsEntry("jdk.SocketRead#stackTrace", "true");
+  }
+
+  @Test
   void slowOnlyStacksAreLeftOutWhileAnotherPartCountsEveryEventWithoutThem() {
     var discovery = JfrRecording.event("jdk.ThreadPark", true, null, Duration.ofMillis(3));
     discovery.put("jdk.ThreadPark#stackTrace", JfrRecording.SLOW_STACKS);
