@@ -24,14 +24,15 @@ class ContentionThresholdsTest {
     assertThat(t.adjust(0)).as("the first call starts the window").isFalse();
     assertThat(window(t, 0, 1_000, PARK, 5_000, LOWEST)).as("a window shorter than two seconds").isFalse();
     assertThat(t.of(PARK)).isEqualTo(LOWEST);
-    assertThat(window(t, 1_000, 1_000, PARK, 0, LOWEST)).as("10,000 parks in 2 s: over four times 500 a second")
+    assertThat(window(t, 1_000, 1_000, PARK, 0, LOWEST)).as("5,000 parks in 2 s, all under twice the lowest")
         .isTrue();
-    assertThat(t.of(PARK)).isEqualTo(4 * LOWEST);
+    assertThat(t.of(PARK)).isEqualTo(2 * LOWEST);
     assertThat(t.recorded(ENTER, LOWEST)).as("a contended monitor entry: not bounded, not counted").isFalse();
     assertThat(t.of(ENTER)).as("monitor entries stay at discovery's fixed threshold").isZero();
     assertThat(t.all()).containsOnlyKeys(PARK);
 
-    assertThat(window(t, 2_000, 2_000, PARK, 1_500, 4 * LOWEST)).as("750 a second: doubled").isTrue();
+    assertThat(window(t, 2_000, 2_000, PARK, 1_500, 4 * LOWEST)).as("750 a second, all under 8 times the lowest")
+        .isTrue();
     assertThat(t.of(PARK)).isEqualTo(8 * LOWEST);
   }
 
@@ -40,15 +41,30 @@ class ContentionThresholdsTest {
     ContentionThresholds t = new ContentionThresholds();
     t.adjust(0);
     window(t, 0, 2_000, PARK, 10_000, LOWEST);
-    assertThat(t.of(PARK)).isEqualTo(4 * LOWEST);
-    assertThat(t.recorded(PARK, 2 * LOWEST)).as("a park a source asked for alone").isFalse();
+    assertThat(t.of(PARK)).isEqualTo(2 * LOWEST);
+    assertThat(t.recorded(PARK, LOWEST)).as("a park a source asked for alone").isFalse();
     for (int i = 0; i < 10_000; i++) {
-      t.recorded(PARK, 2 * LOWEST); // recorded before the agent applied the new threshold, or for a source alone
+      t.recorded(PARK, LOWEST); // recorded before the agent applied the new threshold, or for a source alone
     }
     assertThat(window(t, 2_000, 2_000, PARK, 500, 4 * LOWEST)).as("250 a second of discovery's own").isFalse();
-    assertThat(t.of(PARK)).as("between an eighth of 500 a second and 500: kept").isEqualTo(4 * LOWEST);
+    assertThat(t.of(PARK)).as("between an eighth of 500 a second and 500: kept").isEqualTo(2 * LOWEST);
     assertThat(t.recorded("jdk.SocketRead", 1)).as("not a contention event").isFalse();
     assertThat(t.of("jdk.SocketRead")).isZero();
+  }
+
+  @Test
+  void aServersPoolsGoStraightToTheThresholdTheirParksDurationsAllow() {
+    ContentionThresholds t = new ContentionThresholds();
+    t.adjust(0);
+    // 2 s of an HTTP server's pools: 10,000 parks from the lowest threshold to 16 times it, 2,000 at each step
+    for (int k = 0; k < 5; k++) {
+      for (int i = 0; i < 2_000; i++) {
+        t.recorded(PARK, (LOWEST << k) + 1);
+      }
+    }
+    assertThat(t.adjust(2_000)).isTrue();
+    assertThat(t.of(PARK)).as("the first threshold with at most 1,000 parks above it in 2 s").isEqualTo(32 * LOWEST);
+    assertThat(window(t, 2_000, 2_000, PARK, 900, 32 * LOWEST)).as("450 a second: kept").isFalse();
   }
 
   @Test
