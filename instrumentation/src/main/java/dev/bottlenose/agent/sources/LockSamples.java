@@ -10,7 +10,6 @@ import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Enabled;
 import jdk.jfr.Event;
-import jdk.jfr.FlightRecorder;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.Period;
@@ -35,16 +34,15 @@ import jdk.jfr.Timespan;
  */
 public final class LockSamples {
   /** The event's name in the recording, for the settings and for the daemon that counts it. */
+  private static final PeriodicEvent EVENT_AND_HOOK = new PeriodicEvent(Sample.class, LockSamples::sample);
   public static final String EVENT = "bottlenose.LockSample";
 
-  private static final Runnable HOOK = LockSamples::sample;
   /** The period the sources ask for, ns: what a sample stands for when the one before is not known. */
   static volatile long periodNanos = 20_000_000;
   private static Thread[] threads = new Thread[64];
   private static Thread[] blocked = new Thread[16];
   private static ThreadMXBean mx;
   private static long lastNanos;
-  private static boolean registered;
 
   private LockSamples() {}
 
@@ -73,33 +71,16 @@ public final class LockSamples {
     long period;
   }
 
-  /** Makes the event known to JFR with its sampler; idempotent, never throws (false: JFR refused it). */
-  public static synchronized boolean register() {
-    if (registered) {
-      return true;
-    }
-    try {
-      FlightRecorder.addPeriodicEvent(Sample.class, HOOK);
-      registered = true;
-      return true;
-    } catch (RuntimeException | LinkageError e) {
-      return false;
-    }
+  /** Makes the event known to JFR with its hook; idempotent, never throws (false: JFR refused it). */
+  public static boolean register() {
+    return EVENT_AND_HOOK.register();
   }
 
   /** Removes the sampler and the event from JFR (the agent is leaving); never throws. */
-  public static synchronized void unregister() {
-    if (!registered) {
-      return;
-    }
-    registered = false;
-    try {
-      FlightRecorder.removePeriodicEvent(HOOK);
-      FlightRecorder.unregister(Sample.class);
-    } catch (RuntimeException | LinkageError e) {
-      // JFR is shutting down with the JVM
-    }
+  public static void unregister() {
+    EVENT_AND_HOOK.unregister();
   }
+
 
   /**
    * One sample of every platform thread, on JFR's periodic thread while the event is on. Each sample stands for the

@@ -4,7 +4,6 @@ import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Enabled;
 import jdk.jfr.Event;
-import jdk.jfr.FlightRecorder;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.Period;
@@ -21,12 +20,11 @@ import jdk.jfr.StackTrace;
  */
 public final class WallClock {
   /** The event's name in the recording, for the settings and for the reader. */
+  private static final PeriodicEvent EVENT_AND_HOOK = new PeriodicEvent(Stamp.class, WallClock::tick);
   public static final String EVENT = "bottlenose.WallClock";
   /** Its field: {@link System#currentTimeMillis()} when it was committed. */
   public static final String MILLIS = "wallMillis";
 
-  private static final Runnable HOOK = WallClock::tick;
-  private static boolean registered;
 
   private WallClock() {}
 
@@ -45,31 +43,13 @@ public final class WallClock {
   }
 
   /** Makes the event known to JFR with its hook; idempotent, never throws (false: JFR refused it). */
-  public static synchronized boolean register() {
-    if (registered) {
-      return true;
-    }
-    try {
-      FlightRecorder.addPeriodicEvent(Stamp.class, HOOK);
-      registered = true;
-      return true;
-    } catch (RuntimeException | LinkageError e) {
-      return false;
-    }
+  public static boolean register() {
+    return EVENT_AND_HOOK.register();
   }
 
   /** Removes the hook and the event from JFR (the agent is leaving); never throws. */
-  public static synchronized void unregister() {
-    if (!registered) {
-      return;
-    }
-    registered = false;
-    try {
-      FlightRecorder.removePeriodicEvent(HOOK);
-      FlightRecorder.unregister(Stamp.class);
-    } catch (RuntimeException | LinkageError e) {
-      // JFR is shutting down with the JVM
-    }
+  public static void unregister() {
+    EVENT_AND_HOOK.unregister();
   }
 
   private static void tick() {
