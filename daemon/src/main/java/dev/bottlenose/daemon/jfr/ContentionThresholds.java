@@ -107,19 +107,16 @@ final class ContentionThresholds {
    * to at most {@value #MAX_PER_SECOND} a second; the highest when none does.
    */
   private static long raisedTo(long[] steps, long now, long spanMillis) {
-    long lowest = DiscoverySettings.CONTENTION_THRESHOLD.toNanos();
+    long raised = DiscoverySettings.MAX_CONTENTION_THRESHOLD.toNanos();
     long atOrAbove = 0;
-    long[] fromStep = new long[STEPS];
-    for (int k = STEPS - 1; k >= 0; k--) {
+    for (int k = STEPS - 1; k > step(now); k--) {
       atOrAbove += steps[k];
-      fromStep[k] = atOrAbove;
-    }
-    for (int k = step(now) + 1; k < STEPS; k++) {
-      if (fromStep[k] * 1000.0 / spanMillis <= MAX_PER_SECOND) {
-        return lowest << k;
+      if (atOrAbove * 1000.0 / spanMillis > MAX_PER_SECOND) {
+        break;
       }
+      raised = DiscoverySettings.CONTENTION_THRESHOLD.toNanos() << k;
     }
-    return DiscoverySettings.MAX_CONTENTION_THRESHOLD.toNanos();
+    return raised;
   }
 
   /** Every rate-bounded event's threshold in nanoseconds, as the {@code jfr} digest carries them. */
