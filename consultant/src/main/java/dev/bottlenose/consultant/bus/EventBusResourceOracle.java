@@ -4,6 +4,7 @@ import dev.bottlenose.bus.Addresses;
 import dev.bottlenose.bus.protocol.BadField;
 import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.bus.protocol.DaemonRequests;
+import dev.bottlenose.bus.protocol.DaemonRequests.CallGraph.Part;
 import dev.bottlenose.consultant.ResourceChild;
 import dev.bottlenose.consultant.ResourceOracle;
 import dev.bottlenose.model.Hierarchy;
@@ -121,7 +122,7 @@ public final class EventBusResourceOracle implements ResourceOracle {
     Map<ResourcePath, Long> self = new LinkedHashMap<>();
     long samples = 0;
     for (String id : daemonIds) {
-      DaemonReplies.CallGraph graph = callGraph(id, Hierarchy.CODE.root(), limit, graphName);
+      DaemonReplies.CallGraph graph = callGraph(id, Hierarchy.CODE.root(), limit, graphName, own ? Part.HOT_OWN : Part.HOT);
       if (graph == null) {
         continue;
       }
@@ -197,7 +198,7 @@ public final class EventBusResourceOracle implements ResourceOracle {
     Map<ResourcePath, Long> counts = new LinkedHashMap<>();
     long samples = 0;
     for (String id : daemonIds) {
-      DaemonReplies.CallGraph graph = callGraph(id, path, CHILD_LIMIT, graphName);
+      DaemonReplies.CallGraph graph = callGraph(id, path, CHILD_LIMIT, graphName, Part.CHILDREN);
       if (graph == null) {
         return null;
       }
@@ -236,7 +237,7 @@ public final class EventBusResourceOracle implements ResourceOracle {
   private long callees(ResourcePath method, String graphName, Map<ResourcePath, Long> calls) {
     long total = 0;
     for (String id : daemonIds) {
-      DaemonReplies.CallGraph graph = callGraph(id, method, CALLEE_LIMIT, graphName);
+      DaemonReplies.CallGraph graph = callGraph(id, method, CALLEE_LIMIT, graphName, Part.CHILDREN);
       if (graph == null) {
         continue;
       }
@@ -251,16 +252,15 @@ public final class EventBusResourceOracle implements ResourceOracle {
     return total;
   }
 
-  /** The daemon's call graph at {@code path}, or null when it has none to give (an older daemon, a failure). */
-  private DaemonReplies.CallGraph callGraph(String daemonId, ResourcePath path, int limit) {
-    return callGraph(daemonId, path, limit, CPU);
-  }
-
-  private DaemonReplies.CallGraph callGraph(String daemonId, ResourcePath path, int limit, String graphName) {
+  /**
+   * The {@code part} of the daemon's call graph {@code graphName} at {@code path}, or null when it has none to give
+   * (an older daemon, a failure).
+   */
+  private DaemonReplies.CallGraph callGraph(String daemonId, ResourcePath path, int limit, String graphName, Part part) {
     try {
       return read(DaemonReplies.CallGraph::from, request(Addresses.callGraph(daemonId),
-          new DaemonRequests.CallGraph(path, limit, graphName).toJson(), "give the call graph at " + path, daemonId),
-          "give the call graph at " + path, daemonId);
+          new DaemonRequests.CallGraph(path, limit, graphName, Set.of(part)).toJson(), "give the call graph at " + path,
+          daemonId), "give the call graph at " + path, daemonId);
     } catch (IllegalStateException e) {
       return null;
     }

@@ -153,8 +153,8 @@ final class TargetDaemon {
     long now = System.currentTimeMillis();
     if (!reachesAsked.contains(key) && (known == null || now - known.atMillis() > REACH_MAX_AGE_MILLIS)) {
       reachesAsked.add(key);
-      JsonObject body = new DaemonRequests.CallGraph(code, REACH_HOT_LIMIT, DaemonRequests.CallGraph.DEFAULT_GRAPH)
-          .toJson();
+      JsonObject body = new DaemonRequests.CallGraph(code, REACH_HOT_LIMIT, DaemonRequests.CallGraph.DEFAULT_GRAPH,
+          Set.of(DaemonRequests.CallGraph.Part.HOT, DaemonRequests.CallGraph.Part.REACH)).toJson();
       vertx.eventBus().<JsonObject>request(Addresses.callGraph(id), body).onComplete(ar -> {
         synchronized (this) {
           reachesAsked.remove(key);

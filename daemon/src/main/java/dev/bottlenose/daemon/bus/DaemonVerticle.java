@@ -134,7 +134,7 @@ public final class DaemonVerticle extends VerticleBase {
     serve(Addresses.callGraph(id), b -> {
       DaemonRequests.CallGraph r = DaemonRequests.CallGraph.from(b);
       return Wire.read(DaemonReplies.CallGraph::from, session.callGraph(r.path() == null ? null
-          : r.path().toString(), r.limit(), r.graph())).toJson();
+          : r.path().toString(), r.limit(), r.graph(), r.parts())).toJson();
     });
     serve(Addresses.stacks(id), b -> {
       DaemonRequests.Stacks r = DaemonRequests.Stacks.from(b);

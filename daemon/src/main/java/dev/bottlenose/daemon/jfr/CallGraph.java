@@ -1,11 +1,13 @@
 package dev.bottlenose.daemon.jfr;
 
 import dev.bottlenose.agent.sources.ToolCode;
+import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.model.CodePaths;
 import dev.bottlenose.model.Hierarchy;
 import dev.bottlenose.model.ResourcePath;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -277,22 +279,36 @@ public final class CallGraph {
 
   /**
    * What was sampled at or below {@code path} ({@code /Code} or a package, class or method): its
-   * samples, its children with theirs (the classes of a package, the methods of a class, the callees of
-   * a method), and the {@code limit} methods under it most often on top of the stack.
+   * samples, and of the {@code parts} asked for: its children with theirs (the classes of a package, the methods
+   * of a class, the callees of a method), the {@code limit} methods under it most often on top of the stack (or
+   * the topmost of the program's own code), and the methods within inlining reach of it.
    */
-  public synchronized Map<String, Object> at(ResourcePath path, int limit) {
+  public synchronized Map<String, Object> at(ResourcePath path, int limit, Set<DaemonRequests.CallGraph.Part> parts) {
     String key = path.toString();
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("path", key);
     m.put("samples", samples);
     Node at = nodes.get(key);
     m.put("total", path.isRoot() ? samples : at == null ? 0 : at.total);
-    m.put("children", path.depth() >= 3 ? callees(key, limit) : contained(key, limit));
-    m.put("hot", hot(path, limit, false));
-    m.put("hotOwn", hot(path, limit, true));
-    m.put("callers", reach(path, true));
-    m.put("callees", reach(path, false));
+    if (parts.contains(DaemonRequests.CallGraph.Part.CHILDREN)) {
+      m.put("children", path.depth() >= 3 ? callees(key, limit) : contained(key, limit));
+    }
+    if (parts.contains(DaemonRequests.CallGraph.Part.HOT)) {
+      m.put("hot", hot(path, limit, false));
+    }
+    if (parts.contains(DaemonRequests.CallGraph.Part.HOT_OWN)) {
+      m.put("hotOwn", hot(path, limit, true));
+    }
+    if (parts.contains(DaemonRequests.CallGraph.Part.REACH)) {
+      m.put("callers", reach(path, true));
+      m.put("callees", reach(path, false));
+    }
     return m;
+  }
+
+  /** Every part of {@link #at(ResourcePath, int, Set)}. */
+  public Map<String, Object> at(ResourcePath path, int limit) {
+    return at(path, limit, EnumSet.allOf(DaemonRequests.CallGraph.Part.class));
   }
 
   /**

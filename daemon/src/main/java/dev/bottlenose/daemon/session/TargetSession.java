@@ -45,6 +45,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -438,7 +439,7 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
    * compiled methods) at or below a {@code /Code} path: samples, children (classes, methods, or a method's
    * callees) with theirs, and the methods most often on top.
    */
-  public Map<String, Object> callGraph(String path, int limit, String graph) {
+  public Map<String, Object> callGraph(String path, int limit, String graph, Set<DaemonRequests.CallGraph.Part> parts) {
     checkGraph(graph);
     ResourcePath at;
     try {
@@ -455,7 +456,7 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
     if (jfr == null) {
       throw new SessionException(SessionException.Failure.FAILED, "no call graph: " + jfrUnavailable);
     }
-    return new LinkedHashMap<>(jfr.graphs().get(graph).at(at, limit));
+    return new LinkedHashMap<>(jfr.graphs().get(graph).at(at, limit, parts));
   }
 
   /** A bad input naming the graphs a daemon keeps, unless {@code graph} is one of them. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
+import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.daemon.session.Sample;
 import dev.bottlenose.daemon.session.SessionException;
 import dev.bottlenose.daemon.session.SessionException.Failure;
@@ -14,7 +15,9 @@ import dev.bottlenose.daemon.session.TargetSession;
 import dev.bottlenose.metrics.ProbePlan;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,6 +31,7 @@ import org.junit.jupiter.api.Test;
 class SourcesIT {
   static final SessionOptions OPTIONS = SessionOptions.defaults().withInterval(Duration.ofMillis(200));
   static final String W = SourcesTarget.CLASS;
+  static final Set<DaemonRequests.CallGraph.Part> ALL_PARTS = EnumSet.allOf(DaemonRequests.CallGraph.Part.class);
   private static SourcesTarget target;
   private static TargetSession session;
 
@@ -259,7 +263,7 @@ class SourcesIT {
     assertThat(v.count()).isPositive();
     assertThat((double) v.nanos()).as("parked vs held %d ns", held).isCloseTo(held, within(0.2 * held));
 
-    Map<String, Object> graph = session.callGraph(W, 100, "sync");
+    Map<String, Object> graph = session.callGraph(W, 100, "sync", ALL_PARTS);
     assertThat(childPaths(graph)).as("methods on the parked stack: %s", graph)
         .anyMatch(p -> p.startsWith(W + "/contendLock("));
   }
@@ -279,7 +283,7 @@ class SourcesIT {
     long slept = target.run("sleep 50").get("slept");
     long micros = slept / 1000;
     await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
-      Map<String, Object> graph = session.callGraph(sleeper, 100, "wait");
+      Map<String, Object> graph = session.callGraph(sleeper, 100, "wait", ALL_PARTS);
       long total = ((Number) graph.get("total")).longValue();
       assertThat(total).as("microseconds waited in %s (slept %d µs; halved every 30 s)", sleeper, micros)
           .isBetween(micros * 45 / 100, micros * 3);
@@ -358,9 +362,9 @@ class SourcesIT {
     assertThat(v.count()).isGreaterThanOrEqualTo(1);
     assertThat(v.bytes()).as("compiled code size").isPositive();
 
-    Map<String, Object> graph = session.callGraph("/Code/" + SourcesTarget.PACKAGE, 100, "jit");
+    Map<String, Object> graph = session.callGraph("/Code/" + SourcesTarget.PACKAGE, 100, "jit", ALL_PARTS);
     assertThat(childPaths(graph)).as("classes compiled in the package: %s", graph).contains(W);
-    Map<String, Object> whole = session.callGraph("/Code", 10_000, "jit");
+    Map<String, Object> whole = session.callGraph("/Code", 10_000, "jit", ALL_PARTS);
     assertThat(childPaths(whole)).as("packages compiled").contains("/Code/" + SourcesTarget.PACKAGE)
         .noneMatch(p -> p.startsWith("/Code/dev.bottlenose.agent") || p.startsWith("/Code/dev.bottlenose.model"));
     assertThat((Long) whole.get("samples")).as("compilations counted").isGreaterThanOrEqualTo(1);

@@ -2,10 +2,12 @@ package dev.bottlenose.daemon.jfr;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bottlenose.bus.protocol.DaemonRequests.CallGraph.Part;
 import dev.bottlenose.model.ResourcePath;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class CallGraphTest {
@@ -43,6 +45,22 @@ class CallGraphTest {
         "/Code/com.acme/Client/readLine()Ljava/lang/String;");
     assertThat(methods(root.get("hot"))).as("on top: the platform's native methods").containsExactly(
         "/Code/java.io/FileDescriptor/sync()V", "/Code/sun.nio.ch/SocketDispatcher/read0(Ljava/io/FileDescriptor;JI)I");
+  }
+
+  @Test
+  void onlyThePartsAskedForAreWorkedOut() {
+    CallGraph graph = new CallGraph();
+    graph.record(stack("java.lang/Math/abs(J)J", "com.acme/Numbers/gcd(JJ)J", "app/Run/main()V"));
+
+    Map<String, Object> children = graph.at(ResourcePath.parse("/Code/com.acme"), 10, Set.of(Part.CHILDREN));
+    Map<String, Object> reach = graph.at(ResourcePath.parse("/Code/com.acme"), 10, Set.of(Part.HOT, Part.REACH));
+
+    assertThat(children).containsOnlyKeys("path", "samples", "total", "children");
+    assertThat(paths(children.get("children"))).containsExactly("/Code/com.acme/Numbers");
+    assertThat(reach).containsOnlyKeys("path", "samples", "total", "hot", "callers", "callees");
+    assertThat(paths(reach.get("callers"))).containsExactly("/Code/app/Run/main()V");
+    assertThat(graph.at(ResourcePath.parse("/Code/com.acme"), 10)).as("every part by default")
+        .containsKeys("children", "hot", "hotOwn", "callers", "callees");
   }
 
   @Test

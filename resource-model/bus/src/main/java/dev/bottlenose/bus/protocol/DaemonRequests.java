@@ -2,11 +2,15 @@ package dev.bottlenose.bus.protocol;
 
 import dev.bottlenose.model.Focus;
 import dev.bottlenose.model.ResourcePath;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The requests a daemon answers on the event bus ({@code dev.bottlenose.bus.Addresses}), one record each:
@@ -216,19 +220,85 @@ public final class DaemonRequests {
     }
   }
 
-  /** {@code callgraph}: one of the daemon's graphs ({@link Stacks#GRAPHS}) at a /Code path. */
-  public record CallGraph(ResourcePath path, int limit, String graph) {
+  /**
+   * {@code callgraph}: one of the daemon's graphs ({@link Stacks#GRAPHS}) at a /Code path; only the {@code parts}
+   * asked for are worked out and sent (all of them when absent), so that a caller listing children does not pay for
+   * the hot methods and the callers and callees within inlining reach, which take a walk over the whole graph each.
+   */
+  public record CallGraph(ResourcePath path, int limit, String graph, Set<Part> parts) {
     public static final int DEFAULT_LIMIT = 100;
     public static final String DEFAULT_GRAPH = "cpu";
 
+    /** What of the graph at the path to give: the lists of the reply by their names there. */
+    public enum Part {
+      /** {@code children}: its packages, classes or methods, or a method's callees. */
+      CHILDREN("children"),
+      /** {@code hot}: the methods under it most often on top of the stack. */
+      HOT("hot"),
+      /** {@code hotOwn}: the methods under it most often the topmost of the program's own code. */
+      HOT_OWN("hotOwn"),
+      /** {@code callers} and {@code callees}: the methods within inlining reach. */
+      REACH("reach");
+
+      private final String word;
+
+      Part(String word) {
+        this.word = word;
+      }
+
+      public String word() {
+        return word;
+      }
+
+      static Part of(String word) {
+        for (Part p : values()) {
+          if (p.word.equals(word)) {
+            return p;
+          }
+        }
+        return null;
+      }
+    }
+
+    public CallGraph {
+      parts = Set.copyOf(parts);
+    }
+
+    /** Every part. */
+    public CallGraph(ResourcePath path, int limit, String graph) {
+      this(path, limit, graph, EnumSet.allOf(Part.class));
+    }
+
     public static CallGraph from(Object body) {
       Fields f = Fields.of(body);
-      return new CallGraph(f.path("path"), f.integer("limit", DEFAULT_LIMIT), f.text("graph", DEFAULT_GRAPH));
+      Set<Part> parts = EnumSet.noneOf(Part.class);
+      if (f.has("parts")) {
+        List<String> words = f.texts("parts");
+        for (int i = 0; i < words.size(); i++) {
+          Part p = Part.of(words.get(i));
+          if (p == null) {
+            throw Fields.wrong(f.name("parts") + "[" + i + "]", "one of " + Arrays.stream(Part.values())
+                .map(Part::word).toList(), words.get(i));
+          }
+          parts.add(p);
+        }
+      } else {
+        parts = EnumSet.allOf(Part.class);
+      }
+      return new CallGraph(f.path("path"), f.integer("limit", DEFAULT_LIMIT), f.text("graph", DEFAULT_GRAPH), parts);
+    }
+
+    public boolean wants(Part part) {
+      return parts.contains(part);
     }
 
     public JsonObject toJson() {
-      return put(new JsonObject().put("limit", limit).put("graph", graph), "path", path == null ? null
+      JsonObject j = put(new JsonObject().put("limit", limit).put("graph", graph), "path", path == null ? null
           : path.toString());
+      if (parts.size() < Part.values().length) {
+        j.put("parts", new JsonArray(Arrays.stream(Part.values()).filter(parts::contains).map(Part::word).toList()));
+      }
+      return j;
     }
   }
 

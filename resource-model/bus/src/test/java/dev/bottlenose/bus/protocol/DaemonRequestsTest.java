@@ -20,8 +20,10 @@ import dev.bottlenose.bus.protocol.DaemonRequests.ValuesHistory;
 import dev.bottlenose.bus.protocol.DaemonRequests.Watch;
 import dev.bottlenose.model.Focus;
 import dev.bottlenose.model.ResourcePath;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class DaemonRequestsTest {
@@ -56,6 +58,9 @@ class DaemonRequestsTest {
     assertThat(ClassBytes.from(new ClassBytes("com.acme.Sim").toJson())).isEqualTo(new ClassBytes("com.acme.Sim"));
     CallGraph graph = new CallGraph(ResourcePath.parse("/Code/com.acme/Sim"), 10, "io");
     assertThat(CallGraph.from(graph.toJson())).isEqualTo(graph);
+    CallGraph children = new CallGraph(ResourcePath.parse("/Code/com.acme/Sim"), 10, "io", Set.of(CallGraph.Part.CHILDREN));
+    assertThat(children.toJson().getJsonArray("parts")).containsExactly("children");
+    assertThat(CallGraph.from(children.toJson())).isEqualTo(children);
   }
 
   @Test
@@ -69,12 +74,19 @@ class DaemonRequestsTest {
   }
 
   @Test
+  void aCallGraphPartMustBeOneTheDaemonKnows() {
+    assertBad(() -> CallGraph.from(new JsonObject().put("parts", new JsonArray().add("children").add("flame"))),
+        "parts[1]", "'parts[1]' must be one of [children, hot, hotOwn, reach], not \"flame\"");
+  }
+
+  @Test
   void absentFieldsTakeTheirDefaults() {
     assertThat(Resources.from(null)).isEqualTo(new Resources(null, 1));
     assertThat(Resources.from(new JsonObject().put("path", "/"))).isEqualTo(new Resources(null, 1));
     assertThat(Hold.from(new JsonObject())).isEqualTo(new Hold(true));
     assertThat(ValuesHistory.from(null).last()).isEqualTo(ValuesHistory.DEFAULT_LAST);
     assertThat(CallGraph.from(new JsonObject())).isEqualTo(new CallGraph(null, 100, "cpu"));
+    assertThat(CallGraph.from(new JsonObject()).parts()).as("every part").containsExactlyInAnyOrder(CallGraph.Part.values());
     assertThat(EnableProbe.from(new JsonObject().put("method", "/Code/com.acme/Sim/step()V").put("kind", "call_count"))
         .focus()).isEqualTo(Focus.parse("</Code/com.acme/Sim/step()V>"));
   }
