@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Decides which nodes may be tested within the overhead budget (a fraction of the target's CPU): the
@@ -516,41 +517,59 @@ final class BudgetScheduler {
 
   /** Why a queued node waits, or null if it does not. */
   String waitReason(int nodeId) {
+    Wait w = waitFor(nodeId);
+    return w == null ? null : w.text().get();
+  }
+
+  /**
+   * Why a queued node waits: {@code kind} names the reason and stays the same while only its figures change, and
+   * {@code text} words it with the figures of the moment, worked out only when asked (a search with a hundred queued
+   * nodes asks for every one at every step, and shows the words only when the reason or a few seconds have passed).
+   */
+  record Wait(String kind, Supplier<String> text) {}
+
+  /** Why a queued node waits ({@link Wait}), or null if it does not. */
+  Wait waitFor(int nodeId) {
     Entry e = queued.get(nodeId);
     if (e == null) {
       return null;
     }
     if (running.size() >= maxActive) {
-      return "waiting: " + maxActive + " nodes are being tested already";
+      return new Wait("full", () -> "waiting: " + maxActive + " nodes are being tested already");
     }
     double cost = expected(e);
     double once = oneTimeCost(e);
     if (burst != null && (cost > room() + 1e-12 || need(cost, once, steadyLoad()) > bucket.capacity() + 1e-12)) {
-      return "waiting: another node is being measured in a burst";
+      return new Wait("burst elsewhere", () -> "waiting: another node is being measured in a burst");
     }
     double credit = bucket.credit();
-    if (cost > room() + 1e-12) {
+    double room = room();
+    if (cost > room + 1e-12) {
       double need = need(cost, once, load());
-      double rate = Math.max(0, room() - load());
-      return String.format(Locale.ROOT, "measured in bursts (%d so far): measuring it costs %.4f, more than the %.4f the"
-          + " budget leaves; the next %.0f s burst needs %.4f of the budget saved up, %.4f now%s", e.bursts, cost, room(),
-          burstMillis(once) / 1000.0, need, credit, rate > 0 && need > credit
-              ? String.format(Locale.ROOT, " (about %.0f s more)", (need - credit) / rate) : "");
+      double rate = Math.max(0, room - load());
+      long bursts = e.bursts;
+      return new Wait("in bursts " + bursts, () -> String.format(Locale.ROOT, "measured in bursts (%d so far): measuring"
+          + " it costs %.4f, more than the %.4f the budget leaves; the next %.0f s burst needs %.4f of the budget saved"
+          + " up, %.4f now%s", bursts, cost, room, burstMillis(once) / 1000.0, need, credit, rate > 0 && need > credit
+              ? String.format(Locale.ROOT, " (about %.0f s more)", (need - credit) / rate) : ""));
     }
     if (!(credit > 0) || credit < once - 1e-12) {
-      return String.format(Locale.ROOT, "waiting for budget: one-time costs (probes going in and out, the JIT"
-          + " recompiling) are being repaid; the bucket holds %.4f of %.4f and this start needs %.4f",
-          credit, Math.max(bucket.capacity(), Double.isNaN(saving) ? 0 : saving), once);
+      double capacity = Math.max(bucket.capacity(), Double.isNaN(saving) ? 0 : saving);
+      return new Wait("repaying", () -> String.format(Locale.ROOT, "waiting for budget: one-time costs (probes going in"
+          + " and out, the JIT recompiling) are being repaid; the bucket holds %.4f of %.4f and this start needs %.4f",
+          credit, capacity, once));
     }
-    if (room() > budget - attached + 1e-12) {
-      return String.format(Locale.ROOT, "waiting for budget: needs %.4f of the %.4f the search measures with (being"
-          + " attached costs %.4f at rest, more than the budget %.4f leaves room for)", cost, room(), attached, budget);
+    double attachedNow = attached;
+    if (room > budget - attachedNow + 1e-12) {
+      return new Wait("attached over", () -> String.format(Locale.ROOT, "waiting for budget: needs %.4f of the %.4f the"
+          + " search measures with (being attached costs %.4f at rest, more than the budget %.4f leaves room for)", cost,
+          room, attachedNow, budget));
     }
-    if (attached > 0) {
-      return String.format(Locale.ROOT, "waiting for budget: needs %.4f of the %.4f left (budget %.4f, less %.4f for"
-          + " being attached while nothing is measured)", cost, room(), budget, attached);
+    if (attachedNow > 0) {
+      return new Wait("attached", () -> String.format(Locale.ROOT, "waiting for budget: needs %.4f of the %.4f left"
+          + " (budget %.4f, less %.4f for being attached while nothing is measured)", cost, room, budget, attachedNow));
     }
-    return String.format(Locale.ROOT, "waiting for budget: needs %.4f of %.4f", cost, budget);
+    return new Wait("budget", () -> String.format(Locale.ROOT, "waiting for budget: needs %.4f of %.4f", cost, budget));
   }
 
   /** The latest cost of the JIT's recompiling, as a fraction of the target's CPU; call it before {@link #observe}. */

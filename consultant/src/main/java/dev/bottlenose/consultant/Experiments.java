@@ -41,6 +41,8 @@ final class Experiments {
   private final Measurements measurements;
   /** Nodes whose cost prediction the port has not answered yet; asked again every step. */
   private final Set<Integer> awaitingPrediction = new HashSet<>();
+  /** Per waiting node, the reason last shown. */
+  private final Map<Integer, ShownWait> waitsShown = new HashMap<>();
 
   Experiments(SearchNodes nodes, RuleSession rules, SearchHistoryGraph graph, Settings settings, MeasurementPort port) {
     this.nodes = nodes;
@@ -170,12 +172,34 @@ final class Experiments {
       start(nodes.get(start), now);
     }
     for (Node node : nodes.all()) {
-      String why = scheduler.waitReason(node.id());
-      if (why != null) {
-        graph.update(node.id(), n -> n.withState(n.state(), why, now));
-      }
+      showWait(node.id(), scheduler.waitFor(node.id()), now);
     }
   }
+
+  /**
+   * Shows why node {@code id} waits when the reason is new, another than the one shown, or shown {@value
+   * #WAIT_FIGURES_MILLIS} ms ago or more: its figures (the budget saved up, what the start needs) change at every
+   * step, and a node changed at every step is written to the journal and sent to every page that follows the search.
+   */
+  private void showWait(int id, BudgetScheduler.Wait wait, long now) {
+    if (wait == null) {
+      waitsShown.remove(id);
+      return;
+    }
+    ShownWait shown = waitsShown.get(id);
+    if (shown != null && shown.kind().equals(wait.kind()) && now - shown.atMillis() < WAIT_FIGURES_MILLIS
+        && shown.text().equals(graph.node(id).reason())) {
+      return;
+    }
+    String text = wait.text().get();
+    graph.update(id, n -> n.withState(n.state(), text, now));
+    waitsShown.put(id, new ShownWait(wait.kind(), text, now));
+  }
+
+  /** How long a waiting node's reason keeps its figures while the reason stays the same. */
+  static final long WAIT_FIGURES_MILLIS = 5_000;
+
+  private record ShownWait(String kind, String text, long atMillis) {}
 
   /**
    * Whether a node measured in a burst that has lasted its time is about to become true: its values pass the bar and
