@@ -57,6 +57,12 @@ public final class Search {
   private final Priorities priorities;
   private volatile Spending spending;
   private final Set<Refinement> refinements = new HashSet<>();
+  /**
+   * Refinements {@link #refused} since what that weighs last changed: the values (taken in at the start of a step),
+   * the verdicts and the listings of the resources. Not weighed again until then: the rules propose hundreds of
+   * refinements that stay refused, and a step settles the rules in several rounds, twice.
+   */
+  private final Set<Refinement> refusedNow = new HashSet<>();
   /** Per node found false and queued again while nothing was true, its verdict's reason. */
   private final Map<Integer, String> watched = new HashMap<>();
   private long steps;
@@ -277,6 +283,7 @@ public final class Search {
     steps++;
     experiments.takeFailures();
     experiments.updateEvidence(now);
+    refusedNow.clear();
     settle(now);
     experiments.retryPredictions();
     Set<Integer> promising = new HashSet<>();
@@ -292,6 +299,9 @@ public final class Search {
       rules.fire();
       boolean changed = applyVerdicts(now);
       changed |= explorePromising();
+      if (changed) {
+        refusedNow.clear();
+      }
       changed |= applyRefinements();
       if (!changed) {
         return;
@@ -348,7 +358,12 @@ public final class Search {
     // refinement they ever proposed, and most of those not made stay refused step after step
     List<Refinement> made = new ArrayList<>();
     for (Refinement r : now) {
-      if (!refinements.contains(r) && !refused(r)) {
+      if (refinements.contains(r) || refusedNow.contains(r)) {
+        continue;
+      }
+      if (refused(r)) {
+        refusedNow.add(r);
+      } else {
         made.add(r);
       }
     }
