@@ -421,6 +421,26 @@ class SearchTest {
     assertThat(driver.live()).isEmpty();
   }
 
+  @Test
+  void aWaitingNodesFiguresAreWrittenAgainEveryFewSecondsNotAtEveryStep() {
+    ScriptedEngineDriver driver = new ScriptedEngineDriver(PlantedPrograms::cpuHot,
+        r -> r.metric().equals("method_call_overhead") ? EXPENSIVE : PlantedPrograms.cost(r));
+    Search search = search(driver, SearchOptions.of("saving").with("search.max_time_seconds", "60"));
+    java.util.Map<Integer, List<ShgNode>> reworded = new java.util.HashMap<>();
+    search.addListener(e -> {
+      if (e instanceof ShgEvent.NodeChanged c && c.node().reason() != null
+          && c.node().reason().startsWith("measured in bursts")) {
+        reworded.computeIfAbsent(c.node().id(), k -> new ArrayList<>()).add(c.node());
+      }
+    });
+    search.begin();
+    driver.runToEnd(search, 40);
+
+    assertThat(reworded).as("a node waits for its burst, its figures moving as the budget saves up").isNotEmpty();
+    reworded.values().forEach(changes -> assertThat(changes)
+        .as("written again every 5 s at most, not at each of 40 steps of 1 s").hasSizeLessThanOrEqualTo(40 / 5 + 2));
+  }
+
   /**
    * A node whose burst needs more budget than the search saves up in about 30 s: it waits most of the search, and
    * its burst overspends what was saved, so everything else waits about 15 s after it.
