@@ -144,6 +144,13 @@ public final class RepositoryReader implements AutoCloseable {
     }
   }
 
+  /**
+   * How far before its start instant the stream is opened; the events of that margin that ended before the instant on
+   * the wall clock are dropped once a wall-clock event has told JFR's offset, and read before that.
+   */
+  static final long START_MARGIN_MILLIS = 10_000;
+  private volatile long fromMillis = Long.MIN_VALUE;
+
   /** As {@link #start(Instant)} from now. */
   public synchronized void start() throws IOException {
     start(Instant.now());
@@ -159,7 +166,10 @@ public final class RepositoryReader implements AutoCloseable {
     EventStream s = EventStream.openRepository(repository);
     s.setReuse(true);
     s.setOrdered(false);
-    s.setStartTime(from);
+    // JFR's times can run behind the wall clock by a few ms for each second of the chunk's age (JfrClock): opened
+    // at the wall-clock instant itself, a session joining a chunk minutes old would miss its first second or so
+    fromMillis = from.toEpochMilli();
+    s.setStartTime(from.minusMillis(START_MARGIN_MILLIS));
     Set<String> names = new TreeSet<>(discovery.eventNames());
     names.addAll(SourceCounter.eventNames());
     names.add(DiscoverySettings.FLUSH);
@@ -210,6 +220,9 @@ public final class RepositoryReader implements AutoCloseable {
     }
     if (WallClock.EVENT.equals(name)) {
       clock.observe(e);
+      return;
+    }
+    if (clock.offsetMillis() != null && clock.millis(e.getEndTime()) < fromMillis) {
       return;
     }
     discovery.accept(e);

@@ -79,13 +79,13 @@ class RepositoryReaderTest {
   /**
    * The agent starts its recording before the daemon's reader opens the repository (the JIT recompiling what JFR's
    * start threw away begins at once): read from the moment the daemon began attaching, the reader counts the
-   * compilations of that gap too. The instant is taken a few seconds back: this JVM's JFR clock can run behind the
-   * wall clock by a few milliseconds a second of the current chunk's age (see JfrClock), and a recording an earlier
-   * test left running keeps the chunk open, so compilations just after a wall-clock instant carried JFR times before it.
+   * compilations of that gap too, although this JVM's JFR clock can run behind the wall clock by a few milliseconds a
+   * second of the current chunk's age (see JfrClock) and a recording an earlier test left running keeps the chunk
+   * open, so that compilations just after the wall-clock instant carry JFR times before it.
    */
   @Test
   void readsTheEventsRecordedBeforeItStartedFromTheInstantItIsGiven() throws Exception {
-    Instant began = Instant.now().minusSeconds(5);
+    Instant began = Instant.now();
     try (Recording recording = new Recording()) {
       recording.enable("jdk.Compilation").withThreshold(Duration.ZERO);
       recording.setToDisk(true);
