@@ -1,5 +1,6 @@
 package dev.bottlenose.metrics;
 
+import dev.bottlenose.model.Focus;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +32,31 @@ public final class VmAppBreakdown {
       new Category("sync_wait", "Blocked on contended locks", "wait", "sync_wait"),
       new Category("io_wait", "Blocked in file and socket I/O", "wait", "io_wait"));
 
+  /**
+   * Estimates from samples that stand for a category's exact metric wherever they can measure the focus: the exact
+   * {@code sync_wait} records every park of the program to find the lock parks among them (a server's idle pool parks
+   * thousands of times a second), and {@code object_creation_overhead} puts a probe at every allocation of the focus
+   * and cannot measure the whole program at all; their sampled estimates cost the same whatever the program does,
+   * and are what the consultant's hypotheses test.
+   */
+  private static final Map<String, String> SAMPLED = Map.of("sync_wait", "sync_wait_sampled",
+      "object_creation_overhead", "object_creation_sampled");
+
   private VmAppBreakdown() {}
+
+  /**
+   * The metric that measures {@code c} at {@code focus}: its estimate from samples where that refines every hierarchy
+   * the focus constrains ({@code sync_wait_sampled} has no stacks, so a focus in the code takes the exact
+   * {@code sync_wait}), else its own; null for the derived category.
+   */
+  public static String metric(Category c, Focus focus) {
+    String sampled = c.metric() == null ? null : SAMPLED.get(c.metric());
+    if (sampled == null) {
+      return c.metric();
+    }
+    return MetricLibrary.builtin().metric(sampled).refinable().containsAll(focus.constrained().keySet()) ? sampled
+        : c.metric();
+  }
 
   /**
    * Each category's value from one interval's metric values (by category key, and {@link #CPU}): the measured ones

@@ -8,6 +8,7 @@ import dev.bottlenose.daemon.session.SessionException;
 import dev.bottlenose.daemon.session.TargetSession;
 import dev.bottlenose.metrics.VmAppBreakdown;
 import dev.bottlenose.metrics.VmAppBreakdown.Category;
+import dev.bottlenose.model.Focus;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -58,8 +59,10 @@ final class VmAppCommand implements Callable<Integer> {
       List<String> keys = new ArrayList<>();
       VmAppBreakdown.CATEGORIES.stream().filter(c -> c.metric() != null).forEach(c -> keys.add(c.key()));
       keys.add(VmAppBreakdown.CPU);
+      Focus parsed = parsed(at);
       for (String key : keys) {
-        String metric = key.equals(VmAppBreakdown.CPU) ? key : category(key).metric();
+        String metric = key.equals(VmAppBreakdown.CPU) ? key : parsed == null ? category(key).metric()
+            : VmAppBreakdown.metric(category(key), parsed);
         try {
           ActiveMetric m = session.enableMetric(metric, at, "cli vmapp");
           ids.put(key, m.metricId());
@@ -89,6 +92,15 @@ final class VmAppCommand implements Callable<Integer> {
         return 1;
       }
       return averages.intervals() == 0 ? 1 : 0;
+    }
+  }
+
+  /** The focus {@code at} names, or null when it names none (each metric's enabling then says why). */
+  private static Focus parsed(String at) {
+    try {
+      return Focus.parse(at);
+    } catch (IllegalArgumentException e) {
+      return null;
     }
   }
 

@@ -133,6 +133,12 @@ class CliIT {
     assertThat(((Number) totals.get("total")).doubleValue()).isGreaterThanOrEqualTo(app);
     assertThat(categories).filteredOn(c -> c.get("key").equals("method_call_overhead")).singleElement()
         .satisfies(c -> assertThat((String) c.get("error")).contains("refine the focus"));
+    assertThat(categories).as("estimated from samples at the whole program, where probes cannot go")
+        .filteredOn(c -> c.get("key").equals("object_creation_overhead") || c.get("key").equals("sync_wait"))
+        .hasSize(2).allSatisfy(c -> {
+          assertThat(c.get("error")).isNull();
+          assertThat(c.get("secondsPerSecond")).isNotNull();
+        });
     out.reset();
     assertThat(run("ledger", "--pid", pid(), "--json")).isZero();
     assertThat(json(out())).containsEntry("probes", List.of());

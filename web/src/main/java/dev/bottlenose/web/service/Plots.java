@@ -130,7 +130,7 @@ final class Plots {
     Map<String, Future<DaemonReplies.ActiveMetric>> enabling = new LinkedHashMap<>();
     for (Category c : CATEGORIES) {
       if (c.metric() != null) {
-        enabling.put(c.key(), enable(daemonId, c.metric(), focus, "web vm-vs-app " + id));
+        enabling.put(c.key(), enable(daemonId, VmAppBreakdown.metric(c, focus), focus, "web vm-vs-app " + id));
       }
     }
     enabling.put(CPU, enable(daemonId, CPU, focus, "web vm-vs-app " + id));
