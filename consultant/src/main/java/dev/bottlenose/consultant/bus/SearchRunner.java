@@ -74,6 +74,8 @@ public final class SearchRunner {
   /** Set while a step runs: the periodic timer and the step after a sample come from different threads. */
   private final AtomicBoolean stepping = new AtomicBoolean();
   private final AtomicBoolean stepSoonPending = new AtomicBoolean();
+  /** When the latest step began, epoch ms: the periodic step runs only when no sampled one ran for most of a period. */
+  private volatile long lastStepAt = Long.MIN_VALUE / 2;
   private boolean begun;
   private int failedSteps;
   private boolean hinted;
@@ -159,7 +161,11 @@ public final class SearchRunner {
       throw new java.io.UncheckedIOException("cannot write the search's journal in the data directory: " + e.getMessage(), e);
     }
     long interval = Math.max(10, Math.round(search.settings().number("search.sampling_interval_seconds") * 1000));
-    timer = vertx.setPeriodic(0, interval, t -> step());
+    timer = vertx.setPeriodic(0, interval, t -> {
+      if (System.currentTimeMillis() - lastStepAt >= interval * 3 / 4) {
+        step();
+      }
+    });
     port.onSampled(this::stepSoon);
     announcer.start();
     return this;
@@ -326,7 +332,9 @@ public final class SearchRunner {
    * A step shortly after new values came ({@value #SOON_MILLIS} ms, so that the samples of several daemons
    * arriving together make one step): a value that settles a node is weighed when it arrives, not up to a
    * sampling interval later at the periodic step, and the node's refinements start that much sooner. The
-   * periodic step still runs for what depends on time alone (time limits, the budget's refills).
+   * periodic step runs for what depends on time alone (time limits, the budget's refills) only when no step ran
+   * for three quarters of a period: while the daemons' samples come, a step a period, not two (each step weighs
+   * every node and every refinement the rules keep, and a second step between two samples had nothing new).
    */
   private void stepSoon() {
     if (timer < 0 || !stepSoonPending.compareAndSet(false, true)) {
@@ -342,6 +350,7 @@ public final class SearchRunner {
     if (timer < 0 || !stepping.compareAndSet(false, true)) {
       return;
     }
+    lastStepAt = System.currentTimeMillis();
     vertx.executeBlocking(() -> {
       deepStartHints();
       ioHints();
