@@ -113,8 +113,9 @@ public final class WholeRunBenchmark {
             .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         Map<Long, ProcCpu.ThreadCpu> toolThreads = new java.util.concurrent.ConcurrentHashMap<>();
         toolCpu = watchTool(search, toolThreads);
-        writeToolThreads(o.out.resolve("tool-threads-" + mode.replace('%', 'p').replace(':', '-') + "-" + rep + ".tsv"),
-            toolThreads);
+        String label = mode.replace('%', 'p').replace(':', '-') + "-" + rep;
+        writeToolThreads(o.out.resolve("tool-threads-" + label + ".tsv"), toolThreads);
+        keepSearch(tmp, o.out.resolve("search-" + label + ".json"));
       } else if (mode.equals(JFR_ATTACH)) {
         Thread.sleep(Math.round(o.lead * 1000));
         Process jcmd = new ProcessBuilder(Path.of(o.targetJava).resolveSibling("jcmd").toString(),
@@ -138,6 +139,23 @@ public final class WholeRunBenchmark {
     } finally {
       try (var paths = Files.walk(tmp)) {
         paths.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+      }
+    }
+  }
+
+  /**
+   * Keeps the search's saved file beside the results ({@code search-<mode>-<rep>.json}, as its {@code --data} directory
+   * held it): what it measured, and when, explains what the run cost.
+   */
+  private static void keepSearch(Path data, Path to) throws java.io.IOException {
+    Path searches = data.resolve("searches");
+    if (!Files.isDirectory(searches)) {
+      return;
+    }
+    try (var files = Files.list(searches)) {
+      var saved = files.filter(f -> f.getFileName().toString().matches("s-[^.]+\\.json")).findFirst();
+      if (saved.isPresent()) {
+        Files.copy(saved.get(), to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
       }
     }
   }
