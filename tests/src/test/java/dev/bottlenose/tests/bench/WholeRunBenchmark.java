@@ -144,15 +144,11 @@ public final class WholeRunBenchmark {
   }
 
   /**
-   * Keeps the search's saved file beside the results ({@code search-<mode>-<rep>.json}, as its {@code --data} directory
-   * held it): what it measured, and when, explains what the run cost.
+   * Keeps the search's saved file beside the results ({@code search-<mode>-<rep>.json}, from its {@code --data}
+   * directory, {@code data}): what it measured, and when, explains what the run cost.
    */
   private static void keepSearch(Path data, Path to) throws java.io.IOException {
-    Path searches = data.resolve("searches");
-    if (!Files.isDirectory(searches)) {
-      return;
-    }
-    try (var files = Files.list(searches)) {
+    try (var files = Files.list(data)) {
       var saved = files.filter(f -> f.getFileName().toString().matches("s-[^.]+\\.json")).findFirst();
       if (saved.isPresent()) {
         Files.copy(saved.get(), to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
