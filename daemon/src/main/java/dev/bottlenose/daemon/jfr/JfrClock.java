@@ -30,6 +30,11 @@ public final class JfrClock {
     return jfrTime.toEpochMilli() - offsetMillis;
   }
 
+  /** Whether a wall-clock event has told the offset yet. */
+  public boolean known() {
+    return seen;
+  }
+
   /** How far JFR's times run ahead of the wall clock (negative: behind), ms; null before the first reading. */
   public Long offsetMillis() {
     return seen ? offsetMillis : null;

@@ -222,7 +222,7 @@ public final class RepositoryReader implements AutoCloseable {
       clock.observe(e);
       return;
     }
-    if (clock.offsetMillis() != null && clock.millis(e.getEndTime()) < fromMillis) {
+    if (clock.known() && clock.millis(e.getEndTime()) < fromMillis) {
       return;
     }
     discovery.accept(e);

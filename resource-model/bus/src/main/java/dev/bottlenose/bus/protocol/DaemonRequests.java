@@ -288,10 +288,6 @@ public final class DaemonRequests {
       return new CallGraph(f.path("path"), f.integer("limit", DEFAULT_LIMIT), f.text("graph", DEFAULT_GRAPH), parts);
     }
 
-    public boolean wants(Part part) {
-      return parts.contains(part);
-    }
-
     public JsonObject toJson() {
       JsonObject j = put(new JsonObject().put("limit", limit).put("graph", graph), "path", path == null ? null
           : path.toString());
