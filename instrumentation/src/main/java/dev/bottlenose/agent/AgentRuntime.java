@@ -44,6 +44,15 @@ final class AgentRuntime {
   final Map<Long, MonitorBaseline> monitorBaselines = new ConcurrentHashMap<>();
   private final AtomicInteger sessionNumbers = new AtomicInteger();
   private final ConcurrentSkipListSet<Integer> openSessions = new ConcurrentSkipListSet<>();
+  /**
+   * Guards discovery's part of the recording's settings (not this object: discovery's thread sets them, and a
+   * session stopping discovery waits for that thread while holding this object).
+   */
+  private final Object discoverySettings = new Object();
+  /** The contention thresholds the daemon whose digests are taken asked for (none: the lowest). */
+  private Map<String, Long> contentionThresholds = Map.of();
+  /** Whether discovery records class definitions now ({@code discovery.ClassDefineDuty}). */
+  private boolean classDefines = true;
 
   private AgentRuntime(Instrumentation instrumentation, AgentOptions options) {
     this.instrumentation = instrumentation;
@@ -59,6 +68,7 @@ final class AgentRuntime {
   synchronized Discovery holdDiscovery(int number) {
     if (discovery == null) {
       discovery = new Discovery(instrumentation);
+      discovery.onClassDefines(this::classDefines);
       discovery.start();
       discovery.jfrStatus(jfrStatus());
     }
@@ -132,7 +142,11 @@ final class AgentRuntime {
     openSessions.remove(number);
     if (recording != null && openSessions.isEmpty()) {
       recording.stop();
-      recording.set(DISCOVERY, DiscoverySettings.settings());
+      synchronized (discoverySettings) {
+        contentionThresholds = Map.of();
+        classDefines = true;
+        setDiscoverySettings();
+      }
       if (discovery != null) {
         discovery.jfrStatus(recording.status());
       }
@@ -145,8 +159,26 @@ final class AgentRuntime {
    * session goes.
    */
   void contentionThresholds(Map<String, Long> asked) {
-    if (recording != null && !asked.isEmpty()) {
-      recording.set(DISCOVERY, DiscoverySettings.settings(asked));
+    synchronized (discoverySettings) {
+      if (!asked.isEmpty()) {
+        contentionThresholds = Map.copyOf(asked);
+        setDiscoverySettings();
+      }
+    }
+  }
+
+  /** Discovery records class definitions from now on or not ({@code discovery.ClassDefineDuty}). */
+  private void classDefines(boolean recorded) {
+    synchronized (discoverySettings) {
+      classDefines = recorded;
+      setDiscoverySettings();
+    }
+  }
+
+  /** Applies discovery's part of the settings as they are now; the caller holds {@link #discoverySettings}. */
+  private void setDiscoverySettings() {
+    if (recording != null) {
+      recording.set(DISCOVERY, DiscoverySettings.settings(contentionThresholds, classDefines));
     }
   }
 

@@ -19,11 +19,14 @@ import java.util.Map;
  * runs, so it is not charged to the metrics; it goes to {@link MeasurementSink#attached} (the largest of
  * the daemons', as a fraction of that target's CPU), and the scheduler takes it off the budget before the
  * metrics share it: the budget is against the program without the tool. A sample among the first
- * {@value #SETTLING_SAMPLES} of a metric just started carries its one-time insertion cost (classes
- * retransformed on the agent's thread): that sample's agent CPU is reported as side cost, and only its
- * probes' executions and events are charged to the metrics. A probe in a method called hundreds of
- * millions of times a second costs from its first sample on; had the whole sample gone to side cost, a
- * search starting new metrics every step would never see whom to shed.
+ * {@value #SETTLING_SAMPLES} of a metric just started that inserted probes carries its one-time insertion cost
+ * (classes retransformed on the agent's thread): that sample's agent CPU is reported as side cost, and only its
+ * probes' executions and events are charged to the metrics. A metric that only watches the target's events
+ * changes no class, so a jump of the agent's CPU then is not its start's (discovery listing the classes of a
+ * program that defines thousands a second: 0.12 of the target's CPU in one sample, which as side cost would
+ * overdraw a 1% search's one-time bucket twice over and start nothing for 20 s). A probe in a method called
+ * hundreds of millions of times a second costs from its first sample on; had the whole sample gone to side cost,
+ * a search starting new metrics every step would never see whom to shed.
  *
  * <p>Recompiling: the daemon's {@code cost.sideCpuNanos} (the target's JIT compiler threads and VM Thread)
  * above its rate in idle samples goes to {@link MeasurementSink#recompiling}: the JIT compiling again what
@@ -52,7 +55,7 @@ final class CostAttribution {
     boolean idle = active.stream().noneMatch(a -> a.daemon == d);
     TargetDaemon.Spent spent = d.sampled(sample, idle, TargetDaemon.MIN_CORES);
     ours.forEach(a -> a.samples++);
-    boolean settling = ours.stream().anyMatch(a -> a.samples <= SETTLING_SAMPLES);
+    boolean settling = ours.stream().anyMatch(a -> a.samples <= SETTLING_SAMPLES && a.probes > 0);
     double side = settling && !Double.isNaN(spent.agent()) ? spent.agent() : 0;
     sinks.forEach(s -> s.sideCost(at, side));
     if (!Double.isNaN(spent.recompiling())) {

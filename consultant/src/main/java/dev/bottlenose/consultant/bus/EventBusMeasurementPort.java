@@ -65,6 +65,8 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     final TargetDaemon daemon;
     volatile Long metricId;
     volatile long sinceMillis = -1;
+    /** How many probes the daemon inserted for it (0: it only watches the target's events); -1 until enabled. */
+    volatile int probes = -1;
     volatile boolean released;
     int samples;
     DataTime dataTime;
@@ -196,6 +198,7 @@ public final class EventBusMeasurementPort implements MeasurementPort {
         return Future.succeededFuture();
       }
       a.sinceMillis = enabled.sinceMillis();
+      a.probes = enabled.probes();
       a.metricId = enabled.metricId();
       return a.released ? disable(a) : Future.succeededFuture();
     }));

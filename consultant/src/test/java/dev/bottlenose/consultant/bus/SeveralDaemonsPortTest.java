@@ -27,10 +27,13 @@ class SeveralDaemonsPortTest {
   private final List<Double> values = new CopyOnWriteArrayList<>();
   private final List<MeasurementFailure> failures = new CopyOnWriteArrayList<>();
   private final List<Double> attached = new CopyOnWriteArrayList<>();
+  private final List<Double> side = new CopyOnWriteArrayList<>();
+  private final List<Double> costs = new CopyOnWriteArrayList<>();
   private final MeasurementSink sink = new MeasurementSink() {
     @Override
     public void value(MeasurementHandle handle, long atMillis, double value, double observedCost) {
       values.add(value);
+      costs.add(observedCost);
     }
 
     @Override
@@ -40,7 +43,7 @@ class SeveralDaemonsPortTest {
 
     @Override
     public void sideCost(long atMillis, double fraction) {
-      // not what this test is about
+      side.add(fraction);
     }
 
     @Override
@@ -93,6 +96,32 @@ class SeveralDaemonsPortTest {
   }
 
   @Test
+  void theAgentsCpuJustAfterAStartIsOneTimeCostOnlyForAMetricThatInsertedProbes() throws Exception {
+    daemon("a", 11, 0);
+    daemon("b", 22, 3);
+    EventBusMeasurementPort watching = new EventBusMeasurementPort(vertx, List.of("a"), "test");
+    EventBusMeasurementPort probing = new EventBusMeasurementPort(vertx, List.of("b"), "test");
+    watching.request(request(Focus.WHOLE_PROGRAM), 0.01, sink);
+    until(() -> log.contains("a enable <>"));
+    // the agent takes 200 ms of its target's 2 cores in the metric's first second (no rest seen before)
+    sample("a", 11, 0.5, 200_000_000, 2_000_000_000);
+    until(() -> costs.size() == 1);
+    assertThat(side).as("a metric that only watches events changed no class: nothing is one-time cost")
+        .allMatch(f -> f == 0);
+    assertThat(costs.get(0)).as("the agent's CPU is the metric's running cost")
+        .isCloseTo(0.1, org.assertj.core.data.Offset.offset(1e-9));
+
+    side.clear();
+    probing.request(request(Focus.WHOLE_PROGRAM), 0.01, sink);
+    until(() -> log.contains("b enable <>"));
+    sample("b", 22, 0.5, 200_000_000, 2_000_000_000);
+    until(() -> costs.size() == 2);
+    assertThat(side).as("a metric that inserted probes: its first seconds' agent CPU is the retransformation's")
+        .anySatisfy(f -> assertThat(f).isCloseTo(0.1, org.assertj.core.data.Offset.offset(1e-9)));
+    assertThat(costs.get(1)).isZero();
+  }
+
+  @Test
   void aFocusNamingAProcessNoDaemonMeasuresFailsAsAnUnknownFocus() throws Exception {
     daemon("a", 11);
     daemon("b", 22);
@@ -137,9 +166,14 @@ class SeveralDaemonsPortTest {
   }
 
   private void daemon(String id, long metricId) {
+    daemon(id, metricId, 0);
+  }
+
+  /** A daemon whose every metric enabled is {@code metricId}, with {@code probes} probes inserted. */
+  private void daemon(String id, long metricId, int probes) {
     vertx.eventBus().<JsonObject>consumer(Addresses.metricEnable(id), m -> {
       log.add(id + " enable " + m.body().getString("focus"));
-      m.reply(new JsonObject().put("metricId", metricId));
+      m.reply(new JsonObject().put("metricId", metricId).put("probes", probes));
     });
     vertx.eventBus().<JsonObject>consumer(Addresses.metricDisable(id), m -> {
       log.add(id + " disable " + m.body().getLong("metricId"));
@@ -157,5 +191,12 @@ class SeveralDaemonsPortTest {
     vertx.eventBus().publish(Addresses.values(id), new JsonObject().put("atMillis", 2_000L).put("intervalNanos", 1_000_000_000L)
         .put("metrics", new JsonArray().add(new JsonObject().put("metricId", metricId).put("value", value)))
         .put("cost", new JsonObject().put("processCpuNanos", 1_000_000_000L)));
+  }
+
+  private void sample(String id, long metricId, double value, long agentCpuNanos, long processCpuNanos) {
+    vertx.eventBus().publish(Addresses.values(id), new JsonObject().put("atMillis", 3_000L).put("intervalNanos", 1_000_000_000L)
+        .put("metrics", new JsonArray().add(new JsonObject().put("metricId", metricId).put("value", value)))
+        .put("cost", new JsonObject().put("processCpuNanos", processCpuNanos).put("agentCpuNanos", agentCpuNanos)
+            .put("probeNanos", 0L)));
   }
 }

@@ -41,6 +41,11 @@ public final class Discovery {
   private final JfrDigest jfr = new JfrDigest(sync, memory, io, vm, monitorWaits, virtualThreads);
   private final List<Consumer<List<ResourceChange>>> listeners = new CopyOnWriteArrayList<>();
   private final CountDownLatch started = new CountDownLatch(1);
+  private final ClassDefineDuty classDefines = new ClassDefineDuty();
+  private final java.lang.management.ClassLoadingMXBean classLoading =
+      java.lang.management.ManagementFactory.getClassLoadingMXBean();
+  private volatile Consumer<Boolean> classDefinesListener;
+  private boolean classDefinesRecorded = true;
   private final ScheduledExecutorService scheduler =
       Executors.newSingleThreadScheduledExecutor(r -> ToolThreads.newThread("bottlenose-discovery", r));
 
@@ -71,6 +76,24 @@ public final class Discovery {
     every(1000, vm::refresh);
     every(2000, io::refresh);
     every(PUBLISH_MILLIS, this::publish);
+    every(1000, this::classDefineDuty);
+  }
+
+  /**
+   * Tells {@code listener}, on discovery's thread, each time the recording is to record every class definition
+   * from now on (true) or none (false) for discovery: {@link ClassDefineDuty}. Until a first change it records them.
+   */
+  public void onClassDefines(Consumer<Boolean> listener) {
+    classDefinesListener = listener;
+  }
+
+  private void classDefineDuty() {
+    boolean on = classDefines.next(System.nanoTime(), classLoading.getTotalLoadedClassCount());
+    Consumer<Boolean> listener = classDefinesListener;
+    if (on != classDefinesRecorded && listener != null) {
+      classDefinesRecorded = on;
+      listener.accept(on);
+    }
   }
 
   /**

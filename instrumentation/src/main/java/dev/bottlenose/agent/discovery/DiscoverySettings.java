@@ -57,7 +57,9 @@ public final class DiscoverySettings {
   public static final String PINNED = "jdk.VirtualThreadPinned";
   /**
    * Each class defined, with its loader, without a stack: which code defines classes, for the search to refine
-   * class loading into (a class-loading thread is in the VM, where execution samples do not see it).
+   * class loading into (a class-loading thread is in the VM, where execution samples do not see it). Recorded in
+   * full while the program defines few classes, one second in several while it defines many ({@link
+   * ClassDefineDuty}).
    */
   public static final String CLASS_DEFINE = "jdk.ClassDefine";
   /** Written at every flush of the recording: its time says which events a reader has seen all of. */
@@ -83,6 +85,14 @@ public final class DiscoverySettings {
    * 1% search that did so, against 0.1% alone; its reads were 57,600 of the 101,000 events recorded with stacks).
    */
   public static Map<String, String> settings(Map<String, Long> contentionThresholds) {
+    return settings(contentionThresholds, true);
+  }
+
+  /**
+   * As {@link #settings(Map)}, with class definitions ({@link #CLASS_DEFINE}) recorded or not ({@code
+   * classDefines}: {@link ClassDefineDuty}); a part of the recording that counts them turns them on all the same.
+   */
+  public static Map<String, String> settings(Map<String, Long> contentionThresholds, boolean classDefines) {
     Map<String, String> s = new LinkedHashMap<>();
     s.putAll(JfrRecording.event("jdk.JavaMonitorEnter", true, null, CONTENTION_THRESHOLD));
     for (String event : RATE_BOUNDED_EVENTS) {
@@ -106,7 +116,11 @@ public final class DiscoverySettings {
     s.putAll(JfrRecording.event("jdk.Compilation", false, null, Duration.ZERO));
     s.putAll(JfrRecording.event("jdk.ExecuteVMOperation", false, null, Duration.ZERO));
     s.putAll(JfrRecording.event("jdk.Deoptimization", false, null, null));
-    s.putAll(JfrRecording.event(CLASS_DEFINE, false, null, null));
+    if (classDefines) {
+      s.putAll(JfrRecording.event(CLASS_DEFINE, false, null, null));
+    } else {
+      s.put(CLASS_DEFINE + "#enabled", "false");
+    }
     s.putAll(JfrRecording.event("jdk.ExecutionSample", true, CALL_GRAPH_PERIOD, null));
     s.putAll(JfrRecording.event(NATIVE_SAMPLE, true, CALL_GRAPH_PERIOD, null));
     s.putAll(JfrRecording.event(FLUSH, false, null, null));

@@ -22,4 +22,11 @@ class DiscoverySettingsTest {
     assertThat(DiscoverySettings.settings(Map.of("jdk.SocketRead", 0L))).as("not a bounded event: ignored")
         .isEqualTo(DiscoverySettings.settings());
   }
+
+  @Test
+  void classDefinitionsAreLeftOffWhenAsked() {
+    assertThat(DiscoverySettings.settings()).containsEntry("jdk.ClassDefine#enabled", "true");
+    assertThat(DiscoverySettings.settings(Map.of(), false)).containsEntry("jdk.ClassDefine#enabled", "false")
+        .containsEntry("jdk.ExecutionSample#enabled", "true");
+  }
 }

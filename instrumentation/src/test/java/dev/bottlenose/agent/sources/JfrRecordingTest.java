@@ -69,6 +69,14 @@ class JfrRecordingTest {
   }
 
   @Test
+  void classDefinitionsThatDiscoveryLeavesOffStayOnForASourceThatCountsThem() {
+    var discovery = dev.bottlenose.agent.discovery.DiscoverySettings.settings(java.util.Map.of(), false);
+    assertThat(JfrRecording.merge(List.of(discovery))).containsEntry("jdk.ClassDefine#enabled", "false");
+    var source = JfrRecording.event("jdk.ClassDefine", false, null, null);
+    assertThat(JfrRecording.merge(List.of(discovery, source))).containsEntry("jdk.ClassDefine#enabled", "true");
+  }
+
+  @Test
   void theUnionKeepsTheHighestThrottleAndALimitBeatsNone() {
     var discovery = JfrRecording.throttle("jdk.ObjectAllocationSample", 150);
     var sources = JfrRecording.throttle("jdk.ObjectAllocationSample", 500);
