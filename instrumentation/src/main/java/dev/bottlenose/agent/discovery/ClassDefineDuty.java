@@ -3,13 +3,13 @@ package dev.bottlenose.agent.discovery;
 /**
  * Whether discovery records every class definition ({@link DiscoverySettings#CLASS_DEFINE}) in the coming second.
  * Each class an event names is written into the recording once per chunk with its name, package, module and loader:
- * a program defining 3,100 classes a second (a proxy per request) made discovery's recording 53 MB in 30 s instead of
- * 0.14 MB, cost the target's JFR recorder thread 1.2 s of CPU in those 30 s (about 13 µs a class), and the daemon
- * parsing all that fell so far behind that a search got no values for 10–30 s at a time. Which code defines classes
- * is what discovery needs, and a sample tells it as well: while the program defines at most {@value #MAX_PER_SECOND}
- * classes a second (by the JVM's own count, which costs nothing to read), every definition is recorded; above that,
- * one second in {@code ceil(rate / MAX_PER_SECOND)} (at most one in {@value #MAX_CYCLE}). A search that counts
- * class definitions turns the event on for its own sources meanwhile: the recording's parts are merged.
+ * in a program defining 3,100 classes a second (a proxy per request), a recording with the event on grew 53 MB in
+ * 30 s instead of 0.14 MB, its recorder thread took 1.2 s of CPU (about 13 µs a class), and the daemon reads and
+ * parses all of it. Which code defines classes is what discovery needs, and a sample tells it as well: while the
+ * program defines at most {@value #MAX_PER_SECOND} classes a second (by the JVM's own count, which costs nothing to
+ * read), every definition is recorded; above that, one second in {@code ceil(rate / MAX_PER_SECOND)} (at most one in
+ * {@value #MAX_CYCLE}). A search that counts class definitions turns the event on for its own sources meanwhile: the
+ * recording's parts are merged.
  */
 final class ClassDefineDuty {
   static final int MAX_PER_SECOND = 100;
