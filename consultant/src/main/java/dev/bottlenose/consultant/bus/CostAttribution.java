@@ -22,9 +22,9 @@ import java.util.Map;
  * {@value #SETTLING_SAMPLES} of a metric just started that inserted probes carries its one-time insertion cost
  * (classes retransformed on the agent's thread): that sample's agent CPU is reported as side cost, and only its
  * probes' executions and events are charged to the metrics. A metric that only watches the target's events
- * changes no class, so a jump of the agent's CPU then is not its start's (discovery listing the classes of a
- * program that defines thousands a second: 0.12 of the target's CPU in one sample, which as side cost would
- * overdraw a 1% search's one-time bucket twice over and start nothing for 20 s). A probe in a method called
+ * changes no class, so a jump of the agent's CPU then is not its start's (on a program that defines thousands of
+ * classes a second the agent's and JFR's threads took 0.12 of the target's CPU in one such sample, which as side
+ * cost overdrew a 1% search's one-time bucket twice over and started nothing for 20 s). A probe in a method called
  * hundreds of millions of times a second costs from its first sample on; had the whole sample gone to side cost,
  * a search starting new metrics every step would never see whom to shed.
  *
