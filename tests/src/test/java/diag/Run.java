@@ -20,11 +20,17 @@ public final class Run {
   private static volatile boolean running = true;
   private static final long ROUNDS = Long.getLong("diag.rounds", 0);
   private static final ThreadLocal<long[]> ROUNDS_DONE = ThreadLocal.withInitial(() -> new long[1]);
+  /** With {@code -Ddiag.progress=true}: passes done by all workers, printed once a second (throughput over time). */
+  private static final java.util.concurrent.atomic.LongAdder PASSES =
+      Boolean.getBoolean("diag.progress") ? new java.util.concurrent.atomic.LongAdder() : null;
 
   private Run() {}
 
   /** Whether the program should go on. */
   public static boolean running() {
+    if (PASSES != null) {
+      PASSES.increment();
+    }
     if (ROUNDS > 0 && ++ROUNDS_DONE.get()[0] > ROUNDS) {
       return false;
     }
@@ -39,6 +45,11 @@ public final class Run {
     Thread input = new Thread(Run::awaitExit, "input");
     input.setDaemon(true);
     input.start();
+    if (PASSES != null) {
+      Thread progress = new Thread(Run::printProgress, "progress");
+      progress.setDaemon(true);
+      progress.start();
+    }
     List<Thread> threads = new ArrayList<>();
     for (Worker w : workers) {
       Thread t = new Thread(() -> {
@@ -72,6 +83,20 @@ public final class Run {
       t.join(5_000);
     }
     System.exit(0);
+  }
+
+  private static void printProgress() {
+    long start = System.nanoTime();
+    try {
+      while (true) {
+        Thread.sleep(1000);
+        System.out.printf(java.util.Locale.ROOT, "progress t=%.1f passes=%d%n", (System.nanoTime() - start) / 1e9,
+            PASSES.sum());
+        System.out.flush();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /** A worker thread's name and body; the body loops while {@link #running()}. */

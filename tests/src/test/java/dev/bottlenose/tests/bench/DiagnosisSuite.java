@@ -87,6 +87,8 @@ final class DiagnosisSuite {
               Answer.of("/Code/diag.parking/Inventory/reserve", "sync_wait"))),
       new Program("huge-method", "diag.interp.RuleScorer", List.of(), Part.HELD_OUT, false,
           List.of(Answer.of("/Code/diag.interp/RuleScorer/score", "interpreted_time"))),
+      new Program("jit-bound", "diag.jit.FormulaEngine", List.of(), Part.HELD_OUT, false,
+          List.of(Answer.of("", "jit_compile_time"))),
       new Program("idle", "diag.idle.Scheduler", List.of(), Part.TUNING, false, List.of()),
       new Program("javac", "diag.real.Javac", List.of(), Part.REAL, false,
           List.of(Answer.of("/Code/com.sun.tools.javac", "cpu_bound"))),
