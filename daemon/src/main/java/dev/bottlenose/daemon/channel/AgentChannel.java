@@ -32,6 +32,11 @@ import java.util.function.Consumer;
  */
 public final class AgentChannel implements AutoCloseable {
   public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
+  /**
+   * An answer that takes longer than this is noted on standard error with its op: the agent serves one request at a
+   * time, so one slow request holds up the reads behind it, and the search measures nothing meanwhile.
+   */
+  static final Duration SLOW_ANSWER = Duration.ofSeconds(5);
   private static final long BYE_WAIT_MILLIS = 2000;
   private static final String CLOSED_BY_DAEMON = "closed by the daemon";
 
@@ -94,8 +99,16 @@ public final class AgentChannel implements AutoCloseable {
     } else {
       send(frame, answer);
     }
+    long sent = System.nanoTime();
     return answer.orTimeout(REQUEST_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
-        .whenComplete((r, e) -> pending.remove(id));
+        .whenComplete((r, e) -> {
+          pending.remove(id);
+          long nanos = System.nanoTime() - sent;
+          if (nanos > SLOW_ANSWER.toNanos() && !closing) {
+            System.err.printf(java.util.Locale.ROOT, "[bottlenose] the agent of pid %d took %.1f s to answer %s%s%n",
+                hello.pid(), nanos / 1e9, op, e == null ? "" : " (" + e.getClass().getSimpleName() + ")");
+          }
+        });
   }
 
   /** Sends a request and waits for its answer. */
