@@ -33,11 +33,9 @@ public final class FormulaEngine {
 
   static void serve() throws Exception {
     MethodHandles.Lookup lookup = MethodHandles.lookup();
-    long seed = 7;
     double[] quote = new double[INPUTS];
     double total = 0;
-    while (Run.running()) {
-      seed = seed * 6364136223846793005L + 1442695040888963407L;
+    for (long seed = 1; Run.running(); seed++) {
       Rule rule = compile(lookup, seed);
       for (int i = 0; i < CALLS_PER_RULE; i++) {
         quote[i % INPUTS] = 1 + (i & 1023) * 0.01;
@@ -50,8 +48,7 @@ public final class FormulaEngine {
   /** The rule of {@code seed}, compiled to a hidden class (unloaded once it is dropped). */
   static Rule compile(MethodHandles.Lookup lookup, long seed) throws Exception {
     ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
-    String name = "diag/jit/CompiledRule";
-    cw.visit(Opcodes.V11, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL, name, null, "java/lang/Object",
+    cw.visit(Opcodes.V11, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL, "diag/jit/CompiledRule", null, "java/lang/Object",
         new String[] {"diag/jit/FormulaEngine$Rule"});
     MethodVisitor init = cw.visitMethod(Opcodes.ACC_PUBLIC, "<init>", "()V", null, null);
     init.visitCode();
