@@ -1,5 +1,6 @@
 package dev.bottlenose.tests.bench;
 
+import dev.bottlenose.tests.harness.TargetClasspath;
 import dev.bottlenose.model.json.Json;
 import dev.bottlenose.tests.bench.DiagnosisSuite.Answer;
 import dev.bottlenose.tests.bench.DiagnosisSuite.Part;
@@ -68,7 +69,7 @@ public final class DiagnosisBenchmark {
     Path data = Files.createTempDirectory("diag-data-");
     List<String> cmd = new ArrayList<>(List.of(java(), "-Ddiag.seconds=" + (o.lead + o.maxTime + 180)));
     cmd.addAll(p.jvmOptions());
-    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), p.mainClass()));
+    cmd.addAll(List.of("-cp", TargetClasspath.of(), p.mainClass()));
     Process target = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     try {
       BufferedReader out = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8));

@@ -1,5 +1,6 @@
 package dev.bottlenose.tests.bench;
 
+import dev.bottlenose.tests.harness.TargetClasspath;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -94,7 +95,7 @@ public final class WholeRunBenchmark {
       } else if (mode.endsWith(AGENT) || mode.equals(AGENT_AT_REST)) {
         cmd.add("-javaagent:" + DiagnosisBenchmark.jar("daemon").resolveSibling("bottlenose-agent.jar"));
       }
-      cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), o.program));
+      cmd.addAll(List.of("-cp", TargetClasspath.of(), o.program));
       Process target = new ProcessBuilder(cmd).redirectErrorStream(true).start();
       String[] done = new String[1];
       Thread reader = new Thread(() -> done[0] = awaitDone(target), "reader");

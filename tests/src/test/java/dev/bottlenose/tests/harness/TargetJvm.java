@@ -68,7 +68,7 @@ public final class TargetJvm implements AutoCloseable {
     cmd.add("-Xverify:all".equals(System.getProperty("bottlenose.verify")) ? "-Xverify:all" : "-Xshare:auto");
     cmd.addAll(List.of(jvmOptions));
     cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
+    cmd.add(TargetClasspath.of());
     cmd.add(mainClass.getName());
     return cmd;
   }

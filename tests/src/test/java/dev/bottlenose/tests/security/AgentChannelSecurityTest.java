@@ -9,6 +9,7 @@ import dev.bottlenose.daemon.channel.ChannelException;
 import dev.bottlenose.daemon.channel.ChannelServer;
 import dev.bottlenose.tests.harness.DaemonProcess;
 import dev.bottlenose.tests.harness.OtherUser;
+import dev.bottlenose.tests.harness.TargetClasspath;
 import dev.bottlenose.tests.workloads.SleepyWorkload;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -58,7 +59,7 @@ class AgentChannelSecurityTest {
       await("the attacker watching").atMost(Duration.ofSeconds(30)).until(() -> seen.toString().contains("watching"));
       assertThat(seen.toString()).contains("uid=" + OtherUser.UID);
       List<String> target = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx64m",
-          "-cp", System.getProperty("java.class.path"), SleepyWorkload.class.getName());
+          "-cp", TargetClasspath.of(), SleepyWorkload.class.getName());
       try (DaemonProcess daemon = DaemonProcess.launch("e2e-" + UUID.randomUUID(), target, "--interval", "500ms")) {
         await("the daemon serving the real agent").atMost(Duration.ofSeconds(60))
             .until(() -> SERVING.matcher(daemon.output()).find() || !daemon.isAlive());
