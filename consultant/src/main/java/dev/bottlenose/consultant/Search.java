@@ -63,6 +63,9 @@ public final class Search {
    * refinements that stay refused, and a step settles the rules in several rounds, twice.
    */
   private final Set<Refinement> refusedNow = new HashSet<>();
+  /** {@link RuleSession#refinementChanges} and the size of {@link #refusedNow} when the refinements were last weighed. */
+  private long refinementsWeighedAt = -1;
+  private int refusedWeighed = -1;
   /** Per node found false and queued again while nothing was true, its verdict's reason. */
   private final Map<Integer, String> watched = new HashMap<>();
   private long steps;
@@ -352,6 +355,11 @@ public final class Search {
     if (endReason != null) {
       return false;
     }
+    long changes = rules.refinementChanges();
+    if (changes == refinementsWeighedAt && refusedNow.size() == refusedWeighed) {
+      // the same refinements as when they were last weighed, each since made or refused: nothing to do
+      return false;
+    }
     Set<Refinement> now = new HashSet<>(rules.refinements());
     boolean changed = false;
     // only those not made yet are weighed, and only those let through are ordered: the rules repeat every
@@ -378,6 +386,8 @@ public final class Search {
         changed |= orphan(gone);
       }
     }
+    refinementsWeighedAt = changes;  // as read before the facts: a refinement the pass itself brought is weighed next time
+    refusedWeighed = refusedNow.size();
     return changed;
   }
 

@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.kie.api.event.rule.DefaultRuleRuntimeEventListener;
+import org.kie.api.event.rule.ObjectDeletedEvent;
+import org.kie.api.event.rule.ObjectInsertedEvent;
 import org.kie.api.runtime.ClassObjectFilter;
 import org.kie.api.runtime.KieSession;
 import org.kie.api.runtime.rule.FactHandle;
@@ -21,9 +24,35 @@ public final class RuleSession implements AutoCloseable {
   private final Map<Integer, FactHandle> evidence = new HashMap<>();
   private final Map<Integer, FactHandle> unavailable = new HashMap<>();
   private final Map<ResourceChild, FactHandle> children = new HashMap<>();
+  /** Refinements the rules have inserted or retracted so far ({@link #refinementChanges}). */
+  private long refinementChanges;
 
   RuleSession(KieSession session) {
     this.session = session;
+    session.addEventListener(new DefaultRuleRuntimeEventListener() {
+      @Override
+      public void objectInserted(ObjectInsertedEvent event) {
+        if (event.getObject() instanceof Refinement) {
+          refinementChanges++;
+        }
+      }
+
+      @Override
+      public void objectDeleted(ObjectDeletedEvent event) {
+        if (event.getOldObject() instanceof Refinement) {
+          refinementChanges++;
+        }
+      }
+    });
+  }
+
+  /**
+   * How many times a refinement has come or gone so far: while it stays the same, {@link #refinements} answers
+   * the same set, and the search need not weigh them again (the rules repeat every refinement they ever proposed,
+   * thousands on a large program, and a step asks for them several times).
+   */
+  public long refinementChanges() {
+    return refinementChanges;
   }
 
   public void insert(Hypothesis h) {

@@ -45,6 +45,29 @@ class WhyRefinementTest {
   }
 
   @Test
+  void theCountOfRefinementChangesMovesExactlyWhenTheRulesProposeOrRetract() {
+    Focus focus = Focus.parse("</Code/com.acme>");
+    long before = session.refinementChanges();
+    session.put(new NodeFact(3, 0, "cpu_bound", focus, NodeState.TESTING, null, false));
+    session.fire();
+    assertThat(session.refinementChanges()).isEqualTo(before);
+
+    session.put(new NodeFact(3, 0, "cpu_bound", focus, NodeState.TRUE, null, false));
+    session.fire();
+    long proposed = session.refinementChanges();
+    assertThat(proposed).isEqualTo(before + session.refinements().size()).isGreaterThan(before);
+
+    session.put(new NodeFact(3, 0, "cpu_bound", focus, NodeState.TRUE, null, false));
+    session.fire();
+    assertThat(session.refinementChanges()).as("the same node again: the same refinements").isEqualTo(proposed);
+
+    session.put(new NodeFact(3, 0, "cpu_bound", focus, NodeState.FALSE, null, false));
+    session.fire();
+    assertThat(session.refinements()).isEmpty();
+    assertThat(session.refinementChanges()).isEqualTo(proposed + (proposed - before));
+  }
+
+  @Test
   void aFalseOrUntestedNodeOrAWhereNodeProposesNothing() {
     session.put(new NodeFact(1, 0, "io_wait", Focus.WHOLE_PROGRAM, NodeState.FALSE, null, false));
     session.put(new NodeFact(2, 0, "sync_wait", Focus.WHOLE_PROGRAM, NodeState.UNTESTED, null, false));
