@@ -7,8 +7,10 @@ import java.util.Map;
 /**
  * The thresholds discovery's rate-bounded contention events ({@link DiscoverySettings#RATE_BOUNDED_EVENTS}: parks)
  * are recorded from, held so that discovery records at most {@value #MAX_PER_SECOND} of each type a second. Each
- * event is recorded with its stack, and the walk costs the parking thread about 5 µs on a deep stack ({@code
- * tests/bench-event-cost.sh}): {@value #MAX_PER_SECOND} a second is a quarter of a percent of one core. A server's
+ * event is recorded with its stack: the walk costs the parking thread about 5 µs on a deep stack ({@code
+ * tests/bench-event-cost.sh}), and reading it costs the daemon about 40 µs more (its reading thread took 3.0 s of CPU
+ * in a 1% search of the Jetty server at 500 parks a second, 1.4 s at 64: about 41,000 events fewer), so
+ * {@value #MAX_PER_SECOND} a second is about 0.3% of one core, the tool's share included. A server's
  * pools park far more often than that (an HTTP server and its client: 6,500 parks of 0.2 ms or more a second, nearly
  * all of them idle workers and callers waiting for a future, none on a lock), and the search's own sources, which
  * measure exactly, are what a budget pays for. So while more than {@value #MAX_PER_SECOND} of a type are recorded a
@@ -24,7 +26,7 @@ import java.util.Map;
  * applies a change: events it recorded under an older, lower threshold are not counted.
  */
 final class ContentionThresholds {
-  static final int MAX_PER_SECOND = 500;
+  static final int MAX_PER_SECOND = 64;
   static final long WINDOW_MILLIS = 2_000;
   /** The thresholds a bounded event may have: the lowest times 1, 2, 4, … up to the highest. */
   static final int STEPS = 1 + Long.numberOfTrailingZeros(
