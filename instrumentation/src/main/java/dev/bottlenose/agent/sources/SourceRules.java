@@ -34,9 +34,9 @@ public final class SourceRules {
     String form = spec.form() != null ? form(event, spec.form()) : null;
     String type = spec.type() != null ? type(event, spec.type()) : null;
     ResourceFilter resource = spec.resource() != null ? resource(event, spec.resource()) : null;
-    if (spec.periodMillis() != null && event != SourceEvent.CPU_SAMPLE) {
-      throw new WireException("period", spec.periodMillis(), "period: only cpu_sample sources take a sampling period, "
-          + event.word() + " does not");
+    if (spec.periodMillis() != null && event != SourceEvent.CPU_SAMPLE && event != SourceEvent.ALLOC_SAMPLE) {
+      throw new WireException("period", spec.periodMillis(), "period: only cpu_sample and alloc_sample sources take a"
+          + " sampling period, " + event.word() + " does not");
     }
     return new WatchedSource(id, owner, event, code, thread, form, type, resource, spec);
   }

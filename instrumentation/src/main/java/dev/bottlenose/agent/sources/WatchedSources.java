@@ -17,8 +17,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * events from the recording's repository ({@code daemon.jfr.SourceCounter}). Native-method samples
  * ({@code io_sample}) are taken at the configured sampling period whatever period a {@code cpu_sample} source
  * asks: JFR takes one native sample per period, among every thread in native code. Allocation samples are throttled to
- * {@value #ALLOCATION_SAMPLES_PER_SECOND} a second while watched (JFR's profile setting is 300); their
- * weights keep the sampled bytes an estimate of all bytes allocated.
+ * {@value #ALLOCATION_SAMPLES_PER_PERIOD} per the period an {@code alloc_sample} source asks (else the configured one)
+ * while watched: 500 a second at 20 ms (JFR's profile setting is 300); their weights keep the sampled bytes an
+ * estimate of all bytes allocated.
  */
 public final class WatchedSources {
   /**
@@ -40,7 +41,19 @@ public final class WatchedSources {
     }
   }
   static final String PART = "sources";
-  static final int ALLOCATION_SAMPLES_PER_SECOND = 500;
+  /**
+   * Allocation samples a watched source asks for per sampling period: 500 a second at a 5% search's 20 ms, 100 at a
+   * 1% search's 100 ms, which discovery's own rate ({@code DiscoverySettings.ALLOCATION_SAMPLES_PER_SECOND}) then
+   * exceeds. Each sample carries its stack: the allocating thread walks it and the daemon reads it (about 45 µs of
+   * CPU in all, as a park's), so allocation samples cost in proportion to the rate the budget buys, as the
+   * execution samples do.
+   */
+  static final int ALLOCATION_SAMPLES_PER_PERIOD = 10;
+
+  /** The allocation samples a second a source asking for samples every {@code periodNanos} gets. */
+  static int allocationSamplesPerSecond(long periodNanos) {
+    return (int) Math.max(1, Math.round(ALLOCATION_SAMPLES_PER_PERIOD * 1e9 / periodNanos));
+  }
 
   private final long samplePeriodNanos;
   private final JfrRecording recording;
@@ -154,10 +167,12 @@ public final class WatchedSources {
       }
       Duration period = periodNanos > 0 ? Duration.ofNanos(periodNanos) : null;
       Duration threshold = event.hasDuration ? Duration.ZERO : null;
-      Map<String, String> m = JfrRecording.event(event.jfrName, stack, period, threshold);
       if (event == SourceEvent.ALLOC_SAMPLE) {
-        m.putAll(JfrRecording.throttle(event.jfrName, ALLOCATION_SAMPLES_PER_SECOND));
+        Map<String, String> m = JfrRecording.event(event.jfrName, stack, null, threshold);
+        m.putAll(JfrRecording.throttle(event.jfrName, allocationSamplesPerSecond(periodNanos)));
+        return m;
       }
+      Map<String, String> m = JfrRecording.event(event.jfrName, stack, period, threshold);
       if (event == SourceEvent.CLASS_DEFINE) {
         // no stack: the daemon charges each class to its loader's class (SourceEvent.chargedClass)
         return JfrRecording.event(CLASS_DEFINE, false, null, null);
@@ -172,7 +187,7 @@ public final class WatchedSources {
   }
 
   private Setting settingsOf(WatchedSource s) {
-    long period = s.event == SourceEvent.CPU_SAMPLE ? s.periodNanos(samplePeriodNanos)
+    long period = s.event == SourceEvent.CPU_SAMPLE || s.event == SourceEvent.ALLOC_SAMPLE ? s.periodNanos(samplePeriodNanos)
         : s.event == SourceEvent.IO_SAMPLE || s.event == SourceEvent.LOCK_SAMPLE ? samplePeriodNanos : 0;
     // class loading of the whole program is the JVM's own counter growth (SourceCounter): no event is needed, and
     // a program that defines thousands of classes a second paid 10-30% of its CPU for the two events per class

@@ -54,7 +54,7 @@ class SourceRulesTest {
 
     Map<String, Object> park = source("event", "park");
     park.put("period", 50L);
-    assertThatThrownBy(() -> parse(park)).hasMessage("period: only cpu_sample sources take a sampling period, park does not");
+    assertThatThrownBy(() -> parse(park)).hasMessage("period: only cpu_sample and alloc_sample sources take a sampling period, park does not");
     for (Object bad : new Object[] {"50", 2.5}) {
       slow.put("period", bad);
       assertThatThrownBy(() -> parse(slow)).hasMessage("period must be a whole number of milliseconds, not " + bad);

@@ -41,4 +41,21 @@ class WatchedSourcesTest {
       recording.stop();
     }
   }
+
+  @Test
+  void allocationSamplesComeAtTheRateOfThePeriodTheSourceAsksFor() {
+    JfrRecording recording = new JfrRecording();
+    WatchedSources sources = new WatchedSources(20_000_000L, recording);
+    String throttle = "jdk.ObjectAllocationSample#throttle";
+    long slow = sources.watch(SourceSpec.fromMap(Map.of("event", "alloc_sample", "period", 100L)), "search at 1%");
+    assertThat(recording.merged()).as("10 a period of 100 ms").containsEntry(throttle, "100/s")
+        .doesNotContainKey("jdk.ObjectAllocationSample#period");
+    long fast = sources.watch(SourceSpec.fromMap(Map.of("event", "alloc_sample")), "search at 5%");
+    assertThat(recording.merged()).as("none asked: the configured 20 ms, the higher rate of the two")
+        .containsEntry(throttle, "500/s");
+    assertThat(sources.unwatch(fast, "search at 5%")).isTrue();
+    assertThat(recording.merged()).containsEntry(throttle, "100/s");
+    assertThat(sources.unwatch(slow, "search at 1%")).isTrue();
+    assertThat(recording.merged()).doesNotContainKey(throttle);
+  }
 }
