@@ -59,7 +59,8 @@ final class PlanInserter {
         break;
       case "source":
         SourceSpec source = source(item.id(), r.get("source"));
-        if (samplePeriodMillis != null && ("cpu_sample".equals(source.event()) || "alloc_sample".equals(source.event()))) {
+        boolean sampled = "cpu_sample".equals(source.event()) || "alloc_sample".equals(source.event());
+        if (samplePeriodMillis != null && sampled) {
           source = source.withPeriod(samplePeriodMillis);
         }
         sourceByItem.put(item.id(), session.watch(source, askedBy).sourceId());

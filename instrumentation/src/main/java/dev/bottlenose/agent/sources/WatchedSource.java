@@ -44,7 +44,10 @@ public final class WatchedSource {
     this.spec = spec;
   }
 
-  /** The sampling period this {@code cpu_sample} or {@code alloc_sample} source asks for, or {@code fallback} when it names none. */
+  /**
+   * The sampling period this {@code cpu_sample} or {@code alloc_sample} source asks for, or {@code fallback} when it
+   * names none.
+   */
   long periodNanos(long fallback) {
     return spec.periodMillis() != null ? spec.periodMillis() * 1_000_000 : fallback;
   }

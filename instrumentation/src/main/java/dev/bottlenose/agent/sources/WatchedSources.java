@@ -187,7 +187,8 @@ public final class WatchedSources {
   }
 
   private Setting settingsOf(WatchedSource s) {
-    long period = s.event == SourceEvent.CPU_SAMPLE || s.event == SourceEvent.ALLOC_SAMPLE ? s.periodNanos(samplePeriodNanos)
+    long period = s.event == SourceEvent.CPU_SAMPLE || s.event == SourceEvent.ALLOC_SAMPLE
+        ? s.periodNanos(samplePeriodNanos)
         : s.event == SourceEvent.IO_SAMPLE || s.event == SourceEvent.LOCK_SAMPLE ? samplePeriodNanos : 0;
     // class loading of the whole program is the JVM's own counter growth (SourceCounter): no event is needed, and
     // a program that defines thousands of classes a second paid 10-30% of its CPU for the two events per class
