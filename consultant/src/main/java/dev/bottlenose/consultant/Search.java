@@ -63,7 +63,11 @@ public final class Search {
    * refinements that stay refused, and a step settles the rules in several rounds, twice.
    */
   private final Set<Refinement> refusedNow = new HashSet<>();
-  /** {@link RuleSession#refinementChanges} and the size of {@link #refusedNow} when the refinements were last weighed. */
+  /**
+   * {@link RuleSession#refinementChanges} and the size of {@link #refusedNow} when the refinements were last weighed:
+   * {@link #refusedNow} grows only while they are weighed, so the same size means it was not cleared since (or was
+   * empty anyway).
+   */
   private long refinementsWeighedAt = -1;
   private int refusedWeighed = -1;
   /** Per node found false and queued again while nothing was true, its verdict's reason. */

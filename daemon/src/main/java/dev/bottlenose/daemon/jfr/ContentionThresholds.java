@@ -9,7 +9,7 @@ import java.util.Map;
  * are recorded from, held so that discovery records at most {@value #MAX_PER_SECOND} of each type a second. Each
  * event is recorded with its stack: the walk costs the parking thread about 5 µs on a deep stack ({@code
  * tests/bench-event-cost.sh}), and reading it costs the daemon about 40 µs more (its reading thread took 3.0 s of CPU
- * in a 1% search of the Jetty server at 500 parks a second, 1.4 s in another at 64: about 41,000 events fewer), so
+ * in a 1% search of the Jetty server at 500 parks a second, 1.4 s in another at 64: an estimated 41,000 events fewer), so
  * {@value #MAX_PER_SECOND} a second is about 0.3% of one core, the tool's share included. A server's
  * pools park far more often than that (an HTTP server and its client: 6,500 parks of 0.2 ms or more a second, nearly
  * all of them idle workers and callers waiting for a future, none on a lock), and the search's own sources, which

@@ -44,9 +44,9 @@ public final class WatchedSources {
   /**
    * Allocation samples a watched source asks for per sampling period: 500 a second at a 5% search's 20 ms, 100 at a
    * 1% search's 100 ms, which discovery's own rate ({@code DiscoverySettings.ALLOCATION_SAMPLES_PER_SECOND}) then
-   * exceeds. Each sample carries its stack: the allocating thread walks it and the daemon reads it (about 45 µs of
-   * CPU in all, as a park's), so allocation samples cost in proportion to the rate the budget buys, as the
-   * execution samples do.
+   * exceeds. Each sample carries its stack, which the allocating thread walks and the daemon reads (a park with its
+   * stack costs the daemon about 40 µs), so allocation samples cost in proportion to the rate the budget buys, as
+   * the execution samples do.
    */
   static final int ALLOCATION_SAMPLES_PER_PERIOD = 10;
 
