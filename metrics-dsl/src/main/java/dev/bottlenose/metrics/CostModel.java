@@ -56,9 +56,16 @@ final class CostModel {
    */
   static final double CLASS_DEFINE_NANOS = 13_000;
 
-  static ProbePlan.Cost predict(List<ProbePlan.Item> items, Calibration c) {
+  /**
+   * {@code cpuSamplePeriodNanos}: the period the plan's {@code cpu_sample} sources will sample at (a search asks for
+   * its own, {@code SourceSpec.period}); the agent samples native methods ({@code io_sample}) and takes its lock
+   * samples at its configured period, the calibration's. A 1% search samples every 100 ms where the agent is
+   * configured at 20 ms, so pricing its cpu samples at 20 ms counted five times what they cost.
+   */
+  static ProbePlan.Cost predict(List<ProbePlan.Item> items, Calibration c, double cpuSamplePeriodNanos) {
     double perEvent = 0;
     int cpuSources = 0;
+    int ioSources = 0;
     boolean lockSamples = false;
     for (ProbePlan.Item item : items) {
       if (item.type().equals("source")) {
@@ -66,7 +73,8 @@ final class CostModel {
         Event event = Event.byWord(String.valueOf(source.get("event")));
         boolean sample = event != null && event.sampled();
         lockSamples |= event == Event.LOCK_SAMPLE;
-        cpuSources += sample && event != Event.LOCK_SAMPLE ? 1 : 0;
+        cpuSources += event == Event.CPU_SAMPLE ? 1 : 0;
+        ioSources += event == Event.IO_SAMPLE ? 1 : 0;
         perEvent += sample || recordsNothingOfItsOwn(event, source) ? 0
             : (event == Event.CLASS_DEFINE || event == Event.CLASS_LOAD ? CLASS_DEFINE_NANOS : 0)
                 + (needsStack(event, source) ? EVENT_NANOS : STACKLESS_EVENT_NANOS);
@@ -74,10 +82,15 @@ final class CostModel {
         perEvent += probeNanos(String.valueOf(item.request().get("kind")), c);
       }
     }
-    double samplesPerSecond = 1e9 / c.samplePeriodNanos();
-    double fixed = (cpuSources == 0 ? 0 : samplesPerSecond * (SAMPLE_NANOS + MATCH_NANOS * cpuSources))
-        + (lockSamples ? samplesPerSecond * LOCK_SAMPLE_NANOS : 0);
+    double configuredPerSecond = 1e9 / c.samplePeriodNanos();
+    double fixed = sampler(cpuSources, 1e9 / cpuSamplePeriodNanos) + sampler(ioSources, configuredPerSecond)
+        + (lockSamples ? configuredPerSecond * LOCK_SAMPLE_NANOS : 0);
     return new ProbePlan.Cost(fixed, perEvent);
+  }
+
+  /** A sampler's walks at {@code perSecond}, and matching each sample against {@code sources} sources; 0 for none. */
+  private static double sampler(int sources, double perSecond) {
+    return sources == 0 ? 0 : perSecond * (SAMPLE_NANOS + MATCH_NANOS * sources);
   }
 
   /**

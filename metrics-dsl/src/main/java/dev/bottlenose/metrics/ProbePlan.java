@@ -117,8 +117,17 @@ public final class ProbePlan {
     return notes;
   }
 
+  /** What the plan costs with its {@code cpu_sample} sources at the agent's configured period (the calibration's). */
   public Cost predictedCost(Calibration calibration) {
-    return CostModel.predict(items, calibration);
+    return predictedCost(calibration, calibration.samplePeriodNanos());
+  }
+
+  /**
+   * What the plan costs with its {@code cpu_sample} sources at {@code cpuSamplePeriodNanos} (a search's sampling
+   * period, which its requests carry), its other sampled sources at the calibration's.
+   */
+  public Cost predictedCost(Calibration calibration, double cpuSamplePeriodNanos) {
+    return CostModel.predict(items, calibration, cpuSamplePeriodNanos);
   }
 
   Formula formula() {

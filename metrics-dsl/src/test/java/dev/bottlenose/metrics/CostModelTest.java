@@ -33,6 +33,21 @@ class CostModelTest {
   }
 
   @Test
+  void cpuSamplesCostAtThePeriodTheyAreTakenAtAndTheAgentsOwnSamplesAtItsConfiguredOne() {
+    ProbePlan cpu = MetricCompiler.compile(MetricLibrary.builtin().metric("cpu"), Focus.parse("<>"));
+    // a 1% search samples every 100 ms: 10 walks a second, not the configured 50
+    assertThat(cpu.predictedCost(CAL, 100_000_000)).isEqualTo(new ProbePlan.Cost(10 * (20_000 + 500), 0));
+    assertThat(cpu.predictedCost(CAL, 20_000_000)).isEqualTo(cpu.predictedCost(CAL));
+    // native-method samples (I/O) and the lock samples are the agent's, taken at its configured period whatever
+    // the search asks its cpu samples at
+    for (String metric : new String[] {"io_time", "sync_wait_sampled"}) {
+      ProbePlan plan = MetricCompiler.compile(MetricLibrary.builtin().metric(metric), Focus.parse("<>"));
+      assertThat(plan.predictedCost(CAL, 100_000_000)).as(metric).isEqualTo(plan.predictedCost(CAL));
+      assertThat(plan.predictedCost(CAL).fixedNanosPerSecond()).as(metric).isGreaterThan(0);
+    }
+  }
+
+  @Test
   void anEventCostsAStackWalkOnlyWhereItsSourceMatchesCodeOnTheStack() {
     assertThat(cost("sync_wait", "</Threads/main>")).isEqualTo(new ProbePlan.Cost(0, 2 * 600));
     assertThat(cost("sync_wait", "</SyncObjects/locks>")).isEqualTo(new ProbePlan.Cost(0, 2 * 600));

@@ -4,6 +4,7 @@ import dev.bottlenose.consultant.CostPrediction;
 import dev.bottlenose.consultant.MeasurementFailure;
 import dev.bottlenose.consultant.MeasurementFailure.Kind;
 import dev.bottlenose.consultant.MetricRequest;
+import dev.bottlenose.metrics.Calibration;
 import dev.bottlenose.metrics.MetricCompiler;
 import dev.bottlenose.metrics.MetricException;
 import dev.bottlenose.metrics.MetricLibrary;
@@ -20,7 +21,7 @@ import java.util.stream.Stream;
  *
  * <p>Cost prediction: a built-in metric is compiled here with the built-in library, a metric added to the daemon
  * at run time by the daemon ({@code metric.plan}, asked once per metric and focus), against the daemon's
- * calibration, and its cost model is read at {@value #REFERENCE_EVENTS_PER_SECOND} events per second
+ * calibration (its cpu samples at the port's sampling period), and its cost model is read at {@value #REFERENCE_EVENTS_PER_SECOND} events per second
  * (the daemon's own reference rate, {@code predictedCostAt100PerSecond}). That is a fraction of one CPU;
  * divided by the cores the target used in the last sample, but at least one, it is a fraction of the
  * target's CPU, the unit of the budget. A target using less than a core leaves the rest of that CPU idle,
@@ -52,9 +53,12 @@ final class CostPredictor {
 
   private final Vertx vertx;
   private final MetricLibrary library = MetricLibrary.builtin();
+  /** The period the port's cpu samples are taken at, in ms; null: the agent's configured one (its calibration's). */
+  private final Long samplePeriodMillis;
 
-  CostPredictor(Vertx vertx) {
+  CostPredictor(Vertx vertx, Long samplePeriodMillis) {
     this.vertx = vertx;
+    this.samplePeriodMillis = samplePeriodMillis;
   }
 
   /** Pending or failed if one of them is, else the largest cost and the largest one-time cost. */
@@ -94,7 +98,9 @@ final class CostPredictor {
         plan = known.plan();
       }
       double cores = Math.max(TargetDaemon.MIN_CORES, d.cores());
-      double oneCpu = plan.predictedCost(d.calibration())
+      Calibration calibration = d.calibration();
+      double period = samplePeriodMillis == null ? calibration.samplePeriodNanos() : samplePeriodMillis * 1e6;
+      double oneCpu = plan.predictedCost(calibration, period)
           .fractionAt(eventsPerSecond(plan, d.ioCallsPerSecond(), d.waitsPerSecond()));
       if (!retransforms(plan)) {
         return CostPrediction.of(oneCpu / cores);

@@ -97,7 +97,7 @@ public final class EventBusMeasurementPort implements MeasurementPort {
     }
     this.vertx = vertx;
     this.requester = requester;
-    this.predictor = new CostPredictor(vertx);
+    this.predictor = new CostPredictor(vertx, samplePeriodMillis);
     this.attribution = new CostAttribution(daemons.values(), sinks);
     for (String id : daemonIds) {
       TargetDaemon d = new TargetDaemon(id);

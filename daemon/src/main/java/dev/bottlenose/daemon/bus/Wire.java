@@ -85,7 +85,7 @@ final class Wire {
         expanded.put(item, ids.size());
       }
     });
-    var predicted = m.plan().predictedCost(m.calibration());
+    var predicted = m.predictedCost();
     return new DaemonReplies.ActiveMetric(m.metricId(), m.metric(), m.focus(), m.plan().unit(), m.requester(),
         m.probeCount(), m.sourceByItem().size(), expanded, m.methodsSkipped(), m.classesBusy(),
         new JsonObject(m.plan().toJson()), new JsonObject(predicted.toJson()), predicted.fractionAt(100), m.sinceMillis());

@@ -9,16 +9,22 @@ import java.util.TreeMap;
 
 /**
  * A metric–focus pair this session measures: its compiled plan, and for each plan item the probes
- * (several for an expansion) or the source the session inserted for it.
+ * (several for an expansion) or the source the session inserted for it; {@code cpuSamplePeriodNanos} the period its
+ * {@code cpu_sample} sources sample at (the enable's, else the calibration's).
  */
 public record ActiveMetric(long metricId, String metric, String focus, String requester, ProbePlan plan,
     Map<String, List<Long>> probesByItem, Map<String, Long> sourceByItem, int methodsSkipped,
-    Map<String, String> classesBusy, Calibration calibration, long sinceMillis) {
+    Map<String, String> classesBusy, Calibration calibration, double cpuSamplePeriodNanos, long sinceMillis) {
 
   public ActiveMetric {
     probesByItem = Map.copyOf(probesByItem);
     sourceByItem = Map.copyOf(sourceByItem);
     classesBusy = Map.copyOf(classesBusy);
+  }
+
+  /** What measuring it is expected to cost, at the period its cpu samples are taken at. */
+  public ProbePlan.Cost predictedCost() {
+    return plan.predictedCost(calibration, cpuSamplePeriodNanos);
   }
 
   public int probeCount() {
@@ -49,8 +55,8 @@ public record ActiveMetric(long metricId, String metric, String focus, String re
     m.put("methodsSkipped", methodsSkipped);
     m.put("classesBusy", new TreeMap<>(classesBusy));
     m.put("plan", plan.toJson());
-    m.put("predictedCost", plan.predictedCost(calibration).toJson());
-    m.put("predictedCostAt100PerSecond", plan.predictedCost(calibration).fractionAt(100));
+    m.put("predictedCost", predictedCost().toJson());
+    m.put("predictedCostAt100PerSecond", predictedCost().fractionAt(100));
     m.put("sinceMillis", sinceMillis);
     return m;
   }

@@ -50,7 +50,7 @@ final class MetricReading {
         maxRate = Math.max(maxRate, v.countPerSecond());
       }
     }
-    ProbePlan.Cost cost = m.plan().predictedCost(m.calibration());
+    ProbePlan.Cost cost = m.predictedCost();
     double observed = sample.cost().fraction();
     long dataThrough = through == Long.MAX_VALUE ? -1 : through;
     if (missing != null) {

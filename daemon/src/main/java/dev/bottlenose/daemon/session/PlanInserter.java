@@ -43,8 +43,9 @@ final class PlanInserter {
         throw new SessionException(e.failure(), "metric '" + metric + "' at " + focus + ": " + e.getMessage(), e);
       }
     }
+    double cpuSamplePeriodNanos = samplePeriodMillis == null ? calibration.samplePeriodNanos() : samplePeriodMillis * 1e6;
     return new ActiveMetric(id, metric, focus, requester, plan, probesByItem, sourceByItem, skipped, busy, calibration,
-        System.currentTimeMillis());
+        cpuSamplePeriodNanos, System.currentTimeMillis());
   }
 
   private void insert(ProbePlan.Item item) {
