@@ -23,8 +23,9 @@ import java.util.Set;
  * where), ranked by what it costs the program. Made from the search-history graph at any moment, so a running
  * search's findings grow as its verdicts come.
  *
- * <p>A finding starts from the graph's true leaves: true nodes none of whose children is true, whose deciding
- * value passes the bar of becoming true (a saved search from before verdicts had to be decisive may hold nodes
+ * <p>A finding starts from the graph's true leaves: true nodes none of whose children is true (a recursion the
+ * search walked round, true all the way, is one leaf: the method it entered by, the others folded into it), whose
+ * deciding value passes the bar of becoming true (a saved search from before verdicts had to be decisive may hold nodes
  * that became true inside the hysteresis band; they do not count as true here). Leaves that only restate
  * another fold into it:
  * <ul>
@@ -339,9 +340,12 @@ public final class Findings {
 
     List<Finding> build() {
       List<ShgNode> leaves = new ArrayList<>();
-      for (ShgNode n : nodes.values()) {
-        if (holds(n) && children.getOrDefault(n.id(), List.of()).stream().noneMatch(c -> holds(nodes.get(c)))) {
-          leaves.add(n);
+      Map<Integer, List<ShgNode>> recursion = new HashMap<>();
+      for (List<ShgNode> last : lastTrue()) {
+        ShgNode entry = last.get(0);
+        leaves.add(entry);
+        if (last.size() > 1) {
+          recursion.put(entry.id(), last.subList(1, last.size()));
         }
       }
       Map<Integer, Integer> foldedInto = new HashMap<>();
@@ -371,6 +375,7 @@ public final class Findings {
         } else {
           folded.computeIfAbsent(key, k -> new ArrayList<>()).add(n);
         }
+        folded.computeIfAbsent(key, k -> new ArrayList<>()).addAll(recursion.getOrDefault(n.id(), List.of()));
       }
       List<Finding> list = new ArrayList<>();
       groups.forEach((key, members) -> list.add(finding(members, folded.getOrDefault(key, List.of()))));
@@ -381,6 +386,31 @@ public final class Findings {
         ranked.add(list.get(i).ranked(i + 1));
       }
       return ranked;
+    }
+
+    /**
+     * Where the true nodes end: each group of nodes that hold and reach one another along the graph's edges (one
+     * node, or several where the search walked a recursion's callees back to a method it had tested: a serializer
+     * calling itself through three others) from which no edge leads to another node that holds, its members in
+     * the order the search made them, the recursion's entry first. Without the groups, a walk that came back to its
+     * own start left no true node without a true child, and a search with fifty true nodes had no finding.
+     */
+    private List<List<ShgNode>> lastTrue() {
+      Map<Integer, List<Integer>> edges = new LinkedHashMap<>();
+      for (ShgNode n : nodes.values()) {
+        if (holds(n)) {
+          edges.put(n.id(), children.getOrDefault(n.id(), List.of()).stream().filter(c -> holds(nodes.get(c))).toList());
+        }
+      }
+      List<List<ShgNode>> last = new ArrayList<>();
+      for (List<Integer> group : StronglyConnected.of(edges)) {
+        Set<Integer> in = new HashSet<>(group);
+        if (group.stream().allMatch(id -> in.containsAll(edges.get(id)))) {
+          last.add(group.stream().sorted().map(nodes::get).toList());
+        }
+      }
+      last.sort(Comparator.comparingInt(g -> g.get(0).id()));
+      return last;
     }
 
     /** True and decided by a value that passes the bar of becoming true. */

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class FindingsTest {
   static final List<String> SAVED = List.of("alloc-churn", "class-loading", "gc-pressure", "h2-orders", "hot-loop", "huge-method",
-      "idle", "javac", "lock-across-sleep", "phases", "small-reads", "two-causes");
+      "http-server-recursion", "idle", "javac", "lock-across-sleep", "phases", "small-reads", "two-causes");
 
   static SavedSearch saved(String name) {
     try (InputStream in = FindingsTest.class.getResourceAsStream("findings/" + name + ".json")) {
@@ -178,6 +178,23 @@ class FindingsTest {
 
     assertThat(Findings.of(s)).extracting(f -> f.focus().toString()).doesNotContain("</Code/java.util>");
     assertThat(Findings.of(s)).extracting(Finding::hypothesis).doesNotContain("interpreted_time");
+  }
+
+  @Test
+  void aRecursionTheSearchWalkedRoundIsOneFindingAtTheMethodItEnteredBy() {
+    // a 1% search of the Jetty server: CPU-bound walked down Jackson's serializers, which call one another
+    // recursively (a list of beans of lists), back to a method it had tested, true all the way round
+    SavedSearch s = saved("http-server-recursion");
+    List<Finding> found = Findings.of(s);
+
+    assertThat(found).isNotEmpty();
+    Finding first = found.get(0);
+    assertThat(first.hypothesis()).isEqualTo("cpu_bound");
+    assertThat(first.where()).contains("com.fasterxml.jackson.databind.ser");
+    assertThat(first.nodeIds()).as("the recursion's other methods fold into it").hasSizeGreaterThanOrEqualTo(7);
+    assertThat(first.nodeIds().get(0)).as("the method the search entered the recursion by")
+        .isEqualTo(first.nodeIds().stream().filter(id -> s.graph().node(id).focus().get(Hierarchy.CODE).isMethod())
+            .mapToInt(Integer::intValue).min().orElseThrow());
   }
 
   @Test
