@@ -438,9 +438,9 @@ public final class Findings {
      * thread) lies strictly within {@code a}'s, on a thread or pool that is {@code a}'s, within it or around it
      * (CPU-bound on a thread, and at a method, on that thread or on all). Leaves at the same place are one
      * finding already. Also of one hypothesis counted with the code anywhere on the stack: {@code a} at a package
-     * or class of the platform's, {@code b} at a method of the program's, the rest of the place as above (CPU-bound
-     * in {@code java.lang}, whose {@code Thread.run} is under every thread's work, and at the program's hot
-     * method). Of a hypothesis and one that refines it: {@code b} at {@code a}'s focus or within it, with half of
+     * or class of the platform's, {@code b} in the program's code (a package, a class or a method), the rest of the
+     * place as above (CPU-bound in {@code java.lang}, whose {@code Thread.run} is under every thread's work, and at
+     * the program's hot method, or in its package where the search got no further). Of a hypothesis and one that refines it: {@code b} at {@code a}'s focus or within it, with half of
      * {@code a}'s time or more.
      */
     private boolean restates(ShgNode a, ShgNode b) {
@@ -453,7 +453,7 @@ public final class Findings {
         ResourcePath ca = pa.get(Hierarchy.CODE);
         ResourcePath cb = pb.get(Hierarchy.CODE);
         boolean platformAround = catalog.get(a.hypothesis()).valueNeed().mode() == ConstraintMode.INCLUSIVE
-            && CodePaths.inPlatform(ca) && !ca.isMethod() && cb.isMethod() && !CodePaths.inPlatform(cb)
+            && CodePaths.inPlatform(ca) && !ca.isMethod() && !cb.isRoot() && !CodePaths.inPlatform(cb)
             && contains(pa.with(Hierarchy.CODE.root()), pb.with(Hierarchy.CODE.root()));
         return threads && (platformAround || !pa.equals(pb) && contains(pa, pb));
       }

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class FindingsTest {
   static final List<String> SAVED = List.of("alloc-churn", "class-loading", "gc-pressure", "h2-orders", "hot-loop", "huge-method",
-      "http-server-recursion", "idle", "javac", "lock-across-sleep", "phases", "small-reads", "two-causes");
+      "http-server-recursion", "idle", "javac", "megamorphic", "lock-across-sleep", "phases", "small-reads", "two-causes");
 
   static SavedSearch saved(String name) {
     try (InputStream in = FindingsTest.class.getResourceAsStream("findings/" + name + ".json")) {
@@ -195,6 +195,18 @@ class FindingsTest {
     assertThat(first.nodeIds().get(0)).as("the method the search entered the recursion by")
         .isEqualTo(first.nodeIds().stream().filter(id -> s.graph().node(id).focus().get(Hierarchy.CODE).isMethod())
             .mapToInt(Integer::intValue).min().orElseThrow());
+  }
+
+  @Test
+  void cpuBoundInAPlatformPackageFoldsIntoThePackageOfTheProgramWhereTheSearchStopped() {
+    // a 1% search of the megamorphic-call program: CPU-bound in the program's package diag.dispatch, and in
+    // java.lang, whose Thread.run is under all of it; the search got no further than the package
+    List<Finding> found = Findings.of(saved("megamorphic"));
+
+    assertThat(found).extracting(Finding::where).contains("package diag.dispatch").doesNotContain("package java.lang");
+    Finding dispatch = found.stream().filter(f -> f.where().equals("package diag.dispatch")).findFirst().orElseThrow();
+    assertThat(dispatch.nodeIds().stream().map(id -> saved("megamorphic").graph().node(id).focus().toString()))
+        .as("java.lang folded into it").contains("</Code/java.lang>");
   }
 
   @Test

@@ -1,6 +1,8 @@
 package dev.bottlenose.tests.bench;
 
 import dev.bottlenose.tests.harness.TargetClasspath;
+import dev.bottlenose.consultant.Findings;
+import dev.bottlenose.consultant.SavedSearch;
 import dev.bottlenose.model.json.Json;
 import dev.bottlenose.tests.bench.DiagnosisSuite.Answer;
 import dev.bottlenose.tests.bench.DiagnosisSuite.Part;
@@ -34,7 +36,8 @@ public final class DiagnosisBenchmark {
 
   /** One search of one program at one budget. */
   record Run(Program program, double budget, int rep, boolean rightWhy, boolean located, double locatedSeconds,
-      List<String> found, List<String> extra, double cpuBefore, double cpuDuring, int exit, String endReason) {
+      int findingRank, int findings, List<String> found, List<String> extra, double cpuBefore, double cpuDuring, int exit,
+      String endReason) {
     boolean right() {
       return program.idle() ? found.isEmpty() : located;
     }
@@ -45,7 +48,8 @@ public final class DiagnosisBenchmark {
     Files.createDirectories(o.out);
     Path tsv = o.out.resolve("results.tsv");
     List<Run> runs = new ArrayList<>();
-    Files.writeString(tsv, "program\tpart\tbudget\trep\tright_why\tlocated\tlocated_s\tfound\textra\tcpu_before\tcpu_during"
+    Files.writeString(tsv, "program\tpart\tbudget\trep\tright_why\tlocated\tlocated_s\tfinding_rank\tfindings\tfound\textra"
+        + "\tcpu_before\tcpu_during"
         + "\texit\tend\n");
     for (int rep = 1; rep <= o.reps; rep++) {
       for (double budget : o.budgets) {
@@ -107,7 +111,8 @@ public final class DiagnosisBenchmark {
             target.exitValue(), said);
         List<String> extra = new ArrayList<>(r.extra());
         extra.add(0, "PROGRAM EXITED " + target.exitValue());
-        r = new Run(r.program(), r.budget(), r.rep(), r.rightWhy(), r.located(), r.locatedSeconds(), r.found(), extra,
+        r = new Run(r.program(), r.budget(), r.rep(), r.rightWhy(), r.located(), r.locatedSeconds(), r.findingRank(),
+            r.findings(), r.found(), extra,
             r.cpuBefore(), r.cpuDuring(), r.exit(), r.endReason());
       }
       return r;
@@ -126,7 +131,7 @@ public final class DiagnosisBenchmark {
     try {
       saved = (Map<String, Object>) Json.parse(json.trim());
     } catch (RuntimeException e) {
-      return new Run(p, budget, rep, false, false, Double.NaN, List.of(), List.of("no JSON: " + e.getMessage()),
+      return new Run(p, budget, rep, false, false, Double.NaN, 0, 0, List.of(), List.of("no JSON: " + e.getMessage()),
           cpuBefore, cpuDuring, exit, null);
     }
     List<Map<String, Object>> nodes = (List<Map<String, Object>>) ((Map<String, Object>) saved.get("graph")).get("nodes");
@@ -159,8 +164,63 @@ public final class DiagnosisBenchmark {
       }
     }
     boolean isLocated = p.all() ? answered == p.answers().size() : answered > 0;
-    return new Run(p, budget, rep, rightWhy, isLocated, isLocated ? located : Double.NaN, found, extra, cpuBefore,
-        cpuDuring, exit, (String) saved.get("endReason"));
+    SavedSearch search = SavedSearch.fromJson(saved);
+    List<Findings.Finding> findings = Findings.of(search);
+    return new Run(p, budget, rep, rightWhy, isLocated, isLocated ? located : Double.NaN, findingRank(p, search, findings),
+        findings.size(), found, extra, cpuBefore, cpuDuring, exit, (String) saved.get("endReason"));
+  }
+
+  /**
+   * Where the known answer comes among the findings the user reads ({@link Findings}), 1 for the first; the lowest
+   * rank of any answer (the last of them for a program whose every answer must be found); 0 when one is not there.
+   * A finding names an answer when one of its true nodes (its lead, or one folded into it: the cause it refines, the
+   * same cause at a wider place) is of one of the answer's hypotheses or of one refining it, at a focus that holds
+   * the answer's place; for a place in the code, also when the finding names the program's method there (its lead is
+   * in the platform's code, which the program's method called) or objects of a type of that code (an allocation
+   * finding located by what is allocated).
+   */
+  static int findingRank(Program p, SavedSearch search, List<Findings.Finding> findings) {
+    int rank = 0;
+    for (Answer a : p.answers()) {
+      int first = 0;
+      for (Findings.Finding f : findings) {
+        if (names(f, a, search)) {
+          first = f.rank();
+          break;
+        }
+      }
+      if (first == 0 && p.all()) {
+        return 0;
+      }
+      rank = first == 0 ? rank : rank == 0 ? first : p.all() ? Math.max(rank, first) : Math.min(rank, first);
+    }
+    return rank;
+  }
+
+  private static boolean names(Findings.Finding f, Answer a, SavedSearch search) {
+    String code = a.where().startsWith("/Code/") ? a.where().substring("/Code/".length()).replace('/', '.') : null;
+    for (int id : f.nodeIds()) {
+      dev.bottlenose.consultant.ShgNode n = search.graph().node(id);
+      if (a.why().stream().noneMatch(why -> isOrRefines(search.hypotheses(), n.hypothesis(), why))) {
+        continue;
+      }
+      String focus = n.focus().toString();
+      if (focus.contains(a.where()) || code != null && (focus.contains("/Memory/" + code)
+          || f.programCode().stream().anyMatch(m -> m.startsWith(code)))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether hypothesis {@code id} is {@code why} or below it. */
+  private static boolean isOrRefines(dev.bottlenose.consultant.HypothesisCatalog catalog, String id, String why) {
+    for (dev.bottlenose.consultant.Hypothesis h = catalog.get(id); h != null; h = h.parent() == null ? null : catalog.get(h.parent())) {
+      if (h.id().equals(why)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @SuppressWarnings("unchecked")
@@ -187,14 +247,16 @@ public final class DiagnosisBenchmark {
         continue;
       }
       b.append("## Budget ").append(label(budget)).append("\n\n");
-      b.append("| program | part | right why | right where | s to located | also true | target CPU before → during |\n");
-      b.append("| --- | --- | --- | --- | --- | --- | --- |\n");
+      b.append("| program | part | right why | right where | s to located | in the findings | also true | target CPU before → during |\n");
+      b.append("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
       for (Run r : runs.stream().filter(r -> r.budget == budget).toList()) {
-        b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %.2f → %.2f |%n", r.program.id(),
+        b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %.2f → %.2f |%n", r.program.id(),
             r.program.part().label,
             r.program.idle() ? (r.found.isEmpty() ? "nothing true" : "FALSE POSITIVE") : yes(r.rightWhy),
             r.program.idle() ? "–" : yes(r.located), Double.isNaN(r.locatedSeconds) ? "–"
                 : String.format(Locale.ROOT, "%.1f", r.locatedSeconds),
+            r.program.idle() ? r.findings + " findings" : r.findingRank == 0 ? "**no** (" + r.findings + " findings)"
+                : "#" + r.findingRank + " of " + r.findings,
             r.extra.isEmpty() ? "–" : r.extra.size() + ": " + String.join("; ", r.extra.subList(0, Math.min(3, r.extra.size())))
                 + (r.extra.size() > 3 ? "; …" : ""),
             r.cpuBefore, r.cpuDuring));
@@ -222,7 +284,8 @@ public final class DiagnosisBenchmark {
   private static String line(Run r) {
     return String.join("\t", r.program.id(), r.program.part().name().toLowerCase(Locale.ROOT), label(r.budget),
         Integer.toString(r.rep), Boolean.toString(r.rightWhy), Boolean.toString(r.located),
-        String.format(Locale.ROOT, "%.1f", r.locatedSeconds), String.join("; ", r.found), String.join("; ", r.extra),
+        String.format(Locale.ROOT, "%.1f", r.locatedSeconds), Integer.toString(r.findingRank), Integer.toString(r.findings),
+        String.join("; ", r.found), String.join("; ", r.extra),
         String.format(Locale.ROOT, "%.3f", r.cpuBefore), String.format(Locale.ROOT, "%.3f", r.cpuDuring),
         Integer.toString(r.exit), String.valueOf(r.endReason)) + "\n";
   }
