@@ -440,7 +440,9 @@ public final class Findings {
      * finding already. Also of one hypothesis counted with the code anywhere on the stack: {@code a} at a package
      * or class of the platform's, {@code b} in the program's code (a package, a class or a method), the rest of the
      * place as above (CPU-bound in {@code java.lang}, whose {@code Thread.run} is under every thread's work, and at
-     * the program's hot method, or in its package where the search got no further). Of a hypothesis and one that refines it: {@code b} at {@code a}'s focus or within it, with half of
+     * the program's hot method, or in its package where the search got no further). And of one hypothesis counted
+     * so: {@code a} at a package, {@code b} in a package below it by name with half of {@code a}'s time or more, the
+     * rest of the place as above ({@code diag} and {@code diag.dispatch} both at 1.1 cores: the first calls the second). Of a hypothesis and one that refines it: {@code b} at {@code a}'s focus or within it, with half of
      * {@code a}'s time or more.
      */
     private boolean restates(ShgNode a, ShgNode b) {
@@ -455,7 +457,10 @@ public final class Findings {
         boolean platformAround = catalog.get(a.hypothesis()).valueNeed().mode() == ConstraintMode.INCLUSIVE
             && CodePaths.inPlatform(ca) && !ca.isMethod() && !cb.isRoot() && !CodePaths.inPlatform(cb)
             && contains(pa.with(Hierarchy.CODE.root()), pb.with(Hierarchy.CODE.root()));
-        return threads && (platformAround || !pa.equals(pb) && contains(pa, pb));
+        boolean subPackage = catalog.get(a.hypothesis()).valueNeed().mode() == ConstraintMode.INCLUSIVE
+            && ca.depth() == 1 && cb.depth() >= 1 && cb.segments().get(0).startsWith(ca.segments().get(0) + ".")
+            && b.value() >= RESTATES * a.value() && contains(pa.with(Hierarchy.CODE.root()), pb.with(Hierarchy.CODE.root()));
+        return threads && (platformAround || subPackage || !pa.equals(pb) && contains(pa, pb));
       }
       Hypothesis ha = catalog.get(a.hypothesis());
       Hypothesis hb = catalog.get(b.hypothesis());

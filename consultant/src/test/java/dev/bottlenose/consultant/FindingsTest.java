@@ -203,10 +203,11 @@ class FindingsTest {
     // java.lang, whose Thread.run is under all of it; the search got no further than the package
     List<Finding> found = Findings.of(saved("megamorphic"));
 
-    assertThat(found).extracting(Finding::where).contains("package diag.dispatch").doesNotContain("package java.lang");
+    assertThat(found).extracting(Finding::where).contains("package diag.dispatch").doesNotContain("package java.lang")
+        .as("diag's time is diag.dispatch's").doesNotContain("package diag");
     Finding dispatch = found.stream().filter(f -> f.where().equals("package diag.dispatch")).findFirst().orElseThrow();
     assertThat(dispatch.nodeIds().stream().map(id -> saved("megamorphic").graph().node(id).focus().toString()))
-        .as("java.lang folded into it").contains("</Code/java.lang>");
+        .as("java.lang and diag folded into it").contains("</Code/java.lang>", "</Code/diag>");
   }
 
   @Test
