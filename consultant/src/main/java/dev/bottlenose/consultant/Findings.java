@@ -25,8 +25,8 @@ import java.util.Set;
  *
  * <p>A finding starts from the graph's true leaves: true nodes none of whose children is true (a recursion the
  * search walked round, true all the way, is one leaf: the method it entered by, the others folded into it), whose
- * deciding value passes the bar of becoming true (a saved search from before verdicts had to be decisive may hold nodes
- * that became true inside the hysteresis band; they do not count as true here). Leaves that only restate
+ * deciding value passes the bar of becoming true (a saved search from before verdicts had to be decisive may hold
+ * nodes that became true inside the hysteresis band; they do not count as true here). Leaves that only restate
  * another fold into it:
  * <ul>
  *   <li>a leaf whose focus contains another's in every hierarchy (the same hypothesis at a thread, and at a
@@ -399,7 +399,9 @@ public final class Findings {
       Map<Integer, List<Integer>> edges = new LinkedHashMap<>();
       for (ShgNode n : nodes.values()) {
         if (holds(n)) {
-          edges.put(n.id(), children.getOrDefault(n.id(), List.of()).stream().filter(c -> holds(nodes.get(c))).toList());
+          List<Integer> trueChildren = children.getOrDefault(n.id(), List.of()).stream()
+              .filter(c -> holds(nodes.get(c))).toList();
+          edges.put(n.id(), trueChildren);
         }
       }
       List<List<ShgNode>> last = new ArrayList<>();
@@ -442,7 +444,8 @@ public final class Findings {
      * place as above (CPU-bound in {@code java.lang}, whose {@code Thread.run} is under every thread's work, and at
      * the program's hot method, or in its package where the search got no further). And of one hypothesis counted
      * so: {@code a} at a package, {@code b} in a package below it by name with half of {@code a}'s time or more, the
-     * rest of the place as above ({@code diag} and {@code diag.dispatch} both at 1.1 cores: the first calls the second). Of a hypothesis and one that refines it: {@code b} at {@code a}'s focus or within it, with half of
+     * rest of the place as above ({@code diag} and {@code diag.dispatch} both at 1.1 cores: the first calls the
+     * second). Of a hypothesis and one that refines it: {@code b} at {@code a}'s focus or within it, with half of
      * {@code a}'s time or more.
      */
     private boolean restates(ShgNode a, ShgNode b) {
@@ -459,7 +462,8 @@ public final class Findings {
             && contains(pa.with(Hierarchy.CODE.root()), pb.with(Hierarchy.CODE.root()));
         boolean subPackage = catalog.get(a.hypothesis()).valueNeed().mode() == ConstraintMode.INCLUSIVE
             && ca.depth() == 1 && cb.depth() >= 1 && cb.segments().get(0).startsWith(ca.segments().get(0) + ".")
-            && b.value() >= RESTATES * a.value() && contains(pa.with(Hierarchy.CODE.root()), pb.with(Hierarchy.CODE.root()));
+            && b.value() >= RESTATES * a.value()
+            && contains(pa.with(Hierarchy.CODE.root()), pb.with(Hierarchy.CODE.root()));
         return threads && (platformAround || subPackage || !pa.equals(pb) && contains(pa, pb));
       }
       Hypothesis ha = catalog.get(a.hypothesis());
