@@ -62,6 +62,7 @@ public final class SourceCounter {
   private static final String RECORDING_CODE = "jdk.jfr.";
   private static final String COMPILATION = SourceEvent.JIT_COMPILE.jfrName;
   private final AtomicLong toolJitNanos = new AtomicLong();
+  private final AtomicLong jitNanos = new AtomicLong();
   /**
    * The compile id last asked about and the answer: discovery, the tool's JIT sum and a source watching compilations
    * all ask of the same event, one after the other on the reader's thread (by id: the stream reuses its event
@@ -351,9 +352,20 @@ public final class SourceCounter {
   }
 
   private void toolsCompilation(RecordedEvent e) {
+    long nanos = e.getDuration().toNanos();
+    jitNanos.addAndGet(nanos);
     if (isToolsCompilation(e)) {
-      toolJitNanos.addAndGet(e.getDuration().toNanos());
+      toolJitNanos.addAndGet(nanos);
     }
+  }
+
+  /**
+   * The durations of all the target's compilations since the reader's first event, ns: what {@link #toolJitNanos}
+   * is a part of. Durations are wall time: on a busy machine a compilation lasts longer than the compiler thread's
+   * CPU, so the tool's share of the JIT's CPU is {@link #toolJitNanos} over this, times the compiler threads' CPU.
+   */
+  public long jitNanos() {
+    return jitNanos.get();
   }
 
   /**

@@ -588,7 +588,8 @@ public final class TargetSession implements AutoCloseable, PlanTarget {
     long stackless = jfr == null ? 0 : jfr.stacklessSourceEvents();
     long events = jfr == null ? 0 : jfr.sourceEvents();
     return new Totals(answer, jfr == null ? List.of() : jfr.sources().totals(), events, stackless,
-        vmThreads.nanos(), ioCalls.calls(), OwnCpu.nanos(), jfr == null ? -1 : jfr.sources().toolJitNanos());
+        vmThreads.nanos(), ioCalls.calls(), OwnCpu.nanos(), jfr == null ? -1 : jfr.sources().toolJitNanos(),
+        jfr == null ? -1 : jfr.sources().jitNanos());
   }
 
   private Map<String, Object> call(String op, Map<String, ?> args, String what) {

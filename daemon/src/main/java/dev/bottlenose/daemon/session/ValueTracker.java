@@ -87,11 +87,28 @@ final class ValueTracker {
     long io = now.ioCalls() >= 0 && then.ioCalls() >= 0 ? delta(now.ioCalls(), then.ioCalls()) : -1;
     long daemon = now.daemonCpuNanos() >= 0 && then.daemonCpuNanos() >= 0
         ? delta(now.daemonCpuNanos(), then.daemonCpuNanos()) : -1;
-    long toolJit = now.toolJitNanos() >= 0 && then.toolJitNanos() >= 0 ? delta(now.toolJitNanos(), then.toolJitNanos())
-        : -1;
+    long toolJit = toolJit(now, then, side);
     return new ProbeCostShare(delta(c.probeNanos(), c0.probeNanos()),
         delta(now.agent().agentCpuNanos(), then.agent().agentCpuNanos()),
         delta(c.retransformNanos(), c0.retransformNanos()), process, side, events, io, daemon, toolJit);
+  }
+
+  /**
+   * The target's JIT's CPU on the tool's behalf in the interval: the compiler and VM threads' CPU ({@code side}) times
+   * the tool's share of the compilations' durations that ended in it. The durations are wall time: under load a
+   * compilation lasts two or three times the compiler's CPU for it, and summed as they were they counted 22 s of the
+   * tool's JIT in a 42 s run where the JIT used 9 s more CPU than alone. Without the threads' CPU, the durations.
+   */
+  static long toolJit(Totals now, Totals then, long side) {
+    if (now.toolJitNanos() < 0 || then.toolJitNanos() < 0) {
+      return -1;
+    }
+    long tool = delta(now.toolJitNanos(), then.toolJitNanos());
+    long all = now.jitNanos() >= 0 && then.jitNanos() >= 0 ? delta(now.jitNanos(), then.jitNanos()) : -1;
+    if (side < 0 || all < 0) {
+      return tool;
+    }
+    return all == 0 ? 0 : Math.min(side, Math.round(side * ((double) Math.min(tool, all) / all)));
   }
 
   private static Map<String, Long> vmDeltas(Map<String, Long> vm, Map<String, Long> vm0) {

@@ -32,7 +32,28 @@ class ValueTrackerTest {
   private static Totals totals(Map<String, Object> m) {
     return new Totals(ReadReply.fromMap(m), Fields.mapsOr(m, "sources"), Fields.numberOr(m, "sourceEvents", 0),
         Fields.numberOr(m, "stacklessSourceEvents", 0), Fields.numberOr(m, "sideCpuNanos", -1), Fields.numberOr(m, "ioCalls", -1), Fields.numberOr(m, "daemonCpuNanos", -1),
-        Fields.numberOr(m, "toolJitNanos", -1));
+        Fields.numberOr(m, "toolJitNanos", -1), Fields.numberOr(m, "jitNanos", -1));
+  }
+
+  @Test
+  void theToolsJitIsItsShareOfTheCompilationsTimesTheCompilerThreadsCpu() {
+    Map<String, Object> then = read(0, 0, 0, 0, 0, 0L, 0);
+    then.put("toolJitNanos", 0L);
+    then.put("jitNanos", 0L);
+    then.put("sideCpuNanos", 0L);
+    Map<String, Object> now = read(1_000_000_000L, 0, 0, 0, 0, 0L, 0);
+    // compilations that lasted 3 s, 2 s of them in the tool's wake; the compiler threads used 1.2 s of CPU
+    now.put("toolJitNanos", 2_000_000_000L);
+    now.put("jitNanos", 3_000_000_000L);
+    now.put("sideCpuNanos", 1_200_000_000L);
+    assertThat(ValueTracker.toolJit(totals(now), totals(then), 1_200_000_000L)).isEqualTo(800_000_000L);
+    assertThat(ValueTracker.toolJit(totals(now), totals(then), -1)).as("without the threads' CPU, the durations")
+        .isEqualTo(2_000_000_000L);
+    now.put("jitNanos", 2_000_000_000L);
+    now.put("toolJitNanos", 0L);
+    assertThat(ValueTracker.toolJit(totals(now), totals(then), 1_200_000_000L)).isZero();
+    now.remove("toolJitNanos");
+    assertThat(ValueTracker.toolJit(totals(now), totals(then), 1_200_000_000L)).as("no repository").isEqualTo(-1);
   }
 
   @Test

@@ -150,6 +150,31 @@ final class Progress implements AutoCloseable {
         + " %s)", total * 100, Double.isNaN(daemon) ? "" : "daemon " + percent(daemon) + ", ", percent(command));
   }
 
+  /**
+   * What the search cost in all, written once it has ended: {@code what the search cost: this command 9.8 s of CPU in
+   * 52 s since it started (0.19 of a core), on the target's machine; the target's JIT compiled for the tool 19.7 s}.
+   * The command's whole CPU from its start ({@code commandCpuSeconds} over {@code commandSeconds}): joining, the
+   * daemon it serves itself, the attach and the search, which the per-interval shares leave out while it starts; the
+   * JIT's seconds are the last status line's ({@link Search.Spending#toolJitSeconds}), left out while not known. A
+   * daemon in a process of its own ({@code daemon} known) is named as not counted here.
+   */
+  static String totalCost(double commandCpuSeconds, double commandSeconds, Search.Spending last) {
+    StringBuilder line = new StringBuilder("what the search cost: ");
+    if (commandCpuSeconds >= 0 && commandSeconds > 0) {
+      line.append(String.format(Locale.ROOT, "this command %.1f s of CPU in %.0f s since it started (%.2f of a core),"
+          + " on the target's machine", commandCpuSeconds, commandSeconds, commandCpuSeconds / commandSeconds));
+      if (last != null && !Double.isNaN(last.daemon())) {
+        line.append(" (the daemon's own process not counted)");
+      }
+    } else {
+      line.append("this command's CPU is not known");
+    }
+    if (last != null && !Double.isNaN(last.toolJitSeconds())) {
+      line.append(String.format(Locale.ROOT, "; the target's JIT compiled for the tool %.1f s", last.toolJitSeconds()));
+    }
+    return line.toString();
+  }
+
   private static String percent(double fraction) {
     return Double.isNaN(fraction) ? "unknown" : String.format(Locale.ROOT, "%.2f%%", fraction * 100);
   }

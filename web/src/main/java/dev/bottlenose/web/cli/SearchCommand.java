@@ -123,6 +123,7 @@ final class SearchCommand implements Callable<Integer> {
         Path saved = Member.await(runner.saved(), 24 * 3600, "the search");
         removeHook(stopper);
         err.println("bottlenose: saved " + saved);
+        err.println("bottlenose: " + Progress.totalCost(commandCpuSeconds(), commandSeconds(), runner.search().spending()));
         if (runner.result() != null) {
           runner.result().recordings().forEach(r -> err.println(r.file() != null
               ? "bottlenose: kept " + r.daemon() + "'s JFR recording in " + saved.resolveSibling(r.file()) + " ("
@@ -145,6 +146,21 @@ final class SearchCommand implements Callable<Integer> {
       }
     }
     return ExitCodes.OK;
+  }
+
+  /** This process's CPU time since it started, in seconds; -1 where the JVM cannot tell. */
+  private static double commandCpuSeconds() {
+    if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.OperatingSystemMXBean os) {
+      long nanos = os.getProcessCpuTime();
+      return nanos < 0 ? -1 : nanos / 1e9;
+    }
+    return -1;
+  }
+
+  /** Seconds since this process started. */
+  private static double commandSeconds() {
+    return (System.currentTimeMillis() - java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime()) / 1000.0;
   }
 
   /** The findings {@code --fail-on} names: of one of its hypotheses, or every finding for {@code any}. */

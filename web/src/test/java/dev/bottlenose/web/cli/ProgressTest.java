@@ -55,4 +55,15 @@ class ProgressTest {
     assertThat(Progress.spending(new Search.Spending(0.0031, 0.0048, 0.01, 0, Double.NaN, 0.051, Double.NaN,
         Double.NaN))).as("not known yet").endsWith("(this command 5.10%)");
   }
+
+  @Test
+  void theClosingLineSaysWhatTheSearchCostInAll() {
+    Search.Spending last = new Search.Spending(0.0031, 0.0048, 0.01, 0, Double.NaN, 0.051, 0.041, 19.74);
+    assertThat(Progress.totalCost(9.83, 52.4, last)).isEqualTo("what the search cost: this command 9.8 s of CPU in 52 s"
+        + " since it started (0.19 of a core), on the target's machine; the target's JIT compiled for the tool 19.7 s");
+    Search.Spending daemonApart = new Search.Spending(0.0031, 0.0048, 0.01, 0, 0.012, 0.051);
+    assertThat(Progress.totalCost(4.0, 40, daemonApart)).isEqualTo("what the search cost: this command 4.0 s of CPU in"
+        + " 40 s since it started (0.10 of a core), on the target's machine (the daemon's own process not counted)");
+    assertThat(Progress.totalCost(-1, 40, null)).isEqualTo("what the search cost: this command's CPU is not known");
+  }
 }
