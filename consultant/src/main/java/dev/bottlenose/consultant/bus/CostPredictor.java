@@ -21,8 +21,9 @@ import java.util.stream.Stream;
  *
  * <p>Cost prediction: a built-in metric is compiled here with the built-in library, a metric added to the daemon
  * at run time by the daemon ({@code metric.plan}, asked once per metric and focus), against the daemon's
- * calibration (its cpu samples at the port's sampling period), and its cost model is read at {@value #REFERENCE_EVENTS_PER_SECOND} events per second
- * (the daemon's own reference rate, {@code predictedCostAt100PerSecond}). That is a fraction of one CPU;
+ * calibration (its cpu samples at the port's sampling period), and its cost model is read at {@value
+ * #REFERENCE_EVENTS_PER_SECOND} events per second (the daemon's own reference rate, {@code
+ * predictedCostAt100PerSecond}). That is a fraction of one CPU;
  * divided by the cores the target used in the last sample, but at least one, it is a fraction of the
  * target's CPU, the unit of the budget. A target using less than a core leaves the rest of that CPU idle,
  * so its overhead is charged against one CPU; otherwise a nearly idle program could not be measured at all.
