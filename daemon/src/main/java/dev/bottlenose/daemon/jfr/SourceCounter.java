@@ -22,6 +22,7 @@ import java.util.function.LongSupplier;
 import java.util.function.LongUnaryOperator;
 import java.util.function.Supplier;
 import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
@@ -498,6 +499,9 @@ public final class SourceCounter {
       } else {
         matched = s.matches(e, thread, null);
       }
+      if (matched && s.countsInterpreted() && stack != null && interpretedInWake(s, stack, end)) {
+        continue;
+      }
       if (matched) {
         if (weighted) {
           matchedSample(s, facts.tid);
@@ -529,6 +533,21 @@ public final class SourceCounter {
   }
 
   /** Whether {@code stack} matches the code and frame filters of {@code s} (which needs stacks), once a flush. */
+  /**
+   * Whether the interpreted frame {@code s} counted in this sample runs interpreted in the attach's wake ({@link
+   * CompiledBeforeAttach#interpretedInWake}): the tool's cost, not the program's interpretation.
+   */
+  private boolean interpretedInWake(WatchedSource s, RecordedStackTrace stack, long millis) {
+    RecordedFrame frame = s.matchedFrame(stack.getFrames());
+    RecordedMethod m = frame == null ? null : frame.getMethod();
+    if (m == null || m.getType() == null) {
+      return false;
+    }
+    String className = m.getType().getName();
+    return compiledBeforeAttach.interpretedInWake(CompiledBeforeAttach.method(className, m.getName(), m.getDescriptor()),
+        CodePaths.inPlatformClass(className), millis);
+  }
+
   private boolean matchesStack(WatchedSource s, RecordedStackTrace stack) {
     return stackMatches.computeIfAbsent(s, k -> new PerFlush<>(st -> k.matchesStack(st.getFrames()))).get(stack);
   }

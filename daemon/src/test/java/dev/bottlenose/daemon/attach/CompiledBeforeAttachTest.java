@@ -104,4 +104,24 @@ class CompiledBeforeAttachTest {
     assertThat(CompiledBeforeAttach.NONE.isRecompile(GET, 4, false, 1)).isFalse();
     assertThat(CompiledBeforeAttach.NONE.isWake("java.util.HashMap.get()V", true, 4, false, 2, 0, 10)).isFalse();
   }
+
+  @Test
+  void aMethodCompiledBeforeRunsInterpretedInTheWakeUntilTheJitCompilesItAgain() {
+    CompiledBeforeAttach before = CompiledBeforeAttach.parse(CODELIST);
+    String own = "com.acme.Report.render()V";
+    String map = "java.util.HashMap.merge(Ljava/lang/Object;)V";
+    long ms = 1_000_000;
+
+    assertThat(before.interpretedInWake(GET, false, 1_000)).as("its code thrown away by the attach").isTrue();
+    assertThat(before.interpretedInWake(own, false, 1_000)).as("never compiled before: the program's").isFalse();
+    assertThat(before.interpretedInWake(map, true, 1_000)).as("the JDK's, no wake seen yet").isFalse();
+    before.isWake(GET, false, 4, true, 7, 1_500, 50 * ms);
+    assertThat(before.interpretedInWake(GET, false, 1_600)).as("an on-stack replacement only").isTrue();
+    assertThat(before.interpretedInWake(map, true, 1_600)).as("the JDK's while the wake goes on").isTrue();
+    before.isWake(GET, false, 3, false, 8, 2_000, 50 * ms);
+    assertThat(before.interpretedInWake(GET, false, 2_100)).as("compiled again: interpreted once more is the program's")
+        .isFalse();
+    assertThat(before.interpretedInWake(map, true, 60_000)).as("the JDK's once the wake has passed").isFalse();
+    assertThat(CompiledBeforeAttach.NONE.interpretedInWake(GET, false, 1_000)).as("nothing known").isFalse();
+  }
 }

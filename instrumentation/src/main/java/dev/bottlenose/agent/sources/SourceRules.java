@@ -14,7 +14,9 @@ import java.util.Map;
  * and builds the {@link WatchedSource}; every refusal is a {@link WireException} naming the field and its value.
  */
 public final class SourceRules {
-  private static final Map<String, String> FORMS = Map.of("interpreted", "Interpreted", "compiled", "JIT compiled",
+  /** JFR's type of a frame the interpreter runs. */
+  static final String INTERPRETED_FRAME = "Interpreted";
+  private static final Map<String, String> FORMS = Map.of("interpreted", INTERPRETED_FRAME, "compiled", "JIT compiled",
       "inlined", "Inlined", "native", "Native");
 
   /** Reads {@code value} as a source ({@link SourceSpec#fromMap}) and checks it. */

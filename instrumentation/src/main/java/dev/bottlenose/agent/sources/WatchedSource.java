@@ -104,8 +104,18 @@ public final class WatchedSource {
    * the same answer for the same stack, which a reader may keep.
    */
   public boolean matchesStack(List<RecordedFrame> frames) {
-    RecordedFrame frame = code == null ? (frames.isEmpty() ? null : frames.get(0)) : code.match(frames);
+    RecordedFrame frame = matchedFrame(frames);
     return frame != null && (frameType == null || frameType.equals(frame.getType()));
+  }
+
+  /** The frame of {@code frames} its code filter picks (the top one without a filter); null when none. */
+  public RecordedFrame matchedFrame(List<RecordedFrame> frames) {
+    return code == null ? (frames.isEmpty() ? null : frames.get(0)) : code.match(frames);
+  }
+
+  /** Whether it counts only frames running in the interpreter (a {@code cpu_sample} of form {@code interpreted}). */
+  public boolean countsInterpreted() {
+    return SourceRules.INTERPRETED_FRAME.equals(frameType);
   }
 
   private static String allocatedType(RecordedEvent e) {
