@@ -170,7 +170,8 @@ public final class CompiledBeforeAttach {
    * the attach's wake: the method had compiled code before the attach and the JIT has not compiled it again since, so
    * it runs interpreted only because the first class change threw its code away; or it is a JDK method ({@code
    * platform}) while the recompilations make most of the JIT's recent work. Interpretation right after the attach
-   * counted as the program's made `interpreted_time` the first finding on a warm Lucene indexer (0.36 s per second).
+   * counted as the program's made {@code interpreted_time} the first finding on a warm Lucene indexer (0.36 s per
+   * second).
    * A method compiled again and interpreted once more is the program's doing.
    */
   public synchronized boolean interpretedInWake(String method, boolean platform, long millis) {

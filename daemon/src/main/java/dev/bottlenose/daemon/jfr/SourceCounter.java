@@ -532,7 +532,6 @@ public final class SourceCounter {
     stretchSamples.merge(tid, 1L, Long::sum);
   }
 
-  /** Whether {@code stack} matches the code and frame filters of {@code s} (which needs stacks), once a flush. */
   /**
    * Whether the interpreted frame {@code s} counted in this sample runs interpreted in the attach's wake ({@link
    * CompiledBeforeAttach#interpretedInWake}): the tool's cost, not the program's interpretation.
@@ -548,6 +547,7 @@ public final class SourceCounter {
         CodePaths.inPlatformClass(className), millis);
   }
 
+  /** Whether {@code stack} matches the code and frame filters of {@code s} (which needs stacks), once a flush. */
   private boolean matchesStack(WatchedSource s, RecordedStackTrace stack) {
     return stackMatches.computeIfAbsent(s, k -> new PerFlush<>(st -> k.matchesStack(st.getFrames()))).get(stack);
   }
