@@ -8,6 +8,10 @@ class CompiledBeforeAttachTest {
   private static final String GET = "com.acme.Cache.get(Ljava/lang/Object;)Ljava/lang/Object;";
   private static final String PUT = "com.acme.Cache.put(Ljava/lang/Object;)V";
   private static final String GONE = "com.acme.Old.gone()V";
+  /** A JDK method, and one of the program's that the JIT had not compiled before the attach. */
+  private static final String MAP = "java.util.HashMap.merge(Ljava/lang/Object;)V";
+  private static final String OWN = "com.acme.Report.render()V";
+  private static final long MS = 1_000_000;
   /** Compiler.codelist's lines, as HotSpot 17 and 25 print them: id, level, state (0: in use), method, addresses. */
   private static final String CODELIST = """
       12 4 0 %s [0x00007fb140ec7010, 0x00007fb140ec71a0 - 0x00007fb140ec7270]
@@ -66,34 +70,32 @@ class CompiledBeforeAttachTest {
   @Test
   void theJdksMethodsAndMethodsCompiledBeforeCompiledWhileTheWakeMakesMostOfTheJitsWorkAreTheWakeTheProgramsOwnAreNot() {
     CompiledBeforeAttach before = CompiledBeforeAttach.parse(CODELIST);
-    String map = "java.util.HashMap.merge(Ljava/lang/Object;)V";
-    String own = "com.acme.Report.render()V";
-    long ms = 1_000_000;
+    String map = MAP;
+    String own = OWN;
 
-    assertThat(before.isWake(map, true, 4, false, 1, 1_000, 5 * ms)).as("no wake seen yet").isFalse();
-    assertThat(before.isWake(GET, false, 3, false, 2, 2_000, 50 * ms)).as("a recompilation").isTrue();
-    assertThat(before.isWake(map, true, 4, false, 3, 2_100, 5 * ms)).as("the JDK's, while the wake goes on").isTrue();
-    assertThat(before.isWake(map, true, 4, false, 3, 2_100, 5 * ms)).as("asked again").isTrue();
-    assertThat(before.isWake(own, false, 4, false, 4, 2_200, 5 * ms)).as("the program's own code").isFalse();
-    assertThat(before.isWake(GET, false, 4, true, 6, 2_300, 20 * ms)).isTrue();
-    assertThat(before.isWake(GET, false, 4, true, 7, 2_350, 20 * ms)).isTrue();
-    assertThat(before.isWake(GET, false, 4, true, 8, 2_400, 20 * ms))
+    assertThat(before.isWake(map, true, 4, false, 1, 1_000, 5 * MS)).as("no wake seen yet").isFalse();
+    assertThat(before.isWake(GET, false, 3, false, 2, 2_000, 50 * MS)).as("a recompilation").isTrue();
+    assertThat(before.isWake(map, true, 4, false, 3, 2_100, 5 * MS)).as("the JDK's, while the wake goes on").isTrue();
+    assertThat(before.isWake(map, true, 4, false, 3, 2_100, 5 * MS)).as("asked again").isTrue();
+    assertThat(before.isWake(own, false, 4, false, 4, 2_200, 5 * MS)).as("the program's own code").isFalse();
+    assertThat(before.isWake(GET, false, 4, true, 6, 2_300, 20 * MS)).isTrue();
+    assertThat(before.isWake(GET, false, 4, true, 7, 2_350, 20 * MS)).isTrue();
+    assertThat(before.isWake(GET, false, 4, true, 8, 2_400, 20 * MS))
         .as("a method compiled before, replaced on the stack once more than the code list had code").isTrue();
-    assertThat(before.isWake(map, true, 2, false, 5, 9_000, 5 * ms))
+    assertThat(before.isWake(map, true, 2, false, 5, 9_000, 5 * MS))
         .as("7 s on, the recompilations have faded: over").isFalse();
-    assertThat(before.isWake(GET, false, 4, true, 9, 9_100, 20 * ms))
+    assertThat(before.isWake(GET, false, 4, true, 9, 9_100, 20 * MS))
         .as("and compiled again after that: the program's own doing").isFalse();
   }
 
   @Test
   void aProgramCompilingCodeOfItsOwnAllTheTimeKeepsItsJdkCompilationsThroughATrickleOfRecompilations() {
     CompiledBeforeAttach before = CompiledBeforeAttach.parse(CODELIST);
-    long ms = 1_000_000;
     for (int i = 0; i < 20; i++) {
-      before.isWake("jdk.proxy1.$Proxy" + i + ".run()V", true, 3, false, 100 + i, 1_000 + 50L * i, 20 * ms);
+      before.isWake("jdk.proxy1.$Proxy" + i + ".run()V", true, 3, false, 100 + i, 1_000 + 50L * i, 20 * MS);
     }
-    assertThat(before.isWake(PUT, false, 3, false, 200, 2_000, 100 * ms)).as("a late recompilation").isTrue();
-    assertThat(before.isWake("jdk.proxy1.$Proxy99.run()V", true, 3, false, 201, 2_010, 20 * ms))
+    assertThat(before.isWake(PUT, false, 3, false, 200, 2_000, 100 * MS)).as("a late recompilation").isTrue();
+    assertThat(before.isWake("jdk.proxy1.$Proxy99.run()V", true, 3, false, 201, 2_010, 20 * MS))
         .as("the proxies' 400 ms in the last second outweigh its 100").isFalse();
   }
 
@@ -108,17 +110,16 @@ class CompiledBeforeAttachTest {
   @Test
   void aMethodCompiledBeforeRunsInterpretedInTheWakeUntilTheJitCompilesItAgain() {
     CompiledBeforeAttach before = CompiledBeforeAttach.parse(CODELIST);
-    String own = "com.acme.Report.render()V";
-    String map = "java.util.HashMap.merge(Ljava/lang/Object;)V";
-    long ms = 1_000_000;
+    String map = MAP;
+    String own = OWN;
 
     assertThat(before.interpretedInWake(GET, false, 1_000)).as("its code thrown away by the attach").isTrue();
     assertThat(before.interpretedInWake(own, false, 1_000)).as("never compiled before: the program's").isFalse();
     assertThat(before.interpretedInWake(map, true, 1_000)).as("the JDK's, no wake seen yet").isFalse();
-    before.isWake(GET, false, 4, true, 7, 1_500, 50 * ms);
+    before.isWake(GET, false, 4, true, 7, 1_500, 50 * MS);
     assertThat(before.interpretedInWake(GET, false, 1_600)).as("an on-stack replacement only").isTrue();
     assertThat(before.interpretedInWake(map, true, 1_600)).as("the JDK's while the wake goes on").isTrue();
-    before.isWake(GET, false, 3, false, 8, 2_000, 50 * ms);
+    before.isWake(GET, false, 3, false, 8, 2_000, 50 * MS);
     assertThat(before.interpretedInWake(GET, false, 2_100)).as("compiled again: interpreted once more is the program's")
         .isFalse();
     assertThat(before.interpretedInWake(map, true, 60_000)).as("the JDK's once the wake has passed").isFalse();
