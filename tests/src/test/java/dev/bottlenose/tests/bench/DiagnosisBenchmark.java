@@ -164,10 +164,18 @@ public final class DiagnosisBenchmark {
       }
     }
     boolean isLocated = p.all() ? answered == p.answers().size() : answered > 0;
-    SavedSearch search = SavedSearch.fromJson(saved);
-    List<Findings.Finding> findings = Findings.of(search);
-    return new Run(p, budget, rep, rightWhy, isLocated, isLocated ? located : Double.NaN, findingRank(p, search, findings),
-        findings.size(), found, extra, cpuBefore, cpuDuring, exit, (String) saved.get("endReason"));
+    int rank = 0;
+    int findings = 0;
+    try {
+      SavedSearch search = SavedSearch.fromJson(saved);
+      List<Findings.Finding> list = Findings.of(search);
+      rank = findingRank(p, search, list);
+      findings = list.size();
+    } catch (RuntimeException e) {
+      extra.add("findings not read: " + e.getMessage());
+    }
+    return new Run(p, budget, rep, rightWhy, isLocated, isLocated ? located : Double.NaN, rank, findings, found, extra,
+        cpuBefore, cpuDuring, exit, (String) saved.get("endReason"));
   }
 
   /**
