@@ -7,7 +7,8 @@
 # Usage: tests/bench-whole-run.sh [--program diag.real.JettyOrdersApi] [--rounds 26000] [--reps 3]
 #                                 [--modes alone,jfr,jfr-attach,1%,5%] [--lead 1.5] [--target-java PATH] [--out DIR]
 # --target-java runs the program and jcmd on another JDK (e.g. a JDK 25's bin/java); the tool runs on this one.
-# A search mode ending in :process (1%:process) runs its daemon in a process of its own; one ending in :agent
+# A search mode ending in :process (1%:process) runs its daemon in a process of its own; one ending in :serve
+# (1%:serve) is a search a running `bottlenose serve` makes (one service, warmed by one search first); one ending in :agent
 # (1%:agent) searches a program started with -javaagent:bottlenose-agent.jar (the agent waits for a daemon), and
 # mode agent is that program never searched.
 set -e

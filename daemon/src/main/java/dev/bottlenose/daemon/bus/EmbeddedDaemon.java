@@ -16,9 +16,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * A daemon served from the process that uses it: the target locked as a daemon process locks it, attached, and
  * served on that process's Vert.x under the same id, addresses and registry entry, so other members find and hold it
- * as they would a daemon process. A search command runs one for each target no daemon serves yet, and saves
- * starting a second JVM and a second member of the cluster: a JVM's start, a join, and the traffic between them
- * are CPU taken from the cores the target runs on.
+ * as they would a daemon process. A search command runs one for each target no daemon serves yet, and the service
+ * one for each JVM it is asked to attach to; both save starting a second JVM and a second member of the cluster: a
+ * JVM's start, a join, and the traffic between them are CPU taken from the cores the target runs on.
  *
  * <p>It lives as long as its process: when the process ends, however it ends, the lock goes and the agent, its
  * connection closed, removes everything this daemon inserted, as it does when a daemon process dies.
@@ -44,13 +44,24 @@ public final class EmbeddedDaemon implements AutoCloseable {
   }
 
   /**
-   * Attaches to the target with the agent jar {@code agentJar} (blocks for seconds; a failure is thrown as
-   * {@link TargetSession#attach} throws it, and the reservation stays until {@link #close}).
+   * Attaches to the target with the agent jar {@code agentJar}, as {@code requester} (the name the target's ledger
+   * gives what it inserts: {@code search-<pid>}, {@code serve-<pid>}); blocks for seconds; a failure is thrown as
+   * {@link TargetSession#attach} throws it, and the reservation stays until {@link #close}.
    */
-  public void attach(Path agentJar, PrintStream warnings) {
-    SessionOptions options = SessionOptions.defaults().withAgentJar(agentJar)
-        .withRequester("search-" + ProcessHandle.current().pid());
+  public void attach(Path agentJar, String requester, PrintStream warnings) {
+    SessionOptions options = SessionOptions.defaults().withAgentJar(agentJar).withRequester(requester);
     session = TargetSession.attach(pid, options, warnings);
+  }
+
+  /**
+   * Calls {@code listener} with the reason once the target has exited or its agent's connection is lost (at once when
+   * that has happened already).
+   */
+  public void onEnd(java.util.function.Consumer<String> listener) {
+    session.onEnd(listener);
+    if (session.state() != TargetSession.State.RUNNING) {
+      listener.accept(session.endReason());
+    }
   }
 
   /** Serves the attached target on {@code vertx} as daemon {@code <host>-<pid>}, held by this process's member. */

@@ -29,7 +29,10 @@ import java.util.regex.Pattern;
  * process it starts) is read from {@code /proc} while they run. A search mode ending in {@value #PROCESS}
  * ({@code 1%:process}) runs its daemon in a process of its own ({@code -Dbottlenose.search.daemons=process}); one
  * ending in {@value #AGENT} ({@code 1%:agent}) searches a program started with the waiting agent, and mode
- * {@value #AGENT_AT_REST} is that program never searched.
+ * {@value #AGENT_AT_REST} is that program never searched. A mode ending in {@value #SERVE} ({@code 1%:serve}) asks a
+ * running {@code bottlenose serve} to attach ({@code POST /api/jvms}) and search ({@code POST /api/searches}), as
+ * its web UI does: one service for the whole benchmark, started before the first repetition and warmed by one
+ * search of a shorter run of the program, its CPU from the request to the program's end counted as the tool's.
  *
  * <p>Usage: {@code tests/bench-whole-run.sh [--program diag.real.JettyOrdersApi] [--rounds 26000] [--reps 3]
  * [--modes alone,jfr,jfr-attach,1%,5%] [--lead 1.5] [--target-java PATH] [--out DIR]}: {@code --target-java} runs
@@ -45,6 +48,8 @@ public final class WholeRunBenchmark {
    * agent waits, and the search hands it its options instead of attaching.
    */
   static final String AGENT = ":agent";
+  /** A search mode's suffix ({@code 1%:serve}) for a search a running service makes, as its web UI asks it to. */
+  static final String SERVE = ":serve";
   /** The mode of a program started with the waiting agent and never searched. */
   static final String AGENT_AT_REST = "agent";
   /** The mode that starts a JFR default recording in the running program. */
@@ -67,11 +72,23 @@ public final class WholeRunBenchmark {
     Path tsv = o.out.resolve("results.tsv");
     Files.writeString(tsv, "mode\trep\telapsed_s\tcpu_s\ttool_cpu_s\t" + String.join("\t", GROUPS) + "\n");
     List<Result> results = new ArrayList<>();
+    Service service = o.modes.stream().anyMatch(m -> m.endsWith(SERVE)) ? Service.start(o) : null;
+    try {
+      runAll(o, tsv, results, service);
+    } finally {
+      if (service != null) {
+        service.close();
+      }
+    }
+    System.out.println(summary(results, o));
+  }
+
+  private static void runAll(Options o, Path tsv, List<Result> results, Service service) throws Exception {
     for (int rep = 1; rep <= o.reps; rep++) {
       List<String> order = new ArrayList<>(o.modes);
       java.util.Collections.rotate(order, -(rep - 1));
       for (String mode : order) {
-        Result r = run(mode, rep, o);
+        Result r = run(mode, rep, o, service);
         results.add(r);
         StringBuilder groups = new StringBuilder();
         GROUPS.forEach(g -> groups.append(String.format(Locale.ROOT, "\t%.2f", r.groups.getOrDefault(g, 0.0))));
@@ -82,10 +99,9 @@ public final class WholeRunBenchmark {
         Files.writeString(o.out.resolve("summary.md"), summary(results, o));
       }
     }
-    System.out.println(summary(results, o));
   }
 
-  static Result run(String mode, int rep, Options o) throws Exception {
+  static Result run(String mode, int rep, Options o, Service service) throws Exception {
     Path tmp = Files.createTempDirectory("whole-run-");
     try {
       List<String> cmd = new ArrayList<>(List.of(o.targetJava, "-Ddiag.rounds=" + o.rounds,
@@ -104,12 +120,16 @@ public final class WholeRunBenchmark {
       Thread watcher = new Thread(() -> watchThreads(target, threads), "threads");
       watcher.start();
       double toolCpu = 0;
-      if (isSearch(mode)) {
+      if (mode.endsWith(SERVE)) {
+        Thread.sleep(Math.round(o.lead * 1000));
+        Map<Long, ProcCpu.ThreadCpu> toolThreads = new java.util.concurrent.ConcurrentHashMap<>();
+        String label = mode.replace('%', 'p').replace(':', '-') + "-" + rep;
+        toolCpu = service.search(target, budgetOf(mode), toolThreads, o.out.resolve("search-" + label + ".json"));
+        writeToolThreads(o.out.resolve("tool-threads-" + label + ".tsv"), toolThreads);
+      } else if (isSearch(mode)) {
         Thread.sleep(Math.round(o.lead * 1000));
         boolean process = mode.endsWith(PROCESS);
-        String share = mode.substring(0, mode.indexOf('%') + 1);
-        double budget = Double.parseDouble(share.substring(0, share.length() - 1)) / 100;
-        Process search = new ProcessBuilder(DiagnosisBenchmark.searchCommand(target.pid(), budget, "600s", tmp,
+        Process search = new ProcessBuilder(DiagnosisBenchmark.searchCommand(target.pid(), budgetOf(mode), "600s", tmp,
             process ? List.of("-Dbottlenose.search.daemons=process") : List.of()))
             .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         Map<Long, ProcCpu.ThreadCpu> toolThreads = new java.util.concurrent.ConcurrentHashMap<>();
@@ -232,7 +252,101 @@ public final class WholeRunBenchmark {
   }
 
   private static boolean isSearch(String mode) {
-    return mode.endsWith("%") || mode.endsWith("%" + PROCESS) || mode.endsWith("%" + AGENT);
+    return mode.endsWith("%") || mode.endsWith("%" + PROCESS) || mode.endsWith("%" + AGENT)
+        || mode.endsWith("%" + SERVE);
+  }
+
+  /** A search mode's budget as a fraction: {@code 1%:serve} → 0.01. */
+  private static double budgetOf(String mode) {
+    return Double.parseDouble(mode.substring(0, mode.indexOf('%'))) / 100;
+  }
+
+  /**
+   * A {@code bottlenose serve} of this benchmark's, on a free loopback port, its searches saved in a directory of its
+   * own: started and warmed once ({@link #start}), then asked to attach to and search each program of a
+   * {@value #SERVE} mode.
+   */
+  record Service(Process process, String url, Path data, java.net.http.HttpClient http) implements AutoCloseable {
+    private static final Pattern SERVING = Pattern.compile("serving (http://[^ /]+:\\d+)/");
+
+    /** Starts the service and searches a quarter-length run of the program once, so its code is compiled. */
+    static Service start(Options o) throws Exception {
+      Path data = Files.createTempDirectory("whole-run-service-");
+      Path log = data.resolve("serve.out");
+      List<String> cmd = new ArrayList<>(List.of(DiagnosisBenchmark.java()));
+      cmd.addAll(dev.bottlenose.web.cluster.Daemons.JVM_OPTIONS);
+      cmd.addAll(dev.bottlenose.cli.ClassArchive.jvmOptions(DiagnosisBenchmark.jar("web")));
+      cmd.addAll(List.of("-Dbottlenose.daemon.jar=" + DiagnosisBenchmark.jar("daemon"), "-jar",
+          DiagnosisBenchmark.jar("web").toString(), "serve", "--port", "0", "--data", data.toString()));
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+      String url = null;
+      while (url == null) {
+        Matcher m = SERVING.matcher(Files.readString(log));
+        if (m.find()) {
+          url = m.group(1);
+        } else if (!p.isAlive() || System.nanoTime() > deadline) {
+          p.destroy();
+          throw new IllegalStateException("the service did not start: " + Files.readString(log));
+        }
+        Thread.sleep(200);
+      }
+      Service service = new Service(p, url, data, java.net.http.HttpClient.newHttpClient());
+      List<String> warm = new ArrayList<>(List.of(o.targetJava, "-Ddiag.rounds=" + Math.max(1, o.rounds / 4),
+          "-Ddiag.seconds=600", "-cp", TargetClasspath.of(), o.program));
+      Process target = new ProcessBuilder(warm).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+          .start();
+      Thread.sleep(Math.round(o.lead * 1000));
+      service.search(target, 0.01, new java.util.concurrent.ConcurrentHashMap<>(), null);
+      System.out.printf(Locale.ROOT, "service %s started and warmed by one search (%.1f s of CPU so far)%n", url,
+          ProcCpu.processSeconds(p.pid()));
+      return service;
+    }
+
+    /**
+     * Asks the service to attach to {@code target} and search it at {@code budget} until it exits; the service's CPU
+     * seconds from the request to then, and its threads' in {@code threads}; the saved search copied to {@code keep}.
+     */
+    double search(Process target, double budget, Map<Long, ProcCpu.ThreadCpu> threads, Path keep) throws Exception {
+      Map<Long, ProcCpu.ThreadCpu> before = ProcCpu.threads(process.pid());
+      double start = ProcCpu.processSeconds(process.pid());
+      String daemonId = post("/api/jvms", new io.vertx.core.json.JsonObject().put("pid", target.pid()))
+          .getString("daemonId");
+      String searchId = post("/api/searches", new io.vertx.core.json.JsonObject().put("daemons",
+          new io.vertx.core.json.JsonArray().add(daemonId)).put("budget", budget).put("maxTimeSeconds", 600))
+          .getString("searchId");
+      target.waitFor();
+      Thread.sleep(1000);
+      Path saved = data.resolve(searchId + ".json");
+      if (keep != null && Files.isRegularFile(saved)) {
+        Files.copy(saved, keep, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      }
+      double spent = ProcCpu.processSeconds(process.pid()) - start;
+      ProcCpu.threads(process.pid()).forEach((id, t) -> {
+        ProcCpu.ThreadCpu was = before.get(id);
+        threads.put(id, new ProcCpu.ThreadCpu(t.name(), t.seconds() - (was == null ? 0 : was.seconds())));
+      });
+      return spent;
+    }
+
+    private io.vertx.core.json.JsonObject post(String path, io.vertx.core.json.JsonObject body) throws Exception {
+      java.net.http.HttpResponse<String> r = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url + path))
+          .header("Content-Type", "application/json").POST(java.net.http.HttpRequest.BodyPublishers.ofString(body.encode()))
+          .build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+      if (r.statusCode() != 201) {
+        throw new IllegalStateException("POST " + path + " answered " + r.statusCode() + ": " + r.body());
+      }
+      return new io.vertx.core.json.JsonObject(r.body());
+    }
+
+    @Override
+    public void close() throws Exception {
+      process.destroy();
+      process.waitFor(30, TimeUnit.SECONDS);
+      try (var paths = Files.walk(data)) {
+        paths.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+      }
+    }
   }
 
   static String summary(List<Result> results, Options o) {

@@ -56,7 +56,7 @@ final class DemoCommand implements Callable<Integer> {
     long maxSeconds = SearchCommand.maxTime(maxTime).toSeconds();
     JsonObject settings = settings(this.settings.settings());
     ServiceMetrics metrics = new ServiceMetrics();
-    Member member = Member.join(err, metrics.vertxMetrics());
+    Member member = Member.joinAsService(err, metrics.vertxMetrics());
     Parts parts = new Parts(member);
     Thread hook = new Thread(parts::close, "bottlenose-demo-stop");
     Runtime.getRuntime().addShutdownHook(hook);

@@ -8,7 +8,6 @@ import dev.bottlenose.bus.protocol.DaemonEvents.Announcement;
 import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.cli.UsageException;
-import dev.bottlenose.daemon.attach.AgentJar;
 import dev.bottlenose.daemon.bus.EmbeddedDaemon;
 import io.vertx.core.Future;
 import io.vertx.core.eventbus.ReplyException;
@@ -30,8 +29,10 @@ import java.util.concurrent.TimeoutException;
  * ({@link EmbeddedDaemon}); closing stops them all.
  */
 final class Member implements AutoCloseable {
-  private static final String AGENT_JAR = "bottlenose-agent.jar";
-  /** {@code -Dbottlenose.search.daemons=process}: a daemon process per target, as {@code serve} starts them. */
+  /**
+   * {@code -Dbottlenose.search.daemons=process}: a daemon process per target, for a search command and for the
+   * service alike (by default both serve their targets themselves).
+   */
   static final String DAEMONS_PROPERTY = "bottlenose.search.daemons";
   private static final long OTHERS_POLL_MILLIS = 500;
   private final Vertx vertx;
@@ -67,12 +68,9 @@ final class Member implements AutoCloseable {
     Future<Vertx> joining = Cluster.start(ClusterSettings.loopback(), null);
     Vertx vertx = null;
     try {
-      // -Dbottlenose.agent.jar, else the agent jar beside the daemon jar (both are in the installation's lib/, and in
-      // daemon/target in the source tree, where the service jar's own directory has none)
-      Path agentJar = System.getProperty(AgentJar.PROPERTY) != null ? AgentJar.expected()
-          : Daemons.locateDaemonJar().resolveSibling(AGENT_JAR);
+      Path agentJar = Daemons.locateAgentJar();
       for (EmbeddedDaemon d : reserved.values()) {
-        d.attach(agentJar, err);
+        d.attach(agentJar, "search-" + ProcessHandle.current().pid(), err);
       }
       vertx = await(joining, 90, "joining the cluster");
       for (EmbeddedDaemon d : reserved.values()) {
@@ -94,9 +92,13 @@ final class Member implements AutoCloseable {
     return join(err, List.of());
   }
 
-  /** Joins the cluster, the Vert.x's own metrics reported to {@code metrics} (the service's {@code GET /metrics}). */
-  static Member join(PrintStream err, VertxMetricsFactory metrics) throws Exception {
-    return join(err, List.of(), metrics);
+  /**
+   * Joins the cluster as the service does, the Vert.x's own metrics reported to {@code metrics} ({@code GET /metrics}):
+   * a JVM it is asked to attach to is served from this process ({@link Daemons#servedHere}), unless
+   * {@code -Dbottlenose.search.daemons=process} asks for a daemon process per target.
+   */
+  static Member joinAsService(PrintStream err, VertxMetricsFactory metrics) throws Exception {
+    return join(err, List.of(), metrics, !"process".equals(System.getProperty(DAEMONS_PROPERTY)));
   }
 
   /**
@@ -105,10 +107,11 @@ final class Member implements AutoCloseable {
    * served that pid, which the started one leaves to).
    */
   static Member join(PrintStream err, List<Long> pids) throws Exception {
-    return join(err, pids, null);
+    return join(err, pids, null, false);
   }
 
-  private static Member join(PrintStream err, List<Long> pids, VertxMetricsFactory metrics) throws Exception {
+  private static Member join(PrintStream err, List<Long> pids, VertxMetricsFactory metrics, boolean servedHere)
+      throws Exception {
     List<Daemons.Spawned> started = new ArrayList<>();
     for (long pid : pids) {
       try {
@@ -119,7 +122,8 @@ final class Member implements AutoCloseable {
     }
     err.println("bottlenose: joining the cluster on 127.0.0.1...");
     Vertx vertx = await(Cluster.start(ClusterSettings.loopback(), metrics), 90, "joining the cluster");
-    Daemons daemons = new Daemons(vertx, Daemons.locateDaemonJar());
+    Daemons daemons = servedHere ? Daemons.servedHere(vertx, Daemons.locateAgentJar())
+        : new Daemons(vertx, Daemons.locateDaemonJar());
     started.forEach(daemons::adopt);
     return new Member(vertx, daemons, Map.of());
   }

@@ -81,7 +81,7 @@ final class ServeCommand implements Callable<Integer> {
     WebService.Options options = setup.options();
     SearchRunner.prepareRules();
     ServiceMetrics metrics = new ServiceMetrics();
-    Member member = Member.join(err, metrics.vertxMetrics());
+    Member member = Member.joinAsService(err, metrics.vertxMetrics());
     WebService service;
     try {
       service = Member.await(WebService.start(member.vertx(), member.daemons(), options, metrics), 30,

@@ -9,6 +9,9 @@ import dev.bottlenose.bus.protocol.DaemonEvents.Announcement;
 import dev.bottlenose.bus.protocol.DaemonReplies;
 import dev.bottlenose.bus.protocol.DaemonRequests;
 import dev.bottlenose.cli.ClassArchive;
+import dev.bottlenose.daemon.attach.AgentJar;
+import dev.bottlenose.daemon.bus.EmbeddedDaemon;
+import dev.bottlenose.daemon.session.SessionException;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -32,11 +35,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * The daemons of the cluster: the registry any daemon answers for, and the daemons this process uses.
  *
  * <p>One daemon per target across concurrent commands: getting a daemon for a pid takes a cluster-wide lock
- * for that host and pid, then either holds the daemon that serves it or spawns one ({@code java -jar
- * bottlenose-daemon-all.jar daemon --pid N --id ID --held-by <this member>}, its own process). A daemon
- * spawned this way stops when its last holder lets go ({@link #close}) or leaves the cluster, {@code kill -9}
- * included, so its agent removes what it inserted. A command may start its daemon before it joins
- * ({@link #prestart}, {@code --held-by -}) and {@link #adopt} it once joined.
+ * for that host and pid, then either holds the daemon that serves it or starts one: by default ({@link #Daemons})
+ * a daemon process ({@code java -jar bottlenose-daemon-all.jar daemon --pid N --id ID --held-by <this member>});
+ * with {@link #servedHere} one served from this process ({@link EmbeddedDaemon}), as the service does: no second
+ * JVM to start, compile and keep, no second member to join and talk to. A daemon process stops when its last
+ * holder lets go ({@link #close}) or leaves the cluster, {@code kill -9} included, so its agent removes what it
+ * inserted; one served here stops with this process, however it ends, or {@value #LINGER_SECONDS} s after its
+ * target has. A command may start its daemon process before it joins ({@link #prestart}, {@code --held-by -}) and
+ * {@link #adopt} it once joined.
  */
 public final class Daemons implements AutoCloseable {
   static final String LIST = Addresses.DAEMONS_LIST;
@@ -46,6 +52,9 @@ public final class Daemons implements AutoCloseable {
   /** A spawned daemon found its target served by another daemon (which is then held instead). */
   private static final int ALREADY_SERVED = 423;
   private static final long POLL_MILLIS = 100;
+  /** How long a daemon served here answers for a target that has exited, as a daemon process does by default. */
+  static final long LINGER_SECONDS = 10;
+  private static final String AGENT_JAR = "bottlenose-agent.jar";
   /**
    * The daemon's JVM compiles with C1 only, as the launcher runs the service's: on a 40 s search of a one-thread
    * program (measured by hand from {@code /proc}, two searches each way) the daemon used 15–16 s of CPU with both
@@ -67,6 +76,9 @@ public final class Daemons implements AutoCloseable {
   private final String clusterSecret;
   private final Map<String, Spawned> spawned = new ConcurrentHashMap<>();
   private final Set<String> held = ConcurrentHashMap.newKeySet();
+  /** The agent jar daemons served here attach with; null: new daemons are processes of their own. */
+  private final Path agentJar;
+  private final Map<String, EmbeddedDaemon> servedHere = new ConcurrentHashMap<>();
 
   /** Daemons spawned with this process's environment, so with its cluster secret. */
   public Daemons(Vertx vertx, Path daemonJar) {
@@ -75,9 +87,22 @@ public final class Daemons implements AutoCloseable {
 
   /** Daemons spawned into the cluster named by {@code clusterSecret} (null: as this process's environment says). */
   public Daemons(Vertx vertx, Path daemonJar, String clusterSecret) {
+    this(vertx, daemonJar, clusterSecret, null);
+  }
+
+  private Daemons(Vertx vertx, Path daemonJar, String clusterSecret, Path agentJar) {
     this.vertx = vertx;
     this.daemonJar = daemonJar.toAbsolutePath().normalize();
     this.clusterSecret = clusterSecret;
+    this.agentJar = agentJar == null ? null : agentJar.toAbsolutePath().normalize();
+  }
+
+  /**
+   * Daemons served from this process ({@link EmbeddedDaemon}), attaching with the agent jar {@code agentJar}; a pid
+   * another daemon serves already is held as by {@link #Daemons}.
+   */
+  public static Daemons servedHere(Vertx vertx, Path agentJar) {
+    return new Daemons(vertx, locateDaemonJar(), null, agentJar);
   }
 
   /** Every daemon registered in the cluster; none when no daemon answers. */
@@ -113,8 +138,9 @@ public final class Daemons implements AutoCloseable {
           return hold(d).recover(e -> retry(pid, host, deadline, e));
         }
       }
-      return spawn(pid, host).recover(e -> e instanceof DaemonException d && d.status() == ALREADY_SERVED
-          ? retry(pid, host, deadline, e) : Future.failedFuture(e));
+      return (agentJar != null ? serveHere(pid, host) : spawn(pid, host)).recover(e ->
+          e instanceof DaemonException d && d.status() == ALREADY_SERVED ? retry(pid, host, deadline, e)
+              : Future.failedFuture(e));
     });
   }
 
@@ -193,6 +219,54 @@ public final class Daemons implements AutoCloseable {
       return Future.failedFuture(e instanceof java.io.FileNotFoundException ? new DaemonException(500, e.getMessage())
           : new DaemonException(500, "cannot start a daemon for pid " + pid + ": " + e.getMessage()));
     }
+  }
+
+  /**
+   * Attaches to {@code pid} and serves it from this process; a pid whose lock another process holds (its daemon about
+   * to register) is {@link #ALREADY_SERVED}. A daemon served here for an earlier process of the same pid goes first.
+   */
+  private Future<Announcement> serveHere(long pid, String host) {
+    String id = DaemonIds.of(host, pid);
+    EmbeddedDaemon earlier = servedHere.remove(id);
+    Future<Void> cleared = earlier == null ? Future.succeededFuture() : vertx.executeBlocking(() -> {
+      held.remove(id);
+      earlier.close();
+      return null;
+    }, false);
+    return cleared.compose(v -> {
+      if (ProcessHandle.of(pid).isEmpty()) {
+        return Future.failedFuture(new DaemonException(400, "no process with pid " + pid));
+      }
+      EmbeddedDaemon daemon = EmbeddedDaemon.reserve(pid);
+      if (daemon == null) {
+        return Future.failedFuture(new DaemonException(ALREADY_SERVED, "pid " + pid + " is served by another daemon"));
+      }
+      return vertx.executeBlocking(() -> {
+        daemon.attach(agentJar, "serve-" + ProcessHandle.current().pid(), System.err);
+        return daemon;
+      }, false).compose(d -> d.serve(vertx)).compose(served -> {
+        servedHere.put(id, daemon);
+        held.add(id);
+        daemon.onEnd(reason -> vertx.setTimer(TimeUnit.SECONDS.toMillis(LINGER_SECONDS), t -> {
+          if (servedHere.remove(id, daemon)) {
+            held.remove(id);
+            vertx.executeBlocking(() -> {
+              daemon.close();
+              return null;
+            }, false);
+          }
+        }));
+        return vertx.eventBus().<JsonObject>request(Addresses.status(id), new JsonObject())
+            .map(m -> registryEntry(id, DaemonReplies.Status.from(m.body())));
+      }).recover(e -> {
+        vertx.executeBlocking(() -> {
+          daemon.close();
+          return null;
+        }, false);
+        return Future.failedFuture(e instanceof SessionException s
+            ? new DaemonException(s.failure().code() == 400 ? 400 : 409, s.getMessage()) : e);
+      });
+    });
   }
 
   private static Spawned launch(Path daemonJar, long pid, String id, String clusterSecret, List<String> holder,
@@ -283,7 +357,8 @@ public final class Daemons implements AutoCloseable {
   /**
    * Lets go of every daemon this process holds. A daemon it spawned that nobody else holds then stops (its
    * agent removes its probes); this waits for that, up to {@value #STOP_WAIT_SECONDS} s, then sends SIGTERM.
-   * A daemon another command or service still holds keeps running for it. Not on an event loop: it blocks.
+   * A daemon another command or service still holds keeps running for it; one served here stops now (its agent
+   * removes its probes), whoever holds it. Not on an event loop: it blocks.
    */
   @Override
   public void close() {
@@ -298,6 +373,8 @@ public final class Daemons implements AutoCloseable {
       }
     }
     held.clear();
+    servedHere.values().forEach(EmbeddedDaemon::close);
+    servedHere.clear();
     for (Map.Entry<String, Spawned> e : spawned.entrySet()) {
       if (stillHeld.getOrDefault(e.getKey(), false)) {
         continue;
@@ -325,6 +402,15 @@ public final class Daemons implements AutoCloseable {
   /** The short host name, as the daemons report it. */
   public static String hostName() {
     return DaemonIds.localHost();
+  }
+
+  /**
+   * Where the agent jar is: {@code -Dbottlenose.agent.jar}, else beside the daemon jar (both are in the installation's
+   * {@code lib/}, and in daemon/target in the source tree, where the service jar's own directory has none).
+   */
+  public static Path locateAgentJar() {
+    return System.getProperty(AgentJar.PROPERTY) != null ? AgentJar.expected()
+        : locateDaemonJar().resolveSibling(AGENT_JAR);
   }
 
   /** Where the daemon jar is: {@code -Dbottlenose.daemon.jar}, else beside this jar, else the build's daemon/target. */
