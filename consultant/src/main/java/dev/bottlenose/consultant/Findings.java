@@ -457,28 +457,20 @@ public final class Findings {
         boolean threads = ta.contains(tb) || tb.contains(ta);
         ResourcePath ca = pa.get(Hierarchy.CODE);
         ResourcePath cb = pb.get(Hierarchy.CODE);
-        boolean platformAround = catalog.get(a.hypothesis()).valueNeed().mode() == ConstraintMode.INCLUSIVE
-            && CodePaths.inPlatform(ca) && !ca.isMethod() && !cb.isRoot() && !CodePaths.inPlatform(cb)
+        // counted with the code anywhere on the stack, and the rest of the place (not the code) within a's
+        boolean inclusiveAround = catalog.get(a.hypothesis()).valueNeed().mode() == ConstraintMode.INCLUSIVE
             && contains(pa.with(Hierarchy.CODE.root()), pb.with(Hierarchy.CODE.root()));
-        boolean subPackage = catalog.get(a.hypothesis()).valueNeed().mode() == ConstraintMode.INCLUSIVE
+        boolean platformAround = inclusiveAround
+            && CodePaths.inPlatform(ca) && !ca.isMethod() && !cb.isRoot() && !CodePaths.inPlatform(cb);
+        boolean subPackage = inclusiveAround
             && ca.depth() == 1 && cb.depth() >= 1 && cb.segments().get(0).startsWith(ca.segments().get(0) + ".")
-            && b.value() >= RESTATES * a.value()
-            && contains(pa.with(Hierarchy.CODE.root()), pb.with(Hierarchy.CODE.root()));
+            && b.value() >= RESTATES * a.value();
         return threads && (platformAround || subPackage || !pa.equals(pb) && contains(pa, pb));
       }
       Hypothesis ha = catalog.get(a.hypothesis());
       Hypothesis hb = catalog.get(b.hypothesis());
-      return contains(a.focus(), b.focus()) && refines(hb, ha) && isTime(ha) && isTime(hb) && b.value() >= RESTATES * a.value();
-    }
-
-    /** Whether {@code below} is {@code above} refined, one or more why-steps down. */
-    private boolean refines(Hypothesis below, Hypothesis above) {
-      for (Hypothesis h = below; h != null && h.parent() != null; h = catalog.get(h.parent())) {
-        if (h.parent().equals(above.id())) {
-          return true;
-        }
-      }
-      return false;
+      return contains(a.focus(), b.focus()) && catalog.refines(hb, ha) && isTime(ha) && isTime(hb)
+          && b.value() >= RESTATES * a.value();
     }
 
     private static boolean contains(Focus outer, Focus inner) {

@@ -281,6 +281,23 @@ public final class HypothesisCatalog {
     return byId.get(id);
   }
 
+  /** Whether {@code below} is {@code above} refined, one or more why-steps down (false for {@code above} itself). */
+  public boolean refines(Hypothesis below, Hypothesis above) {
+    for (Hypothesis h = below; h != null && h.parent() != null; h = byId.get(h.parent())) {
+      if (h.parent().equals(above.id())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the hypothesis {@code id} is {@code why} or refines it; false when either is not in the catalog. */
+  public boolean isOrRefines(String id, String why) {
+    Hypothesis below = byId.get(id);
+    Hypothesis above = byId.get(why);
+    return below != null && above != null && (below == above || refines(below, above));
+  }
+
   public List<Hypothesis> all() {
     return List.copyOf(byId.values());
   }

@@ -1,6 +1,6 @@
 package dev.bottlenose.consultant.bus;
 
-import java.lang.management.ManagementFactory;
+import dev.bottlenose.bus.OwnCpu;
 
 /**
  * This process's CPU use in ns per second, smoothed over the calls (one per sample): what the process running
@@ -13,7 +13,7 @@ final class OwnCpuRate {
 
   /** The rate since the previous call, smoothed; NaN at the first call or when the JVM cannot tell. */
   synchronized double nanosPerSecond() {
-    long cpu = cpuNanos();
+    long cpu = OwnCpu.nanos();
     long wall = System.nanoTime();
     if (cpu >= 0 && lastCpuNanos >= 0 && wall > lastWallNanos) {
       double r = (cpu - lastCpuNanos) * 1e9 / (wall - lastWallNanos);
@@ -22,12 +22,5 @@ final class OwnCpuRate {
     lastCpuNanos = cpu;
     lastWallNanos = wall;
     return rate;
-  }
-
-  private static long cpuNanos() {
-    if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-      return os.getProcessCpuTime();
-    }
-    return -1;
   }
 }

@@ -24,6 +24,7 @@ import dev.bottlenose.agent.wire.Watch;
 import dev.bottlenose.agent.wire.Watched;
 import dev.bottlenose.agent.wire.WireException;
 import dev.bottlenose.bus.protocol.DaemonRequests;
+import dev.bottlenose.bus.OwnCpu;
 import dev.bottlenose.daemon.attach.CompiledBeforeAttach;
 import dev.bottlenose.daemon.attach.TargetPaths;
 import dev.bottlenose.daemon.attach.ToolCompilation;

@@ -209,22 +209,12 @@ public final class DiagnosisBenchmark {
     String code = a.where().startsWith("/Code/") ? a.where().substring("/Code/".length()).replace('/', '.') : null;
     for (int id : f.nodeIds()) {
       dev.bottlenose.consultant.ShgNode n = search.graph().node(id);
-      if (a.why().stream().noneMatch(why -> isOrRefines(search.hypotheses(), n.hypothesis(), why))) {
+      if (a.why().stream().noneMatch(why -> search.hypotheses().isOrRefines(n.hypothesis(), why))) {
         continue;
       }
       String focus = n.focus().toString();
       if (focus.contains(a.where()) || code != null && (focus.contains("/Memory/" + code)
           || f.programCode().stream().anyMatch(m -> m.startsWith(code)))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Whether hypothesis {@code id} is {@code why} or below it. */
-  private static boolean isOrRefines(dev.bottlenose.consultant.HypothesisCatalog catalog, String id, String why) {
-    for (dev.bottlenose.consultant.Hypothesis h = catalog.get(id); h != null; h = h.parent() == null ? null : catalog.get(h.parent())) {
-      if (h.id().equals(why)) {
         return true;
       }
     }

@@ -150,12 +150,8 @@ final class SearchCommand implements Callable<Integer> {
 
   /** This process's CPU time since it started, in seconds; -1 where the JVM cannot tell. */
   private static double commandCpuSeconds() {
-    if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-        instanceof com.sun.management.OperatingSystemMXBean os) {
-      long nanos = os.getProcessCpuTime();
-      return nanos < 0 ? -1 : nanos / 1e9;
-    }
-    return -1;
+    long nanos = dev.bottlenose.bus.OwnCpu.nanos();
+    return nanos < 0 ? -1 : nanos / 1e9;
   }
 
   /** Seconds since this process started. */
