@@ -302,13 +302,18 @@ public final class DiagnosisBenchmark {
 
   /** As {@link #searchCommand(long, double, String, Path)}, the command's JVM given {@code jvmOptions} too. */
   static List<String> searchCommand(long pid, double budget, String maxTime, Path data, List<String> jvmOptions) {
+    return webCommand(jvmOptions, "search", "--pid", Long.toString(pid), "--budget",
+        String.format(Locale.ROOT, "%.4f", budget), "--max-time", maxTime, "--data", data.toString());
+  }
+
+  /** The service jar's command {@code args}, its JVM run as the launcher runs it and given {@code jvmOptions} too. */
+  static List<String> webCommand(List<String> jvmOptions, String... args) {
     List<String> command = new ArrayList<>(List.of(java()));
     command.addAll(dev.bottlenose.web.cluster.Daemons.JVM_OPTIONS);
     command.addAll(jvmOptions);
     command.addAll(dev.bottlenose.cli.ClassArchive.jvmOptions(jar("web")));
-    command.addAll(List.of("-Dbottlenose.daemon.jar=" + jar("daemon"), "-jar", jar("web").toString(), "search",
-        "--pid", Long.toString(pid), "--budget", String.format(Locale.ROOT, "%.4f", budget), "--max-time", maxTime,
-        "--data", data.toString()));
+    command.addAll(List.of("-Dbottlenose.daemon.jar=" + jar("daemon"), "-jar", jar("web").toString()));
+    command.addAll(List.of(args));
     return command;
   }
 

@@ -273,11 +273,7 @@ public final class WholeRunBenchmark {
     static Service start(Options o) throws Exception {
       Path data = Files.createTempDirectory("whole-run-service-");
       Path log = data.resolve("serve.out");
-      List<String> cmd = new ArrayList<>(List.of(DiagnosisBenchmark.java()));
-      cmd.addAll(dev.bottlenose.web.cluster.Daemons.JVM_OPTIONS);
-      cmd.addAll(dev.bottlenose.cli.ClassArchive.jvmOptions(DiagnosisBenchmark.jar("web")));
-      cmd.addAll(List.of("-Dbottlenose.daemon.jar=" + DiagnosisBenchmark.jar("daemon"), "-jar",
-          DiagnosisBenchmark.jar("web").toString(), "serve", "--port", "0", "--data", data.toString()));
+      List<String> cmd = DiagnosisBenchmark.webCommand(List.of(), "serve", "--port", "0", "--data", data.toString());
       Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
       String url = null;

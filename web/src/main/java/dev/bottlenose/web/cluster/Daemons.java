@@ -259,6 +259,8 @@ public final class Daemons implements AutoCloseable {
         return vertx.eventBus().<JsonObject>request(Addresses.status(id), new JsonObject())
             .map(m -> registryEntry(id, DaemonReplies.Status.from(m.body())));
       }).recover(e -> {
+        servedHere.remove(id, daemon);
+        held.remove(id);
         vertx.executeBlocking(() -> {
           daemon.close();
           return null;
