@@ -33,19 +33,39 @@ class ShgLayoutTest {
   @Test
   void noTwoBoxesOverlapAndAllLieInsideTheDrawing() {
     for (ShgLayout layout : List.of(everything(), layout(LARGE, new Options(Show.ALL, Set.of(), 0, Set.of(), Set.of(), Set.of())))) {
-      List<ShgLayout.Placed> boxes = layout.boxes();
-      assertThat(boxes).hasSize(layout.view().boxes().size());
-      for (int i = 0; i < boxes.size(); i++) {
-        ShgLayout.Placed a = boxes.get(i);
-        assertThat(a.x()).isGreaterThanOrEqualTo(0);
-        assertThat(a.y()).isGreaterThanOrEqualTo(0);
-        assertThat(a.x() + a.width()).isLessThanOrEqualTo(layout.width());
-        assertThat(a.y() + a.height()).isLessThanOrEqualTo(layout.height());
-        for (int j = i + 1; j < boxes.size(); j++) {
-          ShgLayout.Placed b = boxes.get(j);
-          boolean apart = a.x() + a.width() <= b.x() || b.x() + b.width() <= a.x() || a.y() + a.height() <= b.y() || b.y() + b.height() <= a.y();
-          assertThat(apart).as("%s and %s overlap", a.box().label(), b.box().label()).isTrue();
-        }
+      assertApartAndInside(layout);
+    }
+  }
+
+  /**
+   * A graph on which ELK's default node placement fails one of its own assertions (the tests run with assertions on,
+   * so it throws here): laid out all the same, by the fallback placement, no two boxes overlapping.
+   */
+  @Test
+  void aGraphElksDefaultNodePlacementFailsOnIsLaidOutAllTheSame() throws Exception {
+    String json;
+    try (var in = ShgLayoutTest.class.getResourceAsStream("elk-node-placement-assertion.json")) {
+      json = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+    SearchHistoryGraph graph = SearchHistoryGraph.fromJson(dev.bottlenose.model.json.Json.parse(json));
+    ShgLayout layout = layout(graph, Options.DEFAULT);
+    assertThat(layout.boxes()).isNotEmpty();
+    assertApartAndInside(layout);
+  }
+
+  private static void assertApartAndInside(ShgLayout layout) {
+    List<ShgLayout.Placed> boxes = layout.boxes();
+    assertThat(boxes).hasSize(layout.view().boxes().size());
+    for (int i = 0; i < boxes.size(); i++) {
+      ShgLayout.Placed a = boxes.get(i);
+      assertThat(a.x()).isGreaterThanOrEqualTo(0);
+      assertThat(a.y()).isGreaterThanOrEqualTo(0);
+      assertThat(a.x() + a.width()).isLessThanOrEqualTo(layout.width());
+      assertThat(a.y() + a.height()).isLessThanOrEqualTo(layout.height());
+      for (int j = i + 1; j < boxes.size(); j++) {
+        ShgLayout.Placed b = boxes.get(j);
+        boolean apart = a.x() + a.width() <= b.x() || b.x() + b.width() <= a.x() || a.y() + a.height() <= b.y() || b.y() + b.height() <= a.y();
+        assertThat(apart).as("%s and %s overlap", a.box().label(), b.box().label()).isTrue();
       }
     }
   }
