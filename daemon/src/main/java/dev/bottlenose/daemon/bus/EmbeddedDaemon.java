@@ -55,7 +55,7 @@ public final class EmbeddedDaemon implements AutoCloseable {
 
   /**
    * Calls {@code listener} with the reason once the target has exited or its agent's connection is lost (at once when
-   * that has happened already).
+   * that has happened already; twice when it happens during this call, so the listener must not mind a second call).
    */
   public void onEnd(java.util.function.Consumer<String> listener) {
     session.onEnd(listener);

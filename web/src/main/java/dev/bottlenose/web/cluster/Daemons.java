@@ -78,7 +78,7 @@ public final class Daemons implements AutoCloseable {
   private final Set<String> held = ConcurrentHashMap.newKeySet();
   /** The agent jar daemons served here attach with; null: new daemons are processes of their own. */
   private final Path agentJar;
-  private final Map<String, EmbeddedDaemon> servedHere = new ConcurrentHashMap<>();
+  private final Map<String, EmbeddedDaemon> ownDaemons = new ConcurrentHashMap<>();
 
   /** Daemons spawned with this process's environment, so with its cluster secret. */
   public Daemons(Vertx vertx, Path daemonJar) {
@@ -227,7 +227,7 @@ public final class Daemons implements AutoCloseable {
    */
   private Future<Announcement> serveHere(long pid, String host) {
     String id = DaemonIds.of(host, pid);
-    EmbeddedDaemon earlier = servedHere.remove(id);
+    EmbeddedDaemon earlier = ownDaemons.remove(id);
     Future<Void> cleared = earlier == null ? Future.succeededFuture() : vertx.executeBlocking(() -> {
       held.remove(id);
       earlier.close();
@@ -245,10 +245,10 @@ public final class Daemons implements AutoCloseable {
         daemon.attach(agentJar, "serve-" + ProcessHandle.current().pid(), System.err);
         return daemon;
       }, false).compose(d -> d.serve(vertx)).compose(served -> {
-        servedHere.put(id, daemon);
+        ownDaemons.put(id, daemon);
         held.add(id);
         daemon.onEnd(reason -> vertx.setTimer(TimeUnit.SECONDS.toMillis(LINGER_SECONDS), t -> {
-          if (servedHere.remove(id, daemon)) {
+          if (ownDaemons.remove(id, daemon)) {
             held.remove(id);
             vertx.executeBlocking(() -> {
               daemon.close();
@@ -259,7 +259,7 @@ public final class Daemons implements AutoCloseable {
         return vertx.eventBus().<JsonObject>request(Addresses.status(id), new JsonObject())
             .map(m -> registryEntry(id, DaemonReplies.Status.from(m.body())));
       }).recover(e -> {
-        servedHere.remove(id, daemon);
+        ownDaemons.remove(id, daemon);
         held.remove(id);
         vertx.executeBlocking(() -> {
           daemon.close();
@@ -375,8 +375,8 @@ public final class Daemons implements AutoCloseable {
       }
     }
     held.clear();
-    servedHere.values().forEach(EmbeddedDaemon::close);
-    servedHere.clear();
+    ownDaemons.values().forEach(EmbeddedDaemon::close);
+    ownDaemons.clear();
     for (Map.Entry<String, Spawned> e : spawned.entrySet()) {
       if (stillHeld.getOrDefault(e.getKey(), false)) {
         continue;
